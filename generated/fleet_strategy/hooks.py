@@ -1,0 +1,568 @@
+# Hand-written, NOT generated: the members of the generated classes that are
+# not plain field pass-throughs. Every name used here is referenced from
+# proto/fleet_strategy.annotations.yaml; the generator refuses an annotation
+# naming a hook this module does not define.
+"""Special members of ``DistributedStrategy`` and ``DistributedJobInfo``.
+
+Paddle-specific behaviour lives here and only here, so the generator stays
+schema-agnostic: the prototxt/repr/env members, ``a_sync``'s side effect,
+``hybrid_configs``' extra keys, ``build_strategy``, and the two
+parameter-server table setters.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from google.protobuf import text_format
+
+from fleet_strategy import _runtime, _specs, distributed_strategy_pb2
+
+if TYPE_CHECKING:
+    from google.protobuf.internal import containers
+
+    from fleet_strategy.distributed_strategy import DistributedStrategy
+
+_pb2 = distributed_strategy_pb2
+
+DEFAULT_HYBRID_PARALLEL_ORDER = ("dp", "pp", "sharding", "sep", "cp", "mp")
+DEFAULT_SYNC_PARAM_NAME = ("embedding", "layer_norm", ".b_")
+
+# FLAGS_* read at construction (where set in the environment) -> strategy field.
+CONSTRUCTION_FLAGS = {
+    "FLAGS_cudnn_batchnorm_spatial_persistent": "cudnn_batchnorm_spatial_persistent",
+    "FLAGS_conv_workspace_size_limit": "conv_workspace_size_limit",
+    "FLAGS_cudnn_exhaustive_search": "cudnn_exhaustive_search",
+    "FLAGS_sync_nccl_allreduce": "sync_nccl_allreduce",
+}
+# FLAGS_* written by _enable_env -> strategy field.
+ENV_FLAGS = {
+    **CONSTRUCTION_FLAGS,
+    "FLAGS_fuse_parameter_memory_size": "fuse_grad_size_in_MB",
+    "FLAGS_fuse_parameter_groups_size": "fuse_grad_size_in_TFLOPS",
+}
+# Setting any option but these makes _is_strict_auto() False (as in Paddle,
+# whose setters of these options are not marked "non-auto").
+AUTO_NEUTRAL_FIELDS = frozenset(
+    {"auto", "semi_auto", "auto_search", "split_data", "qat", "qat_configs", "heter_ccl_mode", "hybrid_configs",
+     "downpour_table_param", "mode"}
+)
+
+
+def _read_flag(name: str, field: str) -> bool | int | None:
+    raw = os.environ.get(name)
+    if raw is None:
+        return None
+    if _specs.DistributedStrategy_SPEC.fields[field].kind == _runtime.BOOL:
+        return _runtime.env_flag(name)
+    try:
+        return int(raw.strip())
+    except ValueError:
+        _runtime.logger.warning("ignoring %s=%r: expected an integer", name, raw)
+        return None
+
+
+def init_strategy(strategy: DistributedStrategy) -> None:
+    """Construction: FLAGS_* from the environment, the two plain attributes."""
+    message = strategy.strategy
+    for name, field in CONSTRUCTION_FLAGS.items():
+        value = _read_flag(name, field)
+        if value is not None:
+            setattr(message, field, value)
+    object.__setattr__(strategy, "hybrid_parallel_order", list(DEFAULT_HYBRID_PARALLEL_ORDER))
+    object.__setattr__(strategy, "sync_param_name", list(DEFAULT_SYNC_PARAM_NAME))
+
+
+def reset_a_sync_k_steps(strategy: DistributedStrategy) -> None:
+    """Paddle resets ``a_sync_configs["k_steps"]`` to 0 whenever ``a_sync`` is set."""
+    strategy.strategy.a_sync_configs.k_steps = 0
+
+
+# ----------------------------------------------------------- hybrid_configs
+
+
+def _string_list(value: Any, where: str, strict: bool) -> list[str]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        if strict or not isinstance(value, str):
+            raise TypeError(f"{where}: expected a list of str, got {type(value).__name__} {value!r}")
+    items = list(value)
+    if strict:
+        for index, item in enumerate(items):
+            if not isinstance(item, str):
+                raise TypeError(f"{where}[{index}]: expected str, got {type(item).__name__} {item!r}")
+    return items
+
+
+def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
+    """``hybrid_configs`` plus two keys kept outside the message.
+
+    ``order`` sets ``hybrid_parallel_order`` and ``mp_configs["sync_param_name"]``
+    sets ``sync_param_name``. Unlike Paddle, the caller's dict is not
+    modified, and nothing changes unless every key is accepted.
+    """
+    strict = strategy.strict
+    if not isinstance(configs, Mapping):
+        raise TypeError(f"hybrid_configs: expected a dict, got {type(configs).__name__}")
+    rest = dict(configs)
+    order = None
+    if "order" in rest:
+        order = _string_list(rest.pop("order"), "hybrid_configs['order']", strict)
+    sync_names = None
+    mp_configs = rest.get("mp_configs")
+    if isinstance(mp_configs, Mapping) and "sync_param_name" in mp_configs:
+        mp_configs = dict(mp_configs)
+        sync_names = _string_list(
+            mp_configs.pop("sync_param_name"), "hybrid_configs['mp_configs']['sync_param_name']", strict
+        )
+        rest["mp_configs"] = mp_configs
+    _runtime.assign_config(strategy.strategy.hybrid_configs, rest, _specs.HybridConfig_SPEC, "hybrid_configs", strict)
+    if order is not None:
+        object.__setattr__(strategy, "hybrid_parallel_order", order)
+    if sync_names is not None:
+        object.__setattr__(strategy, "sync_param_name", sync_names)
+
+
+# ----------------------------------------------------------- build_strategy
+
+
+class BuildStrategyOptions:
+    """The ``BuildStrategy`` options of a strategy, as attributes.
+
+    What ``strategy.build_strategy`` returns without Paddle installed: a
+    detached copy (like Paddle's ``paddle.static.BuildStrategy``); change its
+    attributes, then assign it back with ``strategy.build_strategy = options``.
+    """
+
+    def __init__(self, **values: Any) -> None:
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"BuildStrategyOptions({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, BuildStrategyOptions) and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def get_build_strategy(strategy: DistributedStrategy) -> BuildStrategyOptions:
+    message = strategy.strategy.build_strategy
+    return BuildStrategyOptions(**_specs.BuildStrategy_to_dict(message))
+
+
+def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
+    """Accepts a dict, a BuildStrategyOptions, Paddle's BuildStrategy, or any
+    object with some of the option attributes (missing ones stay as they are)."""
+    spec = _specs.BuildStrategy_SPEC
+    if isinstance(value, (Mapping, _pb2.BuildStrategy)):
+        config = value
+    else:
+        config = {}
+        for name, field in spec.fields.items():
+            if not hasattr(value, name):
+                continue
+            item = getattr(value, name)
+            # Paddle's ReduceStrategy is an enum object; the field is an int.
+            if field.kind == _runtime.INT and not isinstance(item, int) and hasattr(item, "__int__"):
+                item = int(item)
+            config[name] = item
+    _runtime.assign_config(strategy.strategy.build_strategy, config, spec, "build_strategy", strategy.strict)
+
+
+# ------------------------------------------------- parameter-server tables
+
+
+def get_table_params(strategy: DistributedStrategy) -> containers.RepeatedCompositeFieldContainer[_pb2.TableParameter]:
+    return strategy.strategy.downpour_table_param
+
+
+def _commit_tables(strategy: DistributedStrategy, tables: list[_pb2.TableParameter]) -> None:
+    """Add the new tables in one step; a table of the same name is replaced."""
+    current = strategy.strategy.downpour_table_param
+    names = {table.table_name for table in tables}
+    kept = [table for table in current if table.table_name not in names]
+    if len(kept) != len(current):
+        survivors = [_pb2.TableParameter.FromString(t.SerializeToString()) for t in kept]
+        del current[:]
+        current.extend(survivors)
+    current.extend(tables)
+
+
+def set_sparse_table_configs(strategy: DistributedStrategy, configs: Any) -> None:
+    """Tables from dotted-path keys: ``{name: {"table_parameters.<name>.<field path>": value}}``.
+
+    A repeated message field needs ``<path>.num`` (how many items); a list
+    value for a scalar field gives one value per item. All tables are built
+    first and added together, so a bad value adds nothing.
+    """
+    if not isinstance(configs, Mapping):
+        raise TypeError(f"sparse_table_configs: expected a dict of table configs, got {type(configs).__name__}")
+    tables = []
+    for table_name, table_config in configs.items():
+        if not isinstance(table_config, Mapping):
+            raise TypeError(f"sparse_table_configs[{table_name!r}]: expected a dict, got {type(table_config).__name__}")
+        table = _pb2.TableParameter()
+        table.table_name = table_name
+        prefix = f"table_parameters.{table_name}"
+        used = _fill_dotted(table, prefix, table_config, 0)
+        unknown = [key for key in table_config if key not in used]
+        if strategy.strict and unknown:
+            raise _runtime.UnknownConfigKeyError(
+                f"sparse_table_configs[{table_name!r}]: unknown key {unknown[0]!r}; keys look like '{prefix}.<field path>'"
+            )
+        tables.append(table)
+    _commit_tables(strategy, tables)
+
+
+def _fill_dotted(message: Any, prefix: str, config: Mapping[str, Any], index: int) -> set[str]:
+    used: set[str] = set()
+    for field in message.DESCRIPTOR.fields:
+        path = f"{prefix}.{field.name}"
+        is_repeated = field.label == field.LABEL_REPEATED
+        if field.message_type is not None:
+            if is_repeated:
+                if path + ".num" not in config:
+                    continue
+                used.add(path + ".num")
+                for item_index in range(config[path + ".num"]):
+                    used |= _fill_dotted(getattr(message, field.name).add(), path, config, item_index)
+            else:
+                used |= _fill_dotted(getattr(message, field.name), path, config, index)
+            continue
+        if path not in config:
+            continue
+        used.add(path)
+        value = config[path]
+        try:
+            if is_repeated:
+                getattr(message, field.name).extend(value)
+            elif isinstance(value, list):
+                setattr(message, field.name, value[index])
+            else:
+                setattr(message, field.name, value)
+        except (TypeError, ValueError, IndexError) as exc:
+            raise type(exc)(f"sparse_table_configs[{path!r}]: {exc}") from None
+    return used
+
+
+# fleet_desc_configs: the short keys it accepts, and the table presets.
+FLEET_DESC_KEYS = (
+    "sparse_table_class", "sparse_compress_in_save", "sparse_shard_num", "sparse_accessor_class",
+    "sparse_learning_rate", "sparse_initial_g2sum", "sparse_initial_range", "sparse_weight_bounds",
+    "sparse_fea_dim", "sparse_embedx_dim", "sparse_embedx_threshold", "sparse_nonclk_coeff",
+    "sparse_click_coeff", "sparse_base_threshold", "sparse_delta_threshold", "sparse_delta_keep_days",
+    "sparse_delete_after_unseen_days", "sparse_show_click_decay_rate", "sparse_delete_threshold",
+    "sparse_converter", "sparse_deconverter", "sparse_enable_cache", "sparse_cache_rate",
+    "sparse_cache_file_num", "sparse_beta1_decay_rate", "sparse_beta2_decay_rate", "sparse_ada_epsilon",
+    "sparse_optimizer", "sparse_ssd_unseenday_threshold", "embed_sparse_optimizer",
+    "embed_sparse_learning_rate", "embed_sparse_weight_bounds", "embed_sparse_initial_range",
+    "embed_sparse_initial_g2sum", "embed_sparse_beta1_decay_rate", "embed_sparse_beta2_decay_rate",
+    "embedx_sparse_optimizer", "embedx_sparse_learning_rate", "embedx_sparse_weight_bounds",
+    "embedx_sparse_initial_range", "embedx_sparse_initial_g2sum", "embedx_sparse_beta1_decay_rate",
+    "embedx_sparse_beta2_decay_rate", "feature_learning_rate", "nodeid_slot", "sparse_load_filter_slots",
+    "sparse_save_filter_slots", "sparse_zero_init", "use_gpu_graph",
+)
+TABLE_CLASSES = {"DownpourSparseTable": "MemorySparseTable", "DownpourSparseSSDTable": "SSDSparseTable"}
+ACCESSOR_CLASSES = (
+    "DownpourSparseValueAccessor", "DownpourCtrAccessor", "DownpourCtrDoubleAccessor",
+    "DownpourUnitAccessor", "DownpourDoubleUnitAccessor", "DownpourCtrDymfAccessor",
+)
+# optimizer short name -> (SGD rule name, sub-message, learning rate default)
+SPARSE_OPTIMIZERS = {
+    "naive": ("SparseNaiveSGDRule", "naive", 0.05),
+    "adagrad": ("SparseAdaGradSGDRule", "adagrad", 0.05),
+    "adagrad_v2": ("SparseAdaGradV2SGDRule", "adagrad", 0.05),
+    "std_adagrad": ("StdAdaGradSGDRule", "adagrad", 0.05),
+    "adam": ("SparseAdamSGDRule", "adam", 0.001),
+    "shared_adam": ("SparseSharedAdamSGDRule", "adam", 0.001),
+}
+# accessor.ctr_accessor_param field -> (short key, preset)
+CTR_PRESETS = {
+    "nonclk_coeff": ("sparse_nonclk_coeff", 0.1),
+    "click_coeff": ("sparse_click_coeff", 1),
+    "base_threshold": ("sparse_base_threshold", 1.5),
+    "delta_threshold": ("sparse_delta_threshold", 0.25),
+    "delta_keep_days": ("sparse_delta_keep_days", 16),
+    "show_click_decay_rate": ("sparse_show_click_decay_rate", 0.98),
+    "delete_threshold": ("sparse_delete_threshold", 0.8),
+    "delete_after_unseen_days": ("sparse_delete_after_unseen_days", 30),
+    "ssd_unseenday_threshold": ("sparse_ssd_unseenday_threshold", 1),
+}
+
+
+def _sgd_rule(sgd: Any, config: Mapping[str, Any], prefix: str) -> None:
+    """One SGD rule (embed or embedx) from ``<prefix>sparse_*`` keys."""
+    optimizer = config.get(prefix + "sparse_optimizer", "adagrad")
+    sgd.name = optimizer
+    if optimizer not in SPARSE_OPTIMIZERS:
+        return  # Paddle keeps the unknown name and sets nothing else
+    rule, part, learning_rate = SPARSE_OPTIMIZERS[optimizer]
+    sgd.name = rule
+    params = getattr(sgd, part)
+    params.learning_rate = config.get(prefix + "sparse_learning_rate", learning_rate)
+    params.initial_range = config.get(prefix + "sparse_initial_range", 1e-4)
+    if part == "adagrad":
+        if prefix == "embed_":
+            params.initial_range = 0
+        params.initial_g2sum = config.get(prefix + "sparse_initial_g2sum", 3)
+    elif part == "adam":
+        params.beta1_decay_rate = config.get(prefix + "sparse_beta1_decay_rate", 0.9)
+        params.beta2_decay_rate = config.get(prefix + "sparse_beta2_decay_rate", 0.999)
+        params.ada_epsilon = config.get(prefix + "sparse_ada_epsilon", 1e-8)
+    params.weight_bounds.extend(config.get(prefix + "sparse_weight_bounds", [-10, 10]))
+
+
+def _fleet_desc_table(name: str, config: Mapping[str, Any], use_cvm: bool) -> _pb2.TableParameter:
+    for key in config:
+        if key not in FLEET_DESC_KEYS:
+            hint = _runtime._suggest(key, FLEET_DESC_KEYS) if isinstance(key, str) else ""
+            raise _runtime.UnknownConfigKeyError(f"fleet_desc_configs[{name!r}]: unknown key {key!r}{hint}")
+    table = _pb2.TableParameter()
+    table.table_name = name
+    table_class = config.get("sparse_table_class", "DownpourSparseTable")
+    if table_class not in TABLE_CLASSES:
+        raise ValueError(
+            f"fleet_desc_configs[{name!r}]['sparse_table_class']: {table_class!r} is not one of {', '.join(TABLE_CLASSES)}"
+        )
+    table.table_class = TABLE_CLASSES[table_class]
+    table.shard_num = config.get("sparse_shard_num", 1000)
+    table.enable_sparse_table_cache = config.get("sparse_enable_cache", True)
+    table.sparse_table_cache_rate = config.get("sparse_cache_rate", 0.00055)
+    table.sparse_table_cache_file_num = config.get("sparse_cache_file_num", 16)
+    table.use_gpu_graph = config.get("use_gpu_graph", False)
+
+    accessor_class = config.get("sparse_accessor_class", "DownpourCtrAccessor")
+    if accessor_class not in ACCESSOR_CLASSES:
+        raise ValueError(
+            f"fleet_desc_configs[{name!r}]['sparse_accessor_class']: {accessor_class!r} is not one of "
+            + ", ".join(ACCESSOR_CLASSES)
+        )
+    accessor = table.accessor
+    if "Double" in accessor_class:
+        accessor.accessor_class = "CtrDoubleAccessor"
+    elif "Dymf" in accessor_class:
+        accessor.accessor_class = "CtrDymfAccessor"
+    else:
+        accessor.accessor_class = "CtrCommonAccessor"
+    if not use_cvm:
+        accessor.accessor_class = "SparseAccessor"
+    accessor.embedx_dim = config.get("sparse_embedx_dim", 8)
+    accessor.fea_dim = accessor.embedx_dim + 3
+    accessor.embedx_threshold = config.get("sparse_embedx_threshold", 10)
+
+    ctr = accessor.ctr_accessor_param
+    ctr.show_scale = accessor_class != "DownpourUnitAccessor"
+    for field, (key, preset) in CTR_PRESETS.items():
+        setattr(ctr, field, config.get(key, preset))
+    ctr.load_filter_slots.extend(config.get("sparse_load_filter_slots", []))
+    ctr.save_filter_slots.extend(config.get("sparse_save_filter_slots", []))
+    ctr.zero_init = config.get("sparse_zero_init", True)
+    if table.use_gpu_graph:  # GPU graph mode initialises sparse Adam itself
+        ctr.zero_init = False
+    for param in (1, 2):
+        save = accessor.table_accessor_save_param.add()
+        save.param = param
+        save.converter = config.get("sparse_converter", "")
+        save.deconverter = config.get("sparse_deconverter", "")
+    if accessor_class in ("DownpourCtrAccessor", "DownpourCtrDoubleAccessor"):
+        _sgd_rule(accessor.embed_sgd_param, config, "")
+        _sgd_rule(accessor.embedx_sgd_param, config, "")
+    else:
+        _sgd_rule(accessor.embed_sgd_param, config, "embed_")
+        _sgd_rule(accessor.embedx_sgd_param, config, "embedx_")
+    accessor.graph_sgd_param.feature_learning_rate = config.get("feature_learning_rate", 0.05)
+    accessor.graph_sgd_param.nodeid_slot = config.get("nodeid_slot", 9008)
+    return table
+
+
+def set_fleet_desc_configs(strategy: DistributedStrategy, configs: Any) -> None:
+    """Tables from fleet-style short keys, with Paddle's presets filled in.
+
+    ``dense_table``/``datanorm_table`` entries and non-dict values are
+    skipped, as in Paddle; a top-level ``"use_cvm": False`` selects the plain
+    ``SparseAccessor``. All tables are built first, so a bad key adds nothing.
+    """
+    if not isinstance(configs, Mapping):
+        raise TypeError(f"fleet_desc_configs: expected a dict of table configs, got {type(configs).__name__}")
+    use_cvm = bool(configs.get("use_cvm", True))
+    tables = []
+    for name, config in configs.items():
+        if name in ("dense_table", "datanorm_table") or not isinstance(config, dict):
+            continue
+        try:
+            tables.append(_fleet_desc_table(name, config, use_cvm))
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, _runtime.UnknownConfigKeyError) or str(exc).startswith("fleet_desc_configs"):
+                raise
+            raise type(exc)(f"fleet_desc_configs[{name!r}]: {exc}") from None
+    _commit_tables(strategy, tables)
+
+
+# --------------------------------------------------------- class members
+
+
+_ENV_WIDTH_KEY, _ENV_WIDTH_VALUE, _SPACING = 38, 38, 2
+_WIDTH = _ENV_WIDTH_KEY + _ENV_WIDTH_VALUE + _SPACING
+
+
+def _title(text: str) -> str:
+    return f"    |{text:^{_WIDTH}s}|\n"
+
+
+def _row(key: str, value: str) -> str:
+    return f"    |{key:>{_ENV_WIDTH_KEY}s}{' ' * _SPACING}{value:^{_ENV_WIDTH_VALUE}s}|\n"
+
+
+_BORDER = "    +" + "=" * _WIDTH + "+"
+_LINE = "    +" + "-" * _WIDTH + "+"
+
+
+def _is_repeated(field: Any) -> bool:
+    return bool(field.label == field.LABEL_REPEATED)
+
+
+class StrategyMembers:
+    """Methods and plain attributes of DistributedStrategy (hand-written)."""
+
+    __slots__ = ("hybrid_parallel_order", "sync_param_name")
+
+    strategy: _pb2.DistributedStrategy
+    hybrid_parallel_order: list[str]
+    sync_param_name: list[str]
+
+    def save_to_prototxt(self, output: str | os.PathLike[str]) -> None:
+        """Write the strategy as protobuf text (the format Paddle writes).
+
+        Examples:
+            >>> from fleet_strategy import DistributedStrategy
+            >>> strategy = DistributedStrategy()
+            >>> strategy.amp = True
+            >>> strategy.save_to_prototxt("strategy.prototxt")
+            >>> open("strategy.prototxt").read()
+            'amp: true\\n'
+        """
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(text_format.MessageToString(self.strategy))
+
+    def load_from_prototxt(self, pb_file: str | os.PathLike[str]) -> None:
+        """Merge settings from a protobuf text file (as written by Paddle or us).
+
+        All or nothing: a file that does not parse raises ``ValueError`` naming
+        its line and leaves the strategy unchanged; a missing file raises
+        ``FileNotFoundError``.
+
+        Examples:
+            >>> from fleet_strategy import DistributedStrategy
+            >>> with open("saved.prototxt", "w") as f:
+            ...     _ = f.write("recompute: true\\nrecompute_configs { checkpoints: 'x' }\\n")
+            >>> strategy = DistributedStrategy()
+            >>> strategy.load_from_prototxt("saved.prototxt")
+            >>> strategy.recompute, strategy.recompute_configs["checkpoints"]
+            (True, ['x'])
+        """
+        with open(pb_file, encoding="utf-8") as handle:
+            text = handle.read()
+        staged = _pb2.DistributedStrategy()
+        staged.CopyFrom(self.strategy)
+        try:
+            text_format.Merge(text, staged)
+        except text_format.ParseError as exc:
+            raise ValueError(f"{os.fspath(pb_file)}: {exc}") from None
+        self.strategy.CopyFrom(staged)
+
+    def _enable_env(self) -> None:
+        """Export the six FLAGS_* this strategy controls to the environment.
+
+        Paddle writes them into its global flags; without Paddle in the
+        process, the environment is where Paddle (started later, or in a
+        child process) reads them from.
+        """
+        message = self.strategy
+        for name, field in ENV_FLAGS.items():
+            value = getattr(message, field)
+            if isinstance(value, bool):
+                os.environ[name] = "true" if value else "false"
+            else:
+                os.environ[name] = str(int(value))
+
+    def _is_strict_auto(self) -> bool:
+        """True when ``auto`` is on and no option outside auto-parallel's own
+        was set on this strategy. Paddle tracks this process-wide; we track it
+        per strategy, from the fields actually set."""
+        message = self.strategy
+        if not message.auto:
+            return False
+        return all(field.name in AUTO_NEUTRAL_FIELDS for field, _ in message.ListFields())
+
+    def __repr__(self) -> str:
+        """The overview table Paddle prints: enabled features with their
+        configs, then every other flag, then the build strategy."""
+        message = self.strategy
+        out = [_BORDER + "\n", _title(""), _title("DistributedStrategy Overview"), _title("")]
+        env = [_LINE + "\n"]
+        for field in message.DESCRIPTOR.fields:
+            name = field.name
+            if "build_strategy" in name or "_configs" in name:
+                continue
+            value = getattr(message, name)
+            configs_name = name + "_configs"
+            if isinstance(value, bool) and configs_name in message.DESCRIPTOR.fields_by_name:
+                if value:
+                    out += [_BORDER + "\n", _title(f"{name}=True <-> {configs_name}"), _LINE + "\n"]
+                    configs = getattr(message, configs_name)
+                    for sub in configs.DESCRIPTOR.fields:
+                        sub_value = getattr(configs, sub.name)
+                        if _is_repeated(sub) and sub.message_type is None:
+                            out += [_row(sub.name if i == 0 else "", str(v)) for i, v in enumerate(sub_value)]
+                        else:
+                            out.append(_row(sub.name, str(sub_value)))
+            else:
+                env.append(_row(name, str(value)))
+        out += [_BORDER + "\n", _title("Environment Flags, Communication Flags"), *env]
+        out += [_BORDER + "\n", _title("Build Strategy"), _LINE + "\n"]
+        build = message.build_strategy
+        out += [_row(field.name, str(getattr(build, field.name))) for field in build.DESCRIPTOR.fields]
+        out.append(_BORDER + "\n")
+        return "".join(out)
+
+
+class JobInfoMembers:
+    """Paddle's setter methods of DistributedJobInfo (hand-written)."""
+
+    __slots__ = ()
+
+    job_info: _pb2.DistributedJobInfo
+
+    def _set_worker_num(self, worker_num: int) -> None:
+        self.job_info.worker_num = worker_num
+
+    def _set_server_num(self, server_num: int) -> None:
+        self.job_info.server_num = server_num
+
+    def _set_worker_ips(self, worker_ips: Iterable[str]) -> None:
+        self.job_info.worker_ips.extend(worker_ips)
+
+    def _set_server_endpoints(self, server_endpoints: Iterable[str]) -> None:
+        self.job_info.server_endpoints.extend(server_endpoints)
+
+    def _set_origin_startup(self, origin_startup_prog: object) -> None:
+        self.job_info.origin_startup = str(origin_startup_prog)
+
+    def _set_origin_main(self, origin_main_prog: object) -> None:
+        self.job_info.origin_main = str(origin_main_prog)
+
+    def _distributed_main(self, distributed_main_prog: object) -> None:
+        self.job_info.distributed_main = str(distributed_main_prog)
+
+    def _optimizer_name(self, optimizer_name: str) -> None:
+        self.job_info.optimizer_name = optimizer_name
+
+    def _set_distributed_strategy(self, dist_strategy: _pb2.DistributedStrategy) -> None:
+        self.job_info.strategy.CopyFrom(dist_strategy)
+
+
+__all__ = ["BuildStrategyOptions", "JobInfoMembers", "StrategyMembers"]

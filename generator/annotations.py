@@ -1,0 +1,497 @@
+"""Stage 3: load the annotations file (YAML) and validate it against the schema.
+
+Every value is remembered with its line, so each problem names file:line and,
+for a misspelt name, the closest valid one. All problems are collected and
+reported together; nothing downstream runs on an invalid file.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.errors import GeneratorError, Problem
+from generator.schema import Schema
+
+try:  # libyaml is much faster; marks (line numbers) work the same
+    _Loader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - pure-Python PyYAML build
+    _Loader = yaml.SafeLoader
+
+COMPAT_ACTIONS = ("warn", "raise", "passthrough")
+CONSTRAINT_RE = re.compile(r"^\s*(>=|<=|>|<|!=)\s*(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*$")
+
+
+@dataclass(frozen=True, kw_only=True)
+class CompatPolicy:
+    """How the compatible mode answers a value of the wrong Python type."""
+
+    name: str
+    action: str  # warn | raise | passthrough
+    error: str | None  # exception class name for action == raise
+    message: str  # format string: {field} {property} {type} {received}
+
+
+@dataclass(frozen=True, kw_only=True)
+class FieldNote:
+    doc: str | None = None
+    example: str | None = None
+    property: str | None = None  # rename of the property
+    hidden: bool = False  # property: false
+    compat: str | None = None  # name of a CompatPolicy
+    compat_message: str | None = None  # this field's own wording of the policy message
+    constraint: tuple[str, float] | None = None
+    enforce_constraint: str = "strict"  # strict | always
+    choices: tuple[str, ...] | None = None
+    allow_nonfinite: bool = False
+    repeated: str = "replace"  # replace | append
+    view: str | None = None  # dict | message (for message-typed fields)
+    getter: str | None = None  # hook function names
+    setter: str | None = None
+    after_set: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtraProperty:
+    name: str
+    doc: str
+    example: str | None
+    getter: str
+    setter: str | None
+    type: str  # Python type expression of the getter, as seen by users
+    setter_type: str | None
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClassNote:
+    name: str
+    message: str
+    message_attribute: str = "message"
+    mixin: str | None = None
+    init_hook: str | None = None
+    compat: str | None = None  # default policy of the class's scalar fields
+    doc: str | None = None
+    example: str | None = None
+    extra_properties: tuple[ExtraProperty, ...] = ()
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnumNote:
+    doc: str | None = None
+    values: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Annotations:
+    path: str | None  # None: no annotations file given
+    hooks_module: str | None
+    hook_names: frozenset[str]  # top-level names defined by the hooks module
+    classes: tuple[ClassNote, ...]
+    messages: dict[str, dict[str, FieldNote]]  # message -> field -> note
+    message_docs: dict[str, str]
+    enums: dict[str, EnumNote]
+    compat_policies: dict[str, CompatPolicy]
+    explicit_classes: bool  # False: classes were derived from the schema
+
+
+# --------------------------------------------------------------------- YAML
+
+
+class _Node:
+    """A loaded YAML value with its line, for precise error messages."""
+
+    __slots__ = ("value", "line")
+
+    def __init__(self, value: Any, line: int) -> None:
+        self.value = value
+        self.line = line
+
+
+def _convert(node: yaml.Node, problems: list[Problem], file: str) -> _Node:
+    line = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        out: dict[str, _Node] = {}
+        for key_node, value_node in node.value:
+            key = _convert(key_node, problems, file)
+            if not isinstance(key.value, str):
+                problems.append(Problem(f"keys must be strings, got {key.value!r}", file, key.line))
+                continue
+            if key.value in out:
+                problems.append(
+                    Problem(f"duplicate key {key.value!r}", file, key.line, hint=f"first given on line {out[key.value].line}")
+                )
+                continue
+            out[key.value] = _convert(value_node, problems, file)
+            out[key.value].line = key.line
+        return _Node(out, line)
+    if isinstance(node, yaml.SequenceNode):
+        return _Node([_convert(n, problems, file) for n in node.value], line)
+    return _Node(_SCALARS.construct_object(node, deep=True), line)
+
+
+_SCALARS = yaml.constructor.SafeConstructor()  # resolves tagged scalars (bool, int, str...)
+
+
+def _load_yaml(path: Path) -> _Node:
+    text = path.read_text(encoding="utf-8")
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        reason = getattr(exc, "problem", None) or str(exc)
+        raise GeneratorError(Problem(f"YAML syntax error: {reason}", str(path), line)) from None
+    problems: list[Problem] = []
+    if root is None:
+        return _Node({}, 1)
+    converted = _convert(root, problems, str(path))
+    if problems:
+        raise GeneratorError(problems)
+    return converted
+
+
+# --------------------------------------------------------------- validation
+
+
+def closest(name: str, choices: list[str] | tuple[str, ...] | set[str] | frozenset[str]) -> str | None:
+    match = difflib.get_close_matches(name, sorted(choices), n=1, cutoff=0.6)
+    return match[0] if match else None
+
+
+class _Checker:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def error(self, message: str, node: _Node | None, hint: str | None = None) -> None:
+        self.problems.append(Problem(message, self.file, node.line if node else None, hint))
+
+    def unknown(self, what: str, name: str, node: _Node, valid: list[str] | tuple[str, ...] | set[str] | frozenset[str]) -> None:
+        guess = closest(name, valid)
+        hint = f"did you mean {guess!r}?" if guess else f"valid: {', '.join(sorted(valid)) or 'none'}"
+        self.error(f"unknown {what} {name!r}", node, hint)
+
+    def mapping(self, node: _Node, where: str, allowed: dict[str, Any]) -> dict[str, _Node]:
+        if not isinstance(node.value, dict):
+            self.error(f"{where}: expected a mapping, got {type(node.value).__name__}", node)
+            return {}
+        result: dict[str, _Node] = {}
+        for key, child in node.value.items():
+            if key not in allowed:
+                self.unknown(f"key in {where}", key, child, list(allowed))
+                continue
+            expected = allowed[key]
+            if expected is not None and not isinstance(child.value, expected):
+                names = expected.__name__ if isinstance(expected, type) else " or ".join(t.__name__ for t in expected)
+                self.error(f"{where}.{key}: expected {names}, got {type(child.value).__name__}", child)
+                continue
+            result[key] = child
+        return result
+
+
+_TOP_KEYS = {"hooks": str, "compat_policies": dict, "classes": dict, "messages": dict, "enums": dict}
+_POLICY_KEYS = {"action": str, "error": str, "message": str}
+_CLASS_KEYS = {
+    "message": str,
+    "message_attribute": str,
+    "mixin": str,
+    "init_hook": str,
+    "compat": str,
+    "doc": str,
+    "example": str,
+    "extra_properties": dict,
+}
+_EXTRA_KEYS = {"doc": str, "example": str, "getter": str, "setter": str, "type": str, "setter_type": str}
+_MESSAGE_KEYS = {"doc": str, "fields": dict}
+_FIELD_KEYS = {
+    "doc": str,
+    "example": str,
+    "property": (str, bool),
+    "compat": str,
+    "compat_message": str,
+    "constraint": str,
+    "enforce_constraint": str,
+    "choices": list,
+    "allow_nonfinite": bool,
+    "repeated": str,
+    "view": str,
+    "getter": str,
+    "setter": str,
+    "after_set": str,
+}
+_ENUM_KEYS = {"doc": str, "values": dict}
+_ERRORS = ("TypeError", "ValueError", "KeyError")
+
+
+def hook_names_in(path: Path) -> frozenset[str]:
+    """Top-level names the hooks module defines, read without importing it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(stmt.name)
+        elif isinstance(stmt, ast.Assign):
+            names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+    return frozenset(names)
+
+
+def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> Annotations:
+    """Read and validate ``path`` (None: derive everything from the schema)."""
+    if path is None:
+        return _derived(schema)
+    if not path.is_file():
+        raise GeneratorError(Problem("annotations file not found", str(path)))
+    root = _load_yaml(path)
+    c = _Checker(str(path))
+    top = c.mapping(root, "annotations", _TOP_KEYS)
+
+    policies: dict[str, CompatPolicy] = {}
+    for name, node in (top["compat_policies"].value.items() if "compat_policies" in top else []):
+        keys = c.mapping(node, f"compat_policies.{name}", _POLICY_KEYS)
+        action = keys["action"].value if "action" in keys else None
+        if action not in COMPAT_ACTIONS:
+            c.error(f"compat_policies.{name}.action must be one of {', '.join(COMPAT_ACTIONS)}", keys.get("action", node))
+            continue
+        error = keys["error"].value if "error" in keys else None
+        if action == "raise" and error not in _ERRORS:
+            c.error(f"compat_policies.{name}.error must be one of {', '.join(_ERRORS)}", keys.get("error", node))
+        policies[name] = CompatPolicy(
+            name=name, action=action, error=error, message=keys["message"].value if "message" in keys else ""
+        )
+
+    hooks_module = top["hooks"].value if "hooks" in top else None
+    hook_names: frozenset[str] = frozenset()
+    if hooks_module is not None:
+        hooks_file = package_dir / f"{hooks_module}.py"
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", hooks_module):
+            c.error(f"hooks: {hooks_module!r} is not a module name", top["hooks"])
+        elif not hooks_file.is_file():
+            c.error(f"hooks module {hooks_file} does not exist", top["hooks"], "create it (hand-written) or drop the key")
+        else:
+            try:
+                hook_names = hook_names_in(hooks_file)
+            except SyntaxError as exc:
+                c.problems.append(Problem(f"hooks module does not parse: {exc.msg}", str(hooks_file), exc.lineno))
+
+    def check_hook(name_node: _Node | None, where: str) -> str | None:
+        if name_node is None:
+            return None
+        name = name_node.value
+        if hooks_module is None:
+            c.error(f"{where}: hook {name!r} named but no 'hooks' module is declared", name_node)
+        elif name not in hook_names:
+            c.unknown(f"hook in {hooks_module}.py ({where})", name, name_node, hook_names)
+        return name
+
+    def check_policy(node: _Node | None, where: str) -> str | None:
+        if node is None:
+            return None
+        if node.value not in policies:
+            c.unknown(f"compat policy ({where})", node.value, node, list(policies))
+        return node.value
+
+    messages: dict[str, dict[str, FieldNote]] = {}
+    message_docs: dict[str, str] = {}
+    for full, node in (top["messages"].value.items() if "messages" in top else []):
+        message = schema.messages.get(full)
+        if message is None:
+            c.unknown("message", full, node, list(schema.messages))
+            continue
+        keys = c.mapping(node, full, _MESSAGE_KEYS)
+        if "doc" in keys:
+            message_docs[full] = keys["doc"].value
+        notes: dict[str, FieldNote] = {}
+        for fname, fnode in (keys["fields"].value.items() if "fields" in keys else []):
+            f = message.field(fname)
+            if f is None:
+                c.unknown(f"field of {full}", fname, fnode, [x.name for x in message.fields])
+                continue
+            where = f"{full}.{fname}"
+            fk = c.mapping(fnode, where, _FIELD_KEYS)
+            prop = fk["property"].value if "property" in fk else None
+            if prop is True:
+                c.error(f"{where}.property: give a name or false", fk["property"])
+            constraint = None
+            if "constraint" in fk:
+                m = CONSTRAINT_RE.match(fk["constraint"].value)
+                if not m:
+                    c.error(f"{where}.constraint: expected '<op> <number>' with op one of > >= < <= !=", fk["constraint"])
+                elif f.type not in _NUMERIC:
+                    c.error(f"{where}.constraint: only numeric fields take a constraint (field is {f.type})", fk["constraint"])
+                else:
+                    constraint = (m.group(1), float(m.group(2)))
+            for key, allowed_values in (
+                ("enforce_constraint", ("strict", "always")),
+                ("repeated", ("replace", "append")),
+                ("view", ("dict", "message")),
+            ):
+                if key in fk and fk[key].value not in allowed_values:
+                    c.error(f"{where}.{key} must be one of {', '.join(allowed_values)}", fk[key])
+            if "view" in fk and f.type != "message":
+                c.error(f"{where}.view applies to message fields only", fk["view"])
+            if "repeated" in fk and not f.repeated:
+                c.error(f"{where}.repeated applies to repeated fields only", fk["repeated"])
+            choices = None
+            if "choices" in fk:
+                values = [x.value for x in fk["choices"].value]
+                if f.type != "string" or not all(isinstance(v, str) for v in values):
+                    c.error(f"{where}.choices: a list of strings, for string fields", fk["choices"])
+                else:
+                    choices = tuple(values)
+            notes[fname] = FieldNote(
+                doc=fk["doc"].value if "doc" in fk else None,
+                example=fk["example"].value if "example" in fk else None,
+                property=prop if isinstance(prop, str) else None,
+                hidden=prop is False,
+                compat=check_policy(fk.get("compat"), where),
+                compat_message=fk["compat_message"].value if "compat_message" in fk else None,
+                constraint=constraint,
+                enforce_constraint=fk["enforce_constraint"].value if "enforce_constraint" in fk else "strict",
+                choices=choices,
+                allow_nonfinite=fk["allow_nonfinite"].value if "allow_nonfinite" in fk else False,
+                repeated=fk["repeated"].value if "repeated" in fk else "replace",
+                view=fk["view"].value if "view" in fk else None,
+                getter=check_hook(fk.get("getter"), where),
+                setter=check_hook(fk.get("setter"), where),
+                after_set=check_hook(fk.get("after_set"), where),
+                line=fnode.line,
+            )
+        messages[full] = notes
+
+    enums: dict[str, EnumNote] = {}
+    for full, node in (top["enums"].value.items() if "enums" in top else []):
+        enum = schema.enums.get(full)
+        if enum is None:
+            c.unknown("enum", full, node, list(schema.enums))
+            continue
+        keys = c.mapping(node, full, _ENUM_KEYS)
+        values: dict[str, str] = {}
+        for vname, vnode in (keys["values"].value.items() if "values" in keys else []):
+            if vname not in {v.name for v in enum.values}:
+                c.unknown(f"value of {full}", vname, vnode, [v.name for v in enum.values])
+                continue
+            vk = c.mapping(vnode, f"{full}.{vname}", {"doc": str})
+            if "doc" in vk:
+                values[vname] = vk["doc"].value
+        enums[full] = EnumNote(doc=keys["doc"].value if "doc" in keys else None, values=values)
+
+    classes: list[ClassNote] = []
+    for cname, node in (top["classes"].value.items() if "classes" in top else []):
+        if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", cname):
+            c.error(f"class name {cname!r} must be a CapWords identifier", node)
+        keys = c.mapping(node, f"classes.{cname}", _CLASS_KEYS)
+        if "message" not in keys:
+            c.error(f"classes.{cname}: 'message' is required", node)
+            continue
+        full = keys["message"].value
+        if full not in schema.messages:
+            c.unknown(f"message (classes.{cname})", full, keys["message"], list(schema.messages))
+            continue
+        extras: list[ExtraProperty] = []
+        for pname, pnode in (keys["extra_properties"].value.items() if "extra_properties" in keys else []):
+            where = f"classes.{cname}.extra_properties.{pname}"
+            pk = c.mapping(pnode, where, _EXTRA_KEYS)
+            for required in ("doc", "getter", "type"):
+                if required not in pk:
+                    c.error(f"{where}: '{required}' is required", pnode)
+            if any(r not in pk for r in ("doc", "getter", "type")):
+                continue
+            extras.append(
+                ExtraProperty(
+                    name=pname,
+                    doc=pk["doc"].value,
+                    example=pk["example"].value if "example" in pk else None,
+                    getter=check_hook(pk["getter"], where) or "",
+                    setter=check_hook(pk.get("setter"), where),
+                    type=pk["type"].value,
+                    setter_type=pk["setter_type"].value if "setter_type" in pk else None,
+                    line=pnode.line,
+                )
+            )
+        classes.append(
+            ClassNote(
+                name=cname,
+                message=full,
+                message_attribute=keys["message_attribute"].value if "message_attribute" in keys else "message",
+                mixin=check_hook(keys.get("mixin"), f"classes.{cname}"),
+                init_hook=check_hook(keys.get("init_hook"), f"classes.{cname}"),
+                compat=check_policy(keys.get("compat"), f"classes.{cname}"),
+                doc=keys["doc"].value if "doc" in keys else None,
+                example=keys["example"].value if "example" in keys else None,
+                extra_properties=tuple(extras),
+                line=node.line,
+            )
+        )
+    if c.problems:
+        raise GeneratorError(c.problems)
+    explicit = "classes" in top
+    derived = _derived(schema)
+    return Annotations(
+        path=str(path),
+        hooks_module=hooks_module,
+        hook_names=hook_names,
+        classes=tuple(classes) if explicit else derived.classes,
+        messages=messages,
+        message_docs=message_docs,
+        enums=enums,
+        compat_policies=policies,
+        explicit_classes=explicit,
+    )
+
+
+_NUMERIC = {
+    "double", "float", "int32", "int64", "uint32", "uint64", "sint32", "sint64",
+    "fixed32", "fixed64", "sfixed32", "sfixed64",
+}
+
+
+def _derived(schema: Schema) -> Annotations:
+    """Without annotations: a wrapper class for every top-level "root" message."""
+    used = {f.type_name for m in schema.messages.values() for f in m.fields if f.type == "message"}
+    classes = tuple(
+        ClassNote(name=m.name.replace(".", "_"), message=m.full_name, line=m.line)
+        for m in schema.messages.values()
+        if m.full_name not in used and not m.is_map_entry and "." not in m.name
+    )
+    return Annotations(
+        path=None,
+        hooks_module=None,
+        hook_names=frozenset(),
+        classes=classes,
+        messages={},
+        message_docs={},
+        enums={},
+        compat_policies={},
+        explicit_classes=False,
+    )
+
+
+def hook_class_members(path: Path, class_name: str) -> frozenset[str]:
+    """Names a hooks class defines (methods, attributes, ``__slots__``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ClassDef) and stmt.name == class_name:
+            for item in stmt.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    names.add(item.name)
+                elif isinstance(item, ast.Assign):
+                    for target in item.targets:
+                        if isinstance(target, ast.Name):
+                            names.add(target.id)
+                            if target.id == "__slots__" and isinstance(item.value, (ast.Tuple, ast.List)):
+                                names.update(
+                                    e.value for e in item.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                                )
+                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    names.add(item.target.id)
+    return frozenset(names)

@@ -1,0 +1,154 @@
+"""``python -m generator generate|check``: a thin layer over the pipeline."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from generator import __version__
+from generator.errors import Exit, GeneratorError
+from generator.output import apply, diff, locked, plan
+from generator.pipeline import Options, build
+
+CONFIG_TABLE = "fleet-strategy-codegen"
+
+DESCRIPTION = """\
+Generate a typed Python API (wrapper classes, TypedDicts, docs) from .proto
+files and an annotations file. Defaults come from [tool.fleet-strategy-codegen]
+in the nearest pyproject.toml, so the bare commands do the project's own job.
+"""
+
+
+def _project_defaults(start: Path) -> tuple[dict[str, Any], Path]:
+    for folder in (start, *start.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            with open(candidate, "rb") as handle:
+                data = tomllib.load(handle)
+            table = data.get("tool", {}).get(CONFIG_TABLE)
+            if table is not None:
+                return table, folder
+    return {}, start
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--proto", action="append", type=Path, metavar="PATH",
+        help="a .proto file or a folder of them; repeatable (default: from pyproject.toml)",
+    )
+    common.add_argument(
+        "--annotations", type=Path, metavar="FILE",
+        help="the annotations YAML file (default: from pyproject.toml)",
+    )
+    common.add_argument(
+        "--no-annotations", action="store_true",
+        help="ignore any annotations file: derive classes and docs from the schema alone",
+    )
+    common.add_argument("--out", type=Path, metavar="DIR", help="output folder (default: from pyproject.toml)")
+    common.add_argument("--package", metavar="NAME", help="name of the generated package (default: from pyproject.toml)")
+    common.add_argument(
+        "--strict", action="store_true",
+        help="treat warnings (fields without documentation) as errors; CI uses this",
+    )
+    parser = argparse.ArgumentParser(prog="python -m generator", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"fleet-strategy-codegen {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub.add_parser(
+        "generate", parents=[common],
+        help="regenerate: write files whose content changed, remove orphaned generated files",
+        description="Regenerate the package. Only files whose content changed are written; generated "
+        "files the inputs no longer produce are removed. Exit 0 on success, 2 on bad input.",
+    )
+    sub.add_parser(
+        "check", parents=[common],
+        help="drift check: write nothing; exit 0 clean, 1 drift, 2 bad input",
+        description="Compare the output folder with what the inputs generate, writing nothing. Prints "
+        "missing files, stale files (with a unified diff) and orphaned files, then the command that "
+        "fixes them. Exit 0 clean, 1 drift, 2 bad input.",
+    )
+    return parser
+
+
+def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
+    table, root = _project_defaults(Path.cwd())
+
+    def from_table(key: str) -> Any:
+        value = table.get(key)
+        return value
+
+    protos = args.proto or [root / p for p in (from_table("proto") or [])]
+    if not protos:
+        raise GeneratorError("no --proto given and no [tool.fleet-strategy-codegen] proto in pyproject.toml")
+    annotations = None
+    if not args.no_annotations:
+        annotations = args.annotations or (root / from_table("annotations") if from_table("annotations") else None)
+    out = args.out or (root / from_table("out") if from_table("out") else None)
+    if out is None:
+        raise GeneratorError("no --out given and no [tool.fleet-strategy-codegen] out in pyproject.toml")
+    package = args.package or from_table("package")
+    if not package:
+        raise GeneratorError("no --package given and no [tool.fleet-strategy-codegen] package in pyproject.toml")
+    flags = []
+    for path in args.proto or []:
+        flags += ["--proto", str(path)]
+    for name in ("annotations", "out", "package"):
+        if getattr(args, name):
+            flags += [f"--{name}", str(getattr(args, name))]
+    if args.no_annotations:
+        flags.append("--no-annotations")
+    options = Options(protos=tuple(protos), annotations=annotations, out=out, package=package, root=root)
+    return options, flags
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        options, flags = _options(args)
+        result = build(options)
+        undocumented = result.model.undocumented
+        if undocumented:
+            level = "error" if args.strict else "warning"
+            print(f"{level}: {len(undocumented)} field(s) have no documentation "
+                  "(neither in the annotations file nor as a proto comment):", file=sys.stderr)
+            for path in undocumented:
+                print(f"  {path}", file=sys.stderr)
+            if args.strict:
+                return Exit.ERROR
+        if args.command == "check":
+            return _check(options, result.files, flags)
+        with locked(options.out):
+            changed = apply(plan(options.out, result.files, options.package))
+        for relative in changed:
+            print(f"updated {(options.out / relative).as_posix()}")
+        if not changed:
+            print(f"{options.package}: up to date ({len(result.files)} files)")
+        return Exit.OK
+    except GeneratorError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return Exit.ERROR
+
+
+def _check(options: Options, files: dict[str, str], flags: list[str]) -> int:
+    result = plan(options.out, files, options.package)
+    if result.clean:
+        print(f"{options.package}: clean ({len(files)} generated files match the inputs)")
+        return Exit.OK
+    out = options.out.as_posix()
+    for relative in result.missing:
+        print(f"missing: {out}/{relative}")
+    for relative in result.stale:
+        print(f"stale: {out}/{relative}")
+    for relative in result.orphaned:
+        print(f"orphaned: {out}/{relative} (no longer generated)")
+    for relative in result.stale:
+        print()
+        print(diff(options.out, relative, files[relative]), end="")
+    fix = " ".join(["python -m generator generate", *flags])
+    print(f"\nThe generated package is out of date. Fix: {fix}")
+    return Exit.DRIFT

@@ -1,0 +1,41 @@
+"""The one error type users see, and the process exit codes."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Exit(enum.IntEnum):
+    OK = 0
+    DRIFT = 1
+    ERROR = 2
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding about the inputs, with where it is."""
+
+    message: str
+    file: str | None = None
+    line: int | None = None
+    hint: str | None = None
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file:
+            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+        text = f"{where}{self.message}"
+        return f"{text} ({self.hint})" if self.hint else text
+
+
+class GeneratorError(Exception):
+    """Bad input: carries every problem found, so users fix them in one go."""
+
+    def __init__(self, problems: list[Problem] | Problem | str) -> None:
+        if isinstance(problems, str):
+            problems = [Problem(problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))

@@ -1,0 +1,874 @@
+"""Stage 4: schema + annotations -> the API to emit, fully resolved.
+
+Everything templates print is decided here, in one pass, into frozen
+dataclasses: names (after the renaming rule), Python types, docstring text,
+validation specs and hook references. Templates only loop and print.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+
+from generator import naming
+from generator.annotations import Annotations, ClassNote, CompatPolicy, FieldNote
+from generator.errors import GeneratorError, Problem
+from generator.schema import Enum, Field, Message, Schema
+
+INT_BOUNDS = {
+    "int32": (-(2**31), 2**31 - 1),
+    "sint32": (-(2**31), 2**31 - 1),
+    "sfixed32": (-(2**31), 2**31 - 1),
+    "uint32": (0, 2**32 - 1),
+    "fixed32": (0, 2**32 - 1),
+    "int64": (-(2**63), 2**63 - 1),
+    "sint64": (-(2**63), 2**63 - 1),
+    "sfixed64": (-(2**63), 2**63 - 1),
+    "uint64": (0, 2**64 - 1),
+    "fixed64": (0, 2**64 - 1),
+}
+SPEC_KIND = {**{t: "int" for t in INT_BOUNDS}, "float": "float", "double": "float", "bool": "bool",
+             "string": "str", "bytes": "bytes", "enum": "enum", "message": "message"}
+PY_SCALAR = {**{t: "int" for t in INT_BOUNDS}, "float": "float", "double": "float", "bool": "bool",
+             "string": "str", "bytes": "bytes"}
+DOC_WIDTH = 72
+STRICT_ENV = "FLEET_STRATEGY_STRICT"
+
+
+# ------------------------------------------------------------------ IR types
+
+
+@dataclass(frozen=True, kw_only=True)
+class Header:
+    generator_version: str
+    inputs: tuple[str, ...]
+    input_hash: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Doc:
+    """Docstring content; the template lays it out (Google/napoleon style)."""
+
+    summary: str
+    paragraphs: tuple[str, ...] = ()
+    type_text: str | None = None
+    default_text: str | None = None
+    constraints: tuple[str, ...] = ()
+    table_title: str | None = None
+    table: tuple[str, ...] = ()  # pre-aligned RST simple-table lines
+    notes: tuple[str, ...] = ()
+    example: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PolicyModel:
+    action: str
+    error: str | None
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecFieldModel:
+    name: str
+    kind: str
+    repeated: bool
+    append: bool
+    has_presence: bool
+    low: int | None
+    high: int | None
+    float32: bool
+    allow_nonfinite: bool
+    constraint: tuple[str, float] | None
+    constraint_always: bool
+    choices: tuple[str, ...] | None
+    enum_var: str | None
+    message: str | None
+    map_key: SpecFieldModel | None
+    map_value: SpecFieldModel | None
+    policy: PolicyModel | None
+    py_type: str
+    read: str  # how the dict view reads it: value | list | dict | dicts
+    attr: bool  # the field name works as a Python attribute (not a keyword)
+    item_to_dict: str | None  # to-dict function of the item message (read == dicts)
+
+
+def to_dict_name(local_name: str) -> str:
+    return f"{naming.message_class_name(local_name)}_to_dict"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecModel:
+    full_name: str
+    var: str
+    to_dict: str
+    dict_type: str
+    cls: str  # expression naming the message class, e.g. "distributed_strategy_pb2.AMPConfig"
+    fields: tuple[SpecFieldModel, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnumModel:
+    full_name: str
+    pb2_module: str
+    pb2_path: str  # attribute path in its pb2 module, e.g. "Outer.K"
+    literal_name: str
+    values_var: str
+    values: tuple[tuple[str, int, str], ...]  # name, number, doc
+    doc: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TypedDictKey:
+    key: str
+    out_type: str
+    in_type: str
+    doc: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TypedDictModel:
+    full_name: str
+    out_name: str
+    in_name: str
+    keys: tuple[TypedDictKey, ...]
+    doc: str
+    functional: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class PyiField:
+    name: str
+    get_type: str
+    init_type: str
+    is_message: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class PyiMessage:
+    name: str  # local class name in the pb2 module (nested kept nested)
+    full_name: str
+    fields: tuple[PyiField, ...]
+    nested: tuple[PyiMessage, ...]
+    enums: tuple[EnumModel, ...]
+    field_literal: str  # Literal[...] of field names, for HasField/ClearField
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pb2Module:
+    name: str
+    proto_file: str
+    descriptor: bytes  # serialized FileDescriptorProto (no source info)
+    dependencies: tuple[str, ...]  # pb2 modules of imported local files
+    external: tuple[bytes, ...]  # FileDescriptorProtos of non-local imports
+    messages: tuple[PyiMessage, ...]  # top-level
+    enums: tuple[EnumModel, ...]  # top-level
+
+
+@dataclass(frozen=True, kw_only=True)
+class PropertyModel:
+    name: str
+    field_name: str | None  # None for extra (hook-only) properties
+    kind: str  # scalar | config | message | repeated | hook
+    getter_type: str
+    setter_type: str | None  # None: read-only
+    spec_var: str | None  # MessageSpec of the owning message
+    target_spec_var: str | None  # MessageSpec of a message-typed field
+    read: str  # getter: direct (the protobuf value) | dict (dict view) | list (a copy)
+    to_dict_fn: str | None  # _specs function building the dict view (read == dict)
+    fast_type: str | None  # exact Python type accepted without the slow path
+    getter_hook: str | None
+    setter_hook: str | None
+    after_set_hook: str | None
+    doc: Doc
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClassModel:
+    name: str
+    module: str
+    message_cls: str  # pb2 expression
+    message_full_name: str
+    spec_var: str
+    message_attribute: str
+    mixin: str | None
+    init_hook: str | None
+    properties: tuple[PropertyModel, ...]
+    doc: Doc
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReferenceKey:
+    key: str
+    type_text: str
+    default_text: str
+    summary: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReferenceEntry:
+    name: str
+    type_text: str
+    default_text: str
+    summary: str
+    keys: tuple[ReferenceKey, ...]
+    anchor: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReferenceClass:
+    name: str
+    summary: str
+    entries: tuple[ReferenceEntry, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PackageModel:
+    name: str
+    header: Header
+    hooks_module: str | None
+    strict_env: str
+    enums: tuple[EnumModel, ...]
+    specs: tuple[SpecModel, ...]
+    typed_dicts: tuple[TypedDictModel, ...]
+    pb2_modules: tuple[Pb2Module, ...]
+    classes: tuple[ClassModel, ...]
+    class_modules: tuple[str, ...]
+    reference: tuple[ReferenceClass, ...]
+    undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
+    exports: tuple[str, ...]
+
+
+# ------------------------------------------------------------------- helpers
+
+
+def _paragraphs(text: str) -> list[str]:
+    return [" ".join(p.split()) for p in text.strip().split("\n\n") if p.strip()]
+
+
+def _split_summary(text: str) -> tuple[str, list[str]]:
+    paragraphs = _paragraphs(text)
+    if not paragraphs:
+        return "", []
+    first = paragraphs[0]
+    cut = first.find(". ")
+    if cut != -1:
+        head, rest = first[: cut + 1], first[cut + 2 :].strip()
+        return head, ([rest] if rest else []) + paragraphs[1:]
+    return first, paragraphs[1:]
+
+
+def _wrap(paragraph: str) -> str:
+    return textwrap.fill(paragraph, DOC_WIDTH, break_long_words=False, break_on_hyphens=False)
+
+
+def _first_sentence(text: str) -> str:
+    summary, _ = _split_summary(text)
+    return summary
+
+
+def _rst_table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> tuple[str, ...]:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    rule = "  ".join("=" * w for w in widths)
+
+    def line(cells: tuple[str, ...]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+
+    return (rule, line(headers), rule, *(line(r) for r in rows), rule)
+
+
+class _Builder:
+    def __init__(self, schema: Schema, notes: Annotations, package: str) -> None:
+        self.schema = schema
+        self.notes = notes
+        self.package = package
+        self.undocumented: list[str] = []
+        self.problems: list[Problem] = []
+        self.module_of_file = {f: naming.module_name_for_proto(f) + "_pb2" for f in schema.files}
+
+    # -- names and types ----------------------------------------------------
+
+    def pb2_path(self, full_name: str) -> tuple[str, str]:
+        """(pb2 module, attribute path) of a message or enum."""
+        item = self.schema.messages.get(full_name) or self.schema.enums.get(full_name)
+        if item is None:
+            raise GeneratorError(f"type {full_name} comes from a file that is not generated; add it to --proto")
+        return self.module_of_file[item.file], item.name
+
+    def pb2_expr(self, full_name: str) -> str:
+        module, path = self.pb2_path(full_name)
+        return f"{module}.{path}"
+
+    def local(self, full_name: str) -> str:
+        item = self.schema.messages.get(full_name) or self.schema.enums[full_name]
+        return item.name
+
+    def scalar_type(self, f: Field) -> str:
+        if f.type == "enum":
+            return "int"
+        return PY_SCALAR[f.type]
+
+    def in_scalar_type(self, f: Field) -> str:
+        if f.type == "enum":
+            return f"int | {naming.enum_literal_name(self.local(f.type_name))}"
+        return PY_SCALAR[f.type]
+
+    def out_type(self, f: Field) -> str:
+        """Type of a key as the dict view returns it."""
+        if f.is_map:
+            value = f.map_value
+            v = self.pb2_expr(value.type_name) if value.type == "message" else self.scalar_type(value)
+            return f"dict[{self.scalar_type(f.map_key)}, {v}]"
+        if f.type == "message":
+            td = naming.typed_dict_names(self.local(f.type_name))[0]
+            return f"list[{td}]" if f.repeated else self.pb2_expr(f.type_name)
+        base = self.scalar_type(f)
+        return f"list[{base}]" if f.repeated else base
+
+    def in_type(self, f: Field) -> str:
+        """Type of a key a setter accepts."""
+        if f.is_map:
+            value = f.map_value
+            if value.type == "message":
+                v = f"{naming.typed_dict_names(self.local(value.type_name))[1]} | {self.pb2_expr(value.type_name)}"
+            else:
+                v = self.in_scalar_type(value)
+            return f"Mapping[{self.scalar_type(f.map_key)}, {v}]"
+        if f.type == "message":
+            item = f"{naming.typed_dict_names(self.local(f.type_name))[1]} | {self.pb2_expr(f.type_name)}"
+            return f"list[{item}] | tuple[{item}, ...]" if f.repeated else item
+        base = self.in_scalar_type(f)
+        return f"list[{base}] | tuple[{base}, ...]" if f.repeated else base
+
+    def doc_type(self, f: Field) -> str:
+        if f.is_map:
+            return f"map<{f.map_key.type}, {self.doc_item_type(f.map_value)}>"
+        item = self.doc_item_type(f)
+        return f"list[{item}]" if f.repeated else item
+
+    def doc_item_type(self, f: Field) -> str:
+        if f.type == "message":
+            return self.local(f.type_name)
+        if f.type == "enum":
+            return f"{self.local(f.type_name)} (enum)"
+        py = PY_SCALAR[f.type]
+        return py if py == f.type or f.type in ("bool",) else f"{py} ({f.type})"
+
+    def default_text(self, f: Field) -> str:
+        if f.is_map:
+            return "{}"
+        if f.repeated:
+            return "[]"
+        if f.type == "message":
+            return "empty message"
+        if f.type == "enum":
+            enum = self.schema.enums[f.type_name]
+            return next(v.name for v in enum.values if v.number == f.default)
+        if f.type == "bool":
+            return repr(f.default)
+        if f.type == "float" and f.default_text is not None:
+            return f.default_text
+        if f.type in ("float", "double"):
+            value = float(f.default)  # type: ignore[arg-type]
+            return repr(value)
+        return repr(f.default)
+
+    def field_doc(self, message: Message, f: Field, note: FieldNote | None) -> str:
+        if note and note.doc:
+            return note.doc
+        if f.doc:
+            return f.doc
+        path = f"{message.full_name}.{f.name}"
+        self.undocumented.append(path)
+        return f"The ``{f.name}`` field of ``{message.full_name}`` (undocumented)."
+
+    def note(self, message: str, field_name: str) -> FieldNote | None:
+        return self.notes.messages.get(message, {}).get(field_name)
+
+    # -- specs ----------------------------------------------------------------
+
+    def spec_field(self, f: Field, note: FieldNote | None, default_policy: str | None) -> SpecFieldModel:
+        low, high = INT_BOUNDS.get(f.type, (None, None))
+        policy = None
+        policy_name = (note.compat if note and note.compat else default_policy) if not f.repeated and f.type != "message" else None
+        if policy_name:
+            p = self.notes.compat_policies[policy_name]
+            message = note.compat_message if note and note.compat_message else p.message
+            policy = PolicyModel(action=p.action, error=p.error, message=message)
+        if f.is_map:
+            read = "dict"
+        elif f.repeated:
+            read = "dicts" if f.type == "message" else "list"
+        else:
+            read = "value"
+        enum_var = None
+        if f.type == "enum":
+            enum_var = f"_{naming.message_class_name(self.local(f.type_name))}_VALUES"
+        return SpecFieldModel(
+            name=f.name,
+            kind=SPEC_KIND[f.type],
+            repeated=f.repeated and not f.is_map,
+            append=bool(note and note.repeated == "append"),
+            has_presence=f.has_presence,
+            low=low,
+            high=high,
+            float32=f.type == "float",
+            allow_nonfinite=bool(note and note.allow_nonfinite),
+            constraint=note.constraint if note else None,
+            constraint_always=bool(note and note.constraint and note.enforce_constraint == "always"),
+            choices=note.choices if note else None,
+            enum_var=enum_var,
+            message=f.type_name if f.type == "message" and not f.is_map else None,
+            map_key=self.spec_field(f.map_key, None, None) if f.is_map else None,
+            map_value=self.spec_field(f.map_value, None, None) if f.is_map else None,
+            policy=policy,
+            py_type=PY_SCALAR.get(f.type, f.type),
+            read=read,
+            attr=naming.is_identifier(f.name),
+            item_to_dict=to_dict_name(self.local(f.type_name)) if read == "dicts" else None,
+        )
+
+    def spec(self, message: Message, default_policy: str | None) -> SpecModel:
+        fields = tuple(
+            self.spec_field(f, self.note(message.full_name, f.name), default_policy) for f in message.fields
+        )
+        return SpecModel(
+            full_name=message.full_name,
+            var=naming.spec_name(message.name),
+            to_dict=to_dict_name(message.name),
+            dict_type=naming.typed_dict_names(message.name)[0],
+            cls=self.pb2_expr(message.full_name),
+            fields=fields,
+        )
+
+    # -- typed dicts ----------------------------------------------------------
+
+    def typed_dict(self, message: Message) -> TypedDictModel:
+        out_name, in_name = naming.typed_dict_names(message.name)
+        keys = tuple(
+            TypedDictKey(
+                key=f.name,
+                out_type=self.out_type(f),
+                in_type=self.in_type(f),
+                doc=_first_sentence(self.field_doc(message, f, self.note(message.full_name, f.name))),
+            )
+            for f in message.fields
+        )
+        summary = _first_sentence(self.notes.message_docs.get(message.full_name) or message.doc) or (
+            f"Keys of ``{message.full_name}``."
+        )
+        return TypedDictModel(
+            full_name=message.full_name,
+            out_name=out_name,
+            in_name=in_name,
+            keys=keys,
+            doc=summary,
+            functional=naming.needs_functional_typed_dict([f.name for f in message.fields]),
+        )
+
+    def key_table(self, message: Message) -> tuple[str, ...]:
+        rows = [
+            (
+                f.name,
+                self.doc_type(f),
+                self.default_text(f),
+                _first_sentence(self.field_doc(message, f, self.note(message.full_name, f.name))),
+            )
+            for f in message.fields
+        ]
+        if not rows:
+            return ()
+        return _rst_table(("key", "type", "default", "meaning"), rows)
+
+    # -- pb2 / pyi ------------------------------------------------------------
+
+    def enum_model(self, enum: Enum) -> EnumModel:
+        note = self.notes.enums.get(enum.full_name)
+        module, path = self.pb2_path(enum.full_name)
+        values = tuple(
+            (v.name, v.number, (note.values.get(v.name) if note else None) or v.doc) for v in enum.values
+        )
+        return EnumModel(
+            full_name=enum.full_name,
+            pb2_module=module,
+            pb2_path=path,
+            literal_name=naming.enum_literal_name(enum.name),
+            values_var=f"_{naming.message_class_name(enum.name)}_VALUES",
+            values=values,
+            doc=_first_sentence((note.doc if note and note.doc else None) or enum.doc)
+            or f"Names of ``{enum.full_name}``.",
+        )
+
+    def pyi_field(self, f: Field) -> PyiField:
+        if f.is_map:
+            value = f.map_value
+            key = self.scalar_type(f.map_key)
+            if value.type == "message":
+                get = f"_containers.MessageMap[{key}, {self.pyi_ref(value.type_name)}]"
+                init = f"Mapping[{key}, {self.pyi_ref(value.type_name)}] | None"
+            else:
+                get = f"_containers.ScalarMap[{key}, {self.scalar_type(value)}]"
+                init = f"Mapping[{key}, {self.scalar_type(value)}] | None"
+            return PyiField(name=f.name, get_type=get, init_type=init, is_message=True)
+        if f.type == "message":
+            ref = self.pyi_ref(f.type_name)
+            if f.repeated:
+                return PyiField(
+                    name=f.name,
+                    get_type=f"_containers.RepeatedCompositeFieldContainer[{ref}]",
+                    init_type=f"Iterable[{ref}] | None",
+                    is_message=True,
+                )
+            return PyiField(name=f.name, get_type=ref, init_type=f"{ref} | None", is_message=True)
+        base = self.scalar_type(f)
+        if f.repeated:
+            return PyiField(
+                name=f.name,
+                get_type=f"_containers.RepeatedScalarFieldContainer[{base}]",
+                init_type=f"Iterable[{base}] | None",
+                is_message=False,
+            )
+        return PyiField(name=f.name, get_type=base, init_type=f"{base} | None", is_message=False)
+
+    def pyi_ref(self, full_name: str) -> str:
+        module, path = self.pb2_path(full_name)
+        return f"{module}.{path}"
+
+    def pyi_message(self, message: Message) -> PyiMessage:
+        nested = tuple(
+            self.pyi_message(m)
+            for m in self.schema.messages.values()
+            if m.file == message.file and m.name.rsplit(".", 1)[0] == message.name and "." in m.name and not m.is_map_entry
+        )
+        enums = tuple(
+            self.enum_model(e)
+            for e in self.schema.enums.values()
+            if e.file == message.file and "." in e.name and e.name.rsplit(".", 1)[0] == message.name
+        )
+        fields = tuple(self.pyi_field(f) for f in message.fields)
+        names = [f.name for f in message.fields] + list(message.oneofs)
+        literal = "Literal[" + ", ".join(repr(n) for n in names) + "]" if names else "Never"
+        return PyiMessage(
+            name=message.name.rsplit(".", 1)[-1],
+            full_name=message.full_name,
+            fields=fields,
+            nested=nested,
+            enums=enums,
+            field_literal=literal,
+        )
+
+    def pb2_modules(self) -> tuple[Pb2Module, ...]:
+        from google.protobuf import descriptor_pb2
+
+        protos = []
+        for raw in self.schema.file_protos:
+            fp = descriptor_pb2.FileDescriptorProto()
+            fp.ParseFromString(raw)
+            protos.append((fp, raw))
+        by_name = {fp.name: (fp, raw) for fp, raw in protos}
+        modules = []
+        for fp, raw in protos:
+            if fp.name not in self.schema.local_files:
+                continue
+            local_deps = [dep for dep in fp.dependency if dep in self.schema.local_files]
+            external: list[bytes] = []
+            seen: set[str] = set()
+
+            def walk(name: str) -> None:  # external deps, dependencies first
+                if name in seen or name in self.schema.local_files:
+                    return
+                seen.add(name)
+                dep_fp, dep_raw = by_name[name]
+                for sub in dep_fp.dependency:
+                    walk(sub)
+                external.append(dep_raw)
+
+            for dep in fp.dependency:
+                walk(dep)
+            messages = tuple(
+                self.pyi_message(m)
+                for m in self.schema.messages.values()
+                if m.file == fp.name and "." not in m.name
+            )
+            enums = tuple(
+                self.enum_model(e) for e in self.schema.enums.values() if e.file == fp.name and "." not in e.name
+            )
+            modules.append(
+                Pb2Module(
+                    name=self.module_of_file[fp.name],
+                    proto_file=fp.name,
+                    descriptor=raw,
+                    dependencies=tuple(self.module_of_file[d] for d in local_deps),
+                    external=tuple(external),
+                    messages=messages,
+                    enums=enums,
+                )
+            )
+        return tuple(modules)
+
+    # -- wrapper classes ------------------------------------------------------
+
+    def class_model(self, cls: ClassNote, hook_members: frozenset[str]) -> ClassModel:
+        message = self.schema.messages[cls.message]
+        spec_var = naming.spec_name(message.name)
+        reserved = set(naming.WRAPPER_MEMBERS) | {cls.message_attribute} | set(hook_members)
+        reserved |= {p.name for p in cls.extra_properties}
+        properties: list[PropertyModel] = []
+        used: dict[str, str] = {}
+        for f in message.fields:
+            note = self.note(message.full_name, f.name)
+            if note and note.hidden:
+                self.field_doc(message, f, note)  # still counted for documentation
+                continue
+            name = note.property if note and note.property else naming.python_member_name(f.name, reserved)
+            if name in used:
+                self.problems.append(
+                    Problem(
+                        f"{message.full_name}.{f.name}: property name {name!r} is already used by field {used[name]!r}",
+                        self.notes.path,
+                        note.line if note else None,
+                        hint="set 'property:' to another name in the annotations",
+                    )
+                )
+                continue
+            if not naming.is_identifier(name) or name in naming.WRAPPER_MEMBERS or name == cls.message_attribute:
+                self.problems.append(
+                    Problem(
+                        f"{message.full_name}.{f.name}: property name {name!r} is not usable on class {cls.name}",
+                        self.notes.path,
+                        note.line if note else None,
+                    )
+                )
+                continue
+            used[name] = f.name
+            properties.append(self.field_property(cls, message, f, note, name, spec_var))
+        for extra in cls.extra_properties:
+            summary, paragraphs = _split_summary(extra.doc)
+            properties.append(
+                PropertyModel(
+                    name=extra.name,
+                    field_name=None,
+                    kind="hook",
+                    getter_type=extra.type,
+                    setter_type=(extra.setter_type or extra.type) if extra.setter else None,
+                    spec_var=spec_var,
+                    target_spec_var=None,
+                    read="direct",
+                    to_dict_fn=None,
+                    fast_type=None,
+                    getter_hook=extra.getter,
+                    setter_hook=extra.setter,
+                    after_set_hook=None,
+                    doc=Doc(
+                        summary=summary,
+                        paragraphs=tuple(_wrap(p) for p in paragraphs),
+                        type_text=extra.type,
+                        example=extra.example,
+                    ),
+                )
+            )
+        doc_text = cls.doc or self.notes.message_docs.get(message.full_name) or message.doc
+        summary, paragraphs = _split_summary(doc_text or f"Typed view of ``{message.full_name}``.")
+        return ClassModel(
+            name=cls.name,
+            module=naming.module_name_for_proto(message.file),
+            message_cls=self.pb2_expr(message.full_name),
+            message_full_name=message.full_name,
+            spec_var=spec_var,
+            message_attribute=cls.message_attribute,
+            mixin=cls.mixin,
+            init_hook=cls.init_hook,
+            properties=tuple(properties),
+            doc=Doc(summary=summary, paragraphs=tuple(_wrap(p) for p in paragraphs), example=cls.example),
+        )
+
+    def field_property(
+        self, cls: ClassNote, message: Message, f: Field, note: FieldNote | None, name: str, spec_var: str
+    ) -> PropertyModel:
+        text = self.field_doc(message, f, note)
+        summary, paragraphs = _split_summary(text)
+        view = (note.view if note else None) or "dict"
+        notes: list[str] = []
+        constraints: list[str] = []
+        table: tuple[str, ...] = ()
+        table_title = None
+        target_spec = None
+        to_dict_fn = None
+        read = "direct"
+        if f.type == "message" and not f.repeated:
+            target = self.schema.messages[f.type_name]
+            target_spec = naming.spec_name(target.name)
+            kind = "config" if view == "dict" else "message"
+            if kind == "config":
+                read, to_dict_fn = "dict", to_dict_name(target.name)
+            out_name, in_name = naming.typed_dict_names(target.name)
+            getter_type = out_name if kind == "config" else self.pb2_expr(f.type_name)
+            setter_type = f"{in_name} | {self.pb2_expr(f.type_name)}"
+            table = self.key_table(target)
+            table_title = "Keys"
+            notes.append(
+                "Assigning a dict updates only the keys it names and is all-or-nothing: "
+                "if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the keys "
+                "applied before the bad one). The caller's dict is never modified."
+            )
+            if any(x.repeated for x in target.fields):
+                appended = [x.name for x in target.fields if x.repeated and (self.note(target.full_name, x.name) or FieldNote()).repeated == "append"]
+                if appended:
+                    notes.append(
+                        "Assigning a list to " + ", ".join(f"``{a}``" for a in appended)
+                        + " appends to the stored list, as Paddle 3.3.1 does; other list keys are replaced."
+                    )
+                else:
+                    notes.append(
+                        "Assigning a list to a list key replaces the stored list "
+                        "(Paddle 3.3.1 appended to it on every assignment)."
+                    )
+            notes.append(
+                "Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also an "
+                "AssertionError) naming the valid keys and the closest match."
+            )
+            type_text = getter_type if kind == "config" else self.local(f.type_name)
+        elif f.repeated or f.is_map:
+            kind = "repeated"
+            getter_type = self.out_type(f)
+            setter_type = self.in_type(f)
+            type_text = self.doc_type(f)
+            if f.type == "message" and not f.is_map:
+                getter_type = f"_containers.RepeatedCompositeFieldContainer[{self.pb2_expr(f.type_name)}]"
+            else:
+                read = "dict" if f.is_map else "list"
+        else:
+            kind = "scalar"
+            getter_type = self.scalar_type(f)
+            setter_type = self.in_scalar_type(f)
+            type_text = self.doc_item_type(f)
+            policy = (note.compat if note and note.compat else None) or cls.compat
+            if policy:
+                p = self.notes.compat_policies[policy]
+                notes.append(_policy_note(p))
+            if note and note.constraint:
+                op, bound = note.constraint
+                shown = int(bound) if float(bound).is_integer() else bound
+                mode = "always enforced" if note.enforce_constraint == "always" else "enforced in strict mode"
+                constraints.append(f"``{op} {shown}`` ({mode})")
+            if note and note.choices:
+                constraints.append("one of " + ", ".join(f"``{c!r}``" for c in note.choices) + " (strict mode)")
+            if f.type in INT_BOUNDS:
+                low, high = INT_BOUNDS[f.type]
+                constraints.append(f"{f.type} range [{low}, {high}]")
+            if f.type in ("float", "double") and not (note and note.allow_nonfinite):
+                constraints.append("finite (strict mode rejects NaN and infinity)")
+        if name != f.name:
+            notes.append(f"Reads and writes the proto field ``{f.name}``.")
+        if note and note.after_set:
+            pass
+        fast_type = None
+        if kind == "scalar" and f.type != "enum" and not (note and note.constraint and note.enforce_constraint == "always"):
+            fast_type = PY_SCALAR[f.type]
+        doc = Doc(
+            summary=summary,
+            paragraphs=tuple(_wrap(p) for p in paragraphs),
+            type_text=type_text,
+            default_text=self.default_text(f),
+            constraints=tuple(constraints),
+            table_title=table_title,
+            table=table,
+            notes=tuple(_wrap(n) for n in notes),
+            example=note.example if note else None,
+        )
+        return PropertyModel(
+            name=name,
+            field_name=f.name,
+            kind=kind,
+            getter_type=getter_type,
+            setter_type=setter_type,
+            spec_var=spec_var,
+            target_spec_var=target_spec,
+            read=read,
+            to_dict_fn=to_dict_fn,
+            fast_type=fast_type,
+            getter_hook=note.getter if note else None,
+            setter_hook=note.setter if note else None,
+            after_set_hook=note.after_set if note else None,
+            doc=doc,
+        )
+
+    # -- reference page -------------------------------------------------------
+
+    def reference(self, classes: tuple[ClassModel, ...]) -> tuple[ReferenceClass, ...]:
+        out = []
+        for cls in classes:
+            message = self.schema.messages[cls.message_full_name]
+            entries = []
+            for prop in cls.properties:
+                keys: tuple[ReferenceKey, ...] = ()
+                f = message.field(prop.field_name) if prop.field_name else None
+                if f is not None and f.type == "message" and not f.repeated:
+                    target = self.schema.messages[f.type_name]
+                    keys = tuple(
+                        ReferenceKey(
+                            key=x.name,
+                            type_text=self.doc_type(x),
+                            default_text=self.default_text(x),
+                            summary=_first_sentence(self.field_doc(target, x, self.note(target.full_name, x.name))),
+                        )
+                        for x in target.fields
+                    )
+                entries.append(
+                    ReferenceEntry(
+                        name=prop.name,
+                        type_text=prop.doc.type_text or prop.getter_type,
+                        default_text=prop.doc.default_text or "",
+                        summary=prop.doc.summary,
+                        keys=keys,
+                        anchor=f"{cls.name}-{prop.name}".lower(),
+                    )
+                )
+            out.append(ReferenceClass(name=cls.name, summary=cls.doc.summary, entries=tuple(entries)))
+        return tuple(out)
+
+
+def _policy_note(policy: CompatPolicy) -> str:
+    if policy.action == "warn":
+        return (
+            "Compatible mode: a value of the wrong type logs a warning and keeps the old value, "
+            "as Paddle 3.3.1 does. Strict mode raises TypeError (ValueError for a value out of range)."
+        )
+    if policy.action == "raise":
+        return (
+            f"Compatible mode: a value of the wrong type raises {policy.error}, as Paddle 3.3.1 does. "
+            "Strict mode raises TypeError (ValueError for a value out of range)."
+        )
+    return "Values are checked by protobuf in compatible mode; strict mode raises TypeError or ValueError."
+
+
+def build_model(schema: Schema, notes: Annotations, package: str, header: Header, hook_members: dict[str, frozenset[str]]) -> PackageModel:
+    """Resolve everything the templates need. ``hook_members``: mixin -> names."""
+    b = _Builder(schema, notes, package)
+    default_policy_by_message = {c.message: c.compat for c in notes.classes}
+    local_messages = [m for m in schema.messages.values() if not m.is_map_entry]
+    specs = tuple(b.spec(m, default_policy_by_message.get(m.full_name)) for m in local_messages)
+    enums = tuple(b.enum_model(e) for e in schema.enums.values())
+    typed_dicts = tuple(b.typed_dict(m) for m in local_messages)
+    classes = tuple(b.class_model(c, hook_members.get(c.mixin or "", frozenset())) for c in notes.classes)
+    # every message field counts for documentation, even without a property
+    for m in local_messages:
+        for f in m.fields:
+            b.field_doc(m, f, b.note(m.full_name, f.name))
+    if b.problems:
+        raise GeneratorError(b.problems)
+    exports = sorted({c.name for c in classes})
+    return PackageModel(
+        name=package,
+        header=header,
+        hooks_module=notes.hooks_module,
+        strict_env=STRICT_ENV,
+        enums=enums,
+        specs=specs,
+        typed_dicts=typed_dicts,
+        pb2_modules=b.pb2_modules(),
+        classes=classes,
+        class_modules=tuple(sorted({c.module for c in classes})),
+        reference=b.reference(classes),
+        undocumented=tuple(sorted(set(b.undocumented))),
+        exports=tuple(exports),
+    )

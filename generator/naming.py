@@ -1,0 +1,73 @@
+"""All renaming in one place: proto names -> Python names that always work.
+
+The rule (documented in the README): a name that is a Python keyword, a
+dunder, shadows a name the generated class body itself uses, or collides with
+a member the class already has gets one trailing underscore (repeated until it
+is free). The annotations file can choose any other name with ``property:``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+import re
+
+# Names the generated class bodies use at class level, or members every
+# wrapper class has; a property with one of these names would break them.
+CLASS_BODY_NAMES = frozenset({"property", "staticmethod", "classmethod", "super", "object", "self"})
+WRAPPER_MEMBERS = frozenset({"strict", "_strict", "__slots__", "__init__", "__setattr__", "__repr__", "__eq__"})
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+BUILTIN_NAMES = frozenset(dir(builtins))
+
+
+def is_identifier(name: str) -> bool:
+    return bool(_IDENTIFIER.match(name)) and not keyword.iskeyword(name)
+
+
+def _taken(name: str, reserved: frozenset[str] | set[str]) -> bool:
+    return (
+        keyword.iskeyword(name)
+        or (name.startswith("__") and name.endswith("__"))
+        or name in CLASS_BODY_NAMES
+        or name in reserved
+    )
+
+
+def python_member_name(proto_name: str, reserved: frozenset[str] | set[str]) -> str:
+    """Property/attribute name for a proto field; see the module docstring."""
+    name = proto_name
+    while _taken(name, reserved):
+        name += "_"
+    return name
+
+
+def message_class_name(local_name: str) -> str:
+    """``Outer.Inner`` -> ``Outer_Inner`` (flat names for module-level types)."""
+    return local_name.replace(".", "_")
+
+
+def typed_dict_names(local_name: str) -> tuple[str, str]:
+    base = message_class_name(local_name)
+    return f"{base}Dict", f"{base}Input"
+
+
+def enum_literal_name(local_name: str) -> str:
+    return f"{message_class_name(local_name)}Name"
+
+
+def spec_name(local_name: str) -> str:
+    return f"{message_class_name(local_name)}_SPEC"
+
+
+def needs_functional_typed_dict(keys: list[str]) -> bool:
+    """Class syntax cannot hold keywords, and a key named like a builtin type
+    would shadow it for the annotations that follow in the class body."""
+    return any(not is_identifier(k) or k in BUILTIN_NAMES for k in keys)
+
+
+def module_name_for_proto(proto_file: str) -> str:
+    stem = proto_file.rsplit("/", 1)[-1].removesuffix(".proto")
+    name = re.sub(r"[^A-Za-z0-9_]", "_", stem)
+    if not name or name[0].isdigit() or keyword.iskeyword(name):
+        name = f"_{name}"
+    return name

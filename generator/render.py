@@ -1,0 +1,122 @@
+"""Stage 5: the model -> source text, through jinja2 templates.
+
+One Environment (StrictUndefined, so a missing value is an error, never an
+empty string); every literal goes through ``pyrepr`` and every docstring
+through ``docstring``, so text from the inputs always lands as data.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from generator.model import PackageModel
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+@dataclass(frozen=True)
+class RenderedFile:
+    path: str  # relative to the output folder, "/"-separated
+    text: str
+    kind: str  # python | stub | markdown | plain
+
+
+def pyrepr(value: Any) -> str:
+    """A Python literal that evaluates to ``value``."""
+    if isinstance(value, float):
+        if math.isnan(value):
+            return 'float("nan")'
+        if math.isinf(value):
+            return 'float("inf")' if value > 0 else '-float("inf")'
+        return repr(value)
+    if value is None or isinstance(value, (bool, int, str, bytes)):
+        return repr(value)
+    if isinstance(value, tuple):
+        inner = ", ".join(pyrepr(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, list):
+        return "[" + ", ".join(pyrepr(v) for v in value) + "]"
+    raise TypeError(f"no literal for {type(value).__name__}")
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def docstring(text: str, indent: int = 4) -> str:
+    """A triple-quoted literal holding ``text`` verbatim, body indented."""
+    body = text.strip("\n").replace("\\", "\\\\")
+    body = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", body)
+    while '"""' in body:
+        body = body.replace('"""', '""\\"')
+    if body.endswith('"'):
+        body = body[:-1] + '\\"'
+    pad = " " * indent
+    lines = body.split("\n")
+    indented = "\n".join([lines[0]] + [pad + line if line.strip() else "" for line in lines[1:]])
+    closing = f"\n{pad}" if len(lines) > 1 else ""
+    return f'"""{indented}{closing}"""'
+
+
+def markdown_text(text: str) -> str:
+    """Text for a Markdown table cell or paragraph: one line, pipes escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def markdown_code(text: str) -> str:
+    return markdown_text(text).replace("`", "'")
+
+
+FILTERS = {"pyrepr": pyrepr, "docstring": docstring, "md": markdown_text, "md_code": markdown_code}
+
+
+def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters.update(FILTERS)
+    return env
+
+
+def render_package(model: PackageModel, templates: Path = TEMPLATES) -> list[RenderedFile]:
+    """Every file of the package, paths relative to the output folder."""
+    env = environment(templates)
+    pkg = model.name
+    common = dict(
+        header=model.header,
+        package=pkg,
+        pb2_modules=model.pb2_modules,
+        enums=model.enums,
+        hooks_module=model.hooks_module,
+        strict_env=model.strict_env,
+    )
+
+    def render(template: str, **extra: Any) -> str:
+        return env.get_template(template).render(**common, **extra)
+
+    files = [
+        RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=model.classes, class_modules=model.class_modules, exports=model.exports), "python"),
+        RenderedFile(f"{pkg}/_pool.py", render("_pool.py.j2"), "python"),
+        RenderedFile(f"{pkg}/_runtime.py", render("_runtime.py.j2"), "python"),
+        RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", specs=model.specs), "python"),
+        RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts), "python"),
+        RenderedFile(f"{pkg}/py.typed", "", "plain"),
+        RenderedFile(f"{pkg}.md", render("REFERENCE.md.j2", reference=model.reference), "markdown"),
+    ]
+    for module in model.pb2_modules:
+        files.append(RenderedFile(f"{pkg}/{module.name}.py", render("pb2.py.j2", module=module), "python"))
+        files.append(RenderedFile(f"{pkg}/{module.name}.pyi", render("pb2.pyi.j2", module=module), "stub"))
+    for module in model.class_modules:
+        classes = [c for c in model.classes if c.module == module]
+        files.append(RenderedFile(f"{pkg}/{module}.py", render("classes.py.j2", module=module, classes=classes), "python"))
+    return sorted(files, key=lambda f: f.path)

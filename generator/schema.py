@@ -1,0 +1,337 @@
+"""Stage 2: FileDescriptorSet -> a small, resolved view of the schema.
+
+Only what later stages need: messages (nested ones flattened under their full
+name), fields with label/type/declared default, enums, oneofs, maps, and the
+comments protoc keeps in SourceCodeInfo (looked up by path, the path numbers
+taken from descriptor_pb2's *_FIELD_NUMBER constants, not typed by hand).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from google.protobuf import descriptor_pb2 as d
+
+from generator.errors import GeneratorError, Problem
+
+F = d.FieldDescriptorProto
+
+SCALAR_TYPES = {
+    F.TYPE_DOUBLE: "double",
+    F.TYPE_FLOAT: "float",
+    F.TYPE_INT64: "int64",
+    F.TYPE_UINT64: "uint64",
+    F.TYPE_INT32: "int32",
+    F.TYPE_FIXED64: "fixed64",
+    F.TYPE_FIXED32: "fixed32",
+    F.TYPE_BOOL: "bool",
+    F.TYPE_STRING: "string",
+    F.TYPE_BYTES: "bytes",
+    F.TYPE_UINT32: "uint32",
+    F.TYPE_SFIXED32: "sfixed32",
+    F.TYPE_SFIXED64: "sfixed64",
+    F.TYPE_SINT32: "sint32",
+    F.TYPE_SINT64: "sint64",
+}
+LABELS = {F.LABEL_OPTIONAL: "optional", F.LABEL_REQUIRED: "required", F.LABEL_REPEATED: "repeated"}
+
+# SourceCodeInfo path components (see descriptor.proto).
+_FILE_MESSAGE = d.FileDescriptorProto.MESSAGE_TYPE_FIELD_NUMBER
+_FILE_ENUM = d.FileDescriptorProto.ENUM_TYPE_FIELD_NUMBER
+_MSG_FIELD = d.DescriptorProto.FIELD_FIELD_NUMBER
+_MSG_NESTED = d.DescriptorProto.NESTED_TYPE_FIELD_NUMBER
+_MSG_ENUM = d.DescriptorProto.ENUM_TYPE_FIELD_NUMBER
+_ENUM_VALUE = d.EnumDescriptorProto.VALUE_FIELD_NUMBER
+
+
+@dataclass(frozen=True, kw_only=True)
+class Comment:
+    text: str  # leading comment, else trailing; stripped
+    line: int  # 1-based line of the element in its file
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnumValue:
+    name: str
+    number: int
+    doc: str
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Enum:
+    full_name: str
+    name: str  # dotted name inside the package, e.g. "Outer.Kind"
+    file: str
+    values: tuple[EnumValue, ...]
+    doc: str
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Field:
+    name: str
+    number: int
+    label: str  # optional | required | repeated
+    type: str  # a SCALAR_TYPES value, "message" or "enum"
+    type_name: str | None  # full name of the message/enum type, no leading dot
+    default: object  # the value a fresh message returns (float32 already rounded)
+    default_text: str | None  # the declared default as written in the proto, None if none
+    oneof: str | None
+    has_presence: bool  # False: proto3 implicit presence (0 == unset)
+    map_key: Field | None = None
+    map_value: Field | None = None
+    doc: str
+    line: int
+
+    @property
+    def repeated(self) -> bool:
+        return self.label == "repeated"
+
+    @property
+    def is_map(self) -> bool:
+        return self.map_key is not None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Message:
+    full_name: str
+    name: str  # dotted name inside the package, e.g. "Outer.Inner"
+    file: str
+    fields: tuple[Field, ...]
+    oneofs: tuple[str, ...]
+    doc: str
+    line: int
+    is_map_entry: bool
+
+    def field(self, name: str) -> Field | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Schema:
+    files: tuple[str, ...]  # the files generated for (not their imports)
+    syntax: dict[str, str]  # file -> proto2 | proto3 | editions
+    packages: tuple[str, ...]
+    messages: dict[str, Message] = field(default_factory=dict)
+    enums: dict[str, Enum] = field(default_factory=dict)
+    # FileDescriptorProtos of the generated files and their imports, in
+    # dependency order, serialized without source info (what the _pb2 embeds).
+    file_protos: tuple[bytes, ...] = ()
+    local_files: frozenset[str] = frozenset()
+
+
+def float32(value: float) -> float:
+    """The double a float32 field hands back for ``value``."""
+    if math.isnan(value) or math.isinf(value):
+        return value
+    try:
+        return struct.unpack("<f", struct.pack("<f", value))[0]
+    except OverflowError:
+        return math.copysign(math.inf, value)
+
+
+def shortest_float32_text(value: float) -> str:
+    """Shortest decimal that reads back as the same float32 (0.800000012 -> 0.8)."""
+    if math.isnan(value) or math.isinf(value):
+        return repr(value)
+    target = float32(value)
+    for digits in range(1, 18):
+        text = f"{target:.{digits}g}"
+        if float32(float(text)) == target:
+            return text
+    return repr(target)
+
+
+def _parse_default(fd: d.FieldDescriptorProto, enums: dict[str, d.EnumDescriptorProto]) -> tuple[object, str | None]:
+    declared = fd.default_value if fd.HasField("default_value") else None
+    kind = fd.type
+    if kind == F.TYPE_MESSAGE or kind == F.TYPE_GROUP:
+        return None, None
+    if kind == F.TYPE_ENUM:
+        enum = enums[fd.type_name.lstrip(".")]
+        if declared is not None:
+            number = next(v.number for v in enum.value if v.name == declared)
+            return number, declared
+        return enum.value[0].number, None
+    if kind == F.TYPE_BOOL:
+        return declared == "true", declared
+    if kind in (F.TYPE_FLOAT, F.TYPE_DOUBLE):
+        value = float(declared) if declared is not None else 0.0
+        if kind == F.TYPE_FLOAT:
+            text = shortest_float32_text(value) if declared is not None else None
+            return float32(value), text
+        return value, (repr(value) if declared is not None and "." in repr(value) else declared)
+    if kind == F.TYPE_STRING:
+        return (declared or ""), declared
+    if kind == F.TYPE_BYTES:
+        if declared is None:
+            return b"", None
+        return declared.encode("latin-1").decode("unicode_escape").encode("latin-1"), declared
+    return (int(declared) if declared is not None else 0), declared
+
+
+class _Comments:
+    def __init__(self, fp: d.FileDescriptorProto) -> None:
+        self.by_path: dict[tuple[int, ...], d.SourceCodeInfo.Location] = {
+            tuple(loc.path): loc for loc in fp.source_code_info.location
+        }
+
+    def get(self, path: tuple[int, ...]) -> Comment:
+        loc = self.by_path.get(path)
+        if loc is None:
+            return Comment(text="", line=0)
+        text = loc.leading_comments or loc.trailing_comments
+        lines = [line[1:] if line.startswith(" ") else line for line in text.strip("\n").split("\n")]
+        return Comment(text="\n".join(lines).strip(), line=loc.span[0] + 1 if loc.span else 0)
+
+
+def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
+    """Build the schema view of ``local_files`` (protoc-relative names)."""
+    fds = d.FileDescriptorSet()
+    fds.ParseFromString(descriptor_set)
+    all_enums: dict[str, d.EnumDescriptorProto] = {}
+    for fp in fds.file:
+        prefix = f"{fp.package}." if fp.package else ""
+        for e in fp.enum_type:
+            all_enums[prefix + e.name] = e
+
+        def walk_enums(msg: d.DescriptorProto, scope: str) -> None:
+            for e in msg.enum_type:
+                all_enums[f"{scope}.{e.name}"] = e
+            for n in msg.nested_type:
+                walk_enums(n, f"{scope}.{n.name}")
+
+        for m in fp.message_type:
+            walk_enums(m, prefix + m.name)
+
+    messages: dict[str, Message] = {}
+    enums: dict[str, Enum] = {}
+    syntax: dict[str, str] = {}
+    packages: list[str] = []
+    wanted = set(local_files)
+    file_protos: list[bytes] = []
+    for fp in fds.file:
+        stripped = d.FileDescriptorProto()
+        stripped.CopyFrom(fp)
+        stripped.ClearField("source_code_info")
+        file_protos.append(stripped.SerializeToString(deterministic=True))
+        if fp.name not in wanted:
+            continue
+        syntax[fp.name] = fp.syntax or "proto2"
+        if fp.package not in packages:
+            packages.append(fp.package)
+        comments = _Comments(fp)
+        prefix = f"{fp.package}." if fp.package else ""
+        proto3 = fp.syntax == "proto3"
+
+        def add_enum(e: d.EnumDescriptorProto, local: str, path: tuple[int, ...], fp=fp, comments=comments, prefix=prefix) -> None:
+            head = comments.get(path)
+            values = tuple(
+                EnumValue(
+                    name=v.name,
+                    number=v.number,
+                    doc=comments.get((*path, _ENUM_VALUE, i)).text,
+                    line=comments.get((*path, _ENUM_VALUE, i)).line,
+                )
+                for i, v in enumerate(e.value)
+            )
+            enums[prefix + local] = Enum(
+                full_name=prefix + local, name=local, file=fp.name, values=values, doc=head.text, line=head.line
+            )
+
+        def add_message(
+            m: d.DescriptorProto, local: str, path: tuple[int, ...], fp=fp, comments=comments, prefix=prefix, proto3=proto3
+        ) -> None:
+            full = prefix + local
+            for i, n in enumerate(m.nested_type):
+                add_message(n, f"{local}.{n.name}", (*path, _MSG_NESTED, i))
+            for i, e in enumerate(m.enum_type):
+                add_enum(e, f"{local}.{e.name}", (*path, _MSG_ENUM, i))
+            nested_maps = {f"{full}.{n.name}": n for n in m.nested_type if n.options.map_entry}
+            fields = []
+            for i, fd in enumerate(m.field):
+                fields.append(
+                    _make_field(fd, comments.get((*path, _MSG_FIELD, i)), m, all_enums, nested_maps, proto3)
+                )
+            head = comments.get(path)
+            messages[full] = Message(
+                full_name=full,
+                name=local,
+                file=fp.name,
+                fields=tuple(fields),
+                oneofs=tuple(o.name for o in m.oneof_decl),
+                doc=head.text,
+                line=head.line,
+                is_map_entry=m.options.map_entry,
+            )
+
+        for i, e in enumerate(fp.enum_type):
+            add_enum(e, e.name, (_FILE_ENUM, i))
+        for i, m in enumerate(fp.message_type):
+            add_message(m, m.name, (_FILE_MESSAGE, i))
+    missing = wanted - set(syntax)
+    if missing:
+        raise GeneratorError([Problem("file not in the compiled descriptor set", file=f) for f in sorted(missing)])
+    return Schema(
+        files=tuple(sorted(wanted)),
+        syntax=syntax,
+        packages=tuple(packages),
+        messages=messages,
+        enums=enums,
+        file_protos=tuple(file_protos),
+        local_files=frozenset(wanted),
+    )
+
+
+def _make_field(
+    fd: d.FieldDescriptorProto,
+    comment: Comment,
+    owner: d.DescriptorProto,
+    enums: dict[str, d.EnumDescriptorProto],
+    nested_maps: dict[str, d.DescriptorProto],
+    proto3: bool = False,
+) -> Field:
+    type_name = fd.type_name.lstrip(".") or None
+    if fd.type in (F.TYPE_MESSAGE, F.TYPE_GROUP):
+        kind = "message"
+    elif fd.type == F.TYPE_ENUM:
+        kind = "enum"
+    else:
+        kind = SCALAR_TYPES[fd.type]
+    default, default_text = _parse_default(fd, enums)
+    oneof = None
+    if fd.HasField("oneof_index") and not fd.proto3_optional:
+        oneof = owner.oneof_decl[fd.oneof_index].name
+    map_key = map_value = None
+    entry = nested_maps.get(type_name or "")
+    if entry is not None and fd.label == F.LABEL_REPEATED:
+        key_fd, value_fd = entry.field[0], entry.field[1]
+        map_key = _make_field(key_fd, Comment(text="", line=0), entry, enums, {}, proto3)
+        map_value = _make_field(value_fd, Comment(text="", line=0), entry, enums, {}, proto3)
+    has_presence = fd.label != F.LABEL_REPEATED and (
+        not proto3 or kind == "message" or fd.proto3_optional or fd.HasField("oneof_index")
+    )
+    return Field(
+        name=fd.name,
+        number=fd.number,
+        label=LABELS[fd.label],
+        type=kind,
+        type_name=type_name,
+        default=default,
+        default_text=default_text,
+        oneof=oneof,
+        has_presence=has_presence,
+        map_key=map_key,
+        map_value=map_value,
+        doc=comment.text,
+        line=comment.line,
+    )
+
+
+def local_names(compiled_files: tuple[Path, ...], include_root: Path) -> list[str]:
+    """protoc's names for the input files (paths relative to the include root)."""
+    return [f.resolve().relative_to(include_root).as_posix() for f in compiled_files]
