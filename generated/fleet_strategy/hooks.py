@@ -222,7 +222,7 @@ def _fill_dotted(message: Any, prefix: str, config: Mapping[str, Any], index: in
     used: set[str] = set()
     for field in message.DESCRIPTOR.fields:
         path = f"{prefix}.{field.name}"
-        is_repeated = field.label == field.LABEL_REPEATED
+        is_repeated = _is_repeated(field)
         if field.message_type is not None:
             if is_repeated:
                 if path + ".num" not in config:
@@ -422,7 +422,7 @@ _LINE = "    +" + "-" * _WIDTH + "+"
 
 
 def _is_repeated(field: Any) -> bool:
-    return bool(field.label == field.LABEL_REPEATED)
+    return bool(field.is_repeated)  # protobuf 7 dropped FieldDescriptor.label
 
 
 class StrategyMembers:
@@ -446,7 +446,7 @@ class StrategyMembers:
             'amp: true\\n'
         """
         with open(output, "w", encoding="utf-8") as handle:
-            handle.write(text_format.MessageToString(self.strategy))
+            handle.write(str(self.strategy))  # protobuf's own text form, as Paddle writes it
 
     def load_from_prototxt(self, pb_file: str | os.PathLike[str]) -> None:
         """Merge settings from a protobuf text file (as written by Paddle or us).
