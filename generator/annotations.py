@@ -55,6 +55,8 @@ class FieldNote:
     getter: str | None = None  # hook function names
     setter: str | None = None
     after_set: str | None = None
+    type: str | None = None  # property types, for fields whose getter/setter is a hook
+    setter_type: str | None = None
     line: int = 0
 
 
@@ -227,6 +229,8 @@ _FIELD_KEYS = {
     "getter": str,
     "setter": str,
     "after_set": str,
+    "type": str,
+    "setter_type": str,
 }
 _ENUM_KEYS = {"doc": str, "values": dict}
 _ERRORS = ("TypeError", "ValueError", "KeyError")
@@ -363,6 +367,8 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
                 getter=check_hook(fk.get("getter"), where),
                 setter=check_hook(fk.get("setter"), where),
                 after_set=check_hook(fk.get("after_set"), where),
+                type=fk["type"].value if "type" in fk else None,
+                setter_type=fk["setter_type"].value if "setter_type" in fk else None,
                 line=fnode.line,
             )
         messages[full] = notes

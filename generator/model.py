@@ -7,8 +7,10 @@ validation specs and hook references. Templates only loop and print.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from generator import naming
 from generator.annotations import Annotations, ClassNote, CompatPolicy, FieldNote
@@ -150,7 +152,8 @@ class PyiMessage:
     fields: tuple[PyiField, ...]
     nested: tuple[PyiMessage, ...]
     enums: tuple[EnumModel, ...]
-    field_literal: str  # Literal[...] of field names, for HasField/ClearField
+    has_field_literal: str | None  # Literal[...] of names HasField accepts
+    clear_field_literal: str | None  # Literal[...] of names ClearField accepts
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -162,6 +165,7 @@ class Pb2Module:
     external: tuple[bytes, ...]  # FileDescriptorProtos of non-local imports
     messages: tuple[PyiMessage, ...]  # top-level
     enums: tuple[EnumModel, ...]  # top-level
+    uses_maps: bool  # the stub needs Mapping
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -194,6 +198,7 @@ class ClassModel:
     init_hook: str | None
     properties: tuple[PropertyModel, ...]
     doc: Doc
+    type_imports: tuple[str, ...] = ()  # names from types.py the properties' types use
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -233,6 +238,8 @@ class PackageModel:
     pb2_modules: tuple[Pb2Module, ...]
     classes: tuple[ClassModel, ...]
     class_modules: tuple[str, ...]
+    type_names: tuple[str, ...]  # everything types.py defines
+    uses_maps: bool  # types.py needs Mapping
     reference: tuple[ReferenceClass, ...]
     undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
     exports: tuple[str, ...]
@@ -351,7 +358,7 @@ class _Builder:
         if f.type == "enum":
             return f"{self.local(f.type_name)} (enum)"
         py = PY_SCALAR[f.type]
-        return py if py == f.type or f.type in ("bool",) else f"{py} ({f.type})"
+        return py if f.type in ("bool", "string", "bytes", "double") else f"{py} ({f.type})"
 
     def default_text(self, f: Field) -> str:
         if f.is_map:
@@ -498,19 +505,19 @@ class _Builder:
             or f"Names of ``{enum.full_name}``.",
         )
 
-    def pyi_field(self, f: Field) -> PyiField:
+    def pyi_field(self, f: Field, module: str) -> PyiField:
         if f.is_map:
             value = f.map_value
             key = self.scalar_type(f.map_key)
             if value.type == "message":
-                get = f"_containers.MessageMap[{key}, {self.pyi_ref(value.type_name)}]"
-                init = f"Mapping[{key}, {self.pyi_ref(value.type_name)}] | None"
+                get = f"_containers.MessageMap[{key}, {self.pyi_ref(value.type_name, module)}]"
+                init = f"Mapping[{key}, {self.pyi_ref(value.type_name, module)}] | None"
             else:
                 get = f"_containers.ScalarMap[{key}, {self.scalar_type(value)}]"
                 init = f"Mapping[{key}, {self.scalar_type(value)}] | None"
             return PyiField(name=f.name, get_type=get, init_type=init, is_message=True)
         if f.type == "message":
-            ref = self.pyi_ref(f.type_name)
+            ref = self.pyi_ref(f.type_name, module)
             if f.repeated:
                 return PyiField(
                     name=f.name,
@@ -529,9 +536,9 @@ class _Builder:
             )
         return PyiField(name=f.name, get_type=base, init_type=f"{base} | None", is_message=False)
 
-    def pyi_ref(self, full_name: str) -> str:
+    def pyi_ref(self, full_name: str, current: str) -> str:
         module, path = self.pb2_path(full_name)
-        return f"{module}.{path}"
+        return path if module == current else f"{module}.{path}"
 
     def pyi_message(self, message: Message) -> PyiMessage:
         nested = tuple(
@@ -544,16 +551,21 @@ class _Builder:
             for e in self.schema.enums.values()
             if e.file == message.file and "." in e.name and e.name.rsplit(".", 1)[0] == message.name
         )
-        fields = tuple(self.pyi_field(f) for f in message.fields)
-        names = [f.name for f in message.fields] + list(message.oneofs)
-        literal = "Literal[" + ", ".join(repr(n) for n in names) + "]" if names else "Never"
+        module = self.module_of_file[message.file]
+        fields = tuple(self.pyi_field(f, module) for f in message.fields if naming.is_identifier(f.name))
+        def literal(names: list[str]) -> str | None:
+            return "Literal[" + ", ".join(repr(n) for n in names) + "]" if names else None
+
+        has = [f.name for f in message.fields if f.has_presence or f.type == "message" and not f.repeated]
+        clearable = [f.name for f in message.fields] + list(message.oneofs)
         return PyiMessage(
             name=message.name.rsplit(".", 1)[-1],
             full_name=message.full_name,
             fields=fields,
             nested=nested,
             enums=enums,
-            field_literal=literal,
+            has_field_literal=literal(has + list(message.oneofs)),
+            clear_field_literal=literal(clearable),
         )
 
     def pb2_modules(self) -> tuple[Pb2Module, ...]:
@@ -601,6 +613,7 @@ class _Builder:
                     external=tuple(external),
                     messages=messages,
                     enums=enums,
+                    uses_maps=any(f.is_map for m in self.schema.messages.values() if m.file == fp.name for f in m.fields),
                 )
             )
         return tuple(modules)
@@ -761,6 +774,10 @@ class _Builder:
             notes.append(f"Reads and writes the proto field ``{f.name}``.")
         if note and note.after_set:
             pass
+        if note and note.type:
+            getter_type = note.type
+        if note and note.setter_type:
+            setter_type = note.setter_type
         fast_type = None
         if kind == "scalar" and f.type != "enum" and not (note and note.constraint and note.enforce_constraint == "always"):
             fast_type = PY_SCALAR[f.type]
@@ -827,6 +844,14 @@ class _Builder:
         return tuple(out)
 
 
+def _names_used(cls: ClassModel, names: list[str]) -> tuple[str, ...]:
+    """Which of ``names`` the property annotations of ``cls`` mention."""
+    words: set[str] = set()
+    for prop in cls.properties:
+        words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", f"{prop.getter_type} {prop.setter_type or ''}"))
+    return tuple(n for n in names if n in words)
+
+
 def _policy_note(policy: CompatPolicy) -> str:
     if policy.action == "warn":
         return (
@@ -850,6 +875,8 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
     enums = tuple(b.enum_model(e) for e in schema.enums.values())
     typed_dicts = tuple(b.typed_dict(m) for m in local_messages)
     classes = tuple(b.class_model(c, hook_members.get(c.mixin or "", frozenset())) for c in notes.classes)
+    type_names = [e.literal_name for e in enums] + [n for td in typed_dicts for n in (td.out_name, td.in_name)]
+    classes = tuple(dataclasses.replace(c, type_imports=_names_used(c, type_names)) for c in classes)
     # every message field counts for documentation, even without a property
     for m in local_messages:
         for f in m.fields:
@@ -868,6 +895,8 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         pb2_modules=b.pb2_modules(),
         classes=classes,
         class_modules=tuple(sorted({c.module for c in classes})),
+        type_names=tuple(type_names),
+        uses_maps=any(f.is_map for m in local_messages for f in m.fields),
         reference=b.reference(classes),
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),

@@ -109,7 +109,7 @@ def render_package(model: PackageModel, templates: Path = TEMPLATES) -> list[Ren
         RenderedFile(f"{pkg}/_pool.py", render("_pool.py.j2"), "python"),
         RenderedFile(f"{pkg}/_runtime.py", render("_runtime.py.j2"), "python"),
         RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", specs=model.specs), "python"),
-        RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts), "python"),
+        RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps), "python"),
         RenderedFile(f"{pkg}/py.typed", "", "plain"),
         RenderedFile(f"{pkg}.md", render("REFERENCE.md.j2", reference=model.reference), "markdown"),
     ]
@@ -118,5 +118,5 @@ def render_package(model: PackageModel, templates: Path = TEMPLATES) -> list[Ren
         files.append(RenderedFile(f"{pkg}/{module.name}.pyi", render("pb2.pyi.j2", module=module), "stub"))
     for module in model.class_modules:
         classes = [c for c in model.classes if c.module == module]
-        files.append(RenderedFile(f"{pkg}/{module}.py", render("classes.py.j2", module=module, classes=classes), "python"))
+        files.append(RenderedFile(f"{pkg}/{module}.py", render("classes.py.j2", module=module, classes=classes, type_names=model.type_names), "python"))
     return sorted(files, key=lambda f: f.path)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from google.protobuf import text_format
 
@@ -84,10 +84,10 @@ def reset_a_sync_k_steps(strategy: DistributedStrategy) -> None:
 
 
 def _string_list(value: Any, where: str, strict: bool) -> list[str]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        if strict or not isinstance(value, str):
-            raise TypeError(f"{where}: expected a list of str, got {type(value).__name__} {value!r}")
-    items = list(value)
+    """A list of names; compatible mode, like Paddle, also takes a str's characters."""
+    if isinstance(value, bytes) or not isinstance(value, Iterable) or (strict and isinstance(value, str)):
+        raise TypeError(f"{where}: expected a list of str, got {type(value).__name__} {value!r}")
+    items = list(cast("Iterable[Any]", value))  # type: ignore[redundant-cast]  # for pyright
     if strict:
         for index, item in enumerate(items):
             if not isinstance(item, str):
@@ -103,20 +103,21 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
     modified, and nothing changes unless every key is accepted.
     """
     strict = strategy.strict
-    if not isinstance(configs, Mapping):
+    given = _runtime.as_mapping(configs)
+    if given is None:
         raise TypeError(f"hybrid_configs: expected a dict, got {type(configs).__name__}")
-    rest = dict(configs)
+    rest = dict(given)
     order = None
     if "order" in rest:
         order = _string_list(rest.pop("order"), "hybrid_configs['order']", strict)
     sync_names = None
-    mp_configs = rest.get("mp_configs")
-    if isinstance(mp_configs, Mapping) and "sync_param_name" in mp_configs:
-        mp_configs = dict(mp_configs)
+    mp_configs = _runtime.as_mapping(rest.get("mp_configs"))
+    if mp_configs is not None and "sync_param_name" in mp_configs:
+        mp_rest = dict(mp_configs)
         sync_names = _string_list(
-            mp_configs.pop("sync_param_name"), "hybrid_configs['mp_configs']['sync_param_name']", strict
+            mp_rest.pop("sync_param_name"), "hybrid_configs['mp_configs']['sync_param_name']", strict
         )
-        rest["mp_configs"] = mp_configs
+        rest["mp_configs"] = mp_rest
     _runtime.assign_config(strategy.strategy.hybrid_configs, rest, _specs.HybridConfig_SPEC, "hybrid_configs", strict)
     if order is not None:
         object.__setattr__(strategy, "hybrid_parallel_order", order)
@@ -158,8 +159,9 @@ def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
     """Accepts a dict, a BuildStrategyOptions, Paddle's BuildStrategy, or any
     object with some of the option attributes (missing ones stay as they are)."""
     spec = _specs.BuildStrategy_SPEC
+    config: Any
     if isinstance(value, (Mapping, _pb2.BuildStrategy)):
-        config = value
+        config = cast(Any, value)
     else:
         config = {}
         for name, field in spec.fields.items():
@@ -199,12 +201,14 @@ def set_sparse_table_configs(strategy: DistributedStrategy, configs: Any) -> Non
     value for a scalar field gives one value per item. All tables are built
     first and added together, so a bad value adds nothing.
     """
-    if not isinstance(configs, Mapping):
+    given = _runtime.as_mapping(configs)
+    if given is None:
         raise TypeError(f"sparse_table_configs: expected a dict of table configs, got {type(configs).__name__}")
-    tables = []
-    for table_name, table_config in configs.items():
-        if not isinstance(table_config, Mapping):
-            raise TypeError(f"sparse_table_configs[{table_name!r}]: expected a dict, got {type(table_config).__name__}")
+    tables: list[_pb2.TableParameter] = []
+    for table_name, table_value in given.items():
+        table_config = _runtime.as_mapping(table_value)
+        if table_config is None:
+            raise TypeError(f"sparse_table_configs[{table_name!r}]: expected a dict, got {type(table_value).__name__}")
         table = _pb2.TableParameter()
         table.table_name = table_name
         prefix = f"table_parameters.{table_name}"
@@ -319,7 +323,7 @@ def _sgd_rule(sgd: Any, config: Mapping[str, Any], prefix: str) -> None:
 def _fleet_desc_table(name: str, config: Mapping[str, Any], use_cvm: bool) -> _pb2.TableParameter:
     for key in config:
         if key not in FLEET_DESC_KEYS:
-            hint = _runtime._suggest(key, FLEET_DESC_KEYS) if isinstance(key, str) else ""
+            hint = _runtime.suggest(key, FLEET_DESC_KEYS)
             raise _runtime.UnknownConfigKeyError(f"fleet_desc_configs[{name!r}]: unknown key {key!r}{hint}")
     table = _pb2.TableParameter()
     table.table_name = name
@@ -386,15 +390,16 @@ def set_fleet_desc_configs(strategy: DistributedStrategy, configs: Any) -> None:
     skipped, as in Paddle; a top-level ``"use_cvm": False`` selects the plain
     ``SparseAccessor``. All tables are built first, so a bad key adds nothing.
     """
-    if not isinstance(configs, Mapping):
+    given = _runtime.as_mapping(configs)
+    if given is None:
         raise TypeError(f"fleet_desc_configs: expected a dict of table configs, got {type(configs).__name__}")
-    use_cvm = bool(configs.get("use_cvm", True))
-    tables = []
-    for name, config in configs.items():
+    use_cvm = bool(given.get("use_cvm", True))
+    tables: list[_pb2.TableParameter] = []
+    for name, config in given.items():
         if name in ("dense_table", "datanorm_table") or not isinstance(config, dict):
             continue
         try:
-            tables.append(_fleet_desc_table(name, config, use_cvm))
+            tables.append(_fleet_desc_table(name, cast("dict[str, Any]", config), use_cvm))
         except (TypeError, ValueError) as exc:
             if isinstance(exc, _runtime.UnknownConfigKeyError) or str(exc).startswith("fleet_desc_configs"):
                 raise

@@ -1,0 +1,42 @@
+"""Regenerate the golden outputs: python tests/regen_goldens.py
+
+Each folder under tests/cases/ holds ``input/`` (its .proto files and, if the
+case has one, ``annotations.yaml``) and ``expected/`` (the generated tree).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from generator.output import apply, plan  # noqa: E402
+from generator.pipeline import Options, build  # noqa: E402
+
+CASES = Path(__file__).resolve().parent / "cases"
+
+
+def case_options(case: Path, out: Path) -> Options:
+    annotations = case / "input" / "annotations.yaml"
+    return Options(
+        protos=(case / "input",),
+        annotations=annotations if annotations.is_file() else None,
+        out=out,
+        package=f"golden_{case.name}",
+        root=case,
+    )
+
+
+def main() -> None:
+    for case in sorted(p for p in CASES.iterdir() if p.is_dir()):
+        expected = case / "expected"
+        result = build(case_options(case, expected))
+        shutil.rmtree(expected, ignore_errors=True)
+        apply(plan(expected, result.files, f"golden_{case.name}"))
+        print(f"{case.name}: {len(result.files)} files")
+
+
+if __name__ == "__main__":
+    main()
