@@ -358,7 +358,9 @@ class _Builder:
         if f.type == "enum":
             return f"{self.local(f.type_name)} (enum)"
         py = PY_SCALAR[f.type]
-        return py if f.type in ("bool", "string", "bytes", "double") else f"{py} ({f.type})"
+        if f.type in ("bool", "string", "bytes", "double"):
+            return py
+        return f"{py} (float32)" if f.type == "float" else f"{py} ({f.type})"
 
     def default_text(self, f: Field) -> str:
         if f.is_map:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import errno
 import fcntl
 import os
 import tempfile
@@ -60,8 +61,8 @@ def _read(path: Path) -> str | None:
             return handle.read()
     except FileNotFoundError:
         return None
-    except UnicodeDecodeError:
-        return "\ufffd"  # unreadable counts as stale
+    except (UnicodeDecodeError, OSError):
+        return "\ufffd"  # unreadable (or a folder in the way) counts as stale
 
 
 def plan(out: Path, files: dict[str, str], package: str) -> Plan:
@@ -116,6 +117,36 @@ def locked(out: Path):  # type: ignore[no-untyped-def]
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def _swap_in(staged: list[tuple[str, Path]]) -> None:
+    """Rename the staged files into place; on any failure put back what was there."""
+    previous: dict[Path, bytes | None] = {}
+    try:
+        for tmp, target in staged:
+            if target.is_dir():
+                raise IsADirectoryError(errno.EISDIR, "a folder is in the way", str(target))
+            previous[target] = target.read_bytes() if target.exists() else None
+        done: list[Path] = []
+        try:
+            for tmp, target in staged:
+                os.replace(tmp, target)
+                done.append(target)
+        except BaseException:
+            for target in done:
+                old = previous[target]
+                if old is None:
+                    target.unlink()
+                else:
+                    target.write_bytes(old)
+            raise
+    except OSError as exc:
+        for tmp, _ in staged:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise GeneratorError(
+            Problem(f"cannot write the output: {exc.strerror}; the previous files were kept", str(exc.filename or ""))
+        ) from None
+
+
 def apply(result: Plan) -> list[str]:
     """Write missing/stale files and delete orphans; returns what changed."""
     out = result.out
@@ -142,8 +173,7 @@ def apply(result: Plan) -> list[str]:
                 os.unlink(tmp)
         where = exc.filename or str(out)
         raise GeneratorError(Problem(f"cannot write the output: {exc.strerror}; nothing was changed", str(where))) from None
-    for tmp, target in staged:
-        os.replace(tmp, target)
+    _swap_in(staged)
     for relative in result.orphaned:
         with contextlib.suppress(FileNotFoundError):
             safe_target(out, relative).unlink()

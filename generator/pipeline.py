@@ -43,15 +43,22 @@ def _shown(path: Path, root: Path) -> str:
 
 
 def input_hash(options: Options, proto_files: tuple[Path, ...], hooks_file: Path | None) -> str:
-    """Hash of everything the output depends on besides the generator itself."""
+    """Hash of everything the output depends on besides the generator itself.
+
+    Files are labelled by where they are relative to the project (inputs), the
+    package (hooks) or the templates folder, never by absolute paths, so the
+    hash does not depend on where the output is written.
+    """
     digest = hashlib.sha256()
     digest.update(f"{__version__}\0black {BLACK_VERSION_REQUIRED}\0{options.package}\0".encode())
-    inputs = [*proto_files, *([options.annotations] if options.annotations else []), *([hooks_file] if hooks_file else [])]
-    inputs += sorted(TEMPLATES.glob("*.j2"))
-    for path in inputs:
-        digest.update(_shown(path, options.root).encode() + b"\0" if path.parent != TEMPLATES else path.name.encode())
-        digest.update(path.read_bytes())
-        digest.update(b"\0")
+    labelled = [(_shown(p, options.root), p) for p in proto_files]
+    if options.annotations:
+        labelled.append((_shown(options.annotations, options.root), options.annotations))
+    if hooks_file:
+        labelled.append((f"{options.package}/{hooks_file.name}", hooks_file))
+    labelled += [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.glob("*.j2"))]
+    for label, path in labelled:
+        digest.update(label.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
