@@ -24,10 +24,16 @@ def is_identifier(name: str) -> bool:
     return bool(_IDENTIFIER.match(name)) and not keyword.iskeyword(name)
 
 
+def is_plain_attribute(name: str) -> bool:
+    """``obj.name`` works anywhere, class bodies included (no keyword, no name mangling)."""
+    return is_identifier(name) and not (name.startswith("__") and not name.endswith("__"))
+
+
 def _taken(name: str, reserved: frozenset[str] | set[str]) -> bool:
     return (
         keyword.iskeyword(name)
-        or (name.startswith("__") and name.endswith("__"))
+        # a dunder, or a private name (mangled in a class body); "___" ends the run
+        or (name.startswith("__") and not name.endswith("___"))
         or name in CLASS_BODY_NAMES
         or name in reserved
     )
@@ -60,9 +66,9 @@ def spec_name(local_name: str) -> str:
 
 
 def needs_functional_typed_dict(keys: list[str]) -> bool:
-    """Class syntax cannot hold keywords, and a key named like a builtin type
+    """Class syntax cannot hold keywords (and mangles ``__private`` keys), and a key named like a builtin type
     would shadow it for the annotations that follow in the class body."""
-    return any(not is_identifier(k) or k in BUILTIN_NAMES for k in keys)
+    return any(not is_plain_attribute(k) or k in BUILTIN_NAMES for k in keys)
 
 
 def module_name_for_proto(proto_file: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 import jinja2
 
+from generator import naming
 from generator.model import PackageModel
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -72,7 +73,13 @@ def markdown_code(text: str) -> str:
     return markdown_text(text).replace("`", "'")
 
 
-FILTERS = {"pyrepr": pyrepr, "docstring": docstring, "md": markdown_text, "md_code": markdown_code}
+FILTERS = {
+    "pyrepr": pyrepr,
+    "docstring": docstring,
+    "md": markdown_text,
+    "md_code": markdown_code,
+    "plain_attribute": naming.is_plain_attribute,
+}
 
 
 def environment(templates: Path = TEMPLATES) -> jinja2.Environment:

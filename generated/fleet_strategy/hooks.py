@@ -128,35 +128,16 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
 # ----------------------------------------------------------- build_strategy
 
 
-class BuildStrategyOptions:
-    """The ``BuildStrategy`` options of a strategy, as attributes.
-
-    What ``strategy.build_strategy`` returns without Paddle installed: a
-    detached copy (like Paddle's ``paddle.static.BuildStrategy``); change its
-    attributes, then assign it back with ``strategy.build_strategy = options``.
-    """
-
-    def __init__(self, **values: Any) -> None:
-        for name, value in values.items():
-            setattr(self, name, value)
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
-        return f"BuildStrategyOptions({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, BuildStrategyOptions) and vars(self) == vars(other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def get_build_strategy(strategy: DistributedStrategy) -> BuildStrategyOptions:
-    message = strategy.strategy.build_strategy
-    return BuildStrategyOptions(**_specs.BuildStrategy_to_dict(message))
+def get_build_strategy(strategy: DistributedStrategy) -> _pb2.BuildStrategy:
+    """A detached copy of the options (Paddle returns a detached BuildStrategy
+    too): change its attributes, then assign it back."""
+    options = _pb2.BuildStrategy()
+    options.CopyFrom(strategy.strategy.build_strategy)
+    return options
 
 
 def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
-    """Accepts a dict, a BuildStrategyOptions, Paddle's BuildStrategy, or any
+    """Accepts a dict, the options message, Paddle's BuildStrategy, or any
     object with some of the option attributes (missing ones stay as they are)."""
     spec = _specs.BuildStrategy_SPEC
     config: Any
@@ -570,4 +551,4 @@ class JobInfoMembers:
         self.job_info.strategy.CopyFrom(dist_strategy)
 
 
-__all__ = ["BuildStrategyOptions", "JobInfoMembers", "StrategyMembers"]
+__all__ = ["JobInfoMembers", "StrategyMembers"]

@@ -1,0 +1,104 @@
+"""Docs and types generated from one source: docstrings, doctests, TypedDicts, reference page."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import typing
+
+import pytest
+
+import fleet_strategy
+from fleet_strategy import distributed_strategy, distributed_strategy_pb2, hooks, types
+from fleet_strategy.distributed_strategy import DistributedStrategy
+from tests.support import REFERENCE, ROOT
+
+FINDER = doctest.DocTestFinder(exclude_empty=True)
+DOCTESTS = [
+    t
+    for module in (fleet_strategy, distributed_strategy, hooks, types)
+    for t in FINDER.find(module, module.__name__)
+    if t.examples
+]
+PROPERTIES = sorted(name for name, value in vars(DistributedStrategy).items() if isinstance(value, property) and name != "strict")
+
+
+@pytest.mark.parametrize("test", DOCTESTS, ids=[t.name for t in DOCTESTS])
+def test_docstring_examples_run(test, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # examples that save files write here, never in the repo
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    result = runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
+    assert result.failed == 0
+
+
+def test_every_property_has_an_example():
+    with_examples = {t.name.rsplit(".", 1)[-1] for t in DOCTESTS}
+    reference = json.loads((REFERENCE / "setter_behaviour.json").read_text())["properties"]
+    assert PROPERTIES == sorted(reference)  # the same 61 properties as Paddle's class
+    assert [p for p in PROPERTIES if p not in with_examples] == []
+
+
+@pytest.mark.parametrize("name", PROPERTIES)
+def test_property_docstring_states_descriptor_default(name):
+    doc = getattr(DistributedStrategy, name).__doc__
+    assert doc and doc.strip().splitlines()[0].endswith(".")
+    assert "Type:" in doc and "Examples:" in doc
+    if name not in ("sparse_table_configs", "fleet_desc_configs"):
+        assert "Default:" in doc and "(the descriptor's default)" in doc
+
+
+@pytest.mark.parametrize(
+    ("name", "needle", "wrong"),
+    [
+        ("conv_workspace_size_limit", "``512``", "4000"),
+        ("cudnn_exhaustive_search", "``False``", "``True``"),
+        ("cudnn_batchnorm_spatial_persistent", "``False``", "``True``"),
+    ],
+)
+def test_no_wrong_defaults_of_the_reference(name, needle, wrong):
+    doc = getattr(DistributedStrategy, name).__doc__
+    default = doc.split("Default:")[1].split("\n\n")[0]
+    assert needle in default and wrong not in default
+
+
+def test_config_tables_show_declared_values():
+    amp = DistributedStrategy.amp_configs.__doc__
+    assert re.search(r"decr_ratio\s+float \(float32\)\s+0\.8\s", amp)
+    dgc = DistributedStrategy.dgc_configs.__doc__
+    assert re.search(r"sparsity\s+list\[float \(float32\)\]\s+\[\]\s", dgc)
+    for name in ("a_sync_configs", "trainer_desc_configs"):
+        doc = getattr(DistributedStrategy, name).__doc__
+        assert not re.search(r"^\s+k_step\s", doc, re.M) and not re.search(r"^\s+dump_field\s", doc, re.M)
+
+
+def test_every_config_key_is_in_its_table():
+    message = distributed_strategy_pb2.DistributedStrategy.DESCRIPTOR
+    for field in message.fields:
+        if field.message_type is None or field.name in ("downpour_table_param",):
+            continue
+        prop = {"build_strategy": "build_strategy"}.get(field.name, field.name)
+        doc = getattr(DistributedStrategy, prop).__doc__
+        for key in field.message_type.fields:
+            assert re.search(rf"^\s+{re.escape(key.name)}\s", doc, re.M), (prop, key.name)
+
+
+def test_typed_dicts_are_complete():
+    messages = distributed_strategy_pb2.DESCRIPTOR.message_types_by_name
+    assert len(messages) == 45
+    for name, descriptor in messages.items():
+        out = getattr(types, f"{name}Dict")
+        given = getattr(types, f"{name}Input")
+        names = [f.name for f in descriptor.fields]
+        assert list(typing.get_type_hints(out, globalns=vars(types))) == names, name
+        assert list(given.__annotations__) == names, name
+        assert given.__total__ is False and out.__total__ is True
+    assert typing.get_args(types.ModeName) == ("COLLECTIVE", "PS", "PIPELINE", "HETER")
+
+
+def test_reference_page_lists_every_property_and_key():
+    page = (ROOT / "generated" / "fleet_strategy.md").read_text()
+    for name in PROPERTIES:
+        assert f"`DistributedStrategy.{name}`" in page
+    assert re.search(r"\| `decr_ratio` \| `float \(float32\)` \| `0\.8` \|", page)
+    assert "4000" not in page
