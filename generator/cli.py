@@ -11,8 +11,8 @@ from typing import Any
 
 from generator import __version__
 from generator.errors import Exit, GeneratorError
-from generator.output import apply, diff, locked, plan
-from generator.pipeline import Options, build
+from generator.output import apply, diff, fast_clean, locked, plan
+from generator.pipeline import Options, build, check_package_name, input_hash, resolve_protos
 
 CONFIG_TABLE = "fleet-strategy-codegen"
 
@@ -105,26 +105,43 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     return options, flags
 
 
+def _report_undocumented(undocumented: Sequence[str], strict: bool) -> bool:
+    """Print the undocumented fields; True when that is an error (--strict)."""
+    if not undocumented:
+        return False
+    level = "error" if strict else "warning"
+    print(
+        f"{level}: {len(undocumented)} field(s) have no documentation "
+        "(neither in the annotations file nor as a proto comment):",
+        file=sys.stderr,
+    )
+    for path in undocumented:
+        print(f"  {path}", file=sys.stderr)
+    return strict
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         options, flags = _options(args)
-        result = build(options)
-        undocumented = result.model.undocumented
-        if undocumented:
-            level = "error" if args.strict else "warning"
-            print(f"{level}: {len(undocumented)} field(s) have no documentation "
-                  "(neither in the annotations file nor as a proto comment):", file=sys.stderr)
-            for path in undocumented:
-                print(f"  {path}", file=sys.stderr)
-            if args.strict:
+        check_package_name(options.package)
+        # Unchanged inputs and untouched output: the manifest answers, no regeneration.
+        undocumented = fast_clean(options.out, options.package, input_hash(options, resolve_protos(options)))
+        if undocumented is not None:
+            if _report_undocumented(undocumented, args.strict):
                 return Exit.ERROR
+            state = "clean" if args.command == "check" else "up to date"
+            print(f"{options.package}: {state} (inputs unchanged since the last generate)")
+            return Exit.OK
+        result = build(options)
+        if _report_undocumented(result.model.undocumented, args.strict):
+            return Exit.ERROR
         if args.command == "check":
             return _check(options, result.files, flags)
         with locked(options.out):
             changed = apply(plan(options.out, result.files, options.package))
         for relative in changed:
-            print(f"updated {(options.out / relative).as_posix()}")
+            print(f"updated {_display(options.out / relative)}")
         if not changed:
             print(f"{options.package}: up to date ({len(result.files)} files)")
         return Exit.OK
@@ -134,18 +151,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return Exit.ERROR
 
 
+def _display(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
 def _check(options: Options, files: dict[str, str], flags: list[str]) -> int:
     result = plan(options.out, files, options.package)
     if result.clean:
         print(f"{options.package}: clean ({len(files)} generated files match the inputs)")
         return Exit.OK
-    out = options.out.as_posix()
     for relative in result.missing:
-        print(f"missing: {out}/{relative}")
+        print(f"missing: {_display(options.out / relative)}")
     for relative in result.stale:
-        print(f"stale: {out}/{relative}")
+        print(f"stale: {_display(options.out / relative)}")
     for relative in result.orphaned:
-        print(f"orphaned: {out}/{relative} (no longer generated)")
+        print(f"orphaned: {_display(options.out / relative)} (no longer generated)")
     for relative in result.stale:
         print()
         print(diff(options.out, relative, files[relative]), end="")

@@ -14,10 +14,10 @@ import tempfile
 from pathlib import Path
 
 from generator.errors import GeneratorError, Problem
+from generator.pipeline import BLACK_VERSION_REQUIRED
 from generator.render import RenderedFile
 
 LINE_LENGTH = 100
-BLACK_VERSION_REQUIRED = "26.10.1"  # pinned in pyproject.toml; output depends on it
 
 
 def _cache_dir() -> Path | None:

@@ -7,14 +7,21 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from generator import __version__
-from generator.annotations import hook_class_members, load_annotations
-from generator.compile import compile_protos
+from generator.compile import find_proto_files
 from generator.errors import GeneratorError, Problem
-from generator.format import BLACK_VERSION_REQUIRED, format_files
-from generator.model import Header, PackageModel, build_model
-from generator.render import TEMPLATES, render_package
-from generator.schema import load_schema, local_names
+from generator.output import is_generated, manifest_text
+
+if TYPE_CHECKING:
+    from generator.model import PackageModel
+
+# The stages are imported inside build(): a `check` whose inputs are unchanged
+# is answered from the manifest without loading them (see output.fast_clean).
+GENERATOR = Path(__file__).resolve().parent
+TEMPLATES = GENERATOR.parent / "templates"
+BLACK_VERSION_REQUIRED = "26.10.1"  # pinned in pyproject.toml; output depends on it
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,29 +49,56 @@ def _shown(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-def input_hash(options: Options, proto_files: tuple[Path, ...], hooks_file: Path | None) -> str:
-    """Hash of everything the output depends on besides the generator itself.
+def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> str:
+    """Hash of everything the output depends on.
 
-    Files are labelled by where they are relative to the project (inputs), the
-    package (hooks) or the templates folder, never by absolute paths, so the
-    hash does not depend on where the output is written.
+    The inputs (protos, annotations), the hand-written modules in the package
+    (hooks), the templates and the generator's own source, plus the pinned
+    black version. Files are labelled relative to the project, package,
+    templates or generator folder - never by absolute path - so the hash does
+    not depend on where the output is written.
     """
     digest = hashlib.sha256()
     digest.update(f"{__version__}\0black {BLACK_VERSION_REQUIRED}\0{options.package}\0".encode())
     labelled = [(_shown(p, options.root), p) for p in proto_files]
     if options.annotations:
         labelled.append((_shown(options.annotations, options.root), options.annotations))
-    if hooks_file:
-        labelled.append((f"{options.package}/{hooks_file.name}", hooks_file))
+    package_dir = options.out / options.package
+    if package_dir.is_dir():
+        labelled += [
+            (f"{options.package}/{p.name}", p)
+            for p in sorted(package_dir.glob("*.py"))
+            if p.is_file() and not is_generated(p)
+        ]
     labelled += [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.glob("*.j2"))]
+    labelled += [(f"generator/{p.name}", p) for p in sorted(GENERATOR.glob("*.py"))]
     for label, path in labelled:
-        digest.update(label.encode() + b"\0" + path.read_bytes() + b"\0")
+        try:
+            content = path.read_bytes()
+        except OSError as exc:
+            raise GeneratorError(Problem(f"cannot read input: {exc.strerror}", str(path))) from None
+        digest.update(label.encode() + b"\0" + content + b"\0")
     return digest.hexdigest()
 
 
+def resolve_protos(options: Options) -> list[Path]:
+    return find_proto_files(list(options.protos))
+
+
+def check_package_name(package: str) -> None:
+    if not PACKAGE_NAME.match(package):
+        raise GeneratorError(Problem(f"--package must be a Python identifier, got {package!r}"))
+
+
 def build(options: Options) -> Result:
-    if not PACKAGE_NAME.match(options.package):
-        raise GeneratorError(Problem(f"--package must be a Python identifier, got {options.package!r}"))
+    from generator.annotations import hook_class_members, load_annotations
+    from generator.compile import compile_protos
+    from generator.format import format_files
+    from generator.model import Header, build_model
+    from generator.render import render_package
+    from generator.schema import load_schema, local_names
+
+    check_package_name(options.package)
     compiled = compile_protos(list(options.protos))
     schema = load_schema(compiled.descriptor_set, local_names(compiled.proto_files, compiled.include_root))
     package_dir = options.out / options.package
@@ -79,7 +113,10 @@ def build(options: Options) -> Result:
     header = Header(
         generator_version=__version__,
         inputs=tuple(shown_inputs),
-        input_hash=input_hash(options, compiled.proto_files, hooks_file),
+        input_hash=input_hash(options, compiled.proto_files),
     )
     model = build_model(schema, notes, options.package, header, members)
-    return Result(files=format_files(render_package(model)), model=model)
+    files = format_files(render_package(model))
+    manifest = f"{options.package}.manifest.json"
+    files[manifest] = manifest_text(header.input_hash, files, model.undocumented)
+    return Result(files=files, model=model)

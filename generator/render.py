@@ -18,7 +18,7 @@ import jinja2
 from generator import naming
 from generator.model import PackageModel
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+from generator.pipeline import TEMPLATES  # noqa: E402  (one definition of the folder)
 
 
 @dataclass(frozen=True)
