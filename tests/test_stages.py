@@ -1,0 +1,129 @@
+"""Unit tests of the pipeline stages: schema, annotations, naming, render, format, output."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from generator import naming
+from generator.annotations import load_annotations
+from generator.compile import compile_protos
+from generator.errors import GeneratorError
+from generator.render import docstring, pyrepr
+from generator.schema import load_schema, local_names, shortest_float32_text
+
+SCHEMA = """\
+syntax = "proto2";
+package demo;
+// The root.
+// Second line.
+//
+// Second paragraph.
+message Root {
+  optional float ratio = 1 [default = 0.8];  // trailing comment
+  optional Kind kind = 2 [default = B];
+  repeated string names = 3;
+  optional Child child = 4;
+}
+message Child { optional int32 x = 1; }
+enum Kind { A = 0; B = 1; }
+"""
+
+
+@pytest.fixture
+def schema(tmp_path):
+    proto = tmp_path / "demo.proto"
+    proto.write_text(SCHEMA)
+    compiled = compile_protos([proto])
+    return load_schema(compiled.descriptor_set, local_names(compiled.proto_files, compiled.include_root))
+
+
+def test_schema_reads_types_defaults_and_comments(schema):
+    root = schema.messages["demo.Root"]
+    assert root.doc == "The root.\nSecond line.\n\nSecond paragraph."
+    ratio = root.field("ratio")
+    assert ratio.type == "float" and ratio.default == pytest.approx(0.8) and ratio.default_text == "0.8"
+    assert ratio.doc == "trailing comment" and ratio.line == 8
+    assert root.field("kind").default == 1
+    assert root.field("names").repeated and root.field("child").type_name == "demo.Child"
+    assert schema.enums["demo.Kind"].values[1].name == "B"
+
+
+def test_shortest_float32_text():
+    assert shortest_float32_text(0.800000011920929) == "0.8"
+    assert shortest_float32_text(1e-8) == "1e-08"
+    assert shortest_float32_text(math.inf) == "inf"
+
+
+def write_annotations(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "notes.yaml"
+    path.write_text(text)
+    (tmp_path / "pkg").mkdir(exist_ok=True)
+    (tmp_path / "pkg" / "hooks.py").write_text("def real_hook(strategy):\n    pass\n\nclass Mixin:\n    pass\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("messages:\n  demo.Root: [unclosed\n", 3, "YAML syntax error"),
+        ("messages:\n  demo.Root:\n    fields:\n      ratio:\n        doc: 3\n", 5, "expected str, got int"),
+        ("messages:\n  demo.Root:\n    fields:\n      ratio:\n        dok: x\n", 5, "unknown key in demo.Root.ratio 'dok' (did you mean 'doc'?)"),
+        ("messages:\n  demo.Root:\n    doc: a\n    doc: b\n", 4, "duplicate key 'doc' (first given on line 3)"),
+        ("hooks: hooks\nmessages:\n  demo.Root:\n    fields:\n      ratio:\n        setter: real_hok\n", 6, "(did you mean 'real_hook'?)"),
+        ("messages:\n  demo.Rot: {}\n", 2, "unknown message 'demo.Rot' (did you mean 'demo.Root'?)"),
+        ("messages:\n  demo.Root:\n    fields:\n      ratoi: {}\n", 4, "(did you mean 'ratio'?)"),
+        ("messages:\n  demo.Root:\n    fields:\n      names:\n        constraint: '> 0'\n", 5, "only numeric fields"),
+        ("messages:\n  demo.Root:\n    fields:\n      ratio:\n        constraint: 'big'\n", 5, "expected '<op> <number>'"),
+        ("hooks: hooks\nclasses:\n  Root:\n    message: demo.Root\n    mixin: Mixn\n", 5, "(did you mean 'Mixin'?)"),
+        ("messages:\n  demo.Root:\n    fields:\n      ratio:\n        setter: real_hook\n", 5, "no 'hooks' module is declared"),
+        ("enums:\n  demo.Kind:\n    values:\n      C: {doc: x}\n", 4, "unknown value of demo.Kind 'C'"),
+        ("hooks: nothooks\n", 1, "does not exist"),
+    ],
+)
+def test_malformed_annotations_name_file_line_and_suggest(schema, tmp_path, text, line, words):
+    path = write_annotations(tmp_path, text)
+    with pytest.raises(GeneratorError) as info:
+        load_annotations(path, schema, tmp_path / "pkg")
+    problems = [str(p) for p in info.value.problems]
+    assert any(words in p and p.startswith(f"{path}:{line}:") for p in problems), problems
+
+
+def test_all_problems_are_reported_together(schema, tmp_path):
+    path = write_annotations(tmp_path, "messages:\n  demo.Rot: {}\n  demo.Root:\n    fields:\n      ratoi: {}\n")
+    with pytest.raises(GeneratorError) as info:
+        load_annotations(path, schema, tmp_path / "pkg")
+    assert len(info.value.problems) == 2
+
+
+def test_without_annotations_roots_get_classes(schema):
+    notes = load_annotations(None, schema, Path("."))
+    assert [c.name for c in notes.classes] == ["Root"]  # Child is a field type
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [("class", "class_"), ("None", "None_"), ("__init__", "__init___"), ("__x", "__x___"), ("property", "property_"),
+     ("strategy", "strategy_"), ("type", "type"), ("amp", "amp")],
+)
+def test_naming_rule(name, expected):
+    assert naming.python_member_name(name, {"strategy"}) == expected
+
+
+@pytest.mark.parametrize(
+    "value", ["", 'a"""b', "tail\\", "{{ x }} {% y %} {# z #}", "ünï\tcode\x00\x1b", "'''", "x" * 500, '"']
+)
+def test_docstring_filter_keeps_text_verbatim(value):
+    literal = docstring(value)
+    assert eval(literal) == value.strip("\n")  # noqa: S307 - our own literal
+
+
+@pytest.mark.parametrize("value", [0.1, float("nan"), float("inf"), -float("inf"), b"\x00\xff", "é\n'\"", (1,), [1, "a"], None, 2**64])
+def test_pyrepr_round_trips(value):
+    result = eval(pyrepr(value))  # noqa: S307 - our own literal
+    if isinstance(value, float) and math.isnan(value):
+        assert math.isnan(result)
+    else:
+        assert result == value
