@@ -29,7 +29,7 @@ def _mypy(*targets: str) -> subprocess.CompletedProcess[str]:
 
 def _pyright(*targets: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(BIN / "pyright"), "--pythonpath", sys.executable, *targets],
+        [str(BIN / "pyright"), "--project", str(ROOT), "--pythonpath", sys.executable, *targets],
         cwd=ROOT, capture_output=True, text=True,
     )
 
