@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from generator import naming
 from generator.annotations import Annotations, ClassNote, CompatPolicy, FieldNote
 from generator.errors import GeneratorError, Problem
-from generator.schema import Enum, Field, Message, Schema
+from generator.schema import Enum, Field, Message, Schema, shortest_float32_text
 
 INT_BOUNDS = {
     "int32": (-(2**31), 2**31 - 1),
@@ -368,17 +368,17 @@ class _Builder:
         if f.repeated:
             return "[]"
         if f.type == "message":
-            return "empty message"
+            return "every key at its default"
         if f.type == "enum":
             enum = self.schema.enums[f.type_name]
             return next(v.name for v in enum.values if v.number == f.default)
         if f.type == "bool":
             return repr(f.default)
-        if f.type == "float" and f.default_text is not None:
-            return f.default_text
-        if f.type in ("float", "double"):
-            value = float(f.default)  # type: ignore[arg-type]
-            return repr(value)
+        if f.type == "float":  # as declared (0.8), not as float32 reads back (0.800000011920929)
+            text = shortest_float32_text(float(f.default))  # type: ignore[arg-type]
+            return f"{text}.0" if text.lstrip("-").isdigit() else text
+        if f.type == "double":
+            return repr(float(f.default))  # type: ignore[arg-type]
         return repr(f.default)
 
     def field_doc(self, message: Message, f: Field, note: FieldNote | None) -> str:

@@ -53,10 +53,10 @@ def docstring(text: str, indent: int = 4) -> str:
     """A triple-quoted literal holding ``text`` verbatim, body indented."""
     body = text.strip("\n").replace("\\", "\\\\")
     body = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", body)
+    if body.endswith('"'):  # first: every backslash is doubled, so this quote is not escaped yet
+        body = body[:-1] + '\\"'
     while '"""' in body:
         body = body.replace('"""', '""\\"')
-    if body.endswith('"'):
-        body = body[:-1] + '\\"'
     pad = " " * indent
     lines = body.split("\n")
     indented = "\n".join([lines[0]] + [pad + line if line.strip() else "" for line in lines[1:]])

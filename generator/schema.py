@@ -184,7 +184,7 @@ class _Comments:
         loc = self.by_path.get(path)
         if loc is None:
             return Comment(text="", line=0)
-        text = loc.leading_comments or loc.trailing_comments
+        text = loc.leading_comments if loc.leading_comments.strip() else loc.trailing_comments
         lines = [line[1:] if line.startswith(" ") else line for line in text.strip("\n").split("\n")]
         return Comment(text="\n".join(lines).strip(), line=loc.span[0] + 1 if loc.span else 0)
 
