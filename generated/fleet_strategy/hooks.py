@@ -47,11 +47,19 @@ ENV_FLAGS = {
 # whose setters of these options are not marked "non-auto").
 AUTO_NEUTRAL_FIELDS = frozenset(
     {"auto", "semi_auto", "auto_search", "split_data", "qat", "qat_configs", "heter_ccl_mode", "hybrid_configs",
-     "downpour_table_param", "mode"}
+     "downpour_table_param", "mode", *CONSTRUCTION_FLAGS.values()}
 )
 
 
+# os.environ.get() raises and catches a KeyError for every unset name (~1 µs);
+# CPython's mapping of encoded names answers the common "not set" case in ~50 ns.
+_ENV_DATA: dict[bytes, bytes] | None = getattr(os.environ, "_data", None) if os.name == "posix" else None
+_ENV_KEYS = {name: name.encode() for name in CONSTRUCTION_FLAGS}
+
+
 def _read_flag(name: str, field: str) -> bool | int | None:
+    if _ENV_DATA is not None and _ENV_KEYS[name] not in _ENV_DATA:
+        return None
     raw = os.environ.get(name)
     if raw is None:
         return None
@@ -477,8 +485,9 @@ class StrategyMembers:
 
     def _is_strict_auto(self) -> bool:
         """True when ``auto`` is on and no option outside auto-parallel's own
-        was set on this strategy. Paddle tracks this process-wide; we track it
-        per strategy, from the fields actually set."""
+        was set on this strategy (the FLAGS_* read at construction do not
+        count). Paddle tracks this process-wide, through a global its setters
+        reset; we track it per strategy, from the fields actually set."""
         message = self.strategy
         if not message.auto:
             return False

@@ -1,0 +1,120 @@
+"""The special members (hand-written hooks): environment flags, a_sync, auto, job info."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+
+import pytest
+
+from fleet_strategy import DistributedJobInfo, DistributedStrategy
+from fleet_strategy.hooks import CONSTRUCTION_FLAGS, ENV_FLAGS
+
+
+def test_construction_reads_flags_from_the_environment(monkeypatch):
+    monkeypatch.setenv("FLAGS_conv_workspace_size_limit", "1024")
+    monkeypatch.setenv("FLAGS_cudnn_exhaustive_search", "true")
+    monkeypatch.setenv("FLAGS_sync_nccl_allreduce", "0")
+    strategy = DistributedStrategy()
+    assert strategy.conv_workspace_size_limit == 1024
+    assert strategy.cudnn_exhaustive_search is True
+    assert strategy.sync_nccl_allreduce is False
+    assert strategy.cudnn_batchnorm_spatial_persistent is False  # unset: the descriptor's default
+
+
+def test_unreadable_flags_are_ignored_with_a_warning(monkeypatch, caplog):
+    caplog.set_level(logging.WARNING, logger="fleet_strategy")
+    monkeypatch.setenv("FLAGS_conv_workspace_size_limit", "lots")
+    monkeypatch.setenv("FLAGS_cudnn_exhaustive_search", "maybe")
+    strategy = DistributedStrategy()
+    assert strategy.conv_workspace_size_limit == 512 and strategy.cudnn_exhaustive_search is False
+    assert len(caplog.records) == 2 and "FLAGS_conv_workspace_size_limit" in caplog.text
+
+
+def test_enable_env_exports_the_six_flags(monkeypatch):
+    for name in ENV_FLAGS:  # restored by monkeypatch after the test
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    strategy = DistributedStrategy()
+    strategy.conv_workspace_size_limit = 256
+    strategy.cudnn_exhaustive_search = True
+    strategy._enable_env()
+    assert os.environ["FLAGS_conv_workspace_size_limit"] == "256"
+    assert os.environ["FLAGS_cudnn_exhaustive_search"] == "true"
+    assert os.environ["FLAGS_fuse_parameter_memory_size"] == "32"
+    assert os.environ["FLAGS_fuse_parameter_groups_size"] == "50"
+    assert set(CONSTRUCTION_FLAGS) < set(ENV_FLAGS)
+    again = DistributedStrategy()  # what a later strategy (or Paddle) reads back
+    assert again.conv_workspace_size_limit == 256 and again.cudnn_exhaustive_search is True
+
+
+def test_a_sync_resets_k_steps():
+    strategy = DistributedStrategy()
+    strategy.a_sync_configs = {"k_steps": 100, "send_queue_size": 4}
+    strategy.a_sync = False
+    assert strategy.a_sync_configs["k_steps"] == 0 and strategy.a_sync_configs["send_queue_size"] == 4
+    with pytest.raises(ValueError):
+        strategy.a_sync = "no"  # type: ignore[assignment]
+    assert strategy.a_sync is False
+
+
+def test_is_strict_auto():
+    strategy = DistributedStrategy()
+    assert strategy._is_strict_auto() is False
+    strategy.auto = True
+    assert strategy._is_strict_auto() is True
+    strategy.semi_auto = True  # auto-parallel's own options keep it
+    assert strategy._is_strict_auto() is True
+    strategy.amp = True
+    assert strategy._is_strict_auto() is False
+
+
+def test_distributed_job_info():
+    info = DistributedJobInfo()
+    info._set_worker_num(4)
+    info._set_worker_ips(["10.0.0.1", "10.0.0.2"])
+    info._set_origin_main("program text")
+    strategy = DistributedStrategy()
+    strategy.amp = True
+    info._set_distributed_strategy(strategy.strategy)
+    assert info.worker_num == 4 and info.worker_ips == ["10.0.0.1", "10.0.0.2"]
+    assert info.job_info.origin_main == "program text" and info.job_info.strategy.amp
+    with pytest.raises(TypeError):
+        info.worker_count = 3  # type: ignore[attr-defined]
+
+
+def test_side_by_side_with_the_default_pool():
+    """Another module registering paddle.fleet.* in protobuf's default pool (as
+    Paddle's own _pb2 does) does not clash with ours."""
+    code = (
+        "from google.protobuf import descriptor_pool, descriptor_pb2\n"
+        "import fleet_strategy\n"
+        "fds = fleet_strategy.distributed_strategy_pb2.DESCRIPTOR\n"
+        "proto = descriptor_pb2.FileDescriptorProto(); fds.CopyToProto(proto)\n"
+        "proto.name = 'paddle/fluid/framework/distributed_strategy.proto'\n"
+        "descriptor_pool.Default().Add(proto)\n"
+        "from google.protobuf import message_factory\n"
+        "Theirs = message_factory.GetMessageClass(descriptor_pool.Default().FindMessageTypeByName('paddle.fleet.DistributedStrategy'))\n"
+        "theirs = Theirs(amp=True)\n"
+        "ours = fleet_strategy.DistributedStrategy(); ours.strategy.ParseFromString(theirs.SerializeToString())\n"
+        "assert ours.amp and str(ours.strategy) == str(theirs)\n"
+        "print('ok')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_with_real_paddle_when_installed():
+    paddle = pytest.importorskip("paddle", reason="paddlepaddle==3.3.1 not installed (optional)")
+    import fleet_strategy
+
+    theirs = paddle.distributed.fleet.DistributedStrategy()
+    theirs.amp = True
+    theirs.amp_configs = {"init_loss_scaling": 1024.0}
+    ours = fleet_strategy.DistributedStrategy()
+    ours.amp = True
+    ours.amp_configs = {"init_loss_scaling": 1024.0}
+    assert str(ours.strategy) == str(theirs.strategy)
+    assert ours.amp_configs == theirs.amp_configs
