@@ -1,0 +1,162 @@
+"""Write a synthetic proto2 schema of a chosen size, for the scaling benchmark.
+
+    python tests/benchmarks/make_schema.py --messages 450 --out /tmp/synth_450.proto
+
+The schema is deterministic (same size, same bytes) and shaped like
+``proto/distributed_strategy.proto``: about 7 fields per message, a mix of
+every scalar type, declared defaults on most optional fields, repeated scalars,
+references to other messages (single and repeated), enums (top-level and
+nested) and nested message types. ``--messages`` counts every message,
+nested ones included. The result always compiles (``--check`` runs protoc).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+# (proto type, a declared default for it); cycled through by field position.
+SCALARS: tuple[tuple[str, str], ...] = (
+    ("int32", "-1"),
+    ("bool", "true"),
+    ("string", '"segment_broadcast_MB"'),
+    ("float", "0.25"),
+    ("int64", "1000"),
+    ("double", "1e-08"),
+    ("uint32", "16"),
+    ("bool", "false"),
+    ("uint64", "18446744073709551615"),
+    ("sint32", "-7"),
+    ("fixed32", "3"),
+    ("sfixed64", "-9"),
+    ("bytes", '"\\001\\002"'),
+    ("sint64", "42"),
+    ("fixed64", "5"),
+    ("sfixed32", "-3"),
+)
+NESTED_EVERY = 5  # every 5th top-level message declares a nested message
+ENUM_EVERY = 10  # one top-level enum per 10 messages (at least one)
+
+
+def _layout(total: int) -> list[bool]:
+    """Per top-level message: does it declare a nested message? Sums to ``total``."""
+    has_nested: list[bool] = []
+    count = 0
+    while count < total:
+        nested = len(has_nested) % NESTED_EVERY == NESTED_EVERY - 1 and count + 2 <= total
+        has_nested.append(nested)
+        count += 2 if nested else 1
+    return has_nested
+
+
+def _enum(name: str, prefix: str, indent: str) -> list[str]:
+    values = ["UNSPECIFIED", "ALPHA", "BETA", "GAMMA"]
+    lines = [f"{indent}enum {name} {{"]
+    lines += [f"{indent}  {prefix}_{v} = {i};" for i, v in enumerate(values)]
+    lines.append(f"{indent}}}")
+    return lines
+
+
+def _scalar_fields(index: int, start: int, count: int, indent: str) -> list[str]:
+    lines = []
+    for k in range(count):
+        kind, default = SCALARS[(index + k) % len(SCALARS)]
+        number = start + k
+        lines.append(f"{indent}// Synthetic field {number} ({kind}).")
+        if k % 4 == 3:  # one in four is repeated (no default allowed)
+            lines.append(f"{indent}repeated {kind} values_{number} = {number};")
+        elif k % 5 == 4:  # some optional fields keep the implicit default
+            lines.append(f"{indent}optional {kind} plain_{number} = {number};")
+        else:
+            lines.append(f"{indent}optional {kind} {kind}_opt_{number} = {number} [default = {default}];")
+    return lines
+
+
+def make_schema(total: int, package: str = "bench.synth") -> str:
+    """The text of a proto2 file holding ``total`` messages (nested included)."""
+    if total < 1:
+        raise ValueError("--messages must be at least 1")
+    layout = _layout(total)
+    names = [f"Msg{i:05d}" for i in range(len(layout))]
+    enums = [f"Kind{i:04d}" for i in range(max(1, len(layout) // ENUM_EVERY))]
+    out = [
+        "// Synthetic schema written by tests/benchmarks/make_schema.py; do not edit.",
+        f"// {total} messages, {len(enums)} top-level enums.",
+        'syntax = "proto2";',
+        "",
+        f"package {package};",
+        "",
+    ]
+    for e, name in enumerate(enums):
+        out += _enum(name, f"K{e:04d}", "")
+        out.append("")
+    for i, (name, nested) in enumerate(zip(names, layout)):
+        out.append(f"// {name}: synthetic message number {i}.")
+        out.append(f"message {name} {{")
+        if i % 3 == 0:
+            out += _enum("Level", f"{name.upper()}_LEVEL", "  ")
+        if nested:
+            out.append("  message Detail {")
+            out += _scalar_fields(i + 1, 1, 3, "    ")
+            out.append("    // The kind of this detail.")
+            out.append(f"    optional {enums[i % len(enums)]} kind = 4 [default = K{i % len(enums):04d}_BETA];")
+            out.append("  }")
+        # ~7 fields: 5 scalars (+1 with nested detail), an enum, message refs.
+        out += _scalar_fields(i, 1, 5, "  ")
+        enum = enums[i % len(enums)]
+        out.append(f"  // The kind of {name}.")
+        out.append(f"  optional {enum} kind = 6 [default = K{i % len(enums):04d}_ALPHA];")
+        if i > 0:
+            out.append("  // A reference to an earlier message.")
+            out.append(f"  optional {names[i // 2]} parent = 7;")
+        if i > 1:
+            out.append("  // Repeated references to the previous message.")
+            out.append(f"  repeated {names[i - 1]} siblings = 8;")
+        if nested:
+            out.append("  // The nested detail message.")
+            out.append("  optional Detail detail = 9;")
+        if i % 3 == 0:
+            out.append("  // The nested enum.")
+            out.append(f"  optional Level level = 10 [default = {name.upper()}_LEVEL_GAMMA];")
+        out.append("}")
+        out.append("")
+    return "\n".join(out)
+
+
+def count_messages(text: str) -> int:
+    return sum(1 for line in text.splitlines() if line.lstrip().startswith("message "))
+
+
+def count_fields(text: str) -> int:
+    return sum(1 for line in text.splitlines() if line.lstrip().startswith(("optional ", "repeated ")))
+
+
+def _check(path: Path) -> None:
+    import tempfile
+
+    from grpc_tools import protoc
+
+    with tempfile.TemporaryDirectory() as tmp:
+        code = protoc.main(["protoc", f"-I{path.parent}", f"--descriptor_set_out={tmp}/set.bin", path.name])
+    if code != 0:
+        raise SystemExit(f"protoc rejected {path} (exit {code})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--messages", type=int, required=True, help="number of messages, nested included")
+    parser.add_argument("--out", type=Path, required=True, help="the .proto file to write")
+    parser.add_argument("--check", action="store_true", help="compile the result with protoc")
+    args = parser.parse_args(argv)
+    text = make_schema(args.messages)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    if args.check:
+        _check(args.out)
+    print(f"wrote {args.out}: {count_messages(text)} messages, {count_fields(text)} fields")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

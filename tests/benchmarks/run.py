@@ -1,0 +1,774 @@
+"""Benchmarks of fleet-strategy codegen against its peers and its budgets.
+
+    python tests/benchmarks/run.py            # everything (about 5 minutes)
+    python tests/benchmarks/run.py --quick    # under a minute: fewer samples, no proto-edit
+                                              # run, scaling without whole-process runs
+    python tests/benchmarks/run.py --only regen,runtime --json results.json
+
+Sections (see "Performance budgets" in the design doc):
+
+  regen    ``python -m generator generate`` (black cache warm, cold, and right
+           after a one-field proto edit) and ``check`` vs protoc --python_out
+           --pyi_out, mypy-protobuf and betterproto2 on the same .proto.
+  scaling  generation of synthetic schemas of ~45, ~450 and ~4,500 messages
+           (make_schema.py, --no-annotations): wall time, peak RSS, time ratio
+           per 10x; plus the pipeline without black, stage by stage, in-process.
+  runtime  DistributedStrategy calls (timeit, per call) vs Paddle 3.3.1's class,
+           both in one process when Paddle imports (see --paddle-python).
+  import   ``import fleet_strategy`` vs importing its ``_pb2`` module alone.
+
+Every comparison is measured in this run, alternating the compared commands
+(A B A B ...); each command is a whole process timed by wall clock unless the
+section says otherwise. Figures are medians (per-call runtime figures: best of
+the repeats, medians printed beside them). The commands run a copy of the
+project taken at start (generator, templates, proto, generated), so edits made
+while the benchmark runs do not mix into it. The table at the end gives each
+figure, ours, the peer, the ratio, the budget and PASS/FAIL. The exit code is
+0 whatever the budgets say (this is a report); 2 only for bad arguments.
+
+Peers: ``pip install -e '.[bench]'`` (betterproto2-compiler, mypy-protobuf).
+Paddle is optional: a Python that can ``import paddle`` (paddlepaddle==3.3.1),
+found by --paddle-python, $PADDLE_PYTHON, this interpreter, or
+/tmp/paddle-venv/bin/python. Without one, the design doc's recorded Paddle
+figures are printed as "recorded".
+
+The generator runs with its black cache in a private folder ($XDG_CACHE_HOME
+pointed into this run's temp folder): "warm" means that folder already holds
+this output, "cold" means it is empty (the same work as
+FLEET_CODEGEN_NO_CACHE=1, plus storing the results). Children may write
+bytecode (PYTHONDONTWRITEBYTECODE is dropped for them), as an installed tool does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+PACKAGE = "fleet_strategy"
+PROTO_NAME = "distributed_strategy.proto"
+SNAPSHOT = ("generator", "templates", "proto", "generated", "pyproject.toml")  # what the benchmarks run
+EDIT_MESSAGE = "message LambConfig {"  # the proto edit adds a field here
+
+# Paddle figures recorded in the design doc (per call, seconds), for machines without Paddle.
+RECORDED_PADDLE = {"config_get": 6.4e-6, "config_set": 16e-6, "scalar_get": 73e-9, "raw_get": 33e-9}
+
+# (case in runtime_bench.py, label, budget: ours / Paddle per call, None = no budget)
+RUNTIME_CASES: list[tuple[str, str, float | None]] = [
+    ("scalar_get", "scalar get  s.amp", 1.0),
+    ("scalar_set", "scalar set  s.amp = True", 1.0),
+    ("config_get", "config get  s.amp_configs", 0.25),
+    ("hybrid_get", "config get  s.hybrid_configs", 0.5),
+    ("config_set", 'config set  s.amp_configs = {"init_loss_scaling": 1024.0}', 0.34),
+    ("construct", "construction  DistributedStrategy()", 0.5),
+    ("repr", "repr(s)  (amp + recompute configured)", 0.5),
+    ("save_prototxt", "save_to_prototxt(tmp file)", None),
+    ("raw_get", "raw protobuf  s.strategy.amp (floor)", None),
+]
+SCALE_TOLERANCE = 1.1  # "10x schema <= ~10x time": allow 11x
+
+
+# --------------------------------------------------------------------------- processes
+
+
+@dataclass
+class Sample:
+    wall: float
+    maxrss_kb: int
+    code: int
+    timed_out: bool = False
+    stdout: str = ""
+    stderr: str = ""
+
+
+def run_process(
+    cmd: list[str], *, env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float | None = None
+) -> Sample:
+    """Run ``cmd`` to completion; wall time and the child's own peak RSS (wait4)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env, cwd=cwd,
+                                start_new_session=True)
+        killed = threading.Event()
+
+        def kill() -> None:
+            killed.set()
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+        timer = threading.Timer(timeout, kill) if timeout else None
+        if timer:
+            timer.start()
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - started
+        if timer:
+            timer.cancel()
+        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here; Popen must not wait again
+        out.seek(0)
+        err.seek(0)
+        return Sample(wall, usage.ru_maxrss, proc.returncode, killed.is_set(),
+                      out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"))
+
+
+class Series:
+    """Samples of one command; prints a failure once and keeps going."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.samples: list[Sample] = []
+        self.error: str | None = None
+
+    def add(self, sample: Sample, ok_codes: Iterable[int] = (0,)) -> Sample:
+        if sample.timed_out:
+            self.error = self.error or f"timed out after {sample.wall:.0f} s"
+        elif sample.code not in ok_codes:
+            tail = "\n".join((sample.stderr or sample.stdout).strip().splitlines()[-6:])
+            if self.error is None:
+                print(f"  ! {self.name}: exit {sample.code}\n    " + tail.replace("\n", "\n    "), flush=True)
+            self.error = self.error or f"exit {sample.code}"
+        else:
+            self.samples.append(sample)
+        return sample
+
+    @property
+    def walls(self) -> list[float]:
+        return [s.wall for s in self.samples]
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.walls) if self.samples else None
+
+    @property
+    def peak_mb(self) -> float | None:
+        return max(s.maxrss_kb for s in self.samples) / 1024 if self.samples else None
+
+    def describe(self) -> str:
+        if not self.samples:
+            return f"{self.name:<46} {self.error or 'no samples'}"
+        w = self.walls
+        return (f"{self.name:<46} median {fmt_s(statistics.median(w))}  min {fmt_s(min(w))}  "
+                f"max {fmt_s(max(w))}  n={len(w)}  peak RSS {self.peak_mb:.0f} MB")
+
+
+# --------------------------------------------------------------------------- report
+
+
+@dataclass
+class Row:
+    section: str
+    figure: str
+    ours: float | None
+    peer: float | None
+    peer_name: str = ""
+    unit: str = "s"  # "s": seconds per run; "call": seconds per call
+    budget: float | None = None
+    note: str = ""
+    ours_lower_bound: bool = False  # ours timed out: the figure is a lower bound
+
+    @property
+    def ratio(self) -> float | None:
+        if self.ours is None or not self.peer:
+            return None
+        return self.ours / self.peer
+
+    @property
+    def verdict(self) -> str:
+        if self.budget is None:
+            return "info"
+        ratio = self.ratio
+        if ratio is None:
+            return "n/a"
+        if round(ratio, 2) <= self.budget:  # as printed: a 1.004x "no slower" is parity, not a failure
+            return "UNKNOWN" if self.ours_lower_bound else "PASS"
+        return "FAIL"
+
+
+def fmt_s(seconds: float) -> str:
+    return f"{seconds:.3f} s" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def fmt_call(seconds: float) -> str:
+    if seconds < 1e-6:
+        return f"{seconds * 1e9:.0f} ns"
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.2f} µs"
+    return f"{seconds * 1e3:.2f} ms"
+
+
+def fmt_value(value: float | None, unit: str, lower_bound: bool = False) -> str:
+    if value is None:
+        return "-"
+    text = fmt_call(value) if unit == "call" else fmt_s(value)
+    return ("> " if lower_bound else "") + text
+
+
+def print_table(rows: list[Row]) -> None:
+    headers = ("figure", "ours", "peer", "ratio", "budget", "verdict")
+    lines = []
+    for r in rows:
+        ratio = r.ratio
+        ratio_text = "-" if ratio is None else (">= " if r.ours_lower_bound else "") + f"{ratio:.2f}x"
+        peer = fmt_value(r.peer, r.unit)
+        if r.peer is not None and r.peer_name:
+            peer = f"{peer} {r.peer_name}"
+        elif r.peer_name and r.peer is None:
+            peer = r.peer_name
+        budget = "-" if r.budget is None else f"<= {r.budget:g}x"
+        lines.append((f"[{r.section}] {r.figure}", fmt_value(r.ours, r.unit, r.ours_lower_bound), peer, ratio_text,
+                      budget, r.verdict))
+    widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(headers)]
+    sep = "  "
+    print(sep.join(h.ljust(w) for h, w in zip(headers, widths)))
+    print(sep.join("-" * w for w in widths))
+    for line in lines:
+        print(sep.join(c.ljust(w) for c, w in zip(line, widths)).rstrip())
+    notes = [(r, r.note) for r in rows if r.note]
+    if notes:
+        print()
+        for r, note in notes:
+            print(f"  {r.figure}: {note}")
+
+
+# --------------------------------------------------------------------------- context
+
+
+@dataclass
+class Context:
+    quick: bool
+    python: str
+    tmp: Path
+    root: Path  # a snapshot of the project taken at start (see snapshot_project)
+    env: dict[str, str]
+    paddle_python: str | None
+    sizes: list[int]
+    scale_budget: float
+    rows: list[Row] = field(default_factory=list)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def ours_env(self, cache: Path) -> dict[str, str]:
+        env = dict(self.env)
+        env["XDG_CACHE_HOME"] = str(cache)
+        env.pop("FLEET_CODEGEN_NO_CACHE", None)
+        return env
+
+    @property
+    def generated(self) -> Path:
+        return self.root / "generated"
+
+    @property
+    def proto(self) -> Path:
+        return self.root / "proto" / PROTO_NAME
+
+    def fresh_dir(self, name: str) -> Path:
+        return Path(tempfile.mkdtemp(prefix=f"{name}-", dir=self.tmp))
+
+
+def snapshot_project(tmp: Path) -> Path:
+    """Copy generator, templates, inputs and the generated package once.
+
+    Every command then runs this copy (cwd and PYTHONPATH point at it), so an
+    edit made in the work tree while the benchmark runs cannot change the code
+    under test halfway, nor invalidate the black cache between samples.
+    """
+    snap = tmp / "project"
+    snap.mkdir()
+    for name in SNAPSHOT:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, snap / name, ignore=shutil.ignore_patterns("__pycache__", "*.lock"))
+        elif source.exists():
+            shutil.copy2(source, snap / name)
+    return snap
+
+
+def child_env(root: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))  # the snapshot's generator
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed tool has its bytecode cached
+    bindir = str(Path(sys.executable).parent)  # betterproto2 runs `ruff` from PATH
+    env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
+    return env
+
+
+def section(title: str) -> None:
+    print(f"\n== {title}", flush=True)
+
+
+# --------------------------------------------------------------------------- 1. regeneration
+
+
+def prepare_out(out: Path, generated: Path | None = None, package_name: str = PACKAGE) -> None:
+    """Empty ``out``, then copy in the package's hand-written modules (hooks) from
+    ``generated`` (default: what ``out`` held): ``generate`` then writes every file."""
+    package = out / package_name
+    keep = {}
+    source = (generated / package_name) if generated else package
+    if source.is_dir():
+        for path in source.glob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            if not text.startswith("# @generated"):
+                keep[path.name] = text
+    shutil.rmtree(out, ignore_errors=True)
+    package.mkdir(parents=True)
+    for name, text in keep.items():
+        (package / name).write_text(text, encoding="utf-8")
+
+
+reset_out = prepare_out  # for readability at the call sites: empty a used output folder
+
+
+def peer_commands(ctx: Context, out: Path) -> dict[str, list[str] | str]:
+    """The peers on the same .proto; a str value says why a peer is missing."""
+    bindir = Path(ctx.python).parent
+    # --include_source_info as ours compiles; protoc notes it only matters with --descriptor_set_out
+    # (plugins get source info anyway), so it costs nothing.
+    base = [ctx.python, "-m", "grpc_tools.protoc", f"-I{ctx.proto.parent}", "--include_source_info"]
+    peers: dict[str, list[str] | str] = {
+        "protoc --python_out --pyi_out": [*base, f"--python_out={out}", f"--pyi_out={out}", PROTO_NAME],
+    }
+    for name, plugin, flag in (
+        ("mypy-protobuf", "protoc-gen-mypy", "--mypy_out"),
+        ("betterproto2", "protoc-gen-python_betterproto2", "--python_betterproto2_out"),
+    ):
+        exe = bindir / plugin
+        if not exe.exists():
+            found = shutil.which(plugin)
+            exe = Path(found) if found else exe
+        if exe.exists():
+            peers[name] = [*base, f"--plugin={plugin}={exe}", f"{flag}={out}", PROTO_NAME]
+        else:
+            peers[name] = f"{plugin} not found: pip install -e '.[bench]'"
+    return peers
+
+
+def add_proto_edit(source: str, index: int) -> str:
+    """The schema with one new documented field: what a maintainer's edit looks like."""
+    field_text = f"{EDIT_MESSAGE}\n  // Added by the benchmark (edit {index}).\n  optional bool bench_edit_{index} = {900 + index};"
+    if EDIT_MESSAGE not in source:
+        return source + f"\n// benchmark edit {index}\n"
+    return source.replace(EDIT_MESSAGE, field_text, 1)
+
+
+def bench_regen(ctx: Context) -> None:
+    section("1. regeneration and check: ours vs protoc, mypy-protobuf, betterproto2 (whole process, wall)")
+    rounds = 3 if ctx.quick else 7
+    cold_regen_n = 1 if ctx.quick else 2  # cold runs cost ~10x a warm one: fewer samples
+    cold_check_n = 1 if ctx.quick else 2
+    edit_n = 0 if ctx.quick else 2  # an edit costs a cold run; --quick leaves it out
+    py = ctx.python
+    out = ctx.fresh_dir("regen-out")
+    prepare_out(out, ctx.generated)
+    edit_dir = ctx.fresh_dir("regen-edit")
+    edit_out = edit_dir / "out"
+    prepare_out(edit_out, ctx.generated)
+    edit_proto = edit_dir / PROTO_NAME
+    original = ctx.proto.read_text(encoding="utf-8")
+    warm_cache = ctx.fresh_dir("cache-warm")
+    peer_out = ctx.tmp / "peer-out"
+    peers = peer_commands(ctx, peer_out)
+
+    regen = [py, "-m", "generator", "generate", "--out", str(out)]
+    check = [py, "-m", "generator", "check", "--out", str(out)]
+    edit_regen = [py, "-m", "generator", "generate", "--proto", str(edit_proto), "--out", str(edit_out)]
+
+    series = {k: Series(k) for k in (
+        "ours generate (cache warm)", "ours generate (cache cold)", "ours generate after a proto edit",
+        "ours check (cache warm)", "ours check (cache cold)", *peers)}
+
+    def peer_run(name: str) -> None:
+        cmd = peers[name]
+        if isinstance(cmd, str):
+            series[name].error = cmd
+            return
+        shutil.rmtree(peer_out, ignore_errors=True)
+        peer_out.mkdir()
+        series[name].add(run_process(cmd, env=ctx.env, cwd=ctx.root))
+
+    # Untimed warm-up: bytecode of every tool, the OS file cache.
+    run_process([py, "-m", "generator", "--version"], env=ctx.env, cwd=ctx.root)
+    run_process([py, "-c", "import black, jinja2, yaml"], env=ctx.env, cwd=ctx.root)
+    for name in peers:
+        if not isinstance(peers[name], str):
+            peer_out.mkdir(exist_ok=True)
+            run_process(peers[name], env=ctx.env, cwd=ctx.root)  # type: ignore[arg-type]
+    # The first cold run fills the warm cache.
+    series["ours generate (cache cold)"].add(run_process(regen, env=ctx.ours_env(warm_cache), cwd=ctx.root))
+    if not edit_n:
+        series["ours generate after a proto edit"].error = "not measured with --quick"
+    if edit_n:
+        edit_proto.write_text(add_proto_edit(original, 0), encoding="utf-8")
+        run_process(edit_regen, env=ctx.ours_env(warm_cache), cwd=ctx.root)  # edit 0: fills the cache for the edit tree
+
+    for r in range(rounds):
+        print(f"  round {r + 1}/{rounds}", flush=True)
+        reset_out(out)
+        series["ours generate (cache warm)"].add(run_process(regen, env=ctx.ours_env(warm_cache), cwd=ctx.root))
+        peer_run("protoc --python_out --pyi_out")
+        series["ours check (cache warm)"].add(run_process(check, env=ctx.ours_env(warm_cache), cwd=ctx.root))
+        peer_run("mypy-protobuf")
+        if r < edit_n:
+            edit_proto.write_text(add_proto_edit(original, r + 1), encoding="utf-8")
+            series["ours generate after a proto edit"].add(
+                run_process(edit_regen, env=ctx.ours_env(warm_cache), cwd=ctx.root))
+        peer_run("betterproto2")
+        if r + 1 < cold_regen_n:
+            cold_out = ctx.fresh_dir("regen-cold")
+            prepare_out(cold_out, ctx.generated)
+            cold = [py, "-m", "generator", "generate", "--out", str(cold_out)]
+            series["ours generate (cache cold)"].add(run_process(cold, env=ctx.ours_env(ctx.fresh_dir("cache")), cwd=ctx.root))
+        if r < cold_check_n:
+            series["ours check (cache cold)"].add(run_process(check, env=ctx.ours_env(ctx.fresh_dir("cache")), cwd=ctx.root))
+
+    print()
+    for s in series.values():
+        print("  " + s.describe())
+    ctx.details["regen"] = {k: {"walls": s.walls, "peak_mb": s.peak_mb, "error": s.error} for k, s in series.items()}
+
+    bp2 = series["betterproto2"].median
+    bp2_name = "betterproto2" if bp2 is not None else f"betterproto2: {series['betterproto2'].error}"
+    for key, figure, budget in (
+        ("ours generate (cache warm)", "generate, black cache warm", 1.0),
+        ("ours generate (cache cold)", "generate, black cache cold", 1.0),
+        ("ours generate after a proto edit", "generate after a one-field proto edit", 1.0),
+        ("ours check (cache warm)", "check (unchanged), black cache warm", 0.5),
+        ("ours check (cache cold)", "check (unchanged), black cache cold (fresh CI)", 0.5),
+    ):
+        ctx.rows.append(Row("regen", figure, series[key].median, bp2, bp2_name, budget=budget,
+                            note=series[key].error or ""))
+    for peer in ("protoc --python_out --pyi_out", "mypy-protobuf"):
+        ctx.rows.append(Row("regen", f"generate (warm) vs {peer.split()[0]}", series["ours generate (cache warm)"].median,
+                            series[peer].median, peer.split()[0] if series[peer].median else str(series[peer].error)))
+
+
+# --------------------------------------------------------------------------- 2. scaling
+
+
+def bench_scaling(ctx: Context) -> None:
+    section("2. scaling: synthetic schemas, generate --no-annotations (whole process, wall, peak RSS)")
+    py = ctx.python
+    schemas = {}
+    for n in ctx.sizes:
+        path = ctx.tmp / "schemas" / f"synth_{n}.proto"
+        sample = run_process([py, str(HERE / "make_schema.py"), "--messages", str(n), "--out", str(path)], env=ctx.env)
+        if sample.code != 0:
+            print(f"  ! make_schema {n}: {sample.stderr.strip()[-300:]}")
+            continue
+        schemas[n] = path
+        print(f"  {sample.stdout.strip()}")
+
+    # Everything but black, in-process per stage: cheap at every size, shows which stage is superlinear.
+    stage_times: dict[int, dict[str, Any]] = {}
+    for n, path in schemas.items():
+        sample = run_process([py, str(HERE / "stages.py"), "--proto", str(path), "--out", str(ctx.tmp / "stages-out")],
+                             env=ctx.env, cwd=ctx.root, timeout=90)
+        if sample.code == 0 and not sample.timed_out:
+            data = json.loads(sample.stdout)
+            data["peak_mb"] = sample.maxrss_kb / 1024
+            stage_times[n] = data
+            stages = "  ".join(f"{k} {v:.2f}" for k, v in data["stages"].items() if k != "format")
+            print(f"  {n:>5} msgs, pipeline without black: {data['build']:.2f} s  ({stages})  "
+                  f"rendered {data['rendered_chars'] / 1e6:.1f} MB text, peak RSS {data['peak_mb']:.0f} MB", flush=True)
+        else:
+            print(f"  {n:>5} msgs, pipeline without black: "
+                  + ("timed out" if sample.timed_out else f"exit {sample.code}: {sample.stderr.strip()[-300:]}"))
+
+    # Whole process: cold (empty black cache), then warm (same cache), within --scale-budget.
+    cold: dict[int, Sample] = {}
+    warm: dict[int, Series] = {}
+    skipped: dict[int, str] = {}
+    deadline = time.monotonic() + ctx.scale_budget
+    if ctx.scale_budget <= 0:
+        print("  whole-process generation skipped (--quick; give --scale-budget SECONDS to include it)")
+    for n, path in schemas.items():
+        remaining = deadline - time.monotonic()
+        done = [(m, s.wall) for m, s in cold.items() if not s.timed_out]
+        predicted = done[-1][1] * n / done[-1][0] if done else 0.0  # linear extrapolation
+        if ctx.scale_budget <= 0:
+            skipped[n] = "--quick"
+            continue
+        if remaining < 2 or predicted > remaining:
+            skipped[n] = (f"linear extrapolation ~{predicted:.0f} s > {max(remaining, 0):.0f} s left of --scale-budget"
+                          if predicted > remaining else "--scale-budget used up")
+            print(f"  {n:>5} msgs, generate cold: skipped ({skipped[n]})")
+            continue
+        out = ctx.fresh_dir(f"scale-{n}")
+        cache = ctx.fresh_dir(f"scale-cache-{n}")
+        cmd = [py, "-m", "generator", "generate", "--no-annotations", "--proto", str(path), "--out", str(out),
+               "--package", "synth"]
+        sample = run_process(cmd, env=ctx.ours_env(cache), cwd=ctx.root, timeout=remaining)
+        if sample.code != 0 and not sample.timed_out:
+            print(f"  ! generate {n}: exit {sample.code}: {sample.stderr.strip()[-300:]}")
+            continue
+        cold[n] = sample
+        text = f"> {sample.wall:.1f} s (timed out)" if sample.timed_out else fmt_s(sample.wall)
+        print(f"  {n:>5} msgs, generate cold: {text}, peak RSS {sample.maxrss_kb / 1024:.0f} MB", flush=True)
+        if sample.timed_out:
+            continue
+        warm[n] = Series(f"{n} warm")
+        for _ in range(1 if ctx.quick else 3):
+            if deadline - time.monotonic() < 2:
+                break
+            reset_out(out, package_name="synth")
+            warm[n].add(run_process(cmd, env=ctx.ours_env(cache), cwd=ctx.root, timeout=max(2.0, deadline - time.monotonic())))
+        if warm[n].median is not None:
+            print(f"  {n:>5} msgs, generate warm: {fmt_s(warm[n].median)} (n={len(warm[n].samples)}), "
+                  f"peak RSS {warm[n].peak_mb:.0f} MB", flush=True)
+
+    ctx.details["scaling"] = {
+        "stages": stage_times,
+        "cold": {n: {"wall": s.wall, "timed_out": s.timed_out, "peak_mb": s.maxrss_kb / 1024} for n, s in cold.items()},
+        "warm": {n: s.walls for n, s in warm.items()},
+    }
+    for n, s in cold.items():
+        ctx.rows.append(Row("scaling", f"generate {n} msgs, cache cold", s.wall, None, ours_lower_bound=s.timed_out,
+                            note=f"peak RSS {s.maxrss_kb / 1024:.0f} MB"))
+    sizes = sorted(schemas)
+    for small, big in zip(sizes, sizes[1:]):
+        per10 = 10 * (small / big) if big != 10 * small else 1.0  # normalise to a 10x step
+        label = f"{small}->{big} msgs"
+        if small in cold and big in cold and not cold[small].timed_out:
+            ratio_note = "" if per10 == 1.0 else f" (scaled to 10x: x{per10:.2f})"
+            ctx.rows.append(Row("scaling", f"time ratio {label}, cold{ratio_note}", cold[big].wall * per10,
+                                cold[small].wall, f"{small} msgs", budget=10 * SCALE_TOLERANCE,
+                                ours_lower_bound=cold[big].timed_out,
+                                note=f"peak RSS {cold[small].maxrss_kb / 1024:.0f} -> {cold[big].maxrss_kb / 1024:.0f} MB"
+                                + (" (timed out: lower bound)" if cold[big].timed_out else "")))
+        else:
+            why = skipped.get(big) or skipped.get(small) or "a run failed"
+            ctx.rows.append(Row("scaling", f"time ratio {label}, cold", None, None, "not measured",
+                                budget=10 * SCALE_TOLERANCE, note=why))
+        if small in warm and big in warm and warm[small].median and warm[big].median:
+            ctx.rows.append(Row("scaling", f"time ratio {label}, warm", warm[big].median * per10, warm[small].median,
+                                f"{small} msgs"))
+        if small in stage_times and big in stage_times:
+            a, b = stage_times[small], stage_times[big]
+            timed = [k for k in b["stages"] if b["stages"][k] >= 0.05] or list(b["stages"])  # ignore noise-sized stages
+            worst = max(timed, key=lambda k: b["stages"][k] / max(a["stages"].get(k, 0), 1e-4))
+            growth = b["stages"][worst] / max(a["stages"][worst], 1e-4)
+            ctx.rows.append(Row("scaling", f"time ratio {label}, pipeline without black (in-process)",
+                                b["build"] * per10, a["build"], f"{small} msgs",
+                                note=f"steepest stage: {worst} x{growth:.1f} "
+                                f"({a['stages'][worst]:.3f} s -> {b['stages'][worst]:.3f} s)"))
+
+
+# --------------------------------------------------------------------------- 3. runtime
+
+
+def find_paddle_python(explicit: str | None) -> tuple[str | None, str]:
+    candidates = [explicit, os.environ.get("PADDLE_PYTHON"), sys.executable, "/tmp/paddle-venv/bin/python"]
+    tried = []
+    for candidate in candidates:
+        if not candidate or candidate in tried or not Path(candidate).exists():
+            continue
+        tried.append(candidate)
+        probe = run_process([candidate, "-c", "import paddle, sys; print(paddle.__version__)"], timeout=120)
+        if probe.code == 0:
+            return candidate, probe.stdout.strip().splitlines()[-1]
+    return None, "no Python here imports paddle (tried: " + ", ".join(tried) + ")"
+
+
+def bench_runtime(ctx: Context) -> None:
+    section("3. runtime API: per call, timeit in one process, alternating ours / Paddle per repeat")
+    repeats, target = (5, 0.01) if ctx.quick else (9, 0.04)
+    script = [str(HERE / "runtime_bench.py"), "--generated", str(ctx.generated), "--repeats", str(repeats),
+              "--target", str(target)]
+    runs: list[dict[str, Any]] = []
+    paddle_note = ""
+    if ctx.paddle_python:
+        sample = run_process([ctx.paddle_python, *script, "--impl", "ours", "--impl", "paddle"], env=ctx.env, cwd=ctx.root)
+        data = json.loads(sample.stdout) if sample.code == 0 else {"results": {}, "errors": {"all": sample.stderr[-500:]}}
+        if "ours" in data["results"] and "paddle" in data["results"]:
+            runs.append(data)
+            paddle_note = f"Paddle {data['versions'].get('paddle')} measured in the same process"
+        else:
+            print(f"  ! same-process run failed ({data['errors']}); measuring in separate processes")
+            for _ in range(1 if ctx.quick else 3):  # alternate processes: ours, paddle, ours, paddle ...
+                for py, impl in ((ctx.python, "ours"), (ctx.paddle_python, "paddle")):
+                    s = run_process([py, *script, "--impl", impl], env=ctx.env, cwd=ctx.root)
+                    if s.code == 0:
+                        runs.append(json.loads(s.stdout))
+            paddle_note = "Paddle measured in its own processes, alternating with ours"
+    else:
+        sample = run_process([ctx.python, *script, "--impl", "ours"], env=ctx.env, cwd=ctx.root)
+        if sample.code == 0:
+            runs.append(json.loads(sample.stdout))
+        else:
+            print(f"  ! runtime_bench failed: {sample.stderr.strip()[-500:]}")
+        paddle_note = "Paddle not importable here: design doc's recorded figures ('recorded')"
+
+    def samples(impl: str, key: str) -> list[float]:
+        values: list[float] = []
+        for run in runs:
+            entry = run["results"].get(impl, {}).get(key, {})
+            values += entry.get("per_call", [])
+        return values
+
+    print(f"  {paddle_note}; the table uses the best of {repeats} repeats (noise only adds time)")
+    ctx.details["runtime"] = {"runs": runs, "note": paddle_note}
+    for key, label, budget in RUNTIME_CASES:
+        ours, paddle = samples("ours", key), samples("paddle", key)
+        ours_best = min(ours) if ours else None
+        if paddle:
+            peer, peer_name = min(paddle), "Paddle"
+        elif key in RECORDED_PADDLE and not ctx.paddle_python:
+            peer, peer_name = RECORDED_PADDLE[key], "Paddle (recorded)"
+        else:
+            peer, peer_name = None, "Paddle: not measured"
+        detail = f"  {label:<62} ours best {fmt_call(ours_best) if ours_best else '-':>10}"
+        if ours:
+            detail += f" (median {fmt_call(statistics.median(ours))})"
+        if paddle:
+            detail += f"   Paddle best {fmt_call(min(paddle)):>10} (median {fmt_call(statistics.median(paddle))})"
+        print(detail)
+        ctx.rows.append(Row("runtime", label, ours_best, peer, peer_name, unit="call", budget=budget))
+
+
+# --------------------------------------------------------------------------- 4. import
+
+
+IMPORTTIME = re.compile(r"import time:\s+(\d+)\s+\|\s+(\d+)\s+\|\s+(\S.*)$")
+
+
+def bench_import(ctx: Context) -> None:
+    section("4. import cost: `import fleet_strategy` vs its _pb2 module alone (fresh processes)")
+    rounds = 5 if ctx.quick else 15
+    gen = str(ctx.generated)
+    prelude = f"import sys, types; sys.path.insert(0, {gen!r}); "
+    stub = (f"m = types.ModuleType({PACKAGE!r}); m.__path__ = [{str(ctx.generated / PACKAGE)!r}]; "
+            f"sys.modules[{PACKAGE!r}] = m; ")
+    codes = {
+        "baseline": prelude + "pass",
+        "package": prelude + f"import {PACKAGE}",
+        "pb2": prelude + stub + f"import {PACKAGE}.distributed_strategy_pb2",
+    }
+    env = dict(ctx.env)
+    env["PYTHONPYCACHEPREFIX"] = str(ctx.tmp / "pycache")  # bytecode of the generated package, outside the tree
+    for code in codes.values():  # warm-up: write bytecode, fill the OS file cache
+        run_process([ctx.python, "-c", code], env=env)
+    walls: dict[str, list[float]] = {k: [] for k in codes}
+    cumulative: dict[str, list[float]] = {"package": [], "pb2": []}
+    for _ in range(rounds):
+        for key, code in codes.items():  # A B C A B C ...
+            s = run_process([ctx.python, "-c", code], env=env)
+            if s.code != 0:
+                print(f"  ! {key}: {s.stderr.strip()[-300:]}")
+                continue
+            walls[key].append(s.wall)
+        for key, module in (("package", PACKAGE), ("pb2", f"{PACKAGE}.distributed_strategy_pb2")):
+            s = run_process([ctx.python, "-X", "importtime", "-c", codes[key]], env=env)
+            for line in s.stderr.splitlines():
+                m = IMPORTTIME.match(line)
+                if m and m.group(3).strip() == module:
+                    cumulative[key].append(int(m.group(2)) / 1e6)
+    med = {k: statistics.median(v) if v else None for k, v in walls.items()}
+    imp = {k: statistics.median(v) if v else None for k, v in cumulative.items()}
+    for key in codes:
+        if med[key] is not None:
+            print(f"  python -c '{key}': median {fmt_s(med[key])}  min {fmt_s(min(walls[key]))}  n={len(walls[key])}")
+    for key in imp:
+        if imp[key] is not None:
+            print(f"  -X importtime cumulative, {key}: median {imp[key] * 1e3:.1f} ms")
+    ctx.details["import"] = {"walls": walls, "importtime": cumulative}
+    if med["baseline"] is not None and med["package"] is not None and med["pb2"] is not None:
+        ctx.rows.append(Row("import", "import fleet_strategy, wall minus `python -c pass`",
+                            med["package"] - med["baseline"], med["pb2"] - med["baseline"], "_pb2 alone", budget=1.5,
+                            note=f"interpreter start-up {fmt_s(med['baseline'])} subtracted from both"))
+    if imp["package"] and imp["pb2"]:
+        ctx.rows.append(Row("import", "import fleet_strategy, -X importtime cumulative", imp["package"], imp["pb2"],
+                            "_pb2 alone", budget=1.5))
+
+
+# --------------------------------------------------------------------------- main
+
+SECTIONS: dict[str, Callable[[Context], None]] = {
+    "regen": bench_regen,
+    "scaling": bench_scaling,
+    "runtime": bench_runtime,
+    "import": bench_import,
+}
+
+
+def _reexec_in_venv() -> None:
+    """``python tests/benchmarks/run.py`` with a Python lacking the project: use .venv's."""
+    try:
+        import generator  # noqa: F401
+        import grpc_tools  # noqa: F401
+    except ImportError:
+        venv = ROOT / ".venv" / "bin" / "python"
+        in_venv = Path(sys.prefix).resolve() == venv.parent.parent.resolve()
+        if venv.exists() and not in_venv and "FSC_BENCH_REEXEC" not in os.environ:
+            os.environ["FSC_BENCH_REEXEC"] = "1"
+            os.execv(str(venv), [str(venv), __file__, *sys.argv[1:]])
+        raise SystemExit("run.py needs the project installed: pip install -e '.[dev,bench]' (or create .venv)") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer samples and smaller schemas (under a minute)")
+    parser.add_argument("--only", default=",".join(SECTIONS), help=f"comma list of sections: {', '.join(SECTIONS)}")
+    parser.add_argument("--paddle-python", help="a Python that can import paddle (default: auto-detect)")
+    parser.add_argument("--no-paddle", action="store_true", help="do not look for Paddle; use recorded figures")
+    parser.add_argument("--sizes", help="scaling sizes in messages (default 45,450,4500; quick 45,450)")
+    parser.add_argument("--scale-budget", type=float, help="seconds for whole-process generation in the scaling section (default 150; quick 0: skipped)")
+    parser.add_argument("--json", type=Path, help="also write every sample to this JSON file")
+    args = parser.parse_args(argv)
+    requested = [s.strip() for s in args.only.split(",") if s.strip()]
+    unknown = [s for s in requested if s not in SECTIONS]
+    if unknown:
+        parser.error(f"unknown section(s) {unknown}; choose from {list(SECTIONS)}")
+    chosen = [name for name in SECTIONS if name in requested]  # always in the documented order
+    _reexec_in_venv()
+
+    sizes = [int(s) for s in (args.sizes or ("45,450" if args.quick else "45,450,4500")).split(",")]
+    paddle_python, paddle_info = (None, "skipped (--no-paddle)")
+    if "runtime" in chosen and not args.no_paddle:
+        paddle_python, paddle_info = find_paddle_python(args.paddle_python)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="fsc-bench-") as tmp:
+        root = snapshot_project(Path(tmp))
+        ctx = Context(
+            quick=args.quick, python=sys.executable, tmp=Path(tmp), root=root, env=child_env(root),
+            paddle_python=paddle_python,
+            sizes=sizes, scale_budget=args.scale_budget if args.scale_budget is not None else (0.0 if args.quick else 150.0),
+        )
+        print(f"fleet-strategy codegen benchmarks ({'quick' if args.quick else 'full'}); python {sys.version.split()[0]}, "
+              f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}; sections: {', '.join(chosen)}")
+        if "runtime" in chosen:
+            print(f"Paddle: {paddle_python + ' (paddle ' + paddle_info + ')' if paddle_python else paddle_info}")
+        for name in chosen:
+            SECTIONS[name](ctx)
+        elapsed = time.monotonic() - started
+        section(f"results ({elapsed:.0f} s; medians, runtime: best of repeats; ratio = ours / peer; "
+                f"load average now {os.getloadavg()[0]:.2f})")
+        print_table(ctx.rows)
+        verdicts = [r.verdict for r in ctx.rows]
+        failed = [r.figure for r in ctx.rows if r.verdict == "FAIL"]
+        print(f"\nSUMMARY: {verdicts.count('PASS')} budgets pass, {verdicts.count('FAIL')} fail, "
+              f"{verdicts.count('UNKNOWN') + verdicts.count('n/a')} not decided"
+              + (f"; failing: {'; '.join(failed)}" if failed else ""))
+        if args.json:
+            args.json.write_text(json.dumps({"rows": [r.__dict__ | {"ratio": r.ratio, "verdict": r.verdict}
+                                                       for r in ctx.rows], "details": ctx.details}, indent=1,
+                                            default=str), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

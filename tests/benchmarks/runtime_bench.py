@@ -1,0 +1,115 @@
+"""Child process of run.py's runtime section: time DistributedStrategy calls with timeit.
+
+    python tests/benchmarks/runtime_bench.py --generated generated --impl ours --impl paddle
+
+Prints one JSON object on stdout: for each implementation that could be
+imported, for each case, the per-call time in seconds of every repeat, plus
+import errors. When several implementations are given they run in this one
+process and each repeat alternates between them (A B A B ...), so both see the
+same machine state. It needs only protobuf for ``ours`` and ``paddle`` for
+Paddle, so it also runs in a separate virtualenv that has Paddle installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import timeit
+from typing import Any
+
+# (key, statement, setup). Setup runs once per repeat; ``cls`` is the class under
+# test, ``path`` a temp file. ``s`` is fresh for reads, configured for repr/save.
+_CONFIGURED = 's = cls(); s.amp = True; s.amp_configs = {"init_loss_scaling": 1024.0}; s.recompute = True'
+CASES: tuple[tuple[str, str, str], ...] = (
+    ("scalar_get", "s.amp", "s = cls()"),
+    ("scalar_set", "s.amp = True", "s = cls()"),
+    ("config_get", "s.amp_configs", "s = cls()"),
+    ("hybrid_get", "s.hybrid_configs", "s = cls()"),
+    ("config_set", 's.amp_configs = {"init_loss_scaling": 1024.0}', "s = cls()"),
+    ("construct", "cls()", "pass"),
+    ("repr", "repr(s)", _CONFIGURED),
+    ("save_prototxt", "s.save_to_prototxt(path)", _CONFIGURED),
+    ("raw_get", "s.strategy.amp", "s = cls()"),
+)
+
+
+def _load(impl: str, generated: str) -> type:
+    if impl == "ours":
+        if generated not in sys.path:
+            sys.path.insert(0, generated)
+        from fleet_strategy import DistributedStrategy
+
+        return DistributedStrategy
+    if impl == "paddle":
+        import paddle  # noqa: F401  (the import users do; once, before timing)
+        from paddle.distributed.fleet import DistributedStrategy
+
+        # Paddle logs "distributed strategy initialized" on every construction.
+        # That is part of its cost and stays; run.py sends this stderr nowhere.
+        return DistributedStrategy
+    raise SystemExit(f"unknown --impl {impl!r}")
+
+
+def _calibrate(timer: timeit.Timer, target: float) -> int:
+    """Calls per repeat so that one repeat takes about ``target`` seconds."""
+    number = 1
+    while True:
+        elapsed = timer.timeit(number)
+        if elapsed >= target / 5 or number >= 10_000_000:
+            return max(1, int(number * target / max(elapsed, 1e-9)))
+        number *= 10
+
+
+def run(impls: dict[str, type], repeats: int, target: float, path: str) -> dict[str, Any]:
+    results: dict[str, dict[str, Any]] = {name: {} for name in impls}
+    for key, stmt, setup in CASES:
+        timers = {name: timeit.Timer(stmt, setup, globals={"cls": cls, "path": path}) for name, cls in impls.items()}
+        try:
+            numbers = {name: _calibrate(t, target) for name, t in timers.items()}
+        except Exception as exc:  # a case one implementation lacks: report, go on
+            for name in impls:
+                results[name][key] = {"error": f"{type(exc).__name__}: {exc}"}
+            continue
+        samples: dict[str, list[float]] = {name: [] for name in impls}
+        for _ in range(repeats):  # A B A B ...: alternate implementations per repeat
+            for name, timer in timers.items():
+                samples[name].append(timer.timeit(numbers[name]) / numbers[name])
+        for name in impls:
+            results[name][key] = {"per_call": samples[name], "number": numbers[name]}
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--impl", action="append", choices=("ours", "paddle"), required=True)
+    parser.add_argument("--generated", required=True, help="folder holding the fleet_strategy package")
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--target", type=float, default=0.05, help="seconds per repeat")
+    args = parser.parse_args()
+    impls: dict[str, type] = {}
+    errors: dict[str, str] = {}
+    for impl in args.impl:
+        try:
+            impls[impl] = _load(impl, os.path.abspath(args.generated))
+        except Exception as exc:
+            errors[impl] = f"{type(exc).__name__}: {exc}"
+    versions = {}
+    if "paddle" in impls:
+        import paddle
+
+        versions["paddle"] = paddle.__version__
+    from google.protobuf import __version__ as protobuf_version
+
+    versions["protobuf"] = protobuf_version
+    versions["python"] = sys.version.split()[0]
+    with tempfile.TemporaryDirectory(prefix="fsc-bench-") as tmp:
+        results = run(impls, args.repeats, args.target, os.path.join(tmp, "strategy.prototxt")) if impls else {}
+    json.dump({"results": results, "errors": errors, "versions": versions}, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
