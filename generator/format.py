@@ -14,17 +14,15 @@ import tempfile
 from pathlib import Path
 
 from generator.errors import GeneratorError, Problem
-from generator.pipeline import BLACK_VERSION_REQUIRED
+from generator.pipeline import BLACK_VERSION_REQUIRED, cache_root
 from generator.render import RenderedFile
 
 LINE_LENGTH = 100
 
 
 def _cache_dir() -> Path | None:
-    if os.environ.get("FLEET_CODEGEN_NO_CACHE"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "fleet-strategy-codegen" / f"black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}"
+    root = cache_root()
+    return root / f"black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}" if root else None
 
 
 def _key(file: RenderedFile) -> str:

@@ -291,6 +291,7 @@ class _Builder:
         self.undocumented: list[str] = []
         self.problems: list[Problem] = []
         self.module_of_file = {f: naming.module_name_for_proto(f) + "_pb2" for f in schema.files}
+        self._children_index: tuple[dict[tuple[str, str], list[Message]], dict[tuple[str, str], list[Enum]]] | None = None
 
     # -- names and types ----------------------------------------------------
 
@@ -542,17 +543,25 @@ class _Builder:
         module, path = self.pb2_path(full_name)
         return path if module == current else f"{module}.{path}"
 
+    def _children(self) -> tuple[dict[tuple[str, str], list[Message]], dict[tuple[str, str], list[Enum]]]:
+        """Nested messages and enums by (file, parent name), built once (linear)."""
+        if self._children_index is None:
+            messages: dict[tuple[str, str], list[Message]] = {}
+            enums: dict[tuple[str, str], list[Enum]] = {}
+            for m in self.schema.messages.values():
+                if "." in m.name and not m.is_map_entry:
+                    messages.setdefault((m.file, m.name.rsplit(".", 1)[0]), []).append(m)
+            for e in self.schema.enums.values():
+                if "." in e.name:
+                    enums.setdefault((e.file, e.name.rsplit(".", 1)[0]), []).append(e)
+            self._children_index = (messages, enums)
+        return self._children_index
+
     def pyi_message(self, message: Message) -> PyiMessage:
-        nested = tuple(
-            self.pyi_message(m)
-            for m in self.schema.messages.values()
-            if m.file == message.file and m.name.rsplit(".", 1)[0] == message.name and "." in m.name and not m.is_map_entry
-        )
-        enums = tuple(
-            self.enum_model(e)
-            for e in self.schema.enums.values()
-            if e.file == message.file and "." in e.name and e.name.rsplit(".", 1)[0] == message.name
-        )
+        nested_messages, nested_enums = self._children()
+        key = (message.file, message.name)
+        nested = tuple(self.pyi_message(m) for m in nested_messages.get(key, []))
+        enums = tuple(self.enum_model(e) for e in nested_enums.get(key, []))
         module = self.module_of_file[message.file]
         fields = tuple(self.pyi_field(f, module) for f in message.fields if naming.is_identifier(f.name))
         def literal(names: list[str]) -> str | None:

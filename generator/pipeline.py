@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,18 @@ if TYPE_CHECKING:
 GENERATOR = Path(__file__).resolve().parent
 TEMPLATES = GENERATOR.parent / "templates"
 BLACK_VERSION_REQUIRED = "26.10.1"  # pinned in pyproject.toml; output depends on it
+
+
+def cache_root() -> Path | None:
+    """Where black outputs and compiled templates are cached (None: disabled).
+
+    Caches only ever save time: entries are keyed by everything that
+    determines them, so a stale or corrupt entry cannot change the output.
+    """
+    if os.environ.get("FLEET_CODEGEN_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "fleet-strategy-codegen"
 
 
 @dataclass(frozen=True, kw_only=True)

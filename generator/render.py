@@ -18,7 +18,7 @@ import jinja2
 from generator import naming
 from generator.model import PackageModel
 
-from generator.pipeline import TEMPLATES  # noqa: E402  (one definition of the folder)
+from generator.pipeline import TEMPLATES, cache_root  # noqa: E402  (one definition of the folder)
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,16 @@ FILTERS = {
 
 
 def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
+    root = cache_root()
+    bytecode_cache = None
+    if root is not None:  # compiled templates, keyed by jinja2 on the template source
+        try:
+            (root / "jinja").mkdir(parents=True, exist_ok=True)
+            bytecode_cache = jinja2.FileSystemBytecodeCache(str(root / "jinja"))
+        except OSError:
+            pass  # an unwritable cache only costs time
     env = jinja2.Environment(
+        bytecode_cache=bytecode_cache,
         loader=jinja2.FileSystemLoader(str(templates)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

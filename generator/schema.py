@@ -276,6 +276,7 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     missing = wanted - set(syntax)
     if missing:
         raise GeneratorError([Problem("file not in the compiled descriptor set", file=f) for f in sorted(missing)])
+    _check_loadable(fds)
     return Schema(
         files=tuple(sorted(wanted)),
         syntax=syntax,
@@ -285,6 +286,20 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
         file_protos=tuple(file_protos),
         local_files=frozenset(wanted),
     )
+
+
+def _check_loadable(fds: d.FileDescriptorSet) -> None:
+    """The generated _pb2 modules must import: protoc accepts a few things the
+    protobuf runtime refuses (subnormal float/double defaults), so try now."""
+    from google.protobuf import descriptor_pool
+
+    pool = descriptor_pool.DescriptorPool()
+    for fp in fds.file:
+        try:
+            pool.Add(fp)
+        except (TypeError, ValueError) as exc:
+            hint = "protobuf cannot load subnormal float/double defaults" if "Invalid default" in str(exc) else None
+            raise GeneratorError(Problem(f"the protobuf runtime rejects this schema: {exc}", fp.name, hint=hint)) from None
 
 
 def _make_field(

@@ -68,7 +68,7 @@ def _read_flag(name: str, field: str) -> bool | int | None:
     try:
         return int(raw.strip())
     except ValueError:
-        _runtime.logger.warning("ignoring %s=%r: expected an integer", name, raw)
+        _runtime.warn("ignoring %s=%r: expected an integer", name, raw)
         return None
 
 
@@ -407,12 +407,58 @@ def _title(text: str) -> str:
     return f"    |{text:^{_WIDTH}s}|\n"
 
 
-def _row(key: str, value: str) -> str:
-    return f"    |{key:>{_ENV_WIDTH_KEY}s}{' ' * _SPACING}{value:^{_ENV_WIDTH_VALUE}s}|\n"
-
-
 _BORDER = "    +" + "=" * _WIDTH + "+"
 _LINE = "    +" + "-" * _WIDTH + "+"
+
+
+def _key(name: str) -> str:
+    return f"    |{name:>{_ENV_WIDTH_KEY}s}{' ' * _SPACING}"
+
+
+_NO_KEY = _key("")
+_HEAD = _BORDER + "\n" + _title("") + _title("DistributedStrategy Overview") + _title("")
+
+
+def _section(title: str) -> str:
+    return _BORDER + "\n" + _title(title) + _LINE + "\n"
+
+
+_ReprLayout = tuple[
+    list[tuple[str, str, list[tuple[str, str, bool]]]],  # switch, its configs, (sub, key, repeated scalar)
+    list[tuple[str, str]],  # other strategy fields: (name, key)
+    list[tuple[str, str]],  # build strategy fields: (name, key)
+]
+_layout: list[_ReprLayout] = []
+
+
+def _repr_layout() -> _ReprLayout:
+    """Which rows __repr__ prints, from the descriptor, worked out once.
+
+    Paddle's rule: a bool field ``x`` with an ``x_configs`` sibling is a
+    feature switch (its configs are listed when it is on); ``*_configs`` and
+    ``build_strategy`` fields are not rows themselves; everything else is a row
+    of the flags section."""
+    if not _layout:
+        fields = _pb2.DistributedStrategy.DESCRIPTOR.fields
+        by_name = _pb2.DistributedStrategy.DESCRIPTOR.fields_by_name
+        switches: list[tuple[str, str, list[tuple[str, str, bool]]]] = []
+        env: list[tuple[str, str]] = []
+        for field in fields:
+            name = field.name
+            if "build_strategy" in name or "_configs" in name:
+                continue
+            configs = by_name.get(name + "_configs")
+            if field.type == field.TYPE_BOOL and configs is not None and configs.message_type is not None:
+                subs = [
+                    (sub.name, _key(sub.name), _is_repeated(sub) and sub.message_type is None)
+                    for sub in configs.message_type.fields
+                ]
+                switches.append((name, configs.name, subs))
+            else:
+                env.append((name, _key(name)))
+        build = [(f.name, _key(f.name)) for f in _pb2.BuildStrategy.DESCRIPTOR.fields]
+        _layout.append((switches, env, build))
+    return _layout[0]
 
 
 def _is_repeated(field: Any) -> bool:
@@ -497,30 +543,24 @@ class StrategyMembers:
         """The overview table Paddle prints: enabled features with their
         configs, then every other flag, then the build strategy."""
         message = self.strategy
-        out = [_BORDER + "\n", _title(""), _title("DistributedStrategy Overview"), _title("")]
-        env = [_LINE + "\n"]
-        for field in message.DESCRIPTOR.fields:
-            name = field.name
-            if "build_strategy" in name or "_configs" in name:
+        switches, env_names, build_names = _repr_layout()
+        out = [_HEAD]
+        for name, configs_name, subs in switches:
+            if not getattr(message, name):
                 continue
-            value = getattr(message, name)
-            configs_name = name + "_configs"
-            if isinstance(value, bool) and configs_name in message.DESCRIPTOR.fields_by_name:
-                if value:
-                    out += [_BORDER + "\n", _title(f"{name}=True <-> {configs_name}"), _LINE + "\n"]
-                    configs = getattr(message, configs_name)
-                    for sub in configs.DESCRIPTOR.fields:
-                        sub_value = getattr(configs, sub.name)
-                        if _is_repeated(sub) and sub.message_type is None:
-                            out += [_row(sub.name if i == 0 else "", str(v)) for i, v in enumerate(sub_value)]
-                        else:
-                            out.append(_row(sub.name, str(sub_value)))
-            else:
-                env.append(_row(name, str(value)))
-        out += [_BORDER + "\n", _title("Environment Flags, Communication Flags"), *env]
-        out += [_BORDER + "\n", _title("Build Strategy"), _LINE + "\n"]
+            out.append(_section(f"{name}=True <-> {configs_name}"))
+            configs = getattr(message, configs_name)
+            for sub, key, repeated in subs:
+                value = getattr(configs, sub)
+                if repeated:
+                    out += [(key if i == 0 else _NO_KEY) + f"{str(v):^{_ENV_WIDTH_VALUE}s}|\n" for i, v in enumerate(value)]
+                else:
+                    out.append(key + f"{str(value):^{_ENV_WIDTH_VALUE}s}|\n")
+        out.append(_section("Environment Flags, Communication Flags"))
+        out += [key + f"{str(getattr(message, name)):^{_ENV_WIDTH_VALUE}s}|\n" for name, key in env_names]
+        out.append(_section("Build Strategy"))
         build = message.build_strategy
-        out += [_row(field.name, str(getattr(build, field.name))) for field in build.DESCRIPTOR.fields]
+        out += [key + f"{str(getattr(build, name)):^{_ENV_WIDTH_VALUE}s}|\n" for name, key in build_names]
         out.append(_BORDER + "\n")
         return "".join(out)
 
