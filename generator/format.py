@@ -1,17 +1,27 @@
-"""Stage 6: black, in-process, with an explicit Mode; cached by content hash.
+"""Stage 6: black, in-process, with an explicit Mode; cached per statement.
 
-black dominates generation time, and its output depends only on its input,
-its version and the Mode, so results are cached under the user's cache folder
-keyed by all three. A cache entry is only ever a black output, so a stale or
-corrupt cache cannot change what is generated (it is re-formatted on a miss).
+black dominates generation time. Its output for a top-level statement depends
+only on that statement's text, black's version and the Mode, so each file is
+formatted statement by statement (a class, a function, an assignment...) and
+every result is cached under the user's cache folder keyed by all three. A
+proto edit then re-formats only the statements it changed. The file header
+(comment lines naming the inputs and their hash) is never part of a key.
+
+The blank lines between top-level statements are the template's, which
+emits them as black wants them; tests/test_format.py checks that black leaves
+every generated file unchanged, so statement-wise formatting is exactly
+whole-file formatting. A cache entry is only ever a black output: a stale or
+corrupt cache cannot change what is generated.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from generator.errors import GeneratorError, Problem
 from generator.pipeline import BLACK_VERSION_REQUIRED, cache_root
@@ -25,50 +35,172 @@ def _cache_dir() -> Path | None:
     return root / f"black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}" if root else None
 
 
-def _key(file: RenderedFile) -> str:
-    return hashlib.sha256(f"{file.kind}\0{file.text}".encode("utf-8")).hexdigest()
-
-
-def format_files(files: list[RenderedFile]) -> dict[str, str]:
-    """Python/stub files through black; others unchanged. Path -> final text."""
-    cache = _cache_dir()
-    out: dict[str, str] = {}
-    for file in files:
-        if file.kind not in ("python", "stub"):
-            out[file.path] = file.text
-            continue
-        key = _key(file)
-        cached = cache / key[:2] / key if cache else None
-        if cached is not None and cached.is_file():
-            out[file.path] = cached.read_text(encoding="utf-8")
-            continue
-        text = _black(file)
-        out[file.path] = text
-        if cached is not None:
-            _store(cached, text)
-    return out
-
-
-def _black(file: RenderedFile) -> str:
+def mode(kind: str, indent: int = 0) -> Any:
+    """The one black Mode of each kind of file (python or stub); ``indent``:
+    for source dedented out of a class body, whose lines lose that width."""
     import black  # deferred: a warm cache never needs it
 
     if black.__version__ != BLACK_VERSION_REQUIRED:
         raise GeneratorError(
             Problem(f"black {BLACK_VERSION_REQUIRED} is required (found {black.__version__}); run pip install -e '.[dev]'")
         )
-    mode = black.Mode(
+    return black.Mode(
         target_versions={black.TargetVersion.PY310},
-        line_length=LINE_LENGTH,
-        is_pyi=file.kind == "stub",
+        line_length=LINE_LENGTH - indent,
+        is_pyi=kind == "stub",
         string_normalization=True,
         magic_trailing_comma=True,
     )
-    try:
-        return black.format_str(file.text, mode=mode)
-    except Exception as exc:  # black raises InvalidInput and friends
-        raise GeneratorError(
-            Problem(f"internal error: generated code does not parse ({exc}); please report with your inputs", file.path)
-        ) from None
+
+
+def format_files(files: list[RenderedFile]) -> dict[str, str]:
+    """Python/stub files through black; others unchanged. Path -> final text."""
+    formatter = _Formatter(_cache_dir())
+    out: dict[str, str] = {}
+    for file in files:
+        if file.kind in ("python", "stub"):
+            out[file.path] = formatter.file(file)
+        else:
+            out[file.path] = file.text
+    return out
+
+
+def split_statements(text: str) -> tuple[str, list[tuple[int, bool, str]]]:
+    """(header comments, [(blank lines before, is a def/class, statement source)]).
+
+    A statement's source starts at its first decorator and takes along the
+    comment lines just above it; trailing comments go with the last one.
+    """
+    lines = text.splitlines(keepends=True)
+    head = 0
+    while head < len(lines) and lines[head].startswith("#"):
+        head += 1
+    tree = ast.parse(text)
+    pieces: list[tuple[int, bool, str]] = []
+    position = head
+    for index, statement in enumerate(tree.body):
+        end = statement.end_lineno or statement.lineno
+        if index == len(tree.body) - 1:
+            end = len(lines)
+        chunk = lines[position:end]
+        blanks = 0
+        while blanks < len(chunk) and not chunk[blanks].strip():
+            blanks += 1
+        is_definition = isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        pieces.append((blanks, is_definition, "".join(chunk[blanks:])))
+        position = end
+    return "".join(lines[:head]), pieces
+
+
+def _blank_lines(kind: str, given: int, around_definition: bool) -> int:
+    """black's blank lines between two top-level statements: two around a def
+    or class (one in stubs), else as given, at most two (one in stubs)."""
+    if kind == "stub":
+        return 1 if around_definition else min(given, 1)
+    return 2 if around_definition else min(given, 2)
+
+
+_SPLIT_CLASS_LINES = 100  # classes longer than this are formatted member by member
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _start(statement: ast.stmt) -> int:
+    """0-based first line of a statement, decorators included."""
+    decorators = getattr(statement, "decorator_list", None) or []
+    return min([statement.lineno, *(d.lineno for d in decorators)]) - 1
+
+
+def split_class(source: str) -> tuple[str, list[tuple[int, bool, str]]] | None:
+    """A long class as (head, [(blank lines before, is a def, member source dedented)]).
+
+    The head is the class line with the statements before the first method
+    (docstring, __slots__...); None when the class is short or has no head.
+    """
+    lines = source.splitlines(keepends=True)
+    if len(lines) < _SPLIT_CLASS_LINES:
+        return None
+    node = ast.parse(source).body[0]
+    if not isinstance(node, ast.ClassDef) or isinstance(node.body[0], _DEFINITIONS):
+        return None
+    first = next((i for i, member in enumerate(node.body) if isinstance(member, _DEFINITIONS)), None)
+    if first is None:
+        return None
+    position = _start(node.body[first])
+    while position > 0 and not lines[position - 1].strip():
+        position -= 1
+    members: list[tuple[int, bool, str]] = []
+    for index in range(first, len(node.body)):
+        member = node.body[index]
+        end = len(lines) if index == len(node.body) - 1 else (member.end_lineno or member.lineno)
+        chunk = lines[position:end]
+        blanks = 0
+        while blanks < len(chunk) and not chunk[blanks].strip():
+            blanks += 1
+        text = "".join(line[4:] if line.startswith("    ") else line for line in chunk[blanks:])
+        members.append((blanks, isinstance(member, _DEFINITIONS), text))
+        position = end
+    return "".join(lines[: _start(node.body[first])]).rstrip("\n") + "\n", members
+
+
+class _Formatter:
+    def __init__(self, cache: Path | None) -> None:
+        self.cache = cache
+        self.modes: dict[tuple[str, int], Any] = {}
+
+    def file(self, file: RenderedFile) -> str:
+        try:
+            header, pieces = split_statements(file.text)
+        except SyntaxError as exc:
+            raise GeneratorError(
+                Problem(f"internal error: generated code does not parse ({exc.msg}); please report with your inputs", file.path, exc.lineno)
+            ) from None
+        parts = [header]
+        previous_definition = False
+        for index, (blanks, is_definition, statement) in enumerate(pieces):
+            if index:
+                parts.append("\n" * _blank_lines(file.kind, blanks, previous_definition or is_definition))
+            split = split_class(statement)
+            if split is None:
+                parts.append(self.statement(statement, file))
+            else:
+                parts.append(self.class_by_members(*split, file))
+            previous_definition = is_definition
+        return "".join(parts)
+
+    def class_by_members(self, head: str, members: list[tuple[int, bool, str]], file: RenderedFile) -> str:
+        """A class formatted head first, then each member at module level and
+        indented back; one blank line around methods, as black puts them (none
+        in stubs)."""
+        parts = [self.statement(head, file)]
+        for blanks, is_definition, member in members:
+            if file.kind == "python":
+                parts.append("\n" if is_definition or blanks else "")
+            formatted = self.statement(member, file, indent=4)
+            parts.append("".join("    " + line if line.strip() else line for line in formatted.splitlines(keepends=True)))
+        return "".join(parts)
+
+    def statement(self, source: str, file: RenderedFile, indent: int = 0) -> str:
+        key = hashlib.sha256(f"{file.kind}\0{indent}\0{source}".encode("utf-8")).hexdigest()
+        cached = self.cache / key[:2] / key if self.cache else None
+        if cached is not None:
+            try:
+                return cached.read_text(encoding="utf-8")
+            except OSError:
+                pass
+        mode_key = (file.kind, indent)
+        if mode_key not in self.modes:
+            self.modes[mode_key] = mode(file.kind, indent)
+        import black
+
+        try:
+            text = black.format_str(source, mode=self.modes[mode_key])
+        except Exception as exc:  # black raises InvalidInput and friends
+            raise GeneratorError(
+                Problem(f"internal error: black rejected generated code ({exc}); please report with your inputs", file.path)
+            ) from None
+        if cached is not None:
+            _store(cached, text)
+        return text
 
 
 def _store(path: Path, text: str) -> None:
