@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from generator import naming
 from generator.errors import GeneratorError, Problem
 from generator.schema import Schema
 
@@ -394,6 +395,8 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
     for cname, node in (top["classes"].value.items() if "classes" in top else []):
         if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", cname):
             c.error(f"class name {cname!r} must be a CapWords identifier", node)
+        elif not naming.is_usable_class_name(cname):
+            c.error(f"class name {cname!r} is a keyword, a builtin or a name the generated code uses", node)
         keys = c.mapping(node, f"classes.{cname}", _CLASS_KEYS)
         if "message" not in keys:
             c.error(f"classes.{cname}: 'message' is required", node)
@@ -463,11 +466,19 @@ _NUMERIC = {
 def _derived(schema: Schema) -> Annotations:
     """Without annotations: a wrapper class for every top-level "root" message."""
     used = {f.type_name for m in schema.messages.values() for f in m.fields if f.type == "message"}
+    stems = {naming.module_name_for_proto(f) for f in schema.files}
+    modules = stems | {f"{stem}_pb2" for stem in stems}
     classes = tuple(
-        ClassNote(name=m.name.replace(".", "_"), message=m.full_name, line=m.line)
+        ClassNote(name=naming.python_class_name(m.name, modules), message=m.full_name, line=m.line)
         for m in schema.messages.values()
         if m.full_name not in used and not m.is_map_entry and "." not in m.name
     )
+    bad = [c for c in classes if c.name.startswith("_")]
+    if bad:
+        raise GeneratorError(
+            [Problem(f"message {c.message}: a class name cannot start with an underscore", schema.messages[c.message].file,
+                     c.line, hint="name its class in the annotations file (classes:)") for c in bad]
+        )
     return Annotations(
         path=None,
         hooks_module=None,

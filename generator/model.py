@@ -291,6 +291,13 @@ class _Builder:
         self.undocumented: list[str] = []
         self.problems: list[Problem] = []
         self.module_of_file = {f: naming.module_name_for_proto(f) + "_pb2" for f in schema.files}
+        by_module: dict[str, list[str]] = {}
+        for f, module in self.module_of_file.items():
+            by_module.setdefault(module, []).append(f)
+        clashes = [files for files in by_module.values() if len(files) > 1]
+        if clashes:
+            raise GeneratorError([Problem(f"{' and '.join(files)} would both generate {naming.module_name_for_proto(files[0])}.py",
+                                          files[0], hint="rename one of the .proto files") for files in clashes])
         self._children_index: tuple[dict[tuple[str, str], list[Message]], dict[tuple[str, str], list[Enum]]] | None = None
 
     # -- names and types ----------------------------------------------------
@@ -783,8 +790,6 @@ class _Builder:
                 constraints.append("finite (strict mode rejects NaN and infinity)")
         if name != f.name:
             notes.append(f"Reads and writes the proto field ``{f.name}``.")
-        if note and note.after_set:
-            pass
         if note and note.type:
             getter_type = note.type
         if note and note.setter_type:

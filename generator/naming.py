@@ -71,9 +71,35 @@ def needs_functional_typed_dict(keys: list[str]) -> bool:
     return any(not is_plain_attribute(k) or k in BUILTIN_NAMES for k in keys)
 
 
+# Modules every generated package has: a proto file's modules must not take their names.
+PACKAGE_MODULES = frozenset({"types", "_runtime", "_specs", "_pool"})
+# Names the generated modules use at module level (besides builtins): not for classes.
+MODULE_LEVEL_NAMES = PACKAGE_MODULES | {
+    "annotations", "TYPE_CHECKING", "Any", "UnknownConfigKeyError", "default_strict", "set_default_strict",
+}
+
+
 def module_name_for_proto(proto_file: str) -> str:
     stem = proto_file.rsplit("/", 1)[-1].removesuffix(".proto")
     name = re.sub(r"[^A-Za-z0-9_]", "_", stem)
     if not name or name[0].isdigit() or keyword.iskeyword(name):
         name = f"_{name}"
+    while name in PACKAGE_MODULES or name.endswith("_pb2"):
+        name += "_"
+    return name
+
+
+def is_usable_class_name(name: str) -> bool:
+    """A wrapper class may not be a keyword, a builtin or a name the generated
+    modules use; a leading underscore would get its helpers name-mangled."""
+    return is_identifier(name) and not name.startswith("_") and name not in BUILTIN_NAMES | MODULE_LEVEL_NAMES
+
+
+def python_class_name(local_name: str, modules: frozenset[str] | set[str]) -> str:
+    """Class name of a message the annotations do not name: the flat name, with
+    the renaming rule's trailing underscore while it is not usable or names one
+    of the package's ``modules``."""
+    name = message_class_name(local_name)
+    while not name.startswith("_") and (not is_usable_class_name(name) or name in modules):
+        name += "_"
     return name

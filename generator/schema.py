@@ -8,6 +8,7 @@ taken from descriptor_pb2's *_FIELD_NUMBER constants, not typed by hand).
 
 from __future__ import annotations
 
+import keyword
 import math
 import struct
 from dataclasses import dataclass, field
@@ -277,6 +278,10 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     if missing:
         raise GeneratorError([Problem("file not in the compiled descriptor set", file=f) for f in sorted(missing)])
     _check_loadable(fds)
+    keywords = [item for item in (*messages.values(), *enums.values()) if any(map(keyword.iskeyword, item.name.split(".")))]
+    if keywords:  # the _pb2 module defines a class per type: its name must be a Python name
+        raise GeneratorError([Problem(f"type {x.full_name}: a Python keyword cannot name a message or enum", x.file, x.line or None)
+                              for x in keywords])
     return Schema(
         files=tuple(sorted(wanted)),
         syntax=syntax,
