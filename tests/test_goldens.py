@@ -17,7 +17,11 @@ CASE_NAMES = sorted(p.name for p in CASES.iterdir() if p.is_dir())
 
 def expected_files(case: Path) -> dict[str, str]:
     root = case / "expected"
-    return {p.relative_to(root).as_posix(): p.read_text(encoding="utf-8") for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in p.relative_to(root).parts)
+    }
 
 
 @pytest.mark.parametrize("name", CASE_NAMES, ids=CASE_NAMES)

@@ -58,10 +58,10 @@ def test_pyright_catches_every_negative_case():
 
 
 @pytest.mark.parametrize("case", ["proto3_features", "two_files", "proto2_defaults"])
-def test_golden_packages_pass_mypy_strict(case):
+def test_golden_packages_pass_mypy_strict(case, tmp_path):
     expected = ROOT / "tests" / "cases" / case / "expected"
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", f"golden_{case}"],
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path), "-p", f"golden_{case}"],
         cwd=expected, capture_output=True, text=True, env={"MYPYPATH": str(expected), "PATH": str(BIN)},
     )
     assert result.returncode == 0, result.stdout
