@@ -65,31 +65,41 @@ def format_files(files: list[RenderedFile]) -> dict[str, str]:
     return out
 
 
-def split_statements(text: str) -> tuple[str, list[tuple[int, bool, str]]]:
-    """(header comments, [(blank lines before, is a def/class, statement source)]).
+_SPLIT_CLASS_LINES = 100  # classes longer than this are formatted member by member
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+Piece = tuple[int, bool, str]  # (blank lines before, is a def/class, source)
 
-    A statement's source starts at its first decorator and takes along the
-    comment lines just above it; trailing comments go with the last one.
+
+def _pieces(lines: list[str], statements: list[ast.stmt], position: int, dedent: int = 0) -> list[Piece]:
+    """Cut ``lines`` into one piece per statement, starting at ``position``.
+
+    A piece runs from the end of the previous statement to the end of its own,
+    so it takes along the comments just above it (trailing comments go with
+    the last); its leading blank lines are counted, not kept.
     """
-    lines = text.splitlines(keepends=True)
-    head = 0
-    while head < len(lines) and lines[head].startswith("#"):
-        head += 1
-    tree = ast.parse(text)
-    pieces: list[tuple[int, bool, str]] = []
-    position = head
-    for index, statement in enumerate(tree.body):
-        end = statement.end_lineno or statement.lineno
-        if index == len(tree.body) - 1:
-            end = len(lines)
+    pieces: list[Piece] = []
+    for index, statement in enumerate(statements):
+        last = index == len(statements) - 1
+        end = len(lines) if last else (statement.end_lineno or statement.lineno)
         chunk = lines[position:end]
         blanks = 0
         while blanks < len(chunk) and not chunk[blanks].strip():
             blanks += 1
-        is_definition = isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-        pieces.append((blanks, is_definition, "".join(chunk[blanks:])))
+        body = chunk[blanks:]
+        if dedent:
+            body = [line[dedent:] if line.startswith(" " * dedent) else line for line in body]
+        pieces.append((blanks, isinstance(statement, _DEFINITIONS), "".join(body)))
         position = end
-    return "".join(lines[:head]), pieces
+    return pieces
+
+
+def split_statements(text: str) -> tuple[str, list[Piece]]:
+    """(header comments, one piece per top-level statement) of a module."""
+    lines = text.splitlines(keepends=True)
+    head = 0
+    while head < len(lines) and lines[head].startswith("#"):
+        head += 1
+    return "".join(lines[:head]), _pieces(lines, ast.parse(text).body, head)
 
 
 def _blank_lines(kind: str, given: int, around_definition: bool) -> int:
@@ -100,18 +110,15 @@ def _blank_lines(kind: str, given: int, around_definition: bool) -> int:
     return 2 if around_definition else min(given, 2)
 
 
-_SPLIT_CLASS_LINES = 100  # classes longer than this are formatted member by member
-_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-
-
 def _start(statement: ast.stmt) -> int:
     """0-based first line of a statement, decorators included."""
     decorators = getattr(statement, "decorator_list", None) or []
     return min([statement.lineno, *(d.lineno for d in decorators)]) - 1
 
 
-def split_class(source: str) -> tuple[str, list[tuple[int, bool, str]]] | None:
-    """A long class as (head, [(blank lines before, is a def, member source dedented)]).
+def split_class(source: str) -> tuple[str, list[Piece]] | None:
+    """A long class as (head, one piece per member from the first method on,
+    dedented to module level).
 
     The head is the class line with the statements before the first method
     (docstring, __slots__...); None when the class is short or has no head.
@@ -125,21 +132,12 @@ def split_class(source: str) -> tuple[str, list[tuple[int, bool, str]]] | None:
     first = next((i for i, member in enumerate(node.body) if isinstance(member, _DEFINITIONS)), None)
     if first is None:
         return None
-    position = _start(node.body[first])
+    head_end = _start(node.body[first])
+    position = head_end
     while position > 0 and not lines[position - 1].strip():
         position -= 1
-    members: list[tuple[int, bool, str]] = []
-    for index in range(first, len(node.body)):
-        member = node.body[index]
-        end = len(lines) if index == len(node.body) - 1 else (member.end_lineno or member.lineno)
-        chunk = lines[position:end]
-        blanks = 0
-        while blanks < len(chunk) and not chunk[blanks].strip():
-            blanks += 1
-        text = "".join(line[4:] if line.startswith("    ") else line for line in chunk[blanks:])
-        members.append((blanks, isinstance(member, _DEFINITIONS), text))
-        position = end
-    return "".join(lines[: _start(node.body[first])]).rstrip("\n") + "\n", members
+    head = "".join(lines[:head_end]).rstrip("\n") + "\n"
+    return head, _pieces(lines, node.body[first:], position, dedent=4)
 
 
 class _Formatter:
@@ -167,7 +165,7 @@ class _Formatter:
             previous_definition = is_definition
         return "".join(parts)
 
-    def class_by_members(self, head: str, members: list[tuple[int, bool, str]], file: RenderedFile) -> str:
+    def class_by_members(self, head: str, members: list[Piece], file: RenderedFile) -> str:
         """A class formatted head first, then each member at module level and
         indented back; one blank line around methods, as black puts them (none
         in stubs)."""
