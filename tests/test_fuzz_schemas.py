@@ -16,7 +16,7 @@
    wrapper class follow the renaming rule (trailing underscore); clashes the
    rule cannot solve are errors naming the field.
 
-Profiles: ``fuzz-default`` (50 examples per test) unless ``HYPOTHESIS_PROFILE=long``.
+Profiles: ``fuzz-default`` (60 examples per test) unless ``HYPOTHESIS_PROFILE=long``.
 They are applied per test, so the global hypothesis ``default`` is untouched.
 """
 
@@ -40,7 +40,6 @@ from google.protobuf import text_format
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import format as gen_format
 from generator import render as gen_render
 from generator.errors import GeneratorError
 from generator.pipeline import Options, build
@@ -48,11 +47,11 @@ from tests.support import ROOT, generate, import_generated, unique_package
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "hostile"
 
-# ~0.5 s per example on a 2-core machine, 60% of it black formatting the
-# generated modules: 50 + 50 + 33 examples take about 80 s.
+# ~0.35 s per example on a 2-core machine, most of it black formatting the
+# generated modules: 60 + 60 + 40 examples take about 60 s.
 settings.register_profile(
     "fuzz-default",
-    max_examples=50,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -65,6 +64,8 @@ settings.register_profile(
 FUZZ = settings.get_profile("long" if os.environ.get("HYPOTHESIS_PROFILE") == "long" else "fuzz-default")
 
 # ====================================================================== rules
+# Written out again on purpose (not imported from generator.model/schema): the
+# expected values of a test must not come from the code under test.
 
 INT_RANGE = {
     "int32": (-(2**31), 2**31 - 1),
@@ -498,56 +499,16 @@ def proto_text(d: FileDef) -> str:
 # ======================================================= generation helpers
 
 
-def _memo_black(real):
-    """black, memoized on the file body without its header and package name.
-
-    Speed only: ``_runtime.py`` and ``_pool.py`` are the same for every schema
-    except for the header (input hash) and the package name, yet formatting
-    them dominates each example. The header is comment lines black keeps as
-    they are; the package name is swapped for a placeholder of the same length
-    so black lays the code out the same. The first hit of every entry is
-    checked against real black.
-    """
-    memo: dict[tuple[str, str], str] = {}
-    checked: set[tuple[str, str]] = set()
-
-    def split(file) -> tuple[str, str, str]:
-        package = file.path.split("/", 1)[0]
-        lines = file.text.split("\n")
-        n = next(i for i, line in enumerate(lines) if not line.startswith("#"))
-        head, body = "\n".join(lines[:n]) + "\n", "\n".join(lines[n:])
-        return head, body, package
-
-    def black(file):
-        if not file.path.endswith(("/_runtime.py", "/_pool.py")):
-            return real(file)
-        head, body, package = split(file)
-        placeholder = "Z" * len(package)
-        key = (file.kind, body.replace(package, placeholder))
-        if key in memo:
-            text = head + memo[key].replace(placeholder, package)
-            if key not in checked:
-                checked.add(key)
-                assert real(file) == text
-            return text
-        text = real(file)
-        assert text.startswith(head)
-        memo[key] = text[len(head):].replace(package, placeholder)
-        return text
-
-    return black
-
-
 @pytest.fixture(scope="class")
 def fast_pipeline(tmp_path_factory):
-    """A black cache of our own (not the user's), one jinja Environment, memoized black."""
+    """A generator cache of our own (not the user's; the per-statement black
+    cache makes the schema-independent modules free after the first example),
+    and one jinja Environment for all examples."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("black-cache")))
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
         mp.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
-        if hasattr(gen_render, "environment"):  # speed-ups only: skipped if the stages change shape
+        if hasattr(gen_render, "environment"):  # a speed-up only: skipped if the stage changes shape
             mp.setattr(gen_render, "environment", functools.lru_cache(maxsize=None)(gen_render.environment))
-        if hasattr(gen_format, "_black"):
-            mp.setattr(gen_format, "_black", _memo_black(gen_format._black))
         yield tmp_path_factory.mktemp("fuzz")
 
 
@@ -791,7 +752,6 @@ def _local(schema: Schema, m: MessageDef) -> str:
 # ============================================================== the fuzzers
 
 
-@pytest.mark.usefixtures("fast_pipeline")
 class TestRandomSchemas:
     @FUZZ
     @given(schema=schemas(("proto2",)), data=st.data())
@@ -1037,6 +997,73 @@ def test_names_with_a_message_attribute_and_mixin_members(tmp_path):
 def test_fields_whose_json_names_collide_are_reported_before_generating(tmp_path):
     error = _clash(tmp_path, "optional int32 class = 1;\noptional int32 class_ = 2;")
     assert "clash.proto: the protobuf runtime rejects this schema" in str(error) and "json_name" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("message", "cls"),
+    [("object", "object_"), ("types", "types_"), ("Any", "Any_"), ("str", "str_"), ("msgs", "msgs_"),
+     ("msgs_pb2", "msgs_pb2_"), ("TYPE_CHECKING", "TYPE_CHECKING_")],
+)
+def test_message_names_follow_the_renaming_rule_too(tmp_path, message, cls):
+    proto = tmp_path / "msgs.proto"
+    proto.write_text(f'syntax = "proto3";\npackage mn;\nmessage {message} {{ int32 x = 1; }}\n', encoding="utf-8")
+    package, _ = generate(tmp_path / "out", [proto], None, unique_package("msgname"))
+    module = import_generated(tmp_path / "out", package)
+    importlib.import_module(f"{package}.types")  # a submodule named like the class must not replace it
+    obj = getattr(module, cls)(strict=True)
+    obj.x = 3
+    assert obj.x == 3 and getattr(module, cls).__name__ == cls
+
+
+@pytest.mark.parametrize(
+    ("declaration", "type_name"),
+    [("message None {}", "kw.None"), ("message class {}", "kw.class"), ("message Outer { message True {} }", "kw.Outer.True")],
+)
+def test_a_keyword_cannot_name_a_message_or_enum(tmp_path, declaration, type_name):
+    proto = tmp_path / "kw.proto"
+    proto.write_text(f'syntax = "proto3";\npackage kw;\n\n{declaration}\nenum False {{ Z = 0; }}\n', encoding="utf-8")
+    with pytest.raises(GeneratorError) as info:
+        generate(tmp_path / "out", [proto], None, unique_package("kw"))
+    assert f"kw.proto:4: type {type_name}: a Python keyword cannot name a message or enum" in str(info.value)
+    assert "kw.proto:5: type kw.False: a Python keyword cannot name a message or enum" in str(info.value)
+
+
+def test_a_message_name_with_a_leading_underscore_needs_an_annotated_class_name(tmp_path):
+    proto = tmp_path / "under.proto"
+    proto.write_text('syntax = "proto3";\npackage un;\nmessage _pool { int32 x = 1; }\n', encoding="utf-8")
+    with pytest.raises(GeneratorError, match="under.proto:3: message un._pool: a class name cannot start with an underscore"):
+        generate(tmp_path / "out", [proto], None, unique_package("under"))
+
+
+def test_proto_files_named_like_package_modules_get_other_module_names(tmp_path):
+    protos = []
+    for stem in ("types", "_runtime", "x_pb2"):
+        protos.append(tmp_path / f"{stem}.proto")
+        protos[-1].write_text(f'syntax = "proto3";\npackage f{stem.strip("_")};\nmessage M{len(protos)} {{ int32 x = 1; }}\n',
+                              encoding="utf-8")
+    package, result = generate(tmp_path / "out", protos, None, unique_package("files"))
+    assert {f"{package}/types_.py", f"{package}/_runtime_.py", f"{package}/x_pb2_.py"} <= set(result.files)
+    module = import_generated(tmp_path / "out", package)
+    types = importlib.import_module(f"{package}.types")
+    assert {"M1Dict", "M2Dict", "M3Dict"} <= set(types.__all__)
+    assert (module.M1().x, module.M2().x, module.M3().x) == (0, 0, 0)
+
+
+def test_two_proto_files_that_would_share_a_module_are_an_error(tmp_path):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "common.proto").write_text(
+            f'syntax = "proto3";\npackage {folder};\nmessage {folder.upper()} {{ int32 x = 1; }}\n', encoding="utf-8")
+    with pytest.raises(GeneratorError, match="a/common.proto and b/common.proto would both generate common.py"):
+        generate(tmp_path / "out", [tmp_path / "a" / "common.proto", tmp_path / "b" / "common.proto"], None,
+                 unique_package("same"))
+
+
+@pytest.mark.parametrize("name", ["None", "Exception", "TYPE_CHECKING"])
+def test_an_annotated_class_name_that_cannot_work_is_an_error(tmp_path, name):
+    notes = f"classes:\n  {name}:\n    message: cl.Clash\n"
+    error = _clash(tmp_path, "optional int32 a = 1;", notes)
+    assert f"clash.annotations.yaml:2: class name {name!r} is a keyword, a builtin or a name the generated code uses" in str(error)
 
 
 def _clash(tmp_path: Path, body: str, annotations: str | None = None) -> GeneratorError:
