@@ -146,6 +146,29 @@ class _Formatter:
         self.modes: dict[tuple[str, int], Any] = {}
 
     def file(self, file: RenderedFile) -> str:
+        # Whole-file entry first (the body: the header is not part of it), so an
+        # unchanged file costs one read instead of a parse and a read per statement.
+        lines = file.text.splitlines(keepends=True)
+        head = 0
+        while head < len(lines) and lines[head].startswith("#"):
+            head += 1
+        header, body = "".join(lines[:head]), "".join(lines[head:])
+        whole = self._entry(f"file\0{file.kind}\0{body}")
+        cached = _load(whole)
+        if cached is not None:
+            return header + cached
+        formatted = self._by_statements(file)
+        if whole is not None:
+            _store(whole, formatted[len(header):])
+        return formatted
+
+    def _entry(self, key_text: str) -> Path | None:
+        if self.cache is None:
+            return None
+        key = hashlib.sha256(key_text.encode("utf-8")).hexdigest()
+        return self.cache / key[:2] / key
+
+    def _by_statements(self, file: RenderedFile) -> str:
         try:
             header, pieces = split_statements(file.text)
         except SyntaxError as exc:
@@ -178,13 +201,10 @@ class _Formatter:
         return "".join(parts)
 
     def statement(self, source: str, file: RenderedFile, indent: int = 0) -> str:
-        key = hashlib.sha256(f"{file.kind}\0{indent}\0{source}".encode("utf-8")).hexdigest()
-        cached = self.cache / key[:2] / key if self.cache else None
-        if cached is not None:
-            try:
-                return cached.read_text(encoding="utf-8")
-            except OSError:
-                pass
+        cached = self._entry(f"{file.kind}\0{indent}\0{source}")
+        text = _load(cached)
+        if text is not None:
+            return text
         mode_key = (file.kind, indent)
         if mode_key not in self.modes:
             self.modes[mode_key] = mode(file.kind, indent)
@@ -199,6 +219,15 @@ class _Formatter:
         if cached is not None:
             _store(cached, text)
         return text
+
+
+def _load(path: Path | None) -> str | None:
+    if path is None:
+        return None
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
 
 
 def _store(path: Path, text: str) -> None:
