@@ -16,7 +16,7 @@
    wrapper class follow the renaming rule (trailing underscore); clashes the
    rule cannot solve are errors naming the field.
 
-Profiles: ``fuzz-default`` (60 examples per test) unless ``HYPOTHESIS_PROFILE=long``.
+Profiles: ``fuzz-default`` (100 examples per test, 66 for two files) unless ``HYPOTHESIS_PROFILE=long``.
 They are applied per test, so the global hypothesis ``default`` is untouched.
 """
 
@@ -48,10 +48,10 @@ from tests.support import ROOT, generate, import_generated, unique_package
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "hostile"
 
 # ~0.35 s per example on a 2-core machine, most of it black formatting the
-# generated modules: 60 + 60 + 40 examples take about 60 s.
+# generated modules: 100 + 100 + 66 examples take about 90 s.
 settings.register_profile(
     "fuzz-default",
-    max_examples=60,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
