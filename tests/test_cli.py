@@ -187,3 +187,22 @@ def test_help_explains_commands():
     result = subprocess.run([PYTHON, "-m", "generator", "check", "--help"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0
     assert "exit 0 clean, 1 drift, 2 bad input" in " ".join(result.stdout.split()).lower()
+
+
+def test_concurrent_generates_are_serialised_by_the_lock(project):
+    """A second generate waits for the first's lock before touching the tree."""
+    (project / "generated" / "fleet_strategy.manifest.json").unlink()  # force a full run
+    proto = project / "proto" / "distributed_strategy.proto"
+    proto.write_text(proto.read_text().replace("optional bool amp = 2 [default = false];", "optional bool amp = 2 [default = true];"))
+    before = tree(project / "generated")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with output.locked(project / "generated"):
+        child = subprocess.Popen([PYTHON, "-m", "generator", "generate"], cwd=project, env=env, stdout=subprocess.PIPE, text=True)
+        try:
+            child.wait(timeout=8)  # enough to build everything; it must still be waiting for the lock
+        except subprocess.TimeoutExpired:
+            pass
+        assert child.poll() is None, "the second generate did not wait for the lock"
+        assert tree(project / "generated") == before
+    assert child.wait(timeout=120) == 0
+    assert tree(project / "generated") != before
