@@ -126,14 +126,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         options, flags = _options(args)
         check_package_name(options.package)
         # Unchanged inputs and untouched output: the manifest answers, no regeneration.
-        undocumented = fast_clean(options.out, options.package, input_hash(options, resolve_protos(options)))
+        digest = input_hash(options, resolve_protos(options))
+        undocumented = fast_clean(options.out, options.package, digest)
         if undocumented is not None:
             if _report_undocumented(undocumented, args.strict):
                 return Exit.ERROR
             state = "clean" if args.command == "check" else "up to date"
             print(f"{options.package}: {state} (inputs unchanged since the last generate)")
             return Exit.OK
-        result = build(options)
+        result = build(options, known_input_hash=digest)
         if _report_undocumented(result.model.undocumented, args.strict):
             return Exit.ERROR
         if args.command == "check":

@@ -96,10 +96,16 @@ def _pieces(lines: list[str], statements: list[ast.stmt], position: int, dedent:
 def split_statements(text: str) -> tuple[str, list[Piece]]:
     """(header comments, one piece per top-level statement) of a module."""
     lines = text.splitlines(keepends=True)
+    head = _header_length(lines)
+    return "".join(lines[:head]), _pieces(lines, ast.parse(text).body, head)
+
+
+def _header_length(lines: list[str]) -> int:
+    """How many lines the leading comment block (the generated header) has."""
     head = 0
     while head < len(lines) and lines[head].startswith("#"):
         head += 1
-    return "".join(lines[:head]), _pieces(lines, ast.parse(text).body, head)
+    return head
 
 
 def _blank_lines(kind: str, given: int, around_definition: bool) -> int:
@@ -149,9 +155,7 @@ class _Formatter:
         # Whole-file entry first (the body: the header is not part of it), so an
         # unchanged file costs one read instead of a parse and a read per statement.
         lines = file.text.splitlines(keepends=True)
-        head = 0
-        while head < len(lines) and lines[head].startswith("#"):
-            head += 1
+        head = _header_length(lines)
         header, body = "".join(lines[:head]), "".join(lines[head:])
         whole = self._entry(f"file\0{file.kind}\0{body}")
         cached = _load(whole)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from generator import __version__
 from generator.compile import find_proto_files
 from generator.errors import GeneratorError, Problem
-from generator.output import is_generated, manifest_text
+from generator.output import MANIFEST_SUFFIX, is_generated, manifest_text
 
 if TYPE_CHECKING:
     from generator.model import PackageModel
@@ -103,7 +103,9 @@ def check_package_name(package: str) -> None:
         raise GeneratorError(Problem(f"--package must be a Python identifier, got {package!r}"))
 
 
-def build(options: Options) -> Result:
+def build(options: Options, known_input_hash: str | None = None) -> Result:
+    """Run every stage. ``known_input_hash``: input_hash() when the caller has
+    just computed it for the same options (saves reading the inputs twice)."""
     from generator.annotations import hook_class_members, load_annotations
     from generator.compile import compile_protos
     from generator.format import format_files
@@ -126,10 +128,9 @@ def build(options: Options) -> Result:
     header = Header(
         generator_version=__version__,
         inputs=tuple(shown_inputs),
-        input_hash=input_hash(options, compiled.proto_files),
+        input_hash=known_input_hash or input_hash(options, compiled.proto_files),
     )
     model = build_model(schema, notes, options.package, header, members)
     files = format_files(render_package(model))
-    manifest = f"{options.package}.manifest.json"
-    files[manifest] = manifest_text(header.input_hash, files, model.undocumented)
+    files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(header.input_hash, files, model.undocumented)
     return Result(files=files, model=model)
