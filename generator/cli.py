@@ -55,6 +55,11 @@ def _parser() -> argparse.ArgumentParser:
         "--strict", action="store_true",
         help="treat warnings (fields without documentation) as errors; CI uses this",
     )
+    common.add_argument(
+        "--full", action="store_true",
+        help="rebuild from the inputs alone, trusting nothing in the output folder: no answer from "
+        "its manifest, no formatted text reused from its files; CI's check uses this",
+    )
     parser = argparse.ArgumentParser(prog="python -m generator", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"fleet-strategy-codegen {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -127,14 +132,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         check_package_name(options.package)
         # Unchanged inputs and untouched output: the manifest answers, no regeneration.
         digest = input_hash(options, resolve_protos(options))
-        undocumented = fast_clean(options.out, options.package, digest)
+        undocumented = None if args.full else fast_clean(options.out, options.package, digest)
         if undocumented is not None:
             if _report_undocumented(undocumented, args.strict):
                 return Exit.ERROR
             state = "clean" if args.command == "check" else "up to date"
             print(f"{options.package}: {state} (inputs unchanged since the last generate)")
             return Exit.OK
-        result = build(options, known_input_hash=digest)
+        result = build(
+            options, known_input_hash=digest, reuse_output=args.command == "generate" and not args.full, black_workers=True
+        )
         if _report_undocumented(result.model.undocumented, args.strict):
             return Exit.ERROR
         if args.command == "check":

@@ -1,68 +1,143 @@
-"""Stage 6: black, in-process, with an explicit Mode; cached per statement.
+"""Stage 6: black, in-process or in workers, with an explicit Mode; every output remembered.
 
 black dominates generation time. Its output for a top-level statement depends
 only on that statement's text, black's version and the Mode, so each file is
-formatted statement by statement (a class, a function, an assignment...) and
-every result is cached under the user's cache folder keyed by all three. A
-proto edit then re-formats only the statements it changed. The file header
+formatted statement by statement (a class, a function, an assignment...; a
+long class member by member), and each result is looked for, before black is
+ever called, in two places keyed by that text:
+
+* the cache folder (``~/.cache/fleet-strategy-codegen``): one pack per
+  generated file, {key: black's output};
+* the previous output: the manifest of the last ``generate`` records, per
+  file, each piece's rendered key, the digest of its formatted text and where
+  that text sits in the file (lines skipped since the previous piece, lines,
+  indent), and the files on disk hold those texts. A fresh clone therefore
+  regenerates without formatting what the committed tree already holds. Only
+  ``generate`` reads it: ``check`` never takes an answer from the tree it
+  checks.
+
+Only what is left goes to black (generator.black_workers). The file header
 (comment lines naming the inputs and their hash) is never part of a key.
 
 The blank lines between top-level statements are the template's, which
 emits them as black wants them; tests/test_format.py checks that black leaves
 every generated file unchanged, so statement-wise formatting is exactly
-whole-file formatting. A cache entry is only ever a black output: a stale or
-corrupt cache cannot change what is generated.
+whole-file formatting. A reused text is always black's output for that very
+input: cache entries are only written from black's results, and a piece of
+the previous output is only taken when its digest is the one recorded for it
+in a manifest that also vouches for the whole file.
 """
 
 from __future__ import annotations
 
 import ast
 import hashlib
+import json
 import os
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.black_workers import LINE_LENGTH, BlackWorkers
 from generator.errors import GeneratorError, Problem
 from generator.pipeline import BLACK_VERSION_REQUIRED, cache_root
 from generator.render import RenderedFile
 
-LINE_LENGTH = 100
+KEY_LENGTH = 32  # hex digits of a sha256 kept in the manifest (128 bits)
+_SALT = f"black {BLACK_VERSION_REQUIRED} line-length {LINE_LENGTH}\0"  # a black upgrade misses every key
 
 
 def _cache_dir() -> Path | None:
     root = cache_root()
-    return root / f"black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}" if root else None
+    return root / f"format-black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}" if root else None
 
 
-def mode(kind: str, indent: int = 0) -> Any:
-    """The one black Mode of each kind of file (python or stub); ``indent``:
-    for source dedented out of a class body, whose lines lose that width."""
-    import black  # deferred: a warm cache never needs it
-
-    if black.__version__ != BLACK_VERSION_REQUIRED:
-        raise GeneratorError(
-            Problem(f"black {BLACK_VERSION_REQUIRED} is required (found {black.__version__}); run pip install -e '.[dev]'")
-        )
-    return black.Mode(
-        target_versions={black.TargetVersion.PY310},
-        line_length=LINE_LENGTH - indent,
-        is_pyi=kind == "stub",
-        string_normalization=True,
-        magic_trailing_comma=True,
-    )
+def digest(text: str) -> str:
+    """The manifest's name for a text: a truncated sha256."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:KEY_LENGTH]
 
 
-def format_files(files: list[RenderedFile]) -> dict[str, str]:
-    """Python/stub files through black; others unchanged. Path -> final text."""
-    formatter = _Formatter(_cache_dir())
-    out: dict[str, str] = {}
-    for file in files:
-        if file.kind in ("python", "stub"):
-            out[file.path] = formatter.file(file)
-        else:
-            out[file.path] = file.text
-    return out
+def _key(key_text: str) -> str:
+    return hashlib.sha256((_SALT + key_text).encode("utf-8")).hexdigest()[:KEY_LENGTH]
+
+
+def _lines(text: str) -> list[str]:
+    """Lines, each with its newline, split at newlines only: the line numbers
+    the parser counts (str.splitlines also splits at form feeds, U+2028...)."""
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    return lines if lines[-1] else lines[:-1]
+
+
+# -- the manifest's record of a formatted file ("black": {path: record})
+#    {"file": "<key> <digest>", "pieces": ["<key> <digest> <skip> <count> <indent>", ...]}
+#    pieces in file order; skip: lines since the end of the previous piece (or
+#    the start of the file); count: the piece's lines; indent: 4 for a member
+#    of a class formatted at module level.
+
+
+def _piece_places(text: str, record: dict[str, Any]) -> dict[str, str]:
+    """{rendered key: formatted text} of the pieces ``record`` locates in
+    ``text``, each checked against its recorded digest."""
+    lines = _lines(text)
+    found: dict[str, str] = {}
+    position = 0
+    for entry in record.get("pieces", []):
+        try:
+            key, wanted, skip, count, indent = str(entry).split(" ")
+            start, end, dedent = position + int(skip), position + int(skip) + int(count), int(indent)
+        except ValueError:
+            return found
+        body = lines[start:end]
+        if dedent:
+            body = [line[dedent:] if line.startswith(" " * dedent) else line for line in body]
+        piece = "".join(body)
+        if digest(piece) == wanted:
+            found[key] = piece
+        position = end
+    return found
+
+
+@dataclass
+class PreviousOutput:
+    """The last ``generate``'s output folder and what its manifest recorded:
+    each file's sha256, and each formatted file's record (see above)."""
+
+    out: Path
+    file_digests: dict[str, str]
+    records: dict[str, dict[str, Any]]
+
+    def text(self, path: str) -> str | None:
+        """The file on disk, when it is the one the manifest describes (not edited, not missing)."""
+        try:
+            data = (self.out / path).read_bytes()
+        except OSError:
+            return None
+        if hashlib.sha256(data).hexdigest() != self.file_digests.get(path):
+            return None
+        try:
+            return data.decode("utf-8")
+        except ValueError:
+            return None
+
+
+@dataclass
+class Formatted:
+    texts: dict[str, str]  # path -> final text
+    records: dict[str, dict[str, Any]] = field(default_factory=dict)  # for the manifest
+
+
+def format_files(
+    files: list[RenderedFile], previous: PreviousOutput | None = None, black: BlackWorkers | None = None
+) -> Formatted:
+    """Python/stub files through black; others unchanged. ``black``: workers
+    started earlier (see generator.black_workers); else black runs here."""
+    formatter = _Formatter(_cache_dir(), previous)
+    layouts = {file.path: formatter.layout(file) for file in files if file.kind in ("python", "stub")}
+    formatter.run_black(black or BlackWorkers())
+    texts = {file.path: formatter.assemble(file.path, layouts[file.path]) if file.path in layouts else file.text for file in files}
+    return Formatted(texts, formatter.records)
 
 
 _SPLIT_CLASS_LINES = 100  # classes longer than this are formatted member by member
@@ -70,17 +145,21 @@ _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 Piece = tuple[int, bool, str]  # (blank lines before, is a def/class, source)
 
 
-def _pieces(lines: list[str], statements: list[ast.stmt], position: int, dedent: int = 0) -> list[Piece]:
-    """Cut ``lines`` into one piece per statement, starting at ``position``.
+def _pieces(
+    lines: list[str], statements: list[ast.stmt], position: int, dedent: int = 0, offset: int = 0
+) -> list[tuple[Piece, int]]:
+    """Cut ``lines`` into one piece per statement, starting at ``position``;
+    each with the index of its first line. ``offset``: lines before ``lines[0]``
+    in the module the statements' line numbers count from.
 
     A piece runs from the end of the previous statement to the end of its own,
     so it takes along the comments just above it (trailing comments go with
     the last); its leading blank lines are counted, not kept.
     """
-    pieces: list[Piece] = []
+    pieces: list[tuple[Piece, int]] = []
     for index, statement in enumerate(statements):
         last = index == len(statements) - 1
-        end = len(lines) if last else (statement.end_lineno or statement.lineno)
+        end = len(lines) if last else (statement.end_lineno or statement.lineno) - offset
         chunk = lines[position:end]
         blanks = 0
         while blanks < len(chunk) and not chunk[blanks].strip():
@@ -88,16 +167,24 @@ def _pieces(lines: list[str], statements: list[ast.stmt], position: int, dedent:
         body = chunk[blanks:]
         if dedent:
             body = [line[dedent:] if line.startswith(" " * dedent) else line for line in body]
-        pieces.append((blanks, isinstance(statement, _DEFINITIONS), "".join(body)))
+        pieces.append(((blanks, isinstance(statement, _DEFINITIONS), "".join(body)), position + blanks))
         position = end
     return pieces
 
 
+def _module(text: str) -> tuple[str, list[tuple[Piece, ast.stmt, int]]]:
+    """(header comments, (piece, its statement, its first line) per top-level statement)."""
+    lines = _lines(text)
+    head = _header_length(lines)
+    statements = ast.parse(text).body
+    cut = _pieces(lines, statements, head)
+    return "".join(lines[:head]), [(piece, node, start) for (piece, start), node in zip(cut, statements)]
+
+
 def split_statements(text: str) -> tuple[str, list[Piece]]:
     """(header comments, one piece per top-level statement) of a module."""
-    lines = text.splitlines(keepends=True)
-    head = _header_length(lines)
-    return "".join(lines[:head]), _pieces(lines, ast.parse(text).body, head)
+    header, statements = _module(text)
+    return header, [piece for piece, _, _ in statements]
 
 
 def _header_length(lines: list[str]) -> int:
@@ -106,6 +193,12 @@ def _header_length(lines: list[str]) -> int:
     while head < len(lines) and lines[head].startswith("#"):
         head += 1
     return head
+
+
+def _split_header(text: str) -> tuple[str, str]:
+    lines = _lines(text)
+    head = _header_length(lines)
+    return "".join(lines[:head]), "".join(lines[head:])
 
 
 def _blank_lines(kind: str, given: int, around_definition: bool) -> int:
@@ -122,107 +215,211 @@ def _start(statement: ast.stmt) -> int:
     return min([statement.lineno, *(d.lineno for d in decorators)]) - 1
 
 
-def split_class(source: str) -> tuple[str, list[Piece]] | None:
+def split_class(
+    source: str, min_lines: int = _SPLIT_CLASS_LINES, node: ast.stmt | None = None, offset: int = 0
+) -> tuple[str, list[Piece]] | None:
     """A long class as (head, one piece per member from the first method on,
     dedented to module level).
 
     The head is the class line with the statements before the first method
-    (docstring, __slots__...); None when the class is short or has no head.
+    (docstring, __slots__...); None when the class is shorter than
+    ``min_lines`` or has no head. ``node``: the class's statement when the
+    module was parsed already, its lines counted from ``offset`` lines before
+    ``source``.
     """
-    lines = source.splitlines(keepends=True)
-    if len(lines) < _SPLIT_CLASS_LINES:
+    lines = _lines(source)
+    if len(lines) < min_lines:
         return None
-    node = ast.parse(source).body[0]
+    if node is None:
+        node, offset = ast.parse(source).body[0], 0
     if not isinstance(node, ast.ClassDef) or isinstance(node.body[0], _DEFINITIONS):
         return None
     first = next((i for i, member in enumerate(node.body) if isinstance(member, _DEFINITIONS)), None)
     if first is None:
         return None
-    head_end = _start(node.body[first])
+    head_end = _start(node.body[first]) - offset
     position = head_end
     while position > 0 and not lines[position - 1].strip():
         position -= 1
     head = "".join(lines[:head_end]).rstrip("\n") + "\n"
-    return head, _pieces(lines, node.body[first:], position, dedent=4)
+    return head, [piece for piece, _ in _pieces(lines, node.body[first:], position, dedent=4, offset=offset)]
+
+
+# A file's layout: literal text and the pieces black formats, in order.
+# (piece index, indented into a class body)
+Part = str | tuple[int, bool]
+
+
+@dataclass
+class _Job:
+    source: str
+    kind: str
+    indent: int
+    path: str  # of the first file that needs it (for error messages)
+    key: str
+    text: str | None = None
+    from_black: bool = False
 
 
 class _Formatter:
-    def __init__(self, cache: Path | None) -> None:
+    def __init__(self, cache: Path | None, previous: PreviousOutput | None) -> None:
         self.cache = cache
-        self.modes: dict[tuple[str, int], Any] = {}
+        self.previous = previous
+        self.jobs: list[_Job] = []
+        self.job_index: dict[str, int] = {}
+        self.file_keys: dict[str, str] = {}  # path -> whole-file key
+        self.records: dict[str, dict[str, Any]] = {}
+        self._packs: dict[str, dict[str, Any]] = {}
+        self._previous_pieces: dict[str, dict[str, str]] = {}
 
-    def file(self, file: RenderedFile) -> str:
-        # Whole-file entry first (the body: the header is not part of it), so an
-        # unchanged file costs one read instead of a parse and a read per statement.
-        lines = file.text.splitlines(keepends=True)
-        head = _header_length(lines)
-        header, body = "".join(lines[:head]), "".join(lines[head:])
-        whole = self._entry(f"file\0{file.kind}\0{body}")
-        cached = _load(whole)
-        if cached is not None:
-            return header + cached
-        formatted = self._by_statements(file)
+    # -- lookups, black never involved
+
+    def _pack_path(self, path: str) -> Path | None:
+        """Named after the file's path inside its package, so packages of other
+        names (tests, other projects) share the pieces they have in common."""
+        return self.cache / f"{digest(path.split('/', 1)[-1])}.json" if self.cache is not None else None
+
+    def _pack(self, path: str) -> dict[str, Any]:
+        if path not in self._packs:
+            text = _load(self._pack_path(path))
+            try:
+                pack = json.loads(text) if text else {}
+            except ValueError:
+                pack = {}
+            self._packs[path] = pack if isinstance(pack, dict) else {}
+        return self._packs[path]
+
+    def _previous_record(self, path: str) -> dict[str, Any]:
+        record = self.previous.records.get(path) if self.previous is not None else None
+        return record if isinstance(record, dict) else {}
+
+    def _recorded(self, path: str, key: str) -> str | None:
+        """The previous output's black result for ``key``, when it still holds it."""
+        if path not in self._previous_pieces:
+            record = self._previous_record(path)
+            text = self.previous.text(path) if record and self.previous is not None else None
+            self._previous_pieces[path] = _piece_places(text, record) if text is not None else {}
+        return self._previous_pieces[path].get(key)
+
+    def layout(self, file: RenderedFile) -> list[Part]:
+        header, body = _split_header(file.text)
+        # Whole file first, so an unchanged file costs no parse and no lookup per statement.
+        file_key = _key(f"file\0{file.kind}\0{body}")
+        self.file_keys[file.path] = file_key
+        whole = self._whole_file(file.path, file_key)
         if whole is not None:
-            _store(whole, formatted[len(header):])
-        return formatted
-
-    def _entry(self, key_text: str) -> Path | None:
-        if self.cache is None:
-            return None
-        key = hashlib.sha256(key_text.encode("utf-8")).hexdigest()
-        return self.cache / key[:2] / key
-
-    def _by_statements(self, file: RenderedFile) -> str:
+            return [header, whole]
         try:
-            header, pieces = split_statements(file.text)
+            header, statements = _module(file.text)
         except SyntaxError as exc:
             raise GeneratorError(
                 Problem(f"internal error: generated code does not parse ({exc.msg}); please report with your inputs", file.path, exc.lineno)
             ) from None
-        parts = [header]
+        parts: list[Part] = [header]
         previous_definition = False
-        for index, (blanks, is_definition, statement) in enumerate(pieces):
+        for index, ((blanks, is_definition, statement), node, start) in enumerate(statements):
             if index:
                 parts.append("\n" * _blank_lines(file.kind, blanks, previous_definition or is_definition))
-            split = split_class(statement)
+            split = split_class(statement, node=node, offset=start)
             if split is None:
-                parts.append(self.statement(statement, file))
-            else:
-                parts.append(self.class_by_members(*split, file))
+                parts.append(self._piece(statement, file))
+                previous_definition = is_definition
+                continue
+            # A long class: head first, then each member at module level and indented
+            # back; one blank line around methods, as black puts them (none in stubs).
+            head, members = split
+            parts.append(self._piece(head, file))
+            for member_blanks, member_is_definition, member in members:
+                if file.kind == "python" and (member_is_definition or member_blanks):
+                    parts.append("\n")
+                parts.append(self._piece(member, file, indent=4))
             previous_definition = is_definition
-        return "".join(parts)
+        return parts
 
-    def class_by_members(self, head: str, members: list[Piece], file: RenderedFile) -> str:
-        """A class formatted head first, then each member at module level and
-        indented back; one blank line around methods, as black puts them (none
-        in stubs)."""
-        parts = [self.statement(head, file)]
-        for blanks, is_definition, member in members:
-            if file.kind == "python":
-                parts.append("\n" if is_definition or blanks else "")
-            formatted = self.statement(member, file, indent=4)
-            parts.append("".join("    " + line if line.strip() else line for line in formatted.splitlines(keepends=True)))
-        return "".join(parts)
+    def _whole_file(self, path: str, file_key: str) -> str | None:
+        """The formatted body, with its record, from the cache folder or the previous output."""
+        entry = self._pack(path).get(f"file\0{file_key}")
+        if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str) and isinstance(entry[1], dict):
+            text, record = entry
+            if record.get("file") == f"{file_key} {digest(text)}":  # the two halves belong together
+                self.records[path] = record
+                return text
+        record = self._previous_record(path)
+        if self.previous is None or not str(record.get("file", "")).startswith(f"{file_key} "):
+            return None
+        text = self.previous.text(path)
+        if text is None:
+            return None
+        body = _split_header(text)[1]
+        if record["file"] != f"{file_key} {digest(body)}":
+            return None
+        self.records[path] = record
+        self._save_pack(path, {f"file\0{file_key}": [body, record]}, keep=len(self._pack(path)))
+        return body
 
-    def statement(self, source: str, file: RenderedFile, indent: int = 0) -> str:
-        cached = self._entry(f"{file.kind}\0{indent}\0{source}")
-        text = _load(cached)
-        if text is not None:
-            return text
-        mode_key = (file.kind, indent)
-        if mode_key not in self.modes:
-            self.modes[mode_key] = mode(file.kind, indent)
-        import black
+    def _piece(self, source: str, file: RenderedFile, indent: int = 0) -> tuple[int, bool]:
+        key = _key(f"{file.kind}\0{indent}\0{source}")
+        if key not in self.job_index:
+            self.job_index[key] = len(self.jobs)
+            job = _Job(source, file.kind, indent, file.path, key)
+            cached = self._pack(file.path).get(key)
+            job.text = cached if isinstance(cached, str) else self._recorded(file.path, key)
+            self.jobs.append(job)
+        return self.job_index[key], indent > 0
 
-        try:
-            text = black.format_str(source, mode=self.modes[mode_key])
-        except Exception as exc:  # black raises InvalidInput and friends
-            raise GeneratorError(
-                Problem(f"internal error: black rejected generated code ({exc}); please report with your inputs", file.path)
-            ) from None
-        if cached is not None:
-            _store(cached, text)
-        return text
+    # -- black, for what is left
+
+    def run_black(self, black: BlackWorkers) -> None:
+        todo = [job for job in self.jobs if job.text is None]
+        results = black.format([(job.source, job.kind, job.indent) for job in todo])
+        for job, (text, error) in zip(todo, results):
+            if error is not None:
+                raise GeneratorError(
+                    Problem(f"internal error: black rejected generated code ({error}); please report with your inputs", job.path)
+                )
+            job.text = text
+
+    # -- the final text, its record, and the pack
+
+    def assemble(self, path: str, parts: list[Part]) -> str:
+        out: list[str] = []
+        pieces: list[str] = []
+        entries: dict[str, Any] = {}
+        skip = 0
+        for part in parts:
+            if isinstance(part, str):
+                out.append(part)
+                skip += part.count("\n")
+                continue
+            index, indented = part
+            job = self.jobs[index]
+            text = job.text
+            assert text is not None  # run_black() filled every piece
+            count = text.count("\n")
+            pieces.append(f"{job.key} {digest(text)} {skip} {count} {job.indent}")
+            entries[job.key] = text
+            if indented:
+                text = "".join("    " + line if line.strip() else line for line in _lines(text))
+            out.append(text)
+            skip = 0
+        final = "".join(out)
+        if path not in self.records:  # formatted piece by piece in this run
+            file_key = self.file_keys[path]
+            body = _split_header(final)[1]
+            self.records[path] = {"file": f"{file_key} {digest(body)}", "pieces": pieces}
+            entries[f"file\0{file_key}"] = [body, self.records[path]]
+            self._save_pack(path, entries, keep=len(entries))
+        return final
+
+    def _save_pack(self, path: str, entries: dict[str, Any], keep: int) -> None:
+        """This run's entries after up to ``keep`` of the pack's others (the
+        most recent), so a revert or a second output folder still finds its pieces."""
+        old = self._pack(path)
+        kept = [(key, value) for key, value in reversed(old.items()) if key not in entries][:keep]
+        pack = {**dict(reversed(kept)), **entries}
+        if pack != old:
+            _store(self._pack_path(path), json.dumps(pack))
+            self._packs[path] = pack
 
 
 def _load(path: Path | None) -> str | None:
@@ -234,7 +431,9 @@ def _load(path: Path | None) -> str | None:
         return None
 
 
-def _store(path: Path, text: str) -> None:
+def _store(path: Path | None, text: str) -> None:
+    if path is None:
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")

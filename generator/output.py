@@ -16,6 +16,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator.errors import GeneratorError, Problem
 
@@ -117,25 +118,39 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def manifest_text(input_hash: str, files: dict[str, str], undocumented: tuple[str, ...]) -> str:
+def manifest_text(
+    input_hash: str, files: dict[str, str], undocumented: tuple[str, ...], black_records: dict[str, dict[str, Any]]
+) -> str:
     """What was generated from which inputs: lets ``check`` answer without
-    regenerating when nothing changed (see ``fast_clean``)."""
+    regenerating when nothing changed (see ``fast_clean``), and lets the next
+    ``generate`` reuse black's outputs held in these files ("black": per
+    formatted file, where each piece's formatted text is; see generator.format)."""
     data = {
         "@generated": "by fleet-strategy-codegen. DO NOT EDIT. Regenerate: python -m generator generate",
         "input_hash": input_hash,
         "files": {path: _sha256(text.encode("utf-8")) for path, text in sorted(files.items())},
         "undocumented": list(undocumented),
+        "black": {path: black_records[path] for path in sorted(black_records)},
     }
     return json.dumps(data, indent=1, sort_keys=False) + "\n"
+
+
+def read_manifest(out: Path, package: str) -> dict[str, Any] | None:
+    """The manifest of the last generate into ``out``, if there is a readable one."""
+    try:
+        data = json.loads((out / f"{package}{MANIFEST_SUFFIX}").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def fast_clean(out: Path, package: str, input_hash: str) -> list[str] | None:
     """When the manifest says these exact inputs generated exactly the files on
     disk (same hashes, no extra generated files), return its list of
     undocumented fields; otherwise None, and the caller regenerates to compare."""
+    data = read_manifest(out, package)
     try:
-        data = json.loads((out / f"{package}{MANIFEST_SUFFIX}").read_text(encoding="utf-8"))
-        if data.get("input_hash") != input_hash:
+        if data is None or data.get("input_hash") != input_hash:
             return None
         expected = data["files"]
         for relative, digest in expected.items():

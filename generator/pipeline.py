@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 from generator import __version__
 from generator.compile import find_proto_files
 from generator.errors import GeneratorError, Problem
-from generator.output import MANIFEST_SUFFIX, is_generated, manifest_text
+from generator.output import MANIFEST_SUFFIX, is_generated, manifest_text, read_manifest
 
 if TYPE_CHECKING:
+    from generator.black_workers import BlackWorkers
+    from generator.format import PreviousOutput
     from generator.model import PackageModel
 
 # The stages are imported inside build(): a `check` whose inputs are unchanged
@@ -103,9 +105,23 @@ def check_package_name(package: str) -> None:
         raise GeneratorError(Problem(f"--package must be a Python identifier, got {package!r}"))
 
 
-def build(options: Options, known_input_hash: str | None = None) -> Result:
+def build(
+    options: Options, known_input_hash: str | None = None, reuse_output: bool = False, black_workers: bool = False
+) -> Result:
     """Run every stage. ``known_input_hash``: input_hash() when the caller has
-    just computed it for the same options (saves reading the inputs twice)."""
+    just computed it for the same options (saves reading the inputs twice).
+    ``reuse_output``: take black's outputs from the files of the last generate
+    into ``options.out`` where its manifest vouches for them (generate does;
+    check does not, so it never trusts the tree it checks). ``black_workers``:
+    fork a black worker first, whose import then overlaps the other stages
+    (the CLI does; a caller that has black imported already need not)."""
+    from generator.black_workers import BlackWorkers
+
+    with BlackWorkers.start() if black_workers else BlackWorkers() as black:
+        return _build(options, known_input_hash, reuse_output, black)
+
+
+def _build(options: Options, known_input_hash: str | None, reuse_output: bool, black: BlackWorkers) -> Result:
     from generator.annotations import hook_class_members, load_annotations
     from generator.compile import compile_protos
     from generator.format import format_files
@@ -131,6 +147,21 @@ def build(options: Options, known_input_hash: str | None = None) -> Result:
         input_hash=known_input_hash or input_hash(options, compiled.proto_files),
     )
     model = build_model(schema, notes, options.package, header, members)
-    files = format_files(render_package(model))
-    files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(header.input_hash, files, model.undocumented)
+    formatted = format_files(render_package(model), _previous_output(options) if reuse_output else None, black)
+    files = formatted.texts
+    files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
+        header.input_hash, files, model.undocumented, formatted.records
+    )
     return Result(files=files, model=model)
+
+
+def _previous_output(options: Options) -> PreviousOutput | None:
+    from generator.format import PreviousOutput
+
+    data = read_manifest(options.out, options.package)
+    if data is None:
+        return None
+    files, records = data.get("files"), data.get("black")
+    if not isinstance(files, dict) or not isinstance(records, dict):
+        return None
+    return PreviousOutput(out=options.out, file_digests={str(k): str(v) for k, v in files.items()}, records=records)

