@@ -3,9 +3,10 @@
 Importing black costs about 0.25 s, more than everything else an edit's
 regeneration does. ``BlackWorkers.start()`` forks a worker as the run begins,
 so that import happens on the other core while the schema is compiled, the
-model built and the templates rendered; by the time the format stage has
-pieces for black, the worker is ready. A run with many pieces (a first
-generation, a template change) spreads them over one worker per core.
+model built and the templates rendered; the format stage then submits each
+file's pieces as soon as it has cut that file, so black works while the next
+files are cut. A run with many pieces (a first generation, a template change)
+spreads them over one worker per core.
 
 Where fork is unavailable, or a worker fails, black runs in this process:
 workers only ever save time, the output is the same.
@@ -15,7 +16,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from collections import deque
+from typing import Any, Callable
 
 from generator.errors import GeneratorError, Problem
 from generator.pipeline import BLACK_VERSION_REQUIRED
@@ -63,8 +65,10 @@ def format_piece(source: str, kind: str, indent: int) -> Result:
         return source, str(exc)
 
 
-def _serve(connection: Any) -> None:
+def _serve(connection: Any, siblings: list[Any]) -> None:
     """A worker: import black, say which version, then format batches until told to stop."""
+    for inherited in siblings:  # the parent's ends of the other workers' pipes: theirs to close
+        inherited.close()
     try:
         import black
 
@@ -87,29 +91,56 @@ def _serve(connection: Any) -> None:
 
 
 class _Worker:
-    def __init__(self, context: Any) -> None:
+    """One worker and its pipe. Batches go out as they come, answers are read
+    in order; at most WINDOW bytes of source are ever unanswered, so neither
+    side can block on a full pipe while the other waits for it."""
+
+    WINDOW = 64 * 1024  # Linux socketpairs buffer ~200 kB each way; answers are about as long as the sources
+
+    def __init__(self, context: Any, siblings: list[Any]) -> None:
         self.connection, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child,), daemon=True)
+        self.process = context.Process(target=_serve, args=(child, siblings), daemon=True)
         self.process.start()
         child.close()
         self.ready = False
+        self.unanswered: deque[tuple[list[Result], int]] = deque()  # (slot for the answer, bytes)
+        self.in_flight = 0
 
-    def wait_ready(self) -> None:
-        """Read the worker's hello; a missing or wrong black is an error, as in-process."""
-        if self.ready:
-            return
-        state, detail = self.connection.recv()
-        if state != "ready":
-            raise GeneratorError(Problem(f"cannot run black ({detail}); run pip install -e '.[dev]'"))
-        _check_version(detail)
-        self.ready = True
+    def send(self, batch: list[Request]) -> list[Result]:
+        """Send a batch; returns the list its answer will be put in (see ``wait``)."""
+        size = sum(len(source) for source, _, _ in batch)
+        while self.unanswered and self.in_flight + size > self.WINDOW:
+            self._receive()
+        slot: list[Result] = []
+        self.connection.send(batch)
+        self.unanswered.append((slot, size))
+        self.in_flight += size
+        return slot
+
+    def wait(self, slot: list[Result], expected: int) -> None:
+        while len(slot) < expected and self.unanswered:
+            self._receive()
+
+    def _receive(self) -> None:
+        if not self.ready:
+            state, detail = self.connection.recv()  # the worker's hello
+            if state != "ready":
+                raise GeneratorError(Problem(f"cannot run black ({detail}); run pip install -e '.[dev]'"))
+            _check_version(detail)
+            self.ready = True
+        answer = self.connection.recv()
+        if isinstance(answer, tuple):  # ("broken", why)
+            raise GeneratorError(Problem(f"cannot run black ({answer[1]})"))
+        slot, size = self.unanswered.popleft()
+        slot.extend(answer)
+        self.in_flight -= size
 
     def stop(self) -> None:
         try:
             if self.ready:
                 self.connection.send(None)
             else:
-                self.process.terminate()  # still importing black, which nothing needs
+                self.process.terminate()  # maybe still importing black, which nothing needs
             self.connection.close()
         except OSError:
             pass
@@ -122,6 +153,7 @@ class BlackWorkers:
     def __init__(self) -> None:
         self.workers: list[_Worker] = []
         self._context: Any = None
+        self._submitted = 0
 
     @classmethod
     def start(cls) -> BlackWorkers:
@@ -135,36 +167,46 @@ class BlackWorkers:
 
     def _add(self) -> None:
         try:
-            self.workers.append(_Worker(self._context))
+            self.workers.append(_Worker(self._context, [w.connection for w in self.workers]))
         except OSError:
             pass  # no worker (process limit...): black runs in this process
 
-    def format(self, requests: list[Request]) -> list[Result]:
-        """black over ``requests``, in order."""
+    def submit(self, requests: list[Request]) -> Callable[[], list[Result]]:
+        """Start black on ``requests``; returns the function that waits for the
+        results (in order). Without workers, black runs when it is called."""
         if not requests:
-            return []
-        if self._context is not None and len(requests) >= MANY_PIECES:
+            return list
+        self._submitted += len(requests)
+        if self._context is not None and self._submitted >= MANY_PIECES:
             while len(self.workers) < (os.cpu_count() or 1):
                 self._add()
-        if not self.workers:
-            return [format_piece(*request) for request in requests]
-        # Interleaved batches (every n-th piece) give each worker a similar share.
-        count = len(self.workers)
-        batches = [requests[start::count] for start in range(count)]
-        results: list[Result] = [("", None)] * len(requests)
+        workers = list(self.workers)
+        if not workers:
+            return lambda: [format_piece(*request) for request in requests]
+        # Interleaved shares (every n-th piece) give each worker a similar load.
+        shares = [requests[start :: len(workers)] for start in range(len(workers))]
         try:
-            for worker, batch in zip(self.workers, batches):
-                worker.wait_ready()
-                worker.connection.send(batch)
-            for start, worker in enumerate(self.workers):
-                answer = worker.connection.recv()
-                if isinstance(answer, tuple):  # ("broken", why)
-                    raise GeneratorError(Problem(f"cannot run black ({answer[1]})"))
-                results[start::count] = answer
-        except (EOFError, OSError):  # a worker died: do it here instead
+            slots = [worker.send(share) if share else [] for worker, share in zip(workers, shares)]
+        except (EOFError, OSError):
             self.stop()
-            return [format_piece(*request) for request in requests]
+            return lambda: [format_piece(*request) for request in requests]
+
+        def results() -> list[Result]:
+            merged: list[Result] = [("", None)] * len(requests)
+            try:
+                for start, (worker, slot, share) in enumerate(zip(workers, slots, shares)):
+                    worker.wait(slot, len(share))
+                    merged[start :: len(workers)] = slot
+            except (EOFError, OSError):  # a worker died: do it here instead
+                self.stop()
+                return [format_piece(*request) for request in requests]
+            return merged
+
         return results
+
+    def format(self, requests: list[Request]) -> list[Result]:
+        """black over ``requests``, in order."""
+        return self.submit(requests)()
 
     def stop(self) -> None:
         for worker in self.workers:

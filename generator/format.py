@@ -37,9 +37,9 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from generator.black_workers import LINE_LENGTH, BlackWorkers
+from generator.black_workers import LINE_LENGTH, BlackWorkers, Result
 from generator.errors import GeneratorError, Problem
 from generator.pipeline import BLACK_VERSION_REQUIRED, cache_root
 from generator.render import RenderedFile
@@ -133,9 +133,15 @@ def format_files(
 ) -> Formatted:
     """Python/stub files through black; others unchanged. ``black``: workers
     started earlier (see generator.black_workers); else black runs here."""
-    formatter = _Formatter(_cache_dir(), previous)
-    layouts = {file.path: formatter.layout(file) for file in files if file.kind in ("python", "stub")}
-    formatter.run_black(black or BlackWorkers())
+    formatter = _Formatter(_cache_dir(), previous, black or BlackWorkers())
+    # Descriptor modules first: any schema edit changes their big literal, which
+    # black can then format while the other files are cut into pieces.
+    order = sorted((f for f in files if f.kind in ("python", "stub")), key=lambda f: not f.path.endswith("_pb2.py"))
+    layouts = {}
+    for file in order:
+        layouts[file.path] = formatter.layout(file)
+        formatter.submit()
+    formatter.collect()
     texts = {file.path: formatter.assemble(file.path, layouts[file.path]) if file.path in layouts else file.text for file in files}
     return Formatted(texts, formatter.records)
 
@@ -262,9 +268,12 @@ class _Job:
 
 
 class _Formatter:
-    def __init__(self, cache: Path | None, previous: PreviousOutput | None) -> None:
+    def __init__(self, cache: Path | None, previous: PreviousOutput | None, black: BlackWorkers) -> None:
         self.cache = cache
         self.previous = previous
+        self.black = black
+        self._submitted = 0  # jobs looked at by submit()
+        self._waiting: list[tuple[list[_Job], Callable[[], list[Result]]]] = []
         self.jobs: list[_Job] = []
         self.job_index: dict[str, int] = {}
         self.file_keys: dict[str, str] = {}  # path -> whole-file key
@@ -280,13 +289,20 @@ class _Formatter:
         return self.cache / f"{digest(path.split('/', 1)[-1])}.json" if self.cache is not None else None
 
     def _pack(self, path: str) -> dict[str, Any]:
+        """{"file": [whole-file key, body, record] (the latest), "pieces": {key: text}}."""
         if path not in self._packs:
             text = _load(self._pack_path(path))
             try:
                 pack = json.loads(text) if text else {}
             except ValueError:
                 pack = {}
-            self._packs[path] = pack if isinstance(pack, dict) else {}
+            pack = pack if isinstance(pack, dict) else {}
+            if not isinstance(pack.get("pieces"), dict):
+                pack["pieces"] = {}
+            file_entry = pack.get("file")
+            if not (isinstance(file_entry, list) and len(file_entry) == 3 and isinstance(file_entry[2], dict)):
+                pack["file"] = [None, None, {}]
+            self._packs[path] = pack
         return self._packs[path]
 
     def _previous_record(self, path: str) -> dict[str, Any]:
@@ -337,54 +353,59 @@ class _Formatter:
         return parts
 
     def _whole_file(self, path: str, file_key: str) -> str | None:
-        """The formatted body, with its record, from the cache folder or the previous output."""
-        entry = self._pack(path).get(f"file\0{file_key}")
-        if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str) and isinstance(entry[1], dict):
-            text, record = entry
-            if record.get("file") == f"{file_key} {digest(text)}":  # the two halves belong together
-                self.records[path] = record
-                return text
+        """The formatted body, with its record, from the previous output or the cache folder."""
         record = self._previous_record(path)
-        if self.previous is None or not str(record.get("file", "")).startswith(f"{file_key} "):
-            return None
-        text = self.previous.text(path)
-        if text is None:
-            return None
-        body = _split_header(text)[1]
-        if record["file"] != f"{file_key} {digest(body)}":
-            return None
-        self.records[path] = record
-        self._save_pack(path, {f"file\0{file_key}": [body, record]}, keep=len(self._pack(path)))
-        return body
+        if self.previous is not None and str(record.get("file", "")).startswith(f"{file_key} "):
+            text = self.previous.text(path)
+            body = _split_header(text)[1] if text is not None else None
+            if body is not None and record["file"] == f"{file_key} {digest(body)}":
+                self.records[path] = record
+                return body
+        cached_key, body, record = self._pack(path)["file"]
+        if cached_key == file_key and isinstance(body, str) and record.get("file") == f"{file_key} {digest(body)}":
+            self.records[path] = record  # the halves belong together
+            return body
+        return None
 
     def _piece(self, source: str, file: RenderedFile, indent: int = 0) -> tuple[int, bool]:
         key = _key(f"{file.kind}\0{indent}\0{source}")
         if key not in self.job_index:
             self.job_index[key] = len(self.jobs)
             job = _Job(source, file.kind, indent, file.path, key)
-            cached = self._pack(file.path).get(key)
-            job.text = cached if isinstance(cached, str) else self._recorded(file.path, key)
+            job.text = self._recorded(file.path, key)
+            if job.text is None:
+                cached = self._pack(file.path)["pieces"].get(key)
+                job.text = cached if isinstance(cached, str) else None
             self.jobs.append(job)
         return self.job_index[key], indent > 0
 
     # -- black, for what is left
 
-    def run_black(self, black: BlackWorkers) -> None:
-        todo = [job for job in self.jobs if job.text is None]
-        results = black.format([(job.source, job.kind, job.indent) for job in todo])
-        for job, (text, error) in zip(todo, results):
-            if error is not None:
-                raise GeneratorError(
-                    Problem(f"internal error: black rejected generated code ({error}); please report with your inputs", job.path)
-                )
-            job.text = text
+    def submit(self) -> None:
+        """Hand black the pieces found nowhere so far."""
+        todo = [job for job in self.jobs[self._submitted :] if job.text is None]
+        self._submitted = len(self.jobs)
+        if todo:
+            self._waiting.append((todo, self.black.submit([(job.source, job.kind, job.indent) for job in todo])))
+
+    def collect(self) -> None:
+        for todo, results in self._waiting:
+            for job, (text, error) in zip(todo, results()):
+                if error is not None:
+                    raise GeneratorError(
+                        Problem(f"internal error: black rejected generated code ({error}); please report with your inputs", job.path)
+                    )
+                job.text = text
+                job.from_black = True
+        self._waiting = []
 
     # -- the final text, its record, and the pack
 
     def assemble(self, path: str, parts: list[Part]) -> str:
         out: list[str] = []
         pieces: list[str] = []
-        entries: dict[str, Any] = {}
+        entries: dict[str, str] = {}
+        new = False  # anything black formatted in this run
         skip = 0
         for part in parts:
             if isinstance(part, str):
@@ -394,10 +415,11 @@ class _Formatter:
             index, indented = part
             job = self.jobs[index]
             text = job.text
-            assert text is not None  # run_black() filled every piece
+            assert text is not None  # collect() filled every piece
             count = text.count("\n")
             pieces.append(f"{job.key} {digest(text)} {skip} {count} {job.indent}")
             entries[job.key] = text
+            new = new or job.from_black
             if indented:
                 text = "".join("    " + line if line.strip() else line for line in _lines(text))
             out.append(text)
@@ -407,19 +429,19 @@ class _Formatter:
             file_key = self.file_keys[path]
             body = _split_header(final)[1]
             self.records[path] = {"file": f"{file_key} {digest(body)}", "pieces": pieces}
-            entries[f"file\0{file_key}"] = [body, self.records[path]]
-            self._save_pack(path, entries, keep=len(entries))
+            if new or self._pack(path)["file"][0] != file_key:
+                self._save_pack(path, [file_key, body, self.records[path]], entries)
         return final
 
-    def _save_pack(self, path: str, entries: dict[str, Any], keep: int) -> None:
-        """This run's entries after up to ``keep`` of the pack's others (the
-        most recent), so a revert or a second output folder still finds its pieces."""
-        old = self._pack(path)
-        kept = [(key, value) for key, value in reversed(old.items()) if key not in entries][:keep]
-        pack = {**dict(reversed(kept)), **entries}
-        if pack != old:
-            _store(self._pack_path(path), json.dumps(pack))
-            self._packs[path] = pack
+    def _save_pack(self, path: str, file_entry: list[Any], entries: dict[str, str]) -> None:
+        """The file as formatted now, its pieces, and as many of the pack's
+        other pieces (the most recent), so a revert or another output folder
+        (or package) still finds them."""
+        old = self._pack(path)["pieces"]
+        kept = [(key, text) for key, text in reversed(old.items()) if key not in entries][: len(entries)]
+        pack = {"file": file_entry, "pieces": {**dict(reversed(kept)), **entries}}
+        _store(self._pack_path(path), json.dumps(pack))
+        self._packs[path] = pack
 
 
 def _load(path: Path | None) -> str | None:

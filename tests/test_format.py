@@ -74,13 +74,13 @@ def clone(tmp_path, monkeypatch):
     shutil.copytree(CASE / "input", tmp_path / "input")
     shutil.copytree(CASE / "expected", tmp_path / "out", ignore=shutil.ignore_patterns(".*", "__pycache__"))
     requests: list[tuple[str, str, int]] = []
-    real = BlackWorkers.format
+    real = BlackWorkers.submit
 
     def counting(self, batch):
         requests.extend(batch)
         return real(self, batch)
 
-    monkeypatch.setattr(BlackWorkers, "format", counting)
+    monkeypatch.setattr(BlackWorkers, "submit", counting)
     return tmp_path, requests
 
 
@@ -198,3 +198,12 @@ def test_generated_code_that_does_not_parse_is_an_internal_error_naming_the_file
     with pytest.raises(GeneratorError) as caught:
         format_files([RenderedFile("pkg/m.py", "X = (\n", "python")])
     assert "pkg/m.py" in str(caught.value.problems[0])
+
+
+def test_pipelined_submissions_larger_than_the_pipes_do_not_deadlock():
+    # black explodes this list one element per line: each answer is ~2x its source
+    piece = ("X = [" + ", ".join(str(i) for i in range(3000)) + "]\n", "python", 0)
+    expected = format_piece(*piece)
+    with BlackWorkers.start() as workers:
+        waits = [workers.submit([piece]) for _ in range(30)]  # ~0.5 MB out, ~1 MB back
+        assert all(wait() == [expected] for wait in waits)
