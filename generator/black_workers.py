@@ -14,6 +14,7 @@ workers only ever save time, the output is the same.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections import deque
@@ -67,6 +68,7 @@ def format_piece(source: str, kind: str, indent: int) -> Result:
 
 def _serve(connection: Any, siblings: list[Any]) -> None:
     """A worker: import black, say which version, then format batches until told to stop."""
+    gc.enable()  # black's trees have parent links: cycles, which only the collector frees
     for inherited in siblings:  # the parent's ends of the other workers' pipes: theirs to close
         inherited.close()
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import tomllib
 from collections.abc import Sequence
@@ -127,6 +128,19 @@ def _report_undocumented(undocumented: Sequence[str], strict: bool) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    # A run is short and its data structures are trees: the cycle collector only
+    # rescans them, ever more often as they grow (30-40% of a large schema's run).
+    # Refcounting still frees everything; black workers turn it back on.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(args)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         options, flags = _options(args)
         check_package_name(options.package)

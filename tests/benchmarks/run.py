@@ -377,6 +377,13 @@ def fresh_clone_out(ctx: Context) -> Path:
     return out
 
 
+def add_synthetic_field(source: str) -> str:
+    """A synthetic schema (make_schema.py) with one more field in its first message."""
+    start = source.index("message ")
+    brace = source.index("{", start) + 1
+    return source[:brace] + "\n  optional bool bench_edit = 536870000;" + source[brace:]
+
+
 def bench_regen(ctx: Context) -> None:
     section("1. regeneration and check: ours vs protoc, mypy-protobuf, betterproto2 (whole process, wall)")
     rounds = 3 if ctx.quick else 7
@@ -517,6 +524,7 @@ def bench_scaling(ctx: Context) -> None:
     # Whole process: cold (empty black cache), then warm (same cache), within --scale-budget.
     cold: dict[int, Sample] = {}
     warm: dict[int, Series] = {}
+    edit: dict[int, Sample] = {}
     skipped: dict[int, str] = {}
     deadline = time.monotonic() + ctx.scale_budget
     if ctx.scale_budget <= 0:
@@ -555,11 +563,24 @@ def bench_scaling(ctx: Context) -> None:
         if warm[n].median is not None:
             print(f"  {n:>5} msgs, generate warm: {fmt_s(warm[n].median)} (n={len(warm[n].samples)}), "
                   f"peak RSS {warm[n].peak_mb:.0f} MB", flush=True)
+        # A one-field edit regenerated as on a fresh clone: empty cache folder, the last output in place.
+        if deadline - time.monotonic() > 2 and (out / "synth.manifest.json").is_file():
+            edited = path.parent / "edited" / path.name  # same name: same modules
+            edited.parent.mkdir(exist_ok=True)
+            edited.write_text(add_synthetic_field(path.read_text(encoding="utf-8")), encoding="utf-8")
+            edit_cmd = [*cmd[:cmd.index("--proto") + 1], str(edited), *cmd[cmd.index("--proto") + 2:]]
+            sample = run_process(edit_cmd, env=ctx.ours_env(ctx.fresh_dir(f"scale-edit-cache-{n}")), cwd=ctx.root,
+                                 timeout=max(2.0, deadline - time.monotonic()))
+            if sample.code == 0 and not sample.timed_out:
+                edit[n] = sample
+                print(f"  {n:>5} msgs, generate after a one-field edit (fresh clone): {fmt_s(sample.wall)}, "
+                      f"peak RSS {sample.maxrss_kb / 1024:.0f} MB", flush=True)
 
     ctx.details["scaling"] = {
         "stages": stage_times,
         "cold": {n: {"wall": s.wall, "timed_out": s.timed_out, "peak_mb": s.maxrss_kb / 1024} for n, s in cold.items()},
         "warm": {n: s.walls for n, s in warm.items()},
+        "edit": {n: {"wall": s.wall, "peak_mb": s.maxrss_kb / 1024} for n, s in edit.items()},
     }
     for n, s in cold.items():
         ctx.rows.append(Row("scaling", f"generate {n} msgs, cache cold", s.wall, None, ours_lower_bound=s.timed_out,
@@ -579,6 +600,10 @@ def bench_scaling(ctx: Context) -> None:
             why = skipped.get(big) or skipped.get(small) or "a run failed"
             ctx.rows.append(Row("scaling", f"time ratio {label}, cold", None, None, "not measured",
                                 budget=10 * SCALE_TOLERANCE, note=why))
+        if small in edit and big in edit:
+            ctx.rows.append(Row("scaling", f"time ratio {label}, after a one-field edit (fresh clone)",
+                                edit[big].wall * per10, edit[small].wall, f"{small} msgs", budget=10 * SCALE_TOLERANCE,
+                                note=f"{fmt_s(edit[small].wall)} -> {fmt_s(edit[big].wall)}"))
         if small in warm and big in warm and warm[small].median and warm[big].median:
             ctx.rows.append(Row("scaling", f"time ratio {label}, warm", warm[big].median * per10, warm[small].median,
                                 f"{small} msgs"))
