@@ -80,10 +80,13 @@ def _lines(text: str) -> list[str]:
 def _piece_places(text: str, record: dict[str, Any]) -> dict[str, str]:
     """{rendered key: formatted text} of the pieces ``record`` locates in
     ``text``, each checked against its recorded digest."""
+    entries = record.get("pieces")
+    if not isinstance(entries, list):
+        return {}
     lines = _lines(text)
     found: dict[str, str] = {}
     position = 0
-    for entry in record.get("pieces", []):
+    for entry in entries:
         try:
             key, wanted, skip, count, indent = str(entry).split(" ")
             start, end, dedent = position + int(skip), position + int(skip) + int(count), int(indent)

@@ -134,13 +134,15 @@ def _damage_records(manifest, damage):
             record["pieces"] = [" ".join([fields[(i + 1) % len(fields)][0], *f[1:]]) for i, f in enumerate(fields)]
         elif damage == "garbage":
             record["pieces"] = ["not a record", 7, None]
+        elif damage == "wrong type":
+            record["pieces"] = 5
         record["file"] = "0" * 32 + " " + record["file"].split()[1]  # and no whole-file reuse
     if damage == "missing":
         data["black"] = "nope"
     manifest.write_text(json.dumps(data))
 
 
-@pytest.mark.parametrize("damage", ["shift", "garbage", "missing"])
+@pytest.mark.parametrize("damage", ["shift", "garbage", "wrong type", "missing"])
 def test_a_damaged_manifest_record_costs_time_never_correctness(clone, damage):
     tmp_path, requests = clone
     _damage_records(tmp_path / "out" / "golden_proto2_defaults.manifest.json", damage)

@@ -68,7 +68,7 @@ def main() -> int:
             continue
         if name == "format" and not args.black:
             formatted = modules[module].Formatted
-            func = lambda files, previous=None: formatted({f.path: f.text for f in files})  # noqa: E731
+            func = lambda files, *_: formatted({f.path: f.text for f in files})  # noqa: E731
         setattr(modules[module], attr, timed(name, func))
     from generator import pipeline  # after patching: a top-level `from ... import` sees the wrappers
 
