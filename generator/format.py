@@ -110,9 +110,16 @@ class PreviousOutput:
     out: Path
     file_digests: dict[str, str]
     records: dict[str, dict[str, Any]]
+    _texts: dict[str, str | None] = field(default_factory=dict)
 
     def text(self, path: str) -> str | None:
-        """The file on disk, when it is the one the manifest describes (not edited, not missing)."""
+        """The file on disk, when it is the one the manifest describes (not
+        edited, not missing); read and checked once."""
+        if path not in self._texts:
+            self._texts[path] = self._read(path)
+        return self._texts[path]
+
+    def _read(self, path: str) -> str | None:
         try:
             data = (self.out / path).read_bytes()
         except OSError:
