@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import threading
 
 import black
 import pytest
@@ -203,9 +204,20 @@ def test_generated_code_that_does_not_parse_is_an_internal_error_naming_the_file
 
 
 def test_pipelined_submissions_larger_than_the_pipes_do_not_deadlock():
-    # black explodes this list one element per line: each answer is ~2x its source
-    piece = ("X = [" + ", ".join(str(i) for i in range(3000)) + "]\n", "python", 0)
+    # black explodes this list one long string per line, a cheap reformat
+    # whose answer is as large as its source (~20 kB, a third of the window)
+    piece = ("X = [" + ", ".join(repr("a" * 200 + str(i)) for i in range(100)) + "]\n", "python", 0)
     expected = format_piece(*piece)
-    with BlackWorkers.start() as workers:
-        waits = [workers.submit([piece]) for _ in range(30)]  # ~0.5 MB out, ~1 MB back
-        assert all(wait() == [expected] for wait in waits)
+    answers: list[list[str]] = []
+
+    def exchange() -> None:
+        with BlackWorkers.start() as workers:
+            waits = [workers.submit([piece]) for _ in range(50)]  # ~1 MB each way, 16x a pipe's buffer
+            answers.extend(wait() for wait in waits)
+
+    # a deadlock must fail the test, not hang the suite
+    thread = threading.Thread(target=exchange, daemon=True)
+    thread.start()
+    thread.join(timeout=120)
+    assert not thread.is_alive(), "the pipes to the black workers deadlocked"
+    assert answers == [[expected]] * 50
