@@ -152,8 +152,8 @@ class PyiMessage:
     fields: tuple[PyiField, ...]
     nested: tuple[PyiMessage, ...]
     enums: tuple[EnumModel, ...]
-    has_field_literal: str | None  # Literal[...] of names HasField accepts
-    clear_field_literal: str | None  # Literal[...] of names ClearField accepts
+    has_field_names: tuple[str, ...]  # what HasField accepts (fields with presence, oneofs)
+    clear_field_names: tuple[str, ...]  # what ClearField accepts (every field, oneofs)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -571,9 +571,6 @@ class _Builder:
         enums = tuple(self.enum_model(e) for e in nested_enums.get(key, []))
         module = self.module_of_file[message.file]
         fields = tuple(self.pyi_field(f, module) for f in message.fields if naming.is_identifier(f.name))
-        def literal(names: list[str]) -> str | None:
-            return "Literal[" + ", ".join(repr(n) for n in names) + "]" if names else None
-
         has = [f.name for f in message.fields if f.has_presence or f.type == "message" and not f.repeated]
         clearable = [f.name for f in message.fields] + list(message.oneofs)
         return PyiMessage(
@@ -582,8 +579,8 @@ class _Builder:
             fields=fields,
             nested=nested,
             enums=enums,
-            has_field_literal=literal(has + list(message.oneofs)),
-            clear_field_literal=literal(clearable),
+            has_field_names=tuple(has + list(message.oneofs)),
+            clear_field_names=tuple(clearable),
         )
 
     def pb2_modules(self) -> tuple[Pb2Module, ...]:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import math
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator import naming
 from generator.annotations import load_annotations
@@ -127,3 +130,18 @@ def test_pyrepr_round_trips(value):
         assert math.isnan(result)
     else:
         assert result == value
+
+
+@given(st.one_of(st.text(max_size=40), st.binary(max_size=40)))
+def test_pyrepr_strings_round_trip_in_the_quotes_black_keeps(value):
+    """Strings are spelled as black would respell them where that is a matter
+    of quotes only, so black can accept the statement in one pass."""
+    import black
+
+    from generator.black_workers import mode
+
+    literal = pyrepr(value)
+    assert ast.literal_eval(literal) == value
+    statement = f"x = {literal}\n"
+    if "\\" not in literal:  # black also rewrites escapes (\xAB case...); quotes are what pyrepr decides
+        assert black.format_str(statement, mode=mode("python")) == statement
