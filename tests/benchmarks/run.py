@@ -484,9 +484,10 @@ def bench_regen(ctx: Context) -> None:
     ):
         ctx.rows.append(Row("regen", figure, series[key].median, bp2, bp2_name, budget=budget,
                             note=series[key].error or note))
-    for peer in ("protoc --python_out --pyi_out", "mypy-protobuf"):
-        ctx.rows.append(Row("regen", f"generate (warm) vs {peer.split()[0]}", series["ours generate (cache warm)"].median,
-                            series[peer].median, peer.split()[0] if series[peer].median else str(series[peer].error)))
+    for ours, what in (("ours generate (cache warm)", "generate (warm)"), ("ours check (cache warm)", "check (warm)")):
+        for peer in ("protoc --python_out --pyi_out", "mypy-protobuf"):
+            ctx.rows.append(Row("regen", f"{what} vs {peer.split()[0]}", series[ours].median, series[peer].median,
+                                peer.split()[0] if series[peer].median else str(series[peer].error)))
 
 
 # --------------------------------------------------------------------------- 2. scaling
