@@ -66,6 +66,12 @@ def format_piece(source: str, kind: str, indent: int) -> Result:
         return source, str(exc)
 
 
+def _format_here(requests: list[Request]) -> list[Result]:
+    """black over ``requests`` in this process: a worker's job, and the
+    fallback when there is no worker (or one died)."""
+    return [format_piece(*request) for request in requests]
+
+
 def _serve(connection: Any, siblings: list[Any]) -> None:
     """A worker: import black, say which version, then format batches until told to stop."""
     gc.enable()  # black's trees have parent links: cycles, which only the collector frees
@@ -86,7 +92,7 @@ def _serve(connection: Any, siblings: list[Any]) -> None:
         if batch is None:
             return
         try:
-            connection.send([format_piece(*request) for request in batch])
+            connection.send(_format_here(batch))
         except GeneratorError as exc:
             connection.send(("broken", str(exc.problems[0])))
             return
@@ -184,14 +190,14 @@ class BlackWorkers:
                 self._add()
         workers = list(self.workers)
         if not workers:
-            return lambda: [format_piece(*request) for request in requests]
+            return lambda: _format_here(requests)
         # Interleaved shares (every n-th piece) give each worker a similar load.
         shares = [requests[start :: len(workers)] for start in range(len(workers))]
         try:
             slots = [worker.send(share) if share else [] for worker, share in zip(workers, shares)]
         except (EOFError, OSError):
             self.stop()
-            return lambda: [format_piece(*request) for request in requests]
+            return lambda: _format_here(requests)
 
         def results() -> list[Result]:
             merged: list[Result] = [("", None)] * len(requests)
@@ -201,7 +207,7 @@ class BlackWorkers:
                     merged[start :: len(workers)] = slot
             except (EOFError, OSError):  # a worker died: do it here instead
                 self.stop()
-                return [format_piece(*request) for request in requests]
+                return _format_here(requests)
             return merged
 
         return results

@@ -70,6 +70,13 @@ def _lines(text: str) -> list[str]:
     return lines if lines[-1] else lines[:-1]
 
 
+def _dedented(lines: list[str], width: int) -> list[str]:
+    """Class-body lines moved out to module level (blank lines may be shorter)."""
+    if not width:
+        return lines
+    return [line[width:] if line.startswith(" " * width) else line for line in lines]
+
+
 # -- the manifest's record of a formatted file ("black": {path: record})
 #    {"file": "<key> <digest>", "pieces": ["<key> <digest> <skip> <count> <indent>", ...]}
 #    pieces in file order; skip: lines since the end of the previous piece (or
@@ -92,10 +99,7 @@ def _piece_places(text: str, record: dict[str, Any]) -> dict[str, str]:
             start, end, dedent = position + int(skip), position + int(skip) + int(count), int(indent)
         except ValueError:
             return found
-        body = lines[start:end]
-        if dedent:
-            body = [line[dedent:] if line.startswith(" " * dedent) else line for line in body]
-        piece = "".join(body)
+        piece = "".join(_dedented(lines[start:end], dedent))
         if digest(piece) == wanted:
             found[key] = piece
         position = end
@@ -180,9 +184,7 @@ def _pieces(
         blanks = 0
         while blanks < len(chunk) and not chunk[blanks].strip():
             blanks += 1
-        body = chunk[blanks:]
-        if dedent:
-            body = [line[dedent:] if line.startswith(" " * dedent) else line for line in body]
+        body = _dedented(chunk[blanks:], dedent)
         pieces.append(((blanks, isinstance(statement, _DEFINITIONS), "".join(body)), position + blanks))
         position = end
     return pieces
