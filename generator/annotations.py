@@ -104,6 +104,21 @@ class Annotations:
     enums: dict[str, EnumNote]
     compat_policies: dict[str, CompatPolicy]
     explicit_classes: bool  # False: classes were derived from the schema
+    targets: tuple[TargetNote, ...] = ()  # builds besides the standalone package
+
+
+@dataclass(frozen=True, kw_only=True)
+class TargetNote:
+    """A second build of the same API, bound to another project's modules
+    (``targets:`` in the annotations file)."""
+
+    name: str
+    package: str  # where the support modules go (_runtime, _specs, types, hooks)
+    classes_package: str  # where the wrapper class modules go
+    pb2_package: str  # the existing package the *_pb2 modules are imported from
+    logger: str  # module.attribute of the logger object compatible-mode warnings go to
+    doc: str
+    line: int
 
 
 # --------------------------------------------------------------------- YAML
@@ -201,7 +216,9 @@ class _Checker:
         return result
 
 
-_TOP_KEYS = {"hooks": str, "compat_policies": dict, "classes": dict, "messages": dict, "enums": dict}
+_TOP_KEYS = {"hooks": str, "compat_policies": dict, "classes": dict, "messages": dict, "enums": dict, "targets": dict}
+_TARGET_KEYS = {"doc": str, "package": str, "classes_package": str, "pb2_package": str, "logger": str}
+_DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 _POLICY_KEYS = {"action": str, "error": str, "message": str}
 _CLASS_KEYS = {
     "message": str,
@@ -440,6 +457,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
                 line=node.line,
             )
         )
+    targets = _targets(c, top.get("targets"), hooks_module)
     if c.problems:
         raise GeneratorError(c.problems)
     explicit = "classes" in top
@@ -454,7 +472,44 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         enums=enums,
         compat_policies=policies,
         explicit_classes=explicit,
+        targets=targets,
     )
+
+
+def _targets(c: _Checker, node: _Node | None, hooks_module: str | None) -> tuple[TargetNote, ...]:
+    """``targets:``: each a package path, the package its pb2 modules come
+    from and the logger its warnings go to; every other fact is shared."""
+    if node is None:
+        return ()
+    targets = []
+    for name, target_node in node.value.items():
+        where = f"targets.{name}"
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", name) or name == "standalone":
+            c.error(f"{where}: a target name is a lower-case identifier other than 'standalone'", target_node)
+        keys = c.mapping(target_node, where, _TARGET_KEYS)
+        missing = [k for k in ("package", "classes_package", "pb2_package", "logger") if k not in keys]
+        if missing:
+            c.error(f"{where}: missing {', '.join(missing)}", target_node)
+            continue
+        for key in ("package", "classes_package", "pb2_package", "logger"):
+            if not _DOTTED_NAME.fullmatch(keys[key].value):
+                c.error(f"{where}.{key}: {keys[key].value!r} is not a dotted Python name", keys[key])
+        if not keys["package"].value.startswith(keys["classes_package"].value + "."):
+            c.error(f"{where}.package must lie inside classes_package ({keys['classes_package'].value})", keys["package"])
+        targets.append(
+            TargetNote(
+                name=name,
+                package=keys["package"].value,
+                classes_package=keys["classes_package"].value,
+                pb2_package=keys["pb2_package"].value,
+                logger=keys["logger"].value,
+                doc=keys["doc"].value if "doc" in keys else "",
+                line=target_node.line,
+            )
+        )
+    if targets and hooks_module is None:
+        c.error("targets: a second build needs the hooks module it copies ('hooks:')", node)
+    return tuple(targets)
 
 
 _NUMERIC = {

@@ -48,6 +48,31 @@ class Header:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Target:
+    """One build of the package: where its modules go and what they bind to.
+
+    The standalone build generates its own ``*_pb2`` modules (in a private
+    descriptor pool); another build (the annotations' ``targets:``) imports an
+    existing project's and copies the hooks module in. Every other fact, docs
+    included, comes from the one model.
+    """
+
+    name: str
+    package: str  # support modules: _runtime, _specs, types (and hooks, copied)
+    classes_package: str  # the wrapper class modules
+    pb2_package: str  # where the *_pb2 modules are imported from
+    logger: str  # standalone: the logger's name; else module.attribute of the project's logger object
+    standalone: bool  # generates pb2 modules, stubs, the pool, py.typed and the reference page
+
+    def folder(self, dotted: str) -> str:
+        return dotted.replace(".", "/")
+
+
+def standalone_target(package: str) -> Target:
+    return Target(name="standalone", package=package, classes_package=package, pb2_package=package, logger=package, standalone=True)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Doc:
     """Docstring content; the template lays it out (Google/napoleon style)."""
 
@@ -243,6 +268,7 @@ class PackageModel:
     reference: tuple[ReferenceClass, ...]
     undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
     exports: tuple[str, ...]
+    targets: tuple[Target, ...]  # the standalone build first
 
 
 # ------------------------------------------------------------------- helpers
@@ -913,4 +939,12 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         reference=b.reference(classes),
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),
+        targets=(
+            standalone_target(package),
+            *(
+                Target(name=t.name, package=t.package, classes_package=t.classes_package, pb2_package=t.pb2_package,
+                       logger=t.logger, standalone=False)
+                for t in notes.targets
+            ),
+        ),
     )

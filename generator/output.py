@@ -89,9 +89,11 @@ def _orphans(out: Path, expected: set[str], package: str) -> list[str]:
     """Files we generated before that the inputs no longer produce."""
     found = []
     candidates = [out / f"{package}.md", out / f"{package}{MANIFEST_SUFFIX}"]
-    package_dir = out / package
-    if package_dir.is_dir():
-        candidates += [p for p in package_dir.rglob("*") if p.suffix in (".py", ".pyi", ".md") and "__pycache__" not in p.parts]
+    # the package's folder, and the top folder of every other build in ``out``
+    for top in {package} | {relative.split("/", 1)[0] for relative in expected if "/" in relative}:
+        folder = out / top
+        if folder.is_dir():
+            candidates += [p for p in folder.rglob("*") if p.suffix in (".py", ".pyi", ".md") and "__pycache__" not in p.parts]
     for path in candidates:
         relative = path.relative_to(out).as_posix()
         if relative not in expected and path.is_file() and is_generated(path):

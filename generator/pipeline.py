@@ -147,7 +147,9 @@ def _build(options: Options, known_input_hash: str | None, reuse_output: bool, b
         input_hash=known_input_hash or input_hash(options, compiled.proto_files),
     )
     model = build_model(schema, notes, options.package, header, members)
-    formatted = format_files(render_package(model), _previous_output(options) if reuse_output else None, black)
+    hooks_source = hooks_file.read_text(encoding="utf-8") if hooks_file is not None and notes.targets else None
+    rendered = render_package(model, hooks_source=hooks_source)
+    formatted = format_files(rendered, _previous_output(options) if reuse_output else None, black)
     files = formatted.texts
     files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
         header.input_hash, files, model.undocumented, formatted.records

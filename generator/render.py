@@ -18,7 +18,7 @@ from typing import Any
 import jinja2
 
 from generator import naming
-from generator.model import PackageModel
+from generator.model import PackageModel, Target
 
 from generator.pipeline import TEMPLATES, cache_root  # noqa: E402  (one definition of the folder)
 
@@ -130,13 +130,25 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     return env
 
 
-def render_package(model: PackageModel, templates: Path = TEMPLATES) -> list[RenderedFile]:
-    """Every file of the package, paths relative to the output folder."""
+def render_package(model: PackageModel, templates: Path = TEMPLATES, hooks_source: str | None = None) -> list[RenderedFile]:
+    """Every file of every build of the package, paths relative to the output
+    folder. ``hooks_source``: the hand-written hooks module, which builds other
+    than the standalone one carry a copy of."""
     env = environment(templates)
-    pkg = model.name
+    files: list[RenderedFile] = []
+    for target in model.targets:
+        files += _render_target(env, model, target, hooks_source)
+    return sorted(files, key=lambda f: f.path)
+
+
+def _render_target(env: jinja2.Environment, model: PackageModel, target: Target, hooks_source: str | None) -> list[RenderedFile]:
+    pkg = target.folder(target.package)
     common = dict(
         header=model.header,
-        package=pkg,
+        package=target.package,
+        pb2_package=target.pb2_package,
+        logger=target.logger,
+        logger_object=None if target.standalone else tuple(target.logger.rsplit(".", 1)),
         pb2_modules=model.pb2_modules,
         enums=model.enums,
         hooks_module=model.hooks_module,
@@ -146,19 +158,27 @@ def render_package(model: PackageModel, templates: Path = TEMPLATES) -> list[Ren
     def render(template: str, **extra: Any) -> str:
         return env.get_template(template).render(**common, **extra)
 
+    exported = model.classes if target.classes_package == target.package else ()
     files = [
-        RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=model.classes, class_modules=model.class_modules, exports=model.exports), "python"),
-        RenderedFile(f"{pkg}/_pool.py", render("_pool.py.j2"), "python"),
+        RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, class_modules=sorted({c.module for c in exported}), exports=[c.name for c in exported]), "python"),
         RenderedFile(f"{pkg}/_runtime.py", render("_runtime.py.j2"), "python"),
         RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", specs=model.specs), "python"),
         RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps), "python"),
-        RenderedFile(f"{pkg}/py.typed", "", "plain"),
-        RenderedFile(f"{pkg}.md", render("REFERENCE.md.j2", reference=model.reference), "markdown"),
     ]
-    for module in model.pb2_modules:
-        files.append(RenderedFile(f"{pkg}/{module.name}.py", render("pb2.py.j2", module=module), "python"))
-        files.append(RenderedFile(f"{pkg}/{module.name}.pyi", render("pb2.pyi.j2", module=module), "stub"))
+    classes_dir = target.folder(target.classes_package)
     for module in model.class_modules:
         classes = [c for c in model.classes if c.module == module]
-        files.append(RenderedFile(f"{pkg}/{module}.py", render("classes.py.j2", module=module, classes=classes, type_names=model.type_names), "python"))
-    return sorted(files, key=lambda f: f.path)
+        files.append(RenderedFile(f"{classes_dir}/{module}.py", render("classes.py.j2", module=module, classes=classes, type_names=model.type_names), "python"))
+    if target.standalone:
+        files += [
+            RenderedFile(f"{pkg}/_pool.py", render("_pool.py.j2"), "python"),
+            RenderedFile(f"{pkg}/py.typed", "", "plain"),
+            RenderedFile(f"{pkg}.md", render("REFERENCE.md.j2", reference=model.reference), "markdown"),
+        ]
+        for module in model.pb2_modules:
+            files.append(RenderedFile(f"{pkg}/{module.name}.py", render("pb2.py.j2", module=module), "python"))
+            files.append(RenderedFile(f"{pkg}/{module.name}.pyi", render("pb2.pyi.j2", module=module), "stub"))
+    elif model.hooks_module and hooks_source is not None:
+        copied = render("_copied.j2", source=f"{model.name}/{model.hooks_module}.py")
+        files.append(RenderedFile(f"{pkg}/{model.hooks_module}.py", copied + hooks_source, "plain"))
+    return files

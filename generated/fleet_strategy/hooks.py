@@ -6,19 +6,27 @@
 
 Paddle-specific behaviour lives here and only here, so the generator stays
 schema-agnostic: the prototxt/repr/env members, ``a_sync``'s side effect,
-``hybrid_configs``' extra keys, ``build_strategy``, and the two
-parameter-server table setters.
+``hybrid_configs``' extra keys, ``build_strategy``, the two
+parameter-server table setters, and the conversions to and from Paddle's class.
+
+The same module serves both builds: the standalone package, and the Paddle
+build (``targets.paddle`` in the annotations), which carries a copy of it.
+Imports are relative for that reason. Where Paddle has a say (its global
+flags, its ``BuildStrategy``), the code asks Paddle when Paddle is loaded in
+the process - always, in the Paddle build - and never imports it itself.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from google.protobuf import text_format
 
-from fleet_strategy import _runtime, _specs, distributed_strategy_pb2
+from . import _runtime, _specs
+from ._specs import distributed_strategy_pb2
 
 if TYPE_CHECKING:
     from google.protobuf.internal import containers
@@ -72,11 +80,33 @@ def _read_flag(name: str, field: str) -> bool | int | None:
         return None
 
 
+def paddle_flags() -> Any | None:
+    """Paddle's global flags when Paddle is loaded in this process, else None.
+
+    Paddle reads its flags from the environment once, at import; from then on
+    its flags, not ``os.environ``, are what it uses."""
+    framework = sys.modules.get("paddle.base.framework")
+    global_flags = getattr(framework, "_global_flags", None)
+    return global_flags() if global_flags is not None else None
+
+
+def _flag_value(field: str, value: object) -> bool | int:
+    if _specs.DistributedStrategy_SPEC.fields[field].kind == _runtime.BOOL:
+        return bool(value)
+    return int(cast(Any, value))
+
+
 def init_strategy(strategy: DistributedStrategy) -> None:
-    """Construction: FLAGS_* from the environment, the two plain attributes."""
+    """Construction: the four FLAGS_* (from Paddle's flags where Paddle is
+    loaded and the flag is public in its build, as Paddle's class reads them;
+    else from the environment), and the two plain attributes."""
     message = strategy.strategy
+    flags = paddle_flags()
     for name, field in CONSTRUCTION_FLAGS.items():
-        value = _read_flag(name, field)
+        if flags is not None:
+            value = _flag_value(field, flags[name]) if flags.is_public(name) else None
+        else:
+            value = _read_flag(name, field)
         if value is not None:
             setattr(message, field, value)
     object.__setattr__(strategy, "hybrid_parallel_order", list(DEFAULT_HYBRID_PARALLEL_ORDER))
@@ -137,11 +167,31 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
 
 
 def get_build_strategy(strategy: DistributedStrategy) -> _pb2.BuildStrategy:
-    """A detached copy of the options (Paddle returns a detached BuildStrategy
-    too): change its attributes, then assign it back."""
+    """A detached copy of the options: change its attributes, then assign it
+    back. With Paddle loaded it is a ``paddle.static.BuildStrategy`` built as
+    Paddle's class builds it (fleet copies and applies that object); without
+    Paddle, the ``BuildStrategy`` protobuf message."""
+    static = sys.modules.get("paddle.static")
+    paddle_class = getattr(static, "BuildStrategy", None)
+    if paddle_class is not None:
+        # Paddle's object has the same option attributes as the message
+        return cast("_pb2.BuildStrategy", paddle_build_strategy(paddle_class, strategy.strategy.build_strategy))
     options = _pb2.BuildStrategy()
     options.CopyFrom(strategy.strategy.build_strategy)
     return options
+
+
+def paddle_build_strategy(paddle_class: Any, options: _pb2.BuildStrategy) -> Any:
+    """Paddle's ``BuildStrategy`` object holding ``options``."""
+    result = paddle_class()
+    for field in options.DESCRIPTOR.fields:
+        value: Any = getattr(options, field.name)
+        if field.name == "reduce_strategy":
+            value = paddle_class.ReduceStrategy(value)
+        elif _is_repeated(field):
+            value = list(value)
+        setattr(result, field.name, value)
+    return result
 
 
 def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
@@ -515,19 +565,68 @@ class StrategyMembers:
         self.strategy.CopyFrom(staged)
 
     def _enable_env(self) -> None:
-        """Export the six FLAGS_* this strategy controls to the environment.
+        """Apply the six FLAGS_* this strategy controls.
 
-        Paddle writes them into its global flags; without Paddle in the
-        process, the environment is where Paddle (started later, or in a
-        child process) reads them from.
+        With Paddle loaded in the process (fleet calls this), they go into
+        Paddle's global flags, each one the Paddle build makes public, as
+        Paddle's class does. Without Paddle they are exported to
+        ``os.environ``, where Paddle started later (or in a child process)
+        reads them.
         """
         message = self.strategy
-        for name, field in ENV_FLAGS.items():
-            value = getattr(message, field)
-            if isinstance(value, bool):
-                os.environ[name] = "true" if value else "false"
-            else:
-                os.environ[name] = str(int(value))
+        values = {name: _flag_value(field, getattr(message, field)) for name, field in ENV_FLAGS.items()}
+        flags = paddle_flags()
+        if flags is not None:
+            for name, value in values.items():
+                if flags.is_public(name):
+                    flags[name] = value
+            return
+        for name, value in values.items():
+            os.environ[name] = ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+    @classmethod
+    def from_paddle(cls, strategy: Any, *, strict: bool | None = None) -> Any:
+        """A strategy of this class with every setting of ``strategy``.
+
+        ``strategy`` is Paddle's ``paddle.distributed.fleet.DistributedStrategy``
+        (or any object with a ``strategy`` message of this schema, or such a
+        message itself). The message is copied through its wire form, so
+        nothing is lost between the two classes, and ``hybrid_parallel_order``
+        and ``sync_param_name`` come along. Paddle is not imported.
+
+        Examples:
+            >>> from fleet_strategy import DistributedStrategy
+            >>> theirs = DistributedStrategy()
+            >>> theirs.amp = True
+            >>> DistributedStrategy.from_paddle(theirs).amp
+            True
+        """
+        message = getattr(strategy, "strategy", strategy)
+        serialize = getattr(message, "SerializeToString", None)
+        if serialize is None:
+            raise TypeError(f"from_paddle: expected a DistributedStrategy or its message, got {type(strategy).__name__}")
+        result = cast(Any, cls)(strict=strict)
+        result.strategy.ParseFromString(serialize())
+        object.__setattr__(result, "hybrid_parallel_order", list(getattr(strategy, "hybrid_parallel_order", DEFAULT_HYBRID_PARALLEL_ORDER)))
+        object.__setattr__(result, "sync_param_name", list(getattr(strategy, "sync_param_name", DEFAULT_SYNC_PARAM_NAME)))
+        return result
+
+    def to_paddle(self) -> Any:
+        """Paddle's own ``DistributedStrategy`` with every setting of this one.
+
+        Imports Paddle. Needed only where Paddle checks the message classes
+        themselves: ``message2nccl_config`` (per-group NCCL settings),
+        ``isinstance`` against Paddle's messages, and ``CopyFrom``/``MergeFrom``
+        between a message of ours and one of Paddle's. Fleet's other entry
+        points take this class as it is.
+        """
+        import importlib
+
+        result: Any = importlib.import_module("paddle.distributed.fleet").DistributedStrategy()
+        result.strategy.ParseFromString(self.strategy.SerializeToString())
+        result.hybrid_parallel_order = list(self.hybrid_parallel_order)
+        result.sync_param_name = list(self.sync_param_name)
+        return result
 
     def _is_strict_auto(self) -> bool:
         """True when ``auto`` is on and no option outside auto-parallel's own
