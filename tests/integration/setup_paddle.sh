@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Creates .venv-paddle-3.9 and .venv-paddle-3.13 (the oldest and newest Python
+# that Paddle 3.3.1 supports) with paddlepaddle==3.3.1 (CPU) for
+# tests/integration/test_paddle.py. Reuses a venv that already has it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+for version in 3.9 3.13; do
+  venv=".venv-paddle-$version"
+  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import importlib.metadata as m; assert m.version('paddlepaddle') == '3.3.1'" 2>/dev/null; then
+    continue
+  fi
+  python=""
+  for candidate in "python$version" "${PYENV_ROOT:-$HOME/.pyenv}"/versions/"$version".*/bin/"python$version"; do
+    if "$candidate" -c "" >/dev/null 2>&1; then python=$candidate; break; fi
+  done
+  if [ -z "$python" ]; then
+    echo "setup_paddle.sh: no python$version on PATH or under pyenv" >&2
+    exit 2
+  fi
+  rm -rf "$venv"
+  "$python" -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check paddlepaddle==3.3.1
+done

@@ -1,0 +1,136 @@
+"""The generated strategy inside real Paddle 3.3.1, side by side with Paddle's class.
+
+Each case of ``fleet_cases.py`` runs in its own process (fleet keeps global
+state) three times per Paddle interpreter: with Paddle's pristine class, with
+the standalone ``fleet_strategy.DistributedStrategy`` handed to fleet, and
+with the Paddle build (``generated/paddle``) overlaid on the installed Paddle.
+Outputs must be equal except where the README documents a difference.
+
+Interpreters: ``.venv-paddle-3.9`` and ``.venv-paddle-3.13`` (made by
+``tests/integration/setup_paddle.sh``, which .ci/run runs), or the
+``FLEET_PADDLE_PYTHONS`` list (os.pathsep-separated). Skipped only when none
+has ``paddlepaddle==3.3.1``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from overlay import build_overlay  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES_SCRIPT = Path(__file__).with_name("fleet_cases.py")
+STATIC_CASES = ["static_default", "static_amp", "static_recompute", "static_gradient_merge", "static_lars", "static_localsgd", "static_auto"]
+CASES = ["surface", *STATIC_CASES, "dygraph", "build_strategy", "enable_env", "messages", "copies"]
+
+_PROBE = (
+    "import importlib.metadata as m, importlib.util as u, sys; "
+    "print(m.version('paddlepaddle')); print(u.find_spec('paddle').submodule_search_locations[0]); print(sys.version_info[:2])"
+)
+
+
+def _interpreters() -> list[tuple[str, str, Path]]:
+    """(label, python, installed paddle folder) of each usable Paddle 3.3.1."""
+    listed = os.environ.get("FLEET_PADDLE_PYTHONS")
+    candidates = listed.split(os.pathsep) if listed else [str(ROOT / f".venv-paddle-{v}" / "bin" / "python") for v in ("3.9", "3.13")]
+    found = []
+    for python in candidates:
+        if not Path(python).exists():
+            continue
+        probe = subprocess.run([python, "-c", _PROBE], capture_output=True, text=True)
+        lines = probe.stdout.split("\n")
+        if probe.returncode == 0 and lines[0] == "3.3.1":
+            found.append((f"py{lines[2].strip('()').replace(', ', '.')}", python, Path(lines[1])))
+    return found
+
+
+INTERPRETERS = _interpreters()
+pytestmark = pytest.mark.skipif(not INTERPRETERS, reason="no Python with paddlepaddle==3.3.1: run tests/integration/setup_paddle.sh")
+
+
+@pytest.fixture(scope="module", params=INTERPRETERS, ids=[label for label, _, _ in INTERPRETERS])
+def paddle_python(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    _, python, installed = request.param
+    overlay = tmp_path_factory.mktemp("overlay")
+    build_overlay(installed, ROOT / "generated" / "paddle", overlay)
+    return python, overlay
+
+
+_results: dict[tuple[str, str, str], dict[str, object]] = {}
+
+
+def run(python: str, overlay: Path, case: str, build: str) -> dict[str, object]:
+    """One case with one class: ``paddle`` (pristine), ``standalone`` or ``overlay``."""
+    key = (python, case, build)
+    if key not in _results:
+        path = str(overlay) if build == "overlay" else str(ROOT / "generated")
+        env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "0"}
+        env.pop("FLAGS_fuse_parameter_memory_size", None)
+        which = "standalone" if build == "standalone" else "paddle"
+        done = subprocess.run([python, str(CASES_SCRIPT), case, which], capture_output=True, text=True, env=env, timeout=600)
+        lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
+        assert done.returncode == 0 and lines, f"{case} with {build} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        _results[key] = json.loads(lines[-1][len("RESULT ") :])
+    return _results[key]
+
+
+def test_the_overlay_is_what_paddle_imports(paddle_python: tuple[str, Path]) -> None:
+    python, overlay = paddle_python
+    code = (
+        "import paddle.distributed.fleet as fleet, paddle.distributed.fleet.base.distributed_strategy as m; "
+        "print(m.__file__); print(hasattr(fleet.DistributedStrategy, 'to_paddle'))"
+    )
+    done = subprocess.run([python, "-c", code], capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(overlay)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    file, generated = done.stdout.split("\n")[-3:-1]
+    assert file.startswith(str(overlay)) and generated == "True"
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c not in ("messages", "copies")])
+@pytest.mark.parametrize("build", ["overlay", "standalone"])
+def test_fleet_gives_paddles_results(paddle_python: tuple[str, Path], case: str, build: str) -> None:
+    python, overlay = paddle_python
+    assert run(python, overlay, case, build) == run(python, overlay, case, "paddle")
+
+
+def test_static_cases_really_train(paddle_python: tuple[str, Path]) -> None:
+    """The comparisons above are not of two failures: each static case builds
+    and runs three steps, and the meta-optimizers the strategy asks for apply."""
+    python, overlay = paddle_python
+    applied = {}
+    for case in STATIC_CASES:
+        result = run(python, overlay, case, "paddle")
+        losses = result["losses"]
+        assert isinstance(losses, list) and len(losses) == 3 and all(isinstance(x, float) for x in losses), (case, losses)
+        applied[case] = result["applied"]
+    assert "AMPOptimizer" in applied["static_amp"] and "LarsOptimizer" in applied["static_lars"]
+    assert "GradientMergeOptimizer" in applied["static_gradient_merge"] and "RecomputeOptimizer" in applied["static_recompute"]
+
+
+@pytest.mark.parametrize("build", ["overlay", "standalone"])
+def test_paddle_message_calls(paddle_python: tuple[str, Path], build: str) -> None:
+    """isinstance-bound calls: the overlay is Paddle's classes; the standalone
+    class is not (documented) and converts losslessly both ways."""
+    python, overlay = paddle_python
+    ours, theirs = run(python, overlay, "messages", build), run(python, overlay, "messages", "paddle")
+    assert theirs["isinstance_unconverted"] is True
+    assert ours["isinstance_unconverted"] is (build == "overlay")
+    assert {k: v for k, v in ours.items() if k != "isinstance_unconverted"} == {k: v for k, v in theirs.items() if k != "isinstance_unconverted"}
+
+
+@pytest.mark.parametrize("build", ["overlay", "standalone"])
+def test_copies_are_independent_and_pickle(paddle_python: tuple[str, Path], build: str) -> None:
+    """deepcopy as Paddle's; copy.copy owns its message and pickle works
+    (Paddle's shallow copy shares the message; its pickle fails)."""
+    python, overlay = paddle_python
+    ours, theirs = run(python, overlay, "copies", build), run(python, overlay, "copies", "paddle")
+    assert ours["deepcopy"] == theirs["deepcopy"]
+    assert theirs["pickle"] == "PicklingError" and theirs["copy"][1] is False  # type: ignore[index]
+    assert ours["copy"] == ours["pickle"] == theirs["deepcopy"]
