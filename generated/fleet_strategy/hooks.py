@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
     from fleet_strategy.distributed_strategy import DistributedStrategy
 
+    from .types import HybridConfigDict
+
 _pb2 = distributed_strategy_pb2
 
 DEFAULT_HYBRID_PARALLEL_ORDER = ("dp", "pp", "sharding", "sep", "cp", "mp")
@@ -161,6 +163,32 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
         object.__setattr__(strategy, "hybrid_parallel_order", order)
     if sync_names is not None:
         object.__setattr__(strategy, "sync_param_name", sync_names)
+
+
+_nccl_warned: list[bool] = []
+
+
+def get_hybrid_configs(strategy: DistributedStrategy) -> HybridConfigDict:
+    """The ``hybrid_configs`` dict view. A standalone strategy whose process
+    has Paddle loaded also says, once, when it holds per-group NCCL settings:
+    Paddle's ``message2nccl_config`` ignores messages that are not its own
+    classes, so those settings would be dropped without a word."""
+    message = strategy.strategy
+    paddle_pb2 = sys.modules.get("paddle.distributed.fleet.proto.distributed_strategy_pb2")
+    if paddle_pb2 is not None and not _nccl_warned and not isinstance(message, paddle_pb2.DistributedStrategy):
+        groups = [
+            field.name
+            for field, value in message.hybrid_configs.ListFields()
+            if field.message_type is not None and "nccl_config" in field.message_type.fields_by_name and value.HasField("nccl_config")
+        ]
+        if groups:
+            _nccl_warned.append(True)
+            _runtime.warn(
+                "hybrid_configs: the NCCL settings of %s are not Paddle's message classes, which Paddle's "
+                "message2nccl_config ignores; hand fleet strategy.to_paddle() to keep them",
+                ", ".join(groups),
+            )
+    return _specs.HybridConfig_to_dict(message.hybrid_configs)
 
 
 # ----------------------------------------------------------- build_strategy

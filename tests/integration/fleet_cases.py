@@ -169,6 +169,12 @@ def messages() -> dict[str, object]:
     from paddle.distributed.fleet.base import topology
     from paddle.distributed.fleet.proto import distributed_strategy_pb2
 
+    import logging
+
+    logged: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: logged.append(record.getMessage())  # type: ignore[method-assign]
+    logging.getLogger("fleet_strategy").addHandler(handler)
     strategy = new_strategy()
     strategy.hybrid_configs = {"dp_degree": 2}
     nccl_config = strategy.strategy.hybrid_configs.dp_configs.nccl_config  # Paddle takes no dict here
@@ -192,6 +198,7 @@ def messages() -> dict[str, object]:
         "copied": str(copied),
         "merged": str(merged),
         "round_trip": text(back),
+        "logged": logged,
     }
 
 

@@ -122,7 +122,13 @@ def test_paddle_message_calls(paddle_python: tuple[str, Path], build: str) -> No
     ours, theirs = run(python, overlay, "messages", build), run(python, overlay, "messages", "paddle")
     assert theirs["isinstance_unconverted"] is True
     assert ours["isinstance_unconverted"] is (build == "overlay")
-    assert {k: v for k, v in ours.items() if k != "isinstance_unconverted"} == {k: v for k, v in theirs.items() if k != "isinstance_unconverted"}
+    if build == "standalone":  # not silently: reading the NCCL settings with Paddle loaded says so
+        assert ours["logged"] == [
+            "hybrid_configs: the NCCL settings of dp_configs are not Paddle's message classes, which Paddle's "
+            "message2nccl_config ignores; hand fleet strategy.to_paddle() to keep them"
+        ]
+    differing = ("isinstance_unconverted", "logged")
+    assert {k: v for k, v in ours.items() if k not in differing} == {k: v for k, v in theirs.items() if k not in differing}
 
 
 @pytest.mark.parametrize("build", ["overlay", "standalone"])
