@@ -115,6 +115,7 @@ class TargetNote:
     name: str
     package: str  # where the support modules go (_runtime, _specs, types, hooks)
     classes_package: str  # where the wrapper class modules go
+    public_package: str  # where users import the classes from (the docs' examples do)
     pb2_package: str  # the existing package the *_pb2 modules are imported from
     logger: str  # module.attribute of the logger object compatible-mode warnings go to
     doc: str
@@ -217,7 +218,7 @@ class _Checker:
 
 
 _TOP_KEYS = {"hooks": str, "compat_policies": dict, "classes": dict, "messages": dict, "enums": dict, "targets": dict}
-_TARGET_KEYS = {"doc": str, "package": str, "classes_package": str, "pb2_package": str, "logger": str}
+_TARGET_KEYS = {"doc": str, "package": str, "classes_package": str, "public_package": str, "pb2_package": str, "logger": str}
 _DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 _POLICY_KEYS = {"action": str, "error": str, "message": str}
 _CLASS_KEYS = {
@@ -487,11 +488,12 @@ def _targets(c: _Checker, node: _Node | None, hooks_module: str | None) -> tuple
         if not re.fullmatch(r"[a-z][a-z0-9_]*", name) or name == "standalone":
             c.error(f"{where}: a target name is a lower-case identifier other than 'standalone'", target_node)
         keys = c.mapping(target_node, where, _TARGET_KEYS)
-        missing = [k for k in ("package", "classes_package", "pb2_package", "logger") if k not in keys]
+        required = ("package", "classes_package", "public_package", "pb2_package", "logger")
+        missing = [k for k in required if k not in keys]
         if missing:
             c.error(f"{where}: missing {', '.join(missing)}", target_node)
             continue
-        for key in ("package", "classes_package", "pb2_package", "logger"):
+        for key in required:
             if not _DOTTED_NAME.fullmatch(keys[key].value):
                 c.error(f"{where}.{key}: {keys[key].value!r} is not a dotted Python name", keys[key])
         if not keys["package"].value.startswith(keys["classes_package"].value + "."):
@@ -501,6 +503,7 @@ def _targets(c: _Checker, node: _Node | None, hooks_module: str | None) -> tuple
                 name=name,
                 package=keys["package"].value,
                 classes_package=keys["classes_package"].value,
+                public_package=keys["public_package"].value,
                 pb2_package=keys["pb2_package"].value,
                 logger=keys["logger"].value,
                 doc=keys["doc"].value if "doc" in keys else "",

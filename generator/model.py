@@ -60,6 +60,7 @@ class Target:
     name: str
     package: str  # support modules: _runtime, _specs, types (and hooks, copied)
     classes_package: str  # the wrapper class modules
+    public_package: str  # where users import the classes from: the docs' examples are written for it
     pb2_package: str  # where the *_pb2 modules are imported from
     logger: str  # standalone: the logger's name; else module.attribute of the project's logger object
     standalone: bool  # generates pb2 modules, stubs, the pool, py.typed and the reference page
@@ -69,7 +70,10 @@ class Target:
 
 
 def standalone_target(package: str) -> Target:
-    return Target(name="standalone", package=package, classes_package=package, pb2_package=package, logger=package, standalone=True)
+    return Target(
+        name="standalone", package=package, classes_package=package, public_package=package, pb2_package=package,
+        logger=package, standalone=True,
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -942,8 +946,8 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         targets=(
             standalone_target(package),
             *(
-                Target(name=t.name, package=t.package, classes_package=t.classes_package, pb2_package=t.pb2_package,
-                       logger=t.logger, standalone=False)
+                Target(name=t.name, package=t.package, classes_package=t.classes_package, public_package=t.public_package,
+                       pb2_package=t.pb2_package, logger=t.logger, standalone=False)
                 for t in notes.targets
             ),
         ),

@@ -148,6 +148,8 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
         package=target.package,
         pb2_package=target.pb2_package,
         logger=target.logger,
+        # examples in the docs are written for the standalone package
+        example_import=(f"from {model.name} import ", f"from {target.public_package} import "),
         logger_object=None if target.standalone else tuple(target.logger.rsplit(".", 1)),
         pb2_modules=model.pb2_modules,
         enums=model.enums,

@@ -84,12 +84,12 @@ def write_annotations(tmp_path: Path, text: str) -> Path:
         ("messages:\n  demo.Root:\n    fields:\n      ratio:\n        setter: real_hook\n", 5, "no 'hooks' module is declared"),
         ("enums:\n  demo.Kind:\n    values:\n      C: {doc: x}\n", 4, "unknown value of demo.Kind 'C'"),
         ("hooks: nothooks\n", 1, "does not exist"),
-        ("hooks: hooks\ntargets:\n  paddle:\n    package: a.b._x\n    classes_package: a.b\n    pb2_package: a.proto\n", 3, "missing logger"),
-        ("hooks: hooks\ntargets:\n  paddle:\n    package: a.b._x\n    classes_package: a.b\n    pb2_package: a.proto\n    logger: a.log\n    pb2: x\n", 8, "unknown key in targets.paddle 'pb2' (valid: classes_package, doc, logger, package, pb2_package)"),
-        ("hooks: hooks\ntargets:\n  paddle:\n    package: a.b-c._x\n    classes_package: a.b-c\n    pb2_package: a.proto\n    logger: a.log\n", 4, "is not a dotted Python name"),
-        ("hooks: hooks\ntargets:\n  paddle:\n    package: other._x\n    classes_package: a.b\n    pb2_package: a.proto\n    logger: a.log\n", 4, "package must lie inside classes_package"),
-        ("targets:\n  paddle:\n    package: a.b._x\n    classes_package: a.b\n    pb2_package: a.proto\n    logger: a.log\n", 1, "needs the hooks module"),
-        ("hooks: hooks\ntargets:\n  standalone:\n    package: a.b._x\n    classes_package: a.b\n    pb2_package: a.proto\n    logger: a.log\n", 3, "other than 'standalone'"),
+        ("hooks: hooks\ntargets:\n  paddle:\n    package: a.b._x\n    classes_package: a.b\n    public_package: a\n    pb2_package: a.proto\n", 3, "missing logger"),
+        ("hooks: hooks\ntargets:\n  paddle:\n    package: a.b._x\n    classes_package: a.b\n    public_package: a\n    pb2_package: a.proto\n    logger: a.log\n    pb2: x\n", 9, "unknown key in targets.paddle 'pb2' (valid: classes_package, doc, logger, package, pb2_package, public_package)"),
+        ("hooks: hooks\ntargets:\n  paddle:\n    package: a.b-c._x\n    classes_package: a.b-c\n    public_package: a\n    pb2_package: a.proto\n    logger: a.log\n", 4, "is not a dotted Python name"),
+        ("hooks: hooks\ntargets:\n  paddle:\n    package: other._x\n    classes_package: a.b\n    public_package: a\n    pb2_package: a.proto\n    logger: a.log\n", 4, "package must lie inside classes_package"),
+        ("targets:\n  paddle:\n    package: a.b._x\n    classes_package: a.b\n    public_package: a\n    pb2_package: a.proto\n    logger: a.log\n", 1, "needs the hooks module"),
+        ("hooks: hooks\ntargets:\n  standalone:\n    package: a.b._x\n    classes_package: a.b\n    public_package: a\n    pb2_package: a.proto\n    logger: a.log\n", 3, "other than 'standalone'"),
     ],
 )
 def test_malformed_annotations_name_file_line_and_suggest(schema, tmp_path, text, line, words):

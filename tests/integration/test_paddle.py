@@ -140,3 +140,18 @@ def test_copies_are_independent_and_pickle(paddle_python: tuple[str, Path], buil
     assert ours["deepcopy"] == theirs["deepcopy"]
     assert theirs["pickle"] == "PicklingError" and theirs["copy"][1] is False  # type: ignore[index]
     assert ours["copy"] == ours["pickle"] == theirs["deepcopy"]
+
+
+def test_the_paddle_builds_examples_run_in_paddle(paddle_python: tuple[str, Path], tmp_path: Path) -> None:
+    """Every example in the Paddle build's docs, written for Paddle's import path, runs as a doctest."""
+    python, overlay = paddle_python
+    code = (
+        "import doctest, paddle.distributed.fleet.base.distributed_strategy as m\n"
+        "result = doctest.testmod(m)\n"
+        "print('RESULT', result.failed, result.attempted)\n"
+    )
+    done = subprocess.run([python, "-c", code], capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(overlay)})
+    line = [x for x in done.stdout.splitlines() if x.startswith("RESULT ")]
+    assert done.returncode == 0 and line, done.stdout[-3000:] + done.stderr[-3000:]
+    failed, attempted = map(int, line[0].split()[1:])
+    assert failed == 0 and attempted > 200, done.stdout[-3000:]
