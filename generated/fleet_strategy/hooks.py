@@ -98,19 +98,26 @@ def _flag_value(field: str, value: object) -> bool | int:
     return int(cast(Any, value))
 
 
+_public_flags: list[tuple[str, ...]] = []  # which CONSTRUCTION_FLAGS Paddle's build makes public
+
+
 def init_strategy(strategy: DistributedStrategy) -> None:
     """Construction: the four FLAGS_* (from Paddle's flags where Paddle is
     loaded and the flag is public in its build, as Paddle's class reads them;
     else from the environment), and the two plain attributes."""
     message = strategy.strategy
     flags = paddle_flags()
-    for name, field in CONSTRUCTION_FLAGS.items():
-        if flags is not None:
-            value = _flag_value(field, flags[name]) if flags.is_public(name) else None
-        else:
+    if flags is not None:
+        if not _public_flags:  # a build's public flags never change; asking costs a call each
+            _public_flags.append(tuple(name for name in CONSTRUCTION_FLAGS if flags.is_public(name)))
+        for name in _public_flags[0]:
+            field = CONSTRUCTION_FLAGS[name]
+            setattr(message, field, _flag_value(field, flags[name]))
+    else:
+        for name, field in CONSTRUCTION_FLAGS.items():
             value = _read_flag(name, field)
-        if value is not None:
-            setattr(message, field, value)
+            if value is not None:
+                setattr(message, field, value)
     object.__setattr__(strategy, "hybrid_parallel_order", list(DEFAULT_HYBRID_PARALLEL_ORDER))
     object.__setattr__(strategy, "sync_param_name", list(DEFAULT_SYNC_PARAM_NAME))
 
