@@ -94,6 +94,16 @@ class EnumNote:
 
 
 @dataclass(frozen=True, kw_only=True)
+class AcceptedChange:
+    """A breaking API change the reviewers accepted (see generator.api_changes)."""
+
+    rule: str
+    path: str
+    reason: str
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class Annotations:
     path: str | None  # None: no annotations file given
     hooks_module: str | None
@@ -105,6 +115,7 @@ class Annotations:
     compat_policies: dict[str, CompatPolicy]
     explicit_classes: bool  # False: classes were derived from the schema
     targets: tuple[TargetNote, ...] = ()  # builds besides the standalone package
+    accepted_changes: tuple[AcceptedChange, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -217,9 +228,13 @@ class _Checker:
         return result
 
 
-_TOP_KEYS = {"hooks": str, "compat_policies": dict, "classes": dict, "messages": dict, "enums": dict, "targets": dict}
+_TOP_KEYS = {
+    "hooks": str, "compat_policies": dict, "classes": dict, "messages": dict, "enums": dict, "targets": dict,
+    "accepted_changes": list,
+}
 _TARGET_KEYS = {"doc": str, "package": str, "classes_package": str, "public_package": str, "pb2_package": str, "logger": str}
 _DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+_ACCEPTED_KEYS = {"rule": str, "path": str, "reason": str}
 _POLICY_KEYS = {"action": str, "error": str, "message": str}
 _CLASS_KEYS = {
     "message": str,
@@ -459,6 +474,17 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
             )
         )
     targets = _targets(c, top.get("targets"), hooks_module)
+    accepted: list[AcceptedChange] = []
+    for index, node in enumerate(top["accepted_changes"].value if "accepted_changes" in top else []):
+        where = f"accepted_changes[{index}]"
+        keys = c.mapping(node, where, _ACCEPTED_KEYS)
+        missing = [k for k in _ACCEPTED_KEYS if k not in keys]
+        if missing:
+            c.error(f"{where}: {', '.join(repr(k) for k in missing)} required", node)
+            continue
+        accepted.append(
+            AcceptedChange(rule=keys["rule"].value, path=keys["path"].value, reason=keys["reason"].value, line=node.line)
+        )
     if c.problems:
         raise GeneratorError(c.problems)
     explicit = "classes" in top
@@ -474,6 +500,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         compat_policies=policies,
         explicit_classes=explicit,
         targets=targets,
+        accepted_changes=tuple(accepted),
     )
 
 

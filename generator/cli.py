@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
+import json
 import sys
 import tomllib
 from collections.abc import Sequence
@@ -11,9 +13,19 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.errors import Exit, GeneratorError
-from generator.output import apply, diff, fast_clean, locked, plan
-from generator.pipeline import Options, build, check_package_name, input_hash, resolve_protos
+from generator.api_changes import (
+    SURFACE_VERSION,
+    Change,
+    Report,
+    make_report,
+    render_json,
+    render_text,
+    summary_line,
+    unmatched_warnings,
+)
+from generator.errors import Exit, GeneratorError, Problem
+from generator.output import Plan, apply, diff, fast_clean, locked, plan, read_manifest
+from generator.pipeline import Options, Result, api_at_ref, build, check_package_name, input_hash, resolve_protos
 
 CONFIG_TABLE = "fleet-strategy-codegen"
 
@@ -61,6 +73,16 @@ def _parser() -> argparse.ArgumentParser:
         help="rebuild from the inputs alone, trusting nothing in the output folder: no answer from "
         "its manifest, no formatted text reused from its files; CI's check uses this",
     )
+    common.add_argument(
+        "--report-format", choices=("text", "json"), default="text",
+        help="the API change report as text, or as one JSON document on stdout (the drift listing then goes to "
+        "stderr), for bots",
+    )
+    common.add_argument(
+        "--fail-on-breaking", action=argparse.BooleanOptionalAction, default=None,
+        help="check: exit 1 when the API change report has a breaking change that the annotations file does not "
+        "accept (accepted_changes); default: fail-on-breaking in pyproject.toml, else off",
+    )
     parser = argparse.ArgumentParser(prog="python -m generator", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"fleet-strategy-codegen {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -70,12 +92,19 @@ def _parser() -> argparse.ArgumentParser:
         description="Regenerate the package. Only files whose content changed are written; generated "
         "files the inputs no longer produce are removed. Exit 0 on success, 2 on bad input.",
     )
-    sub.add_parser(
+    check = sub.add_parser(
         "check", parents=[common],
         help="drift check: write nothing; exit 0 clean, 1 drift, 2 bad input",
         description="Compare the output folder with what the inputs generate, writing nothing. Prints "
-        "missing files, stale files (with a unified diff) and orphaned files, then the command that "
-        "fixes them. Exit 0 clean, 1 drift, 2 bad input.",
+        "what the change means for users (the API change report) when the output drifted, then "
+        "missing files, stale files (with a unified diff) and orphaned files, and the command that "
+        "fixes them. Exit 0 clean, 1 drift, 2 bad input; with --fail-on-breaking, a breaking API change "
+        "the annotations file does not accept also exits 1.",
+    )
+    check.add_argument(
+        "--against", metavar="REF",
+        help="report the API changes between the inputs at git REF (e.g. origin/main) and now, whether or not "
+        "the output drifted",
     )
     return parser
 
@@ -108,6 +137,12 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     if args.no_annotations:
         flags.append("--no-annotations")
     options = Options(protos=tuple(protos), annotations=annotations, out=out, package=package, root=root)
+    if args.fail_on_breaking is None:
+        value = from_table("fail-on-breaking")
+        if value is not None and not isinstance(value, bool):
+            raise GeneratorError(Problem(f"[tool.{CONFIG_TABLE}] fail-on-breaking must be true or false, got {value!r}",
+                                         str(root / "pyproject.toml")))
+        args.fail_on_breaking = bool(value)
     return options, flags
 
 
@@ -146,7 +181,8 @@ def _run(args: argparse.Namespace) -> int:
         check_package_name(options.package)
         # Unchanged inputs and untouched output: the manifest answers, no regeneration.
         digest = input_hash(options, resolve_protos(options))
-        undocumented = None if args.full else fast_clean(options.out, options.package, digest)
+        against = getattr(args, "against", None)
+        undocumented = None if args.full or against else fast_clean(options.out, options.package, digest)
         if undocumented is not None:
             if _report_undocumented(undocumented, args.strict):
                 return Exit.ERROR
@@ -159,13 +195,20 @@ def _run(args: argparse.Namespace) -> int:
         if _report_undocumented(result.model.undocumented, args.strict):
             return Exit.ERROR
         if args.command == "check":
-            return _check(options, result.files, flags)
+            before = api_at_ref(options, against) if against else _recorded_api(options)
+            label = f"against {against}" if against else "against the last generation"
+            return _check(options, result, flags, before, label, args)
+        previous = _recorded_api(options)
         with locked(options.out):
             changed = apply(plan(options.out, result.files, options.package))
         for relative in changed:
             print(f"updated {_display(options.out / relative)}")
         if not changed:
             print(f"{options.package}: up to date ({len(result.files)} files)")
+        elif previous is not None:
+            report = make_report(previous, result.api, result.notes, "against the last generation")
+            details = " (details: python -m generator check --against HEAD)" if report.changes else ""
+            print(summary_line(report) + details)
         return Exit.OK
     except GeneratorError as exc:
         for problem in exc.problems:
@@ -180,20 +223,65 @@ def _display(path: Path) -> str:
         return path.as_posix()
 
 
-def _check(options: Options, files: dict[str, str], flags: list[str]) -> int:
-    result = plan(options.out, files, options.package)
-    if result.clean:
-        print(f"{options.package}: clean ({len(files)} generated files match the inputs)")
+def _recorded_api(options: Options) -> dict[str, Any] | None:
+    """The API surface the last generate into the output folder recorded."""
+    data = read_manifest(options.out, options.package)
+    api = data.get("api") if data is not None else None
+    return api if isinstance(api, dict) and api.get("version") == SURFACE_VERSION else None
+
+
+def _check(
+    options: Options, result: Result, flags: list[str], before: dict[str, Any] | None, label: str, args: argparse.Namespace
+) -> int:
+    files = result.files
+    drift = plan(options.out, files, options.package)
+    report = None
+    if before is not None and (args.against or not drift.clean):
+        report = make_report(before, result.api, result.notes, label)
+    as_json = args.report_format == "json"
+    if as_json:
+        listing = {"missing": drift.missing, "stale": drift.stale, "orphaned": drift.orphaned}
+        print(render_json(report or make_report(result.api, result.api, result.notes, "no record"), listing), end="")
+    with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
+        code = _print_drift(options, drift, flags, report, as_json)
+    for warning in unmatched_warnings(report) if report else []:
+        print(warning, file=sys.stderr)
+    if args.fail_on_breaking and report is not None and report.unaccepted_breaking:
+        _print_unaccepted(report.unaccepted_breaking, options.annotations)
+        return Exit.DRIFT
+    return code
+
+
+def _print_drift(options: Options, drift: Plan, flags: list[str], report: Report | None, as_json: bool) -> int:
+    if report is not None and not as_json:
+        print(render_text(report))
+    if drift.clean:
+        print(f"{options.package}: clean ({len(drift.files)} generated files match the inputs)")
         return Exit.OK
-    for relative in result.missing:
+    if report is None and not as_json:
+        print("API changes for users: unknown (the manifest holds no API record of the last generation; "
+              "check --against REF compares with the inputs at a git ref)\n")
+    for relative in drift.missing:
         print(f"missing: {_display(options.out / relative)}")
-    for relative in result.stale:
+    for relative in drift.stale:
         print(f"stale: {_display(options.out / relative)}")
-    for relative in result.orphaned:
+    for relative in drift.orphaned:
         print(f"orphaned: {_display(options.out / relative)} (no longer generated)")
-    for relative in result.stale:
+    for relative in drift.stale:
         print()
-        print(diff(options.out, relative, files[relative]), end="")
+        print(diff(options.out, relative, drift.files[relative]), end="")
     fix = " ".join(["python -m generator generate", *flags])
     print(f"\nThe generated package is out of date. Fix: {fix}")
     return Exit.DRIFT
+
+
+def _print_unaccepted(changes: Sequence[Change], annotations: Path | None) -> None:
+    where = _display(annotations) if annotations else "the annotations file"
+    print(
+        f"error: {len(changes)} breaking API change(s) not accepted (fail-on-breaking). Undo them, or accept "
+        f"each in {where} so reviewers see it:\naccepted_changes:",
+        file=sys.stderr,
+    )
+    for c in changes:
+        print(f"  - rule: {c.rule}\n    path: {json.dumps(c.path)}\n    reason: <why users can live with it>",
+              file=sys.stderr)

@@ -313,6 +313,27 @@ def _rst_table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> tuple[s
     return (rule, line(headers), rule, *(line(r) for r in rows), rule)
 
 
+def default_text(schema: Schema, f: Field) -> str:
+    """A field's default as the docs show it (also what the API change report compares)."""
+    if f.is_map:
+        return "{}"
+    if f.repeated:
+        return "[]"
+    if f.type == "message":
+        return "every key at its default"
+    if f.type == "enum":
+        enum = schema.enums[f.type_name]
+        return next(v.name for v in enum.values if v.number == f.default)
+    if f.type == "bool":
+        return repr(f.default)
+    if f.type == "float":  # as declared (0.8), not as float32 reads back (0.800000011920929)
+        text = shortest_float32_text(float(f.default))  # type: ignore[arg-type]
+        return f"{text}.0" if text.lstrip("-").isdigit() else text
+    if f.type == "double":
+        return repr(float(f.default))  # type: ignore[arg-type]
+    return repr(f.default)
+
+
 class _Builder:
     def __init__(self, schema: Schema, notes: Annotations, package: str) -> None:
         self.schema = schema
@@ -401,23 +422,7 @@ class _Builder:
         return f"{py} (float32)" if f.type == "float" else f"{py} ({f.type})"
 
     def default_text(self, f: Field) -> str:
-        if f.is_map:
-            return "{}"
-        if f.repeated:
-            return "[]"
-        if f.type == "message":
-            return "every key at its default"
-        if f.type == "enum":
-            enum = self.schema.enums[f.type_name]
-            return next(v.name for v in enum.values if v.number == f.default)
-        if f.type == "bool":
-            return repr(f.default)
-        if f.type == "float":  # as declared (0.8), not as float32 reads back (0.800000011920929)
-            text = shortest_float32_text(float(f.default))  # type: ignore[arg-type]
-            return f"{text}.0" if text.lstrip("-").isdigit() else text
-        if f.type == "double":
-            return repr(float(f.default))  # type: ignore[arg-type]
-        return repr(f.default)
+        return default_text(self.schema, f)
 
     def field_doc(self, message: Message, f: Field, note: FieldNote | None) -> str:
         if note and note.doc:

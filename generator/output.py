@@ -121,12 +121,18 @@ def _sha256(data: bytes) -> str:
 
 
 def manifest_text(
-    input_hash: str, files: dict[str, str], undocumented: tuple[str, ...], black_records: dict[str, dict[str, Any]]
+    input_hash: str,
+    files: dict[str, str],
+    undocumented: tuple[str, ...],
+    black_records: dict[str, dict[str, Any]],
+    api: dict[str, Any] | None = None,
 ) -> str:
     """What was generated from which inputs: lets ``check`` answer without
     regenerating when nothing changed (see ``fast_clean``), and lets the next
     ``generate`` reuse black's outputs held in these files ("black": per
-    formatted file, where each piece's formatted text is; see generator.format)."""
+    formatted file, where each piece's formatted text is; see generator.format),
+    and lets the next ``check``/``generate`` say what changed for users ("api":
+    the API surface this generation emitted; see generator.api_changes)."""
     data = {
         "@generated": "by fleet-strategy-codegen. DO NOT EDIT. Regenerate: python -m generator generate",
         "input_hash": input_hash,
@@ -134,7 +140,20 @@ def manifest_text(
         "undocumented": list(undocumented),
         "black": {path: black_records[path] for path in sorted(black_records)},
     }
-    return json.dumps(data, indent=1, sort_keys=False) + "\n"
+    text = json.dumps(data, indent=1, sort_keys=False)
+    if api is None:
+        return text + "\n"
+    # one line per property, field and enum: a diff of the record reads like the report
+    return f'{text[:-2]},\n "api": {_json_block(api, 1, 5)}\n}}\n'
+
+
+def _json_block(value: Any, depth: int, expand: int) -> str:
+    """JSON of ``value``: mappings nested less than ``expand`` deep one key a line."""
+    if not isinstance(value, dict) or depth >= expand or not value:
+        return json.dumps(value, separators=(", ", ": "))
+    pad = " " * (depth + 1)
+    items = [f"{pad}{json.dumps(k)}: {_json_block(v, depth + 1, expand)}" for k, v in value.items()]
+    return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
 
 
 def read_manifest(out: Path, package: str) -> dict[str, Any] | None:

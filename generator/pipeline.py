@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator import __version__
 from generator.compile import find_proto_files
@@ -16,9 +16,11 @@ from generator.errors import GeneratorError, Problem
 from generator.output import MANIFEST_SUFFIX, is_generated, manifest_text, read_manifest
 
 if TYPE_CHECKING:
+    from generator.annotations import Annotations
     from generator.black_workers import BlackWorkers
     from generator.format import PreviousOutput
     from generator.model import PackageModel
+    from generator.schema import Schema
 
 # The stages are imported inside build(): a `check` whose inputs are unchanged
 # is answered from the manifest without loading them (see output.fast_clean).
@@ -52,6 +54,8 @@ class Options:
 class Result:
     files: dict[str, str]  # relative to Options.out
     model: PackageModel
+    api: dict[str, Any]  # what users see of the model (generator.api_changes), also kept in the manifest
+    notes: Annotations
 
 
 PACKAGE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -121,12 +125,20 @@ def build(
         return _build(options, known_input_hash, reuse_output, black)
 
 
-def _build(options: Options, known_input_hash: str | None, reuse_output: bool, black: BlackWorkers) -> Result:
+@dataclass(frozen=True)
+class Analysis:
+    """The inputs read and resolved: what the templates render, before rendering."""
+
+    schema: Schema
+    notes: Annotations
+    model: PackageModel
+
+
+def analyse(options: Options, known_input_hash: str | None = None) -> Analysis:
+    """compile -> schema -> annotations -> model (no rendering, no black)."""
     from generator.annotations import hook_class_members, load_annotations
     from generator.compile import compile_protos
-    from generator.format import format_files
     from generator.model import Header, build_model
-    from generator.render import render_package
     from generator.schema import load_schema, local_names
 
     check_package_name(options.package)
@@ -146,15 +158,50 @@ def _build(options: Options, known_input_hash: str | None, reuse_output: bool, b
         inputs=tuple(shown_inputs),
         input_hash=known_input_hash or input_hash(options, compiled.proto_files),
     )
-    model = build_model(schema, notes, options.package, header, members)
+    return Analysis(schema=schema, notes=notes, model=build_model(schema, notes, options.package, header, members))
+
+
+def _build(options: Options, known_input_hash: str | None, reuse_output: bool, black: BlackWorkers) -> Result:
+    from generator.api_changes import api_surface, check_accepted
+    from generator.format import format_files
+    from generator.render import render_package
+
+    analysis = analyse(options, known_input_hash)
+    model = analysis.model
+    api = api_surface(analysis.schema, analysis.model)
+    check_accepted(analysis.notes)
+    notes = analysis.notes
+    hooks_file = options.out / options.package / f"{notes.hooks_module}.py" if notes.hooks_module else None
     hooks_source = hooks_file.read_text(encoding="utf-8") if hooks_file is not None and notes.targets else None
     rendered = render_package(model, hooks_source=hooks_source)
     formatted = format_files(rendered, _previous_output(options) if reuse_output else None, black)
     files = formatted.texts
     files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
-        header.input_hash, files, model.undocumented, formatted.records
+        model.header.input_hash, files, model.undocumented, formatted.records, api
     )
-    return Result(files=files, model=model)
+    return Result(files=files, model=model, api=api, notes=analysis.notes)
+
+
+def api_at_ref(options: Options, ref: str) -> dict[str, Any]:
+    """The API surface the inputs generated at git ``ref`` (built in memory
+    from copies of the inputs at that ref; nothing is rendered or written)."""
+    import tempfile
+
+    from generator.api_changes import api_surface, empty_surface, inputs_at_ref
+
+    with tempfile.TemporaryDirectory(prefix="fsc-ref-") as tmp:
+        copy = inputs_at_ref(ref, options.protos, options.annotations, options.out / options.package, Path(tmp))
+        if not copy.protos:
+            return empty_surface()
+        at_ref = Options(protos=copy.protos, annotations=copy.annotations, out=copy.out, package=options.package, root=Path(tmp))
+        try:
+            analysis = analyse(at_ref, known_input_hash=f"git {ref}")
+        except GeneratorError as exc:  # name the ref, not the temporary copy
+            raise GeneratorError(
+                [Problem(f"at {ref}: {p.message}", p.file and p.file.replace(f"{tmp}/", f"{ref}:"), p.line, p.hint)
+                 for p in exc.problems]
+            ) from None
+        return api_surface(analysis.schema, analysis.model)
 
 
 def _previous_output(options: Options) -> PreviousOutput | None:

@@ -1,0 +1,5 @@
+"""Hand-written hooks of the demo package."""
+
+
+def read_workers(strategy):
+    return strategy.message.workers
