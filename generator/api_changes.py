@@ -249,8 +249,8 @@ def _user_paths(schema: Schema, model: PackageModel) -> dict[tuple[str, str], li
         for f in message.fields:
             path = f"{prefix}[{f.name!r}]" if dict_view else f"{prefix}.{f.name}"
             found.setdefault((message_name, f.name), set()).add(path)
-            if f.type == "message" and not f.repeated and f.type_name not in chain:
-                keys(f.type_name, path, dict_view, chain | {f.type_name})  # type: ignore[arg-type, operator]
+            if f.type == "message" and not f.repeated and f.type_name and f.type_name not in chain:
+                keys(f.type_name, path, dict_view, chain | {f.type_name})
 
     for cls in model.classes:
         message = schema.messages[cls.message_full_name]
@@ -323,7 +323,7 @@ class _Diff:
 
     @staticmethod
     def where(message: str, name: str, fact: dict[str, Any]) -> str:
-        paths = fact.get("paths") or [f"{message}.{name}"]
+        paths: list[str] = fact.get("paths") or [f"{message}.{name}"]
         return paths[0]
 
     def owner(self, path: str) -> str:
@@ -495,13 +495,12 @@ class _Diff:
         if old.get("oneof") != new.get("oneof"):
             self.add("oneof-changed", path, old.get("oneof"), new.get("oneof"),
                      "setting it now clears other fields (or no longer does), and old binary data may set both")
-        if old["label"] == new["label"] != "repeated" and old.get("presence") != new.get("presence"):
-            if old.get("presence"):
-                self.add("presence-removed", path, "has presence", "no presence",
-                         f"HasField('{name}') now raises ValueError; an unset {path} and a zero one look the same")
-            else:
-                self.add("presence-added", path, "no presence", "has presence",
-                         f"HasField('{name}') now works; an explicit zero is kept and written out")
+        if old["label"] == new["label"] != "repeated":
+            self.toggled(
+                old.get("presence"), new.get("presence"), path, ("no presence", "has presence"),
+                ("presence-added", f"HasField('{name}') now works; an explicit zero is kept and written out"),
+                ("presence-removed", f"HasField('{name}') now raises ValueError; an unset {path} and a zero one look the same"),
+            )
         if old.get("json_name") != new.get("json_name") and old.get("json_name") and new.get("json_name") and not renamed:
             self.add("json-name-changed", path, old["json_name"], new["json_name"],
                      f"JSON written before names it {old['json_name']!r}: it no longer loads into {name}")
@@ -516,6 +515,14 @@ class _Diff:
         self.validation(path, old, new)
         if new.get("deprecated") and not old.get("deprecated"):
             self.add("deprecated-added", path, None, "deprecated", f"{path} is deprecated: plan to stop using it")
+
+    def toggled(
+        self, was: Any, now: Any, path: str, shown: tuple[str, str], gained: tuple[str, str], lost: tuple[str, str]
+    ) -> None:
+        """A yes/no fact flipped: ``gained`` (rule, consequence) when it became true, else ``lost``."""
+        if bool(was) != bool(now):
+            rule, consequence = gained if now else lost
+            self.add(rule, path, shown[bool(was)], shown[bool(now)], consequence)
 
     def type_change(self, path: str, old: dict[str, Any], new: dict[str, Any]) -> None:
         ot, nt = old["type"], new["type"]
@@ -562,13 +569,12 @@ class _Diff:
                 what = f"{', '.join(map(repr, lost))} and other strings" if lost else "strings outside the list"
                 self.add("choices-tightened", path, ochoices, nchoices,
                          f"{what} are now rejected in strict mode (ValueError)")
-        if bool(old.get("finite")) != bool(new.get("finite")) and old["type"] == new["type"]:
-            if new.get("finite"):
-                self.add("nonfinite-rejected", path, "NaN/inf allowed", "finite only",
-                         f"strict mode now rejects NaN and infinity for {path} (ValueError)")
-            else:
-                self.add("nonfinite-allowed", path, "finite only", "NaN/inf allowed",
-                         f"strict mode now accepts NaN and infinity for {path}")
+        if old["type"] == new["type"]:
+            self.toggled(
+                old.get("finite"), new.get("finite"), path, ("NaN/inf allowed", "finite only"),
+                ("nonfinite-rejected", f"strict mode now rejects NaN and infinity for {path} (ValueError)"),
+                ("nonfinite-allowed", f"strict mode now accepts NaN and infinity for {path}"),
+            )
         op, np_ = old.get("policy"), new.get("policy")
         if op != np_ and old["type"] == new["type"]:
             orank, nrank = _POLICY_RANK.get((op or "passthrough").split()[0], 1), _POLICY_RANK.get((np_ or "passthrough").split()[0], 1)
@@ -776,9 +782,9 @@ def make_report(before: dict[str, Any], after: dict[str, Any], notes: Annotation
 
 def summary_line(report: Report) -> str:
     if not report.changes:
-        return f"API changes for users ({report.against}): none"
+        return f"API changes for users (against {report.against}): none"
     counts = ", ".join(f"{report.count(c)} {c if c != 'addition' or report.count(c) == 1 else 'additions'}" for c in CATEGORIES)
-    return f"API changes for users ({report.against}): {counts}"
+    return f"API changes for users (against {report.against}): {counts}"
 
 
 def render_text(report: Report) -> str:
@@ -803,9 +809,16 @@ def unmatched_warnings(report: Report) -> list[str]:
     ]
 
 
-def render_json(report: Report, drift: dict[str, list[str]] | None = None) -> str:
-    data: dict[str, Any] = {
+def render_json(report: Report | None, drift: dict[str, list[str]] | None = None, against: str = "") -> str:
+    """The report for bots; ``report`` None: there is no API record to compare with."""
+    if report is None:
+        data: dict[str, Any] = {"against": against, "available": False, "changes": None}
+        if drift is not None:
+            data["drift"] = drift
+        return json.dumps(data, indent=1) + "\n"
+    data = {
         "against": report.against,
+        "available": True,
         "counts": {c: report.count(c) for c in CATEGORIES},
         "unaccepted_breaking": len(report.unaccepted_breaking),
         "changes": [

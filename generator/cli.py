@@ -10,24 +10,21 @@ import sys
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator import __version__
-from generator.api_changes import (
-    SURFACE_VERSION,
-    Change,
-    Report,
-    make_report,
-    render_json,
-    render_text,
-    summary_line,
-    unmatched_warnings,
-)
 from generator.errors import Exit, GeneratorError, Problem
 from generator.output import Plan, apply, diff, fast_clean, locked, plan, read_manifest
 from generator.pipeline import Options, Result, api_at_ref, build, check_package_name, input_hash, resolve_protos
 
+if TYPE_CHECKING:
+    from generator.api_changes import Change, Report
+
+# The API change report (generator.api_changes) is imported where it is used: a
+# check whose inputs are unchanged answers from the manifest without the stages.
 CONFIG_TABLE = "fleet-strategy-codegen"
+LAST_GENERATION = "the last generation"
+NO_DRIFT: dict[str, list[str]] = {"missing": [], "stale": [], "orphaned": []}
 
 DESCRIPTION = """\
 Generate a typed Python API (wrapper classes, TypedDicts, docs) from .proto
@@ -73,16 +70,6 @@ def _parser() -> argparse.ArgumentParser:
         help="rebuild from the inputs alone, trusting nothing in the output folder: no answer from "
         "its manifest, no formatted text reused from its files; CI's check uses this",
     )
-    common.add_argument(
-        "--report-format", choices=("text", "json"), default="text",
-        help="the API change report as text, or as one JSON document on stdout (the drift listing then goes to "
-        "stderr), for bots",
-    )
-    common.add_argument(
-        "--fail-on-breaking", action=argparse.BooleanOptionalAction, default=None,
-        help="check: exit 1 when the API change report has a breaking change that the annotations file does not "
-        "accept (accepted_changes); default: fail-on-breaking in pyproject.toml, else off",
-    )
     parser = argparse.ArgumentParser(prog="python -m generator", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"fleet-strategy-codegen {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -105,6 +92,16 @@ def _parser() -> argparse.ArgumentParser:
         "--against", metavar="REF",
         help="report the API changes between the inputs at git REF (e.g. origin/main) and now, whether or not "
         "the output drifted",
+    )
+    check.add_argument(
+        "--report-format", choices=("text", "json"), default="text",
+        help="the API change report as text, or as one JSON document on stdout (the drift listing then goes to "
+        "stderr), for bots",
+    )
+    check.add_argument(
+        "--fail-on-breaking", action=argparse.BooleanOptionalAction, default=None,
+        help="exit 1 when the API change report has a breaking change that the annotations file does not "
+        "accept (accepted_changes); default: fail-on-breaking in pyproject.toml, else off",
     )
     return parser
 
@@ -137,7 +134,7 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     if args.no_annotations:
         flags.append("--no-annotations")
     options = Options(protos=tuple(protos), annotations=annotations, out=out, package=package, root=root)
-    if args.fail_on_breaking is None:
+    if args.command == "check" and args.fail_on_breaking is None:
         value = from_table("fail-on-breaking")
         if value is not None and not isinstance(value, bool):
             raise GeneratorError(Problem(f"[tool.{CONFIG_TABLE}] fail-on-breaking must be true or false, got {value!r}",
@@ -186,6 +183,11 @@ def _run(args: argparse.Namespace) -> int:
         if undocumented is not None:
             if _report_undocumented(undocumented, args.strict):
                 return Exit.ERROR
+            if args.command == "check" and args.report_format == "json":  # nothing changed, for users either
+                from generator.api_changes import Report, render_json
+
+                print(render_json(Report(against=LAST_GENERATION, changes=()), NO_DRIFT), end="")
+                return Exit.OK
             state = "clean" if args.command == "check" else "up to date"
             print(f"{options.package}: {state} (inputs unchanged since the last generate)")
             return Exit.OK
@@ -196,7 +198,7 @@ def _run(args: argparse.Namespace) -> int:
             return Exit.ERROR
         if args.command == "check":
             before = api_at_ref(options, against) if against else _recorded_api(options)
-            label = f"against {against}" if against else "against the last generation"
+            label = against or LAST_GENERATION
             return _check(options, result, flags, before, label, args)
         previous = _recorded_api(options)
         with locked(options.out):
@@ -206,7 +208,9 @@ def _run(args: argparse.Namespace) -> int:
         if not changed:
             print(f"{options.package}: up to date ({len(result.files)} files)")
         elif previous is not None:
-            report = make_report(previous, result.api, result.notes, "against the last generation")
+            from generator.api_changes import make_report, summary_line
+
+            report = make_report(previous, result.api, result.notes, LAST_GENERATION)
             details = " (details: python -m generator check --against HEAD)" if report.changes else ""
             print(summary_line(report) + details)
         return Exit.OK
@@ -225,6 +229,8 @@ def _display(path: Path) -> str:
 
 def _recorded_api(options: Options) -> dict[str, Any] | None:
     """The API surface the last generate into the output folder recorded."""
+    from generator.api_changes import SURFACE_VERSION
+
     data = read_manifest(options.out, options.package)
     api = data.get("api") if data is not None else None
     return api if isinstance(api, dict) and api.get("version") == SURFACE_VERSION else None
@@ -233,15 +239,16 @@ def _recorded_api(options: Options) -> dict[str, Any] | None:
 def _check(
     options: Options, result: Result, flags: list[str], before: dict[str, Any] | None, label: str, args: argparse.Namespace
 ) -> int:
-    files = result.files
-    drift = plan(options.out, files, options.package)
-    report = None
-    if before is not None and (args.against or not drift.clean):
-        report = make_report(before, result.api, result.notes, label)
+    from generator.api_changes import make_report, render_json, unmatched_warnings
+
+    drift = plan(options.out, result.files, options.package)
     as_json = args.report_format == "json"
+    report = None
+    if before is not None and (args.against or not drift.clean or as_json):
+        report = make_report(before, result.api, result.notes, label)
     if as_json:
         listing = {"missing": drift.missing, "stale": drift.stale, "orphaned": drift.orphaned}
-        print(render_json(report or make_report(result.api, result.api, result.notes, "no record"), listing), end="")
+        print(render_json(report, listing, label), end="")
     with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
         code = _print_drift(options, drift, flags, report, as_json)
     for warning in unmatched_warnings(report) if report else []:
@@ -254,6 +261,8 @@ def _check(
 
 def _print_drift(options: Options, drift: Plan, flags: list[str], report: Report | None, as_json: bool) -> int:
     if report is not None and not as_json:
+        from generator.api_changes import render_text
+
         print(render_text(report))
     if drift.clean:
         print(f"{options.package}: clean ({len(drift.files)} generated files match the inputs)")

@@ -63,7 +63,7 @@ def test_every_rule_has_a_case():
 def test_rule(rule, tmp_path):
     before, _ = surface_of(CASES / rule / "before", tmp_path)
     after, notes = surface_of(CASES / rule / "after", tmp_path)
-    report = make_report(before, after, notes, "before -> after")
+    report = make_report(before, after, notes, "before")
     text = render_text(report)
     hits = [c for c in report.changes if c.rule == rule]
     assert hits, f"the {rule} case does not report {rule}:\n{text}"
@@ -338,6 +338,9 @@ def test_fail_on_breaking_must_be_a_boolean(project, capsys):
 
 
 def test_json_report_for_bots(project, capsys):
+    assert main(["check", "--report-format", "json"]) == 0  # unchanged inputs: answered from the manifest
+    data = json.loads(capsys.readouterr().out)
+    assert (data["available"], data["changes"], data["drift"]) == (True, [], {"missing": [], "stale": [], "orphaned": []})
     proto_edits, _, _ = EDITS["change a float default"]
     _edit(project, proto_edits)
     assert main(["check", "--report-format", "json"]) == 1
@@ -367,6 +370,9 @@ def test_no_record_says_so(project, capsys):
     manifest.write_text(json.dumps(data))
     assert main(["check", "--full"]) == 1
     assert "API changes for users: unknown (the manifest holds no API record" in capsys.readouterr().out
+    assert main(["check", "--full", "--report-format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert (data["available"], data["changes"], data["drift"]["stale"]) == (False, None, ["fleet_strategy.manifest.json"])
 
 
 # =================================================================== git ref
