@@ -29,6 +29,7 @@ rule, path, reason), so the acknowledgement is reviewed with the edit.
 
 from __future__ import annotations
 
+import heapq
 import json
 import subprocess
 from dataclasses import dataclass
@@ -138,7 +139,7 @@ def api_surface(schema: Schema, model: PackageModel) -> dict[str, Any]:
                     "choices": list(spec.choices) if spec.choices else None,
                     "finite": f.type in ("float", "double") and not spec.allow_nonfinite,
                     "append": spec.append,
-                    "paths": paths.get((full, f.name), []),
+                    "path": paths.get((full, f.name)),
                 }
             )
             fields[f.name] = {k: v for k, v in fact.items() if v not in (None, False, [])}
@@ -196,15 +197,38 @@ def _type_text(f: Field) -> str:
 
 
 def _field_wire(f: Field, facts: dict[str, Any]) -> dict[str, Any]:
+    """Wire facts; the usual values (optional, protoc's JSON name, presence of
+    a singular field) are left out to keep the manifest's record small."""
+    json_name = facts.get("json_name")
     return {
         "number": f.number,
-        "label": f.label,
+        "label": None if f.label == "optional" else f.label,
         "type": _type_text(f),
-        "json_name": facts.get("json_name"),
+        "json_name": None if json_name == _default_json_name(f.name) else json_name,
         "oneof": f.oneof,
-        "presence": f.has_presence,
+        "implicit": not f.repeated and not f.has_presence,  # proto3: no presence
         "deprecated": facts.get("deprecated", False),
     }
+
+
+def _default_json_name(name: str) -> str:
+    """protoc's JSON name of a field: lowerCamelCase, as protobuf's ToJsonName."""
+    out, upper = [], False
+    for ch in name:
+        if ch == "_":
+            upper = True
+        else:
+            out.append(ch.upper() if upper else ch)
+            upper = False
+    return "".join(out)
+
+
+def _label(fact: dict[str, Any]) -> str:
+    return str(fact.get("label", "optional"))
+
+
+def _json_name(name: str, fact: dict[str, Any]) -> str:
+    return str(fact.get("json_name") or _default_json_name(name))
 
 
 def _descriptor_facts(schema: Schema) -> dict[str, Any]:
@@ -240,17 +264,19 @@ def _descriptor_facts(schema: Schema) -> dict[str, Any]:
     return out
 
 
-def _user_paths(schema: Schema, model: PackageModel) -> dict[tuple[str, str], list[str]]:
-    """(message, field) -> how users reach it: ``Class.prop``, ``Class.prop['key']``..."""
-    found: dict[tuple[str, str], set[str]] = {}
+def _user_paths(schema: Schema, model: PackageModel) -> dict[tuple[str, str], str]:
+    """(message, field) -> the shortest way users reach it: ``Class.prop``,
+    ``Class.prop['key']``, ``Class.prop['key']['nested']``, ``Class.prop.attr``.
 
-    def keys(message_name: str, prefix: str, dict_view: bool, chain: frozenset[str]) -> None:
-        message = schema.messages[message_name]
-        for f in message.fields:
-            path = f"{prefix}[{f.name!r}]" if dict_view else f"{prefix}.{f.name}"
-            found.setdefault((message_name, f.name), set()).add(path)
-            if f.type == "message" and not f.repeated and f.type_name and f.type_name not in chain:
-                keys(f.type_name, path, dict_view, chain | {f.type_name})
+    Config keys are walked from every property outward, shortest path first,
+    and each message's keys are named once (at its shortest path), so the
+    work is linear in the schema however often a message is reused."""
+    best: dict[tuple[str, str], str] = {}
+    frontier: list[tuple[int, str, str, bool]] = []  # (length, path, message, dict view)
+
+    def offer(key: tuple[str, str], path: str) -> None:
+        if key not in best or (len(path), path) < (len(best[key]), best[key]):
+            best[key] = path
 
     for cls in model.classes:
         message = schema.messages[cls.message_full_name]
@@ -259,10 +285,21 @@ def _user_paths(schema: Schema, model: PackageModel) -> dict[tuple[str, str], li
             if f is None:
                 continue
             path = f"{cls.name}.{prop.name}"
-            found.setdefault((message.full_name, f.name), set()).add(path)
+            offer((message.full_name, f.name), path)
             if prop.kind in ("config", "message") and f.type_name:
-                keys(f.type_name, path, prop.kind == "config", frozenset({message.full_name, f.type_name}))
-    return {k: sorted(v, key=lambda p: (len(p), p)) for k, v in found.items()}
+                heapq.heappush(frontier, (len(path), path, f.type_name, prop.kind == "config"))
+    walked: set[str] = set()
+    while frontier:
+        _, prefix, name, dict_view = heapq.heappop(frontier)
+        if name in walked:
+            continue
+        walked.add(name)
+        for f in schema.messages[name].fields:
+            path = f"{prefix}[{f.name!r}]" if dict_view else f"{prefix}.{f.name}"
+            offer((name, f.name), path)
+            if f.type == "message" and not f.repeated and f.type_name and f.type_name not in walked:
+                heapq.heappush(frontier, (len(path), path, f.type_name, dict_view))
+    return best
 
 
 # ------------------------------------------------------------------ compare
@@ -323,8 +360,8 @@ class _Diff:
 
     @staticmethod
     def where(message: str, name: str, fact: dict[str, Any]) -> str:
-        paths: list[str] = fact.get("paths") or [f"{message}.{name}"]
-        return paths[0]
+        path: str = fact.get("path") or f"{message}.{name}"
+        return path
 
     def owner(self, path: str) -> str:
         head = path.split(".", 1)[0].split("[", 1)[0]
@@ -400,7 +437,7 @@ class _Diff:
         b = self.before["messages"].get(message, {}).get("fields", {}).get(field, {})
         a = self.after["messages"].get(message, {}).get("fields", {}).get(field, {})
         # a change of the field's own type is reported by the field rules
-        return all(b.get(k) == a.get(k) for k in ("type", "label", "in_type", "out_type"))
+        return _label(b) == _label(a) and all(b.get(k) == a.get(k) for k in ("type", "in_type", "out_type"))
 
     # -- messages and fields ------------------------------------------------
 
@@ -429,7 +466,7 @@ class _Diff:
                 handled.add(other)
                 new = af[other]
                 new_path = self.where(name, other, new)
-                if (old["type"], old["label"]) == (new["type"], new["label"]):
+                if (old["type"], _label(old)) == (new["type"], _label(new)):
                     moved = "" if new_path != path else " (the property keeps its name)"
                     self.add("field-renamed", path, field, other,
                              f"code naming {field} must use {other}{moved}; binary data still reads (same number "
@@ -449,7 +486,7 @@ class _Diff:
                 what = f"number {new['number']}" if new["number"] in b_reserved else f"name {field!r}"
                 self.add("reserved-reused", path, "reserved", f"{field} = {new['number']}",
                          f"{what} was reserved so old data and readers would not misread it; {field} now uses it")
-            elif new["label"] == "required":
+            elif _label(new) == "required":
                 self.add("required-field-added", path, None, f"required {new['type']} {field} = {new['number']}",
                          f"messages written before have no {field}: parsing them fails (required field missing)")
             else:
@@ -485,8 +522,8 @@ class _Diff:
         if old["number"] != new["number"]:
             self.add("field-number-changed", path, old["number"], new["number"],
                      f"binary data written before stores {name} under {old['number']}: it is no longer read as {name}")
-        if old["label"] != new["label"]:
-            self.add("label-changed", path, old["label"], new["label"], _label_consequence(old["label"], new["label"]))
+        if _label(old) != _label(new):
+            self.add("label-changed", path, _label(old), _label(new), _label_consequence(_label(old), _label(new)))
         elif old["type"] != new["type"]:
             self.type_change(path, old, new)
         elif (old.get("in_type"), old.get("out_type")) != (new.get("in_type"), new.get("out_type")):
@@ -495,15 +532,16 @@ class _Diff:
         if old.get("oneof") != new.get("oneof"):
             self.add("oneof-changed", path, old.get("oneof"), new.get("oneof"),
                      "setting it now clears other fields (or no longer does), and old binary data may set both")
-        if old["label"] == new["label"] != "repeated":
+        if _label(old) == _label(new) != "repeated":
             self.toggled(
-                old.get("presence"), new.get("presence"), path, ("no presence", "has presence"),
+                not old.get("implicit"), not new.get("implicit"), path, ("no presence", "has presence"),
                 ("presence-added", f"HasField('{name}') now works; an explicit zero is kept and written out"),
                 ("presence-removed", f"HasField('{name}') now raises ValueError; an unset {path} and a zero one look the same"),
             )
-        if old.get("json_name") != new.get("json_name") and old.get("json_name") and new.get("json_name") and not renamed:
-            self.add("json-name-changed", path, old["json_name"], new["json_name"],
-                     f"JSON written before names it {old['json_name']!r}: it no longer loads into {name}")
+        old_json, new_json = _json_name(name, old), _json_name(name, new)
+        if old_json != new_json and not renamed:
+            self.add("json-name-changed", path, old_json, new_json,
+                     f"JSON written before names it {old_json!r}: it no longer loads into {name}")
         if (
             old.get("default") != new.get("default")
             and old.get("default") is not None

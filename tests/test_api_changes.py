@@ -495,7 +495,7 @@ def test_random_edits_never_hide_a_removed_field_or_a_changed_default(tmp_path_f
 
     def shown(message: str, field: str, surface: dict[str, Any]) -> str:
         fact = surface["messages"][message]["fields"][field]
-        return (fact.get("paths") or [f"{message}.{field}"])[0]
+        return fact.get("path") or f"{message}.{field}"
 
     for message, field in removed:
         path = shown(message, field, before)
