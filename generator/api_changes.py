@@ -62,8 +62,8 @@ RULES: dict[str, tuple[str, str]] = {
     "field-renamed": ("breaking", "a field number has a new name (WIRE_JSON, text format)"),
     "field-number-changed": ("breaking", "a field has a new number (WIRE)"),
     "field-number-reused": ("breaking", "a removed field's number now belongs to a field of another type (WIRE)"),
-    "reserved-reused": ("breaking", "a field uses a number or name that was reserved (WIRE)"),
-    "reserved-removed": ("breaking", "a reserved number or name is no longer reserved (WIRE)"),
+    "reserved-reused": ("breaking", "a field or enum value uses a number or name that was reserved (WIRE)"),
+    "reserved-removed": ("breaking", "a message or enum no longer reserves a number or name (WIRE)"),
     "type-changed": ("breaking", "a field's type changed so that old values are rejected"),
     "wire-type-changed": ("breaking", "a field's wire encoding changed (WIRE)"),
     "label-changed": ("breaking", "optional/required/repeated changed (WIRE)"),
@@ -155,7 +155,7 @@ def api_surface(schema: Schema, model: PackageModel) -> dict[str, Any]:
         e.full_name: {
             "literal": e.literal_name,
             "values": {name: number for name, number, _ in e.values},
-            **({"deprecated": wire[e.full_name]["deprecated"]} if wire.get(e.full_name, {}).get("deprecated") else {}),
+            **{k: v for k, v in wire.get(e.full_name, {}).items() if v},  # deprecated values, reserved
         }
         for e in sorted(model.enums, key=lambda e: e.full_name)
     }
@@ -241,7 +241,11 @@ def _descriptor_facts(schema: Schema) -> dict[str, Any]:
         prefix = f"{fp.package}." if fp.package else ""
 
         def enum(e: d.EnumDescriptorProto, full: str) -> None:
-            out[full] = {"deprecated": sorted(v.name for v in e.value if v.options.deprecated)}
+            out[full] = {
+                "deprecated": sorted(v.name for v in e.value if v.options.deprecated),
+                "reserved_numbers": [[r.start, r.end] for r in e.reserved_range],  # enums: end inclusive
+                "reserved_names": sorted(e.reserved_name),
+            }
 
         def message(m: d.DescriptorProto, full: str) -> None:
             for n in m.nested_type:
@@ -482,10 +486,8 @@ class _Diff:
         for field in sorted(af.keys() - bf.keys() - handled):
             new = af[field]
             path = self.where(name, field, new)
-            if new["number"] in b_reserved or field in b.get("reserved_names", []):
-                what = f"number {new['number']}" if new["number"] in b_reserved else f"name {field!r}"
-                self.add("reserved-reused", path, "reserved", f"{field} = {new['number']}",
-                         f"{what} was reserved so old data and readers would not misread it; {field} now uses it")
+            if self.reused(path, field, new["number"], b, b_reserved):
+                pass
             elif _label(new) == "required":
                 self.add("required-field-added", path, None, f"required {new['type']} {field} = {new['number']}",
                          f"messages written before have no {field}: parsing them fails (required field missing)")
@@ -494,14 +496,28 @@ class _Diff:
                          f"new {'key' if '[' in path else 'field'} {path}, default {_show(new.get('default', new.get('out_type')))}")
         for field in sorted(af.keys() & bf.keys()):
             self.compare_field(name, field, bf[field], af[field])
-        freed = sorted(n for n in b_reserved - a_reserved if n not in a_by_number)
-        freed_names = sorted(set(b.get("reserved_names", [])) - set(a.get("reserved_names", [])) - af.keys())
-        if freed or freed_names:
-            shown = ", ".join([_ranges(freed)] * bool(freed) + [repr(n) for n in freed_names])
-            self.add("reserved-removed", name, shown, None,
-                     f"{shown} no longer reserved in {name}: a later field could reuse them and misread old data")
+        self.unreserved(name, b, a, b_reserved - a_reserved - a_by_number.keys(), af.keys(), "field")
         if a.get("deprecated") and not b.get("deprecated"):
             self.add("deprecated-added", name, None, "deprecated", f"{name} is deprecated: plan to stop using it")
+
+    def reused(self, path: str, name: str, number: int, before: dict[str, Any], reserved: set[int]) -> bool:
+        """``name = number`` is new: report it if ``before`` reserved either."""
+        if number not in reserved and name not in before.get("reserved_names", []):
+            return False
+        what = f"number {number}" if number in reserved else f"name {name!r}"
+        self.add("reserved-reused", path, "reserved", f"{name} = {number}",
+                 f"{what} was reserved so old data and readers would not misread it; {name} now uses it")
+        return True
+
+    def unreserved(
+        self, owner: str, b: dict[str, Any], a: dict[str, Any], numbers: set[int], used: Any, what: str
+    ) -> None:
+        """Reservations of ``b`` that ``a`` dropped (``numbers``: freed and unused)."""
+        names = sorted(set(b.get("reserved_names", [])) - set(a.get("reserved_names", [])) - set(used))
+        if numbers or names:
+            shown = ", ".join([_ranges(sorted(numbers))] * bool(numbers) + [repr(n) for n in names])
+            self.add("reserved-removed", owner, shown, None,
+                     f"{shown} no longer reserved in {owner}: a later {what} could reuse them and misread old data")
 
     def removed(self, message: str, field: str, old: dict[str, Any], path: str, reserved: set[int], reused: bool = False) -> None:
         if "[" in path:
@@ -651,9 +667,13 @@ class _Diff:
                 else:
                     self.add("enum-value-removed", path, f"{value} = {bv[value]}", None,
                              f"code and prototxt naming {value} fail; data holding {bv[value]} reads as unknown")
+            b_reserved = _numbers(b[name].get("reserved_numbers", []))
             for value in sorted(av.keys() - bv.keys() - renamed):
-                self.add("enum-value-added", f"{name}.{value}", None, f"{value} = {av[value]}",
-                         f"new value {value} of {name}")
+                if not self.reused(f"{name}.{value}", value, av[value], b[name], b_reserved):
+                    self.add("enum-value-added", f"{name}.{value}", None, f"{value} = {av[value]}",
+                             f"new value {value} of {name}")
+            freed = b_reserved - _numbers(a[name].get("reserved_numbers", [])) - set(av.values())
+            self.unreserved(name, b[name], a[name], freed, av.keys(), "value")
             for value in sorted(av.keys() & bv.keys()):
                 if av[value] != bv[value]:
                     self.add("enum-value-number-changed", f"{name}.{value}", bv[value], av[value],
@@ -890,6 +910,7 @@ class RefInputs:
     protos: tuple[Path, ...]  # inside the copy; empty when no input existed at the ref
     annotations: Path | None
     out: Path
+    missing: tuple[str, ...] = ()  # inputs (repository paths) that did not exist at the ref
 
 
 def inputs_at_ref(
@@ -936,19 +957,25 @@ def inputs_at_ref(
     for name in listed(rel(root)):
         if name.endswith(".proto"):
             copy(name)
-    wanted = []
+    wanted, missing = [], []
     for p in protos:
         names = [n for n in listed(rel(p)) if n.endswith(".proto")]
         wanted += [dest / n for n in names]
+        if not names:
+            missing.append(rel(p))
     notes_copy = None
     if annotations is not None and listed(rel(annotations)):
         notes_copy = copy(rel(annotations))
+    elif annotations is not None:
+        missing.append(rel(annotations))
     for name in listed(rel(package_dir)):
         if name.endswith(".py") and "/" not in name[len(rel(package_dir)) + 1 :]:
             if is_generated(copy(name)):
                 (dest / name).unlink()
     out_rel = rel(package_dir.parent)
-    return RefInputs(protos=tuple(sorted(set(wanted))), annotations=notes_copy, out=dest / out_rel)
+    return RefInputs(
+        protos=tuple(sorted(set(wanted))), annotations=notes_copy, out=dest / out_rel, missing=tuple(missing)
+    )
 
 
 def empty_surface() -> dict[str, Any]:

@@ -197,7 +197,12 @@ def _run(args: argparse.Namespace) -> int:
         if _report_undocumented(result.model.undocumented, args.strict):
             return Exit.ERROR
         if args.command == "check":
-            before = api_at_ref(options, against) if against else _recorded_api(options)
+            if against:
+                before, missing = api_at_ref(options, against)
+                for name in missing:  # a renamed input would otherwise pass for all-new
+                    print(f"warning: {name} does not exist at {against}: what it defines counts as new", file=sys.stderr)
+            else:
+                before = _recorded_api(options)
             label = against or LAST_GENERATION
             return _check(options, result, flags, before, label, args)
         previous = _recorded_api(options)

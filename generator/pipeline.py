@@ -182,9 +182,10 @@ def _build(options: Options, known_input_hash: str | None, reuse_output: bool, b
     return Result(files=files, model=model, api=api, notes=analysis.notes)
 
 
-def api_at_ref(options: Options, ref: str) -> dict[str, Any]:
+def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The API surface the inputs generated at git ``ref`` (built in memory
-    from copies of the inputs at that ref; nothing is rendered or written)."""
+    from copies of the inputs at that ref; nothing is rendered or written),
+    and the inputs that did not exist there."""
     import tempfile
 
     from generator.api_changes import api_surface, empty_surface, inputs_at_ref
@@ -192,7 +193,7 @@ def api_at_ref(options: Options, ref: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="fsc-ref-") as tmp:
         copy = inputs_at_ref(ref, options.protos, options.annotations, options.out / options.package, Path(tmp))
         if not copy.protos:
-            return empty_surface()
+            return empty_surface(), copy.missing
         at_ref = Options(protos=copy.protos, annotations=copy.annotations, out=copy.out, package=options.package, root=Path(tmp))
         try:
             analysis = analyse(at_ref, known_input_hash=f"git {ref}")
@@ -201,7 +202,7 @@ def api_at_ref(options: Options, ref: str) -> dict[str, Any]:
                 [Problem(f"at {ref}: {p.message}", p.file and p.file.replace(f"{tmp}/", f"{ref}:"), p.line, p.hint)
                  for p in exc.problems]
             ) from None
-        return api_surface(analysis.schema, analysis.model)
+        return api_surface(analysis.schema, analysis.model), copy.missing
 
 
 def _previous_output(options: Options) -> PreviousOutput | None:
