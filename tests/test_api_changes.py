@@ -32,6 +32,7 @@ from generator.cli import main
 from generator.errors import GeneratorError
 from generator.pipeline import Options, analyse
 from tests.support import ROOT
+from tests.test_cli import project  # noqa: F401 - the fixture: a copy of this project, cwd set to it
 from tests.test_fuzz_schemas import FUZZ, declared_default, proto_text, schemas
 
 CASES = Path(__file__).resolve().parent / "api_changes"
@@ -205,16 +206,6 @@ def test_bad_acceptances_name_file_and_line(accepted, message, tmp_path, capsys,
 
 
 # ============================================================ on this repository
-
-
-@pytest.fixture
-def project(tmp_path, monkeypatch) -> Path:
-    copy = tmp_path / "project"
-    shutil.copytree(ROOT / "proto", copy / "proto")
-    shutil.copytree(ROOT / "generated", copy / "generated", ignore=shutil.ignore_patterns("__pycache__", "*.lock"))
-    shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
-    monkeypatch.chdir(copy)
-    return copy
 
 
 PROTO = Path("proto/distributed_strategy.proto")
