@@ -1,5 +1,5 @@
 import sys
 
-from generator.cli import main
+from .cli import main
 
-sys.exit(main())
+sys.exit(main(prog=f"python -m {__package__}"))

@@ -16,9 +16,9 @@ from typing import Any
 
 import yaml
 
-from generator import naming
-from generator.errors import GeneratorError, Problem
-from generator.schema import Schema
+from . import naming
+from .errors import GeneratorError, Problem
+from .schema import Schema
 
 try:  # libyaml is much faster; marks (line numbers) work the same
     _Loader: Any = yaml.CSafeLoader
@@ -146,12 +146,25 @@ class _Node:
         self.line = line
 
 
-def _convert(node: yaml.Node, problems: list[Problem], file: str) -> _Node:
+def _convert(node: yaml.Node, problems: list[Problem], file: str, seen: set[int], used_at: int | None = None) -> _Node:
+    """The node as _Nodes. An alias is the same node object met again: it is
+    refused, not expanded, so a few hundred bytes of nested aliases (a "billion
+    laughs" file) cost no more than their own size. ``used_at``: the line of
+    the key or list holding ``node``, where an alias is written."""
     line = node.start_mark.line + 1
+    if id(node) in seen:
+        problems.append(
+            Problem(
+                "YAML aliases (*name) are not supported in the annotations file; write the value out",
+                file, used_at or line, hint=f"its anchor is on line {line}",
+            )
+        )
+        return _Node(None, line)
+    seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
         out: dict[str, _Node] = {}
         for key_node, value_node in node.value:
-            key = _convert(key_node, problems, file)
+            key = _convert(key_node, problems, file, seen, line)
             if not isinstance(key.value, str):
                 problems.append(Problem(f"keys must be strings, got {key.value!r}", file, key.line))
                 continue
@@ -160,11 +173,11 @@ def _convert(node: yaml.Node, problems: list[Problem], file: str) -> _Node:
                     Problem(f"duplicate key {key.value!r}", file, key.line, hint=f"first given on line {out[key.value].line}")
                 )
                 continue
-            out[key.value] = _convert(value_node, problems, file)
+            out[key.value] = _convert(value_node, problems, file, seen, key.line)
             out[key.value].line = key.line
         return _Node(out, line)
     if isinstance(node, yaml.SequenceNode):
-        return _Node([_convert(n, problems, file) for n in node.value], line)
+        return _Node([_convert(n, problems, file, seen, line) for n in node.value], line)
     return _Node(_SCALARS.construct_object(node, deep=True), line)
 
 
@@ -183,9 +196,9 @@ def _load_yaml(path: Path) -> _Node:
     problems: list[Problem] = []
     if root is None:
         return _Node({}, 1)
-    converted = _convert(root, problems, str(path))
+    converted = _convert(root, problems, str(path), set())
     if problems:
-        raise GeneratorError(problems)
+        raise GeneratorError(list(dict.fromkeys(problems)))  # several aliases on one line: one message
     return converted
 
 
@@ -350,6 +363,13 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         notes: dict[str, FieldNote] = {}
         for fname, fnode in (keys["fields"].value.items() if "fields" in keys else []):
             f = message.field(fname)
+            if f is None and fname in _FIELD_KEYS:  # `example:` dedented out of its field
+                c.error(
+                    f"unknown field of {full} {fname!r}",
+                    fnode,
+                    f"{fname!r} is a key of a field's entry: indent it under the field it belongs to",
+                )
+                continue
             if f is None:
                 c.unknown(f"field of {full}", fname, fnode, [x.name for x in message.fields])
                 continue

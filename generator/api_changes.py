@@ -38,10 +38,10 @@ from typing import Any
 
 from google.protobuf import descriptor_pb2 as d
 
-from generator.annotations import AcceptedChange, Annotations, closest
-from generator.errors import GeneratorError, Problem
-from generator.model import INT_BOUNDS, PackageModel, default_text
-from generator.schema import Field, Schema
+from .annotations import AcceptedChange, Annotations, closest
+from .errors import GeneratorError, Problem
+from .model import INT_BOUNDS, PackageModel, default_text
+from .schema import Field, Schema
 
 SURFACE_VERSION = 1
 CATEGORIES = ("breaking", "behaviour", "addition")
@@ -921,7 +921,7 @@ def inputs_at_ref(
     annotations file and the hand-written modules of the package (hooks)."""
     import os
 
-    from generator.output import is_generated
+    from .output import is_generated
 
     anchor = Path(os.path.commonpath([str(p.resolve()) for p in (*protos, package_dir)]))
     while not anchor.is_dir():

@@ -20,8 +20,8 @@ import sys
 from collections import deque
 from typing import Any, Callable
 
-from generator.errors import GeneratorError, Problem
-from generator.pipeline import BLACK_VERSION_REQUIRED
+from .errors import GeneratorError, Problem
+from .pipeline import BLACK_VERSION_REQUIRED
 
 LINE_LENGTH = 100
 MANY_PIECES = 150  # from this many pieces on, one worker per core (each costs a black import)

@@ -1,4 +1,5 @@
-"""``python -m generator generate|check``: a thin layer over the pipeline."""
+"""``fleet-strategy-codegen generate|check`` (``python -m generator`` in this
+repository): a thin layer over the pipeline."""
 
 from __future__ import annotations
 
@@ -6,25 +7,37 @@ import argparse
 import contextlib
 import gc
 import json
+import os
 import sys
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator import __version__
-from generator.errors import Exit, GeneratorError, Problem
-from generator.output import Plan, apply, diff, fast_clean, locked, plan, read_manifest
-from generator.pipeline import Options, Result, api_at_ref, build, check_package_name, input_hash, resolve_protos
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+from . import COMMAND, __version__
+from .errors import Exit, GeneratorError, Problem
+from .output import MANIFEST_SUFFIX, Plan, apply, diff, fast_clean, locked, plan, read_manifest
+from .pipeline import (
+    Options, Result, api_at_ref, build, check_package_name, input_hash, known_output, remember_output, resolve_protos,
+)
 
 if TYPE_CHECKING:
-    from generator.api_changes import Change, Report
+    from .api_changes import Change, Report
 
 # The API change report (generator.api_changes) is imported where it is used: a
 # check whose inputs are unchanged answers from the manifest without the stages.
 CONFIG_TABLE = "fleet-strategy-codegen"
 LAST_GENERATION = "the last generation"
 NO_DRIFT: dict[str, list[str]] = {"missing": [], "stale": [], "orphaned": []}
+
+EXIT_CODES = """\
+exit codes: 0 clean / generated, 1 drift (check), 2 bad input or environment
+(a missing or malformed input, an unusable output folder), 3 internal error
+(a bug: please report it)"""
 
 DESCRIPTION = """\
 Generate a typed Python API (wrapper classes, TypedDicts, docs) from .proto
@@ -33,19 +46,56 @@ in the nearest pyproject.toml, so the bare commands do the project's own job.
 """
 
 
-def _project_defaults(start: Path) -> tuple[dict[str, Any], Path]:
+# The keys of [tool.fleet-strategy-codegen] and the types they take.
+TABLE_KEYS: dict[str, tuple[type, ...]] = {
+    "proto": (list, str), "annotations": (str,), "out": (str,), "package": (str,), "fail-on-breaking": (bool,),
+}
+_KINDS = {list: "a list of strings", str: "a string", bool: "true or false"}
+
+
+def project_defaults(start: Path) -> tuple[dict[str, Any], Path]:
     for folder in (start, *start.parents):
         candidate = folder / "pyproject.toml"
         if candidate.is_file():
-            with open(candidate, "rb") as handle:
-                data = tomllib.load(handle)
-            table = data.get("tool", {}).get(CONFIG_TABLE)
+            try:
+                with open(candidate, "rb") as handle:
+                    data = tomllib.load(handle)
+            except tomllib.TOMLDecodeError as exc:
+                raise GeneratorError(Problem(f"invalid TOML: {exc}", str(candidate))) from None
+            except OSError as exc:
+                raise GeneratorError(Problem(f"cannot read: {exc.strerror}", str(candidate))) from None
+            tool = data.get("tool", {})
+            table = tool.get(CONFIG_TABLE) if isinstance(tool, dict) else None
             if table is not None:
-                return table, folder
+                return _checked_table(table, candidate), folder
     return {}, start
 
 
-def _parser() -> argparse.ArgumentParser:
+def _checked_table(table: Any, where: Path) -> dict[str, Any]:
+    from .annotations import closest
+
+    name = f"[tool.{CONFIG_TABLE}]"
+    if not isinstance(table, dict):
+        raise GeneratorError(Problem(f"{name} must be a table", str(where)))
+    problems = []
+    for key, value in table.items():
+        if key not in TABLE_KEYS:
+            guess = closest(key, TABLE_KEYS)
+            hint = f"did you mean {guess!r}?" if guess else f"valid: {', '.join(TABLE_KEYS)}"
+            problems.append(Problem(f"{name}: unknown key {key!r}", str(where), hint=hint))
+        elif not isinstance(value, TABLE_KEYS[key]) or (
+            isinstance(value, list) and not all(isinstance(item, str) for item in value)
+        ):
+            kinds = " or ".join(_KINDS[kind] for kind in TABLE_KEYS[key])
+            problems.append(Problem(f"{name}: {key} must be {kinds}, got {value!r}", str(where)))
+    if problems:
+        raise GeneratorError(problems)
+    if isinstance(table.get("proto"), str):
+        return {**table, "proto": [table["proto"]]}
+    return table
+
+
+def _parser(prog: str) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--proto", action="append", type=Path, metavar="PATH",
@@ -70,14 +120,15 @@ def _parser() -> argparse.ArgumentParser:
         help="rebuild from the inputs alone, trusting nothing in the output folder: no answer from "
         "its manifest, no formatted text reused from its files; CI's check uses this",
     )
-    parser = argparse.ArgumentParser(prog="python -m generator", description=DESCRIPTION)
+    parser = argparse.ArgumentParser(prog=prog, description=DESCRIPTION, epilog=EXIT_CODES)
     parser.add_argument("--version", action="version", version=f"fleet-strategy-codegen {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sub.add_parser(
         "generate", parents=[common],
         help="regenerate: write files whose content changed, remove orphaned generated files",
         description="Regenerate the package. Only files whose content changed are written; generated "
-        "files the inputs no longer produce are removed. Exit 0 on success, 2 on bad input.",
+        "files the inputs no longer produce are removed. Exit 0 on success, 2 on bad input or an "
+        "unusable output folder, 3 on an internal error.",
     )
     check = sub.add_parser(
         "check", parents=[common],
@@ -85,8 +136,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Compare the output folder with what the inputs generate, writing nothing. Prints "
         "what the change means for users (the API change report) when the output drifted, then "
         "missing files, stale files (with a unified diff) and orphaned files, and the command that "
-        "fixes them. Exit 0 clean, 1 drift, 2 bad input; with --fail-on-breaking, a breaking API change "
-        "the annotations file does not accept also exits 1.",
+        "fixes them. Exit 0 clean, 1 drift, 2 bad input or environment, 3 internal error; with "
+        "--fail-on-breaking, a breaking API change the annotations file does not accept also exits 1.",
     )
     check.add_argument(
         "--against", metavar="REF",
@@ -107,7 +158,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
-    table, root = _project_defaults(Path.cwd())
+    table, root = project_defaults(Path.cwd())
 
     def from_table(key: str) -> Any:
         value = table.get(key)
@@ -143,7 +194,7 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     return options, flags
 
 
-def _report_undocumented(undocumented: Sequence[str], strict: bool) -> bool:
+def report_undocumented(undocumented: Sequence[str], strict: bool) -> bool:
     """Print the undocumented fields; True when that is an error (--strict)."""
     if not undocumented:
         return False
@@ -158,43 +209,61 @@ def _report_undocumented(undocumented: Sequence[str], strict: bool) -> bool:
     return strict
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None, prog: str = COMMAND) -> int:
+    args = _parser(prog).parse_args(argv)
     # A run is short and its data structures are trees: the cycle collector only
     # rescans them, ever more often as they grow (30-40% of a large schema's run).
     # Refcounting still frees everything; black workers turn it back on.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _run(args)
+        return _run(args, prog)
+    except KeyboardInterrupt:
+        print("interrupted; the output folder was left as it was", file=sys.stderr)
+        return Exit.INTERRUPTED
+    except Exception as exc:  # a bug, not the user's mistake: never exit 1 (drift)
+        if os.environ.get("FLEET_CODEGEN_TRACEBACK"):
+            raise
+        print(
+            f"internal error: {type(exc).__name__}: {exc}\n"
+            f"hint: this is a bug in fleet-strategy-codegen {__version__}; rerun with "
+            "FLEET_CODEGEN_TRACEBACK=1 for the traceback and report it",
+            file=sys.stderr,
+        )
+        return Exit.INTERNAL
     finally:
         if collecting:
             gc.enable()
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, prog: str) -> int:
     try:
         options, flags = _options(args)
         check_package_name(options.package)
-        # Unchanged inputs and untouched output: the manifest answers, no regeneration.
+        # Unchanged inputs and untouched output, and the user cache knows that this
+        # generator made exactly that output from these inputs: no regeneration.
         digest = input_hash(options, resolve_protos(options))
         against = getattr(args, "against", None)
-        undocumented = None if args.full or against else fast_clean(options.out, options.package, digest)
+        known = None if args.full or against else known_output(digest)
+        undocumented = None if known is None else fast_clean(options.out, options.package, digest, known)
         if undocumented is not None:
-            if _report_undocumented(undocumented, args.strict):
+            if report_undocumented(undocumented, args.strict):
                 return Exit.ERROR
             if args.command == "check" and args.report_format == "json":  # nothing changed, for users either
-                from generator.api_changes import Report, render_json
+                from .api_changes import Report, render_json
 
                 print(render_json(Report(against=LAST_GENERATION, changes=()), NO_DRIFT), end="")
                 return Exit.OK
-            state = "clean" if args.command == "check" else "up to date"
-            print(f"{options.package}: {state} (inputs unchanged since the last generate)")
+            state = "clean" if args.command == "check" else "up to date, nothing generated"
+            print(f"{options.package}: {state} (inputs, generator and output unchanged since the last run)")
             return Exit.OK
-        result = build(
-            options, known_input_hash=digest, reuse_output=args.command == "generate" and not args.full, black_workers=True
-        )
-        if _report_undocumented(result.model.undocumented, args.strict):
+        # Otherwise regenerate, taking black's outputs from the output folder where its
+        # manifest vouches for them (check too, unless --full: a fresh clone's check
+        # would else format everything; each piece is checked against its digest, so
+        # only a consistent hand edit of a file and its manifest could mislead it,
+        # as it could the fast answer).
+        result = build(options, known_input_hash=digest, reuse_output=not args.full, black_workers=True)
+        if report_undocumented(result.model.undocumented, args.strict):
             return Exit.ERROR
         if args.command == "check":
             if against:
@@ -204,25 +273,36 @@ def _run(args: argparse.Namespace) -> int:
             else:
                 before = _recorded_api(options)
             label = against or LAST_GENERATION
-            return _check(options, result, flags, before, label, args)
-        previous = _recorded_api(options)
-        with locked(options.out):
-            changed = apply(plan(options.out, result.files, options.package))
-        for relative in changed:
-            print(f"updated {_display(options.out / relative)}")
-        if not changed:
-            print(f"{options.package}: up to date ({len(result.files)} files)")
-        elif previous is not None:
-            from generator.api_changes import make_report, summary_line
-
-            report = make_report(previous, result.api, result.notes, LAST_GENERATION)
-            details = " (details: python -m generator check --against HEAD)" if report.changes else ""
-            print(summary_line(report) + details)
-        return Exit.OK
+            code = _check(options, result, flags, before, label, args, prog)
+        else:
+            code = _generate(options, result, prog)
+        if code == Exit.OK:
+            remember_output(digest, result.files)
+        return code
     except GeneratorError as exc:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
         return Exit.ERROR
+    except OSError as exc:  # the environment: a folder that cannot be read or written
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return Exit.ERROR
+
+
+def _generate(options: Options, result: Result, prog: str) -> int:
+    previous = _recorded_api(options)
+    with locked(options.out):
+        changed = apply(plan(options.out, result.files, options.package))
+    for relative in changed:
+        print(f"updated {_display(options.out / relative)}")
+    print(f"{options.package}: generated {len(result.files)} files, {len(changed)} changed")
+    if changed and previous is not None:
+        from .api_changes import make_report, summary_line
+
+        report = make_report(previous, result.api, result.notes, LAST_GENERATION)
+        details = f" (details: {prog} check --against HEAD)" if report.changes else ""
+        print(summary_line(report) + details)
+    return Exit.OK
 
 
 def _display(path: Path) -> str:
@@ -234,7 +314,7 @@ def _display(path: Path) -> str:
 
 def _recorded_api(options: Options) -> dict[str, Any] | None:
     """The API surface the last generate into the output folder recorded."""
-    from generator.api_changes import SURFACE_VERSION
+    from .api_changes import SURFACE_VERSION
 
     data = read_manifest(options.out, options.package)
     api = data.get("api") if data is not None else None
@@ -242,9 +322,15 @@ def _recorded_api(options: Options) -> dict[str, Any] | None:
 
 
 def _check(
-    options: Options, result: Result, flags: list[str], before: dict[str, Any] | None, label: str, args: argparse.Namespace
+    options: Options,
+    result: Result,
+    flags: list[str],
+    before: dict[str, Any] | None,
+    label: str,
+    args: argparse.Namespace,
+    prog: str,
 ) -> int:
-    from generator.api_changes import make_report, render_json, unmatched_warnings
+    from .api_changes import make_report, render_json, unmatched_warnings
 
     drift = plan(options.out, result.files, options.package)
     as_json = args.report_format == "json"
@@ -255,7 +341,7 @@ def _check(
         listing = {"missing": drift.missing, "stale": drift.stale, "orphaned": drift.orphaned}
         print(render_json(report, listing, label), end="")
     with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
-        code = _print_drift(options, drift, flags, report, as_json)
+        code = _print_drift(options, drift, flags, report, as_json, prog)
     for warning in unmatched_warnings(report) if report else []:
         print(warning, file=sys.stderr)
     if args.fail_on_breaking and report is not None and report.unaccepted_breaking:
@@ -264,9 +350,9 @@ def _check(
     return code
 
 
-def _print_drift(options: Options, drift: Plan, flags: list[str], report: Report | None, as_json: bool) -> int:
+def _print_drift(options: Options, drift: Plan, flags: list[str], report: Report | None, as_json: bool, prog: str) -> int:
     if report is not None and not as_json:
-        from generator.api_changes import render_text
+        from .api_changes import render_text
 
         print(render_text(report))
     if drift.clean:
@@ -277,14 +363,18 @@ def _print_drift(options: Options, drift: Plan, flags: list[str], report: Report
               "check --against REF compares with the inputs at a git ref)\n")
     for relative in drift.missing:
         print(f"missing: {_display(options.out / relative)}")
+    manifest = f"{options.package}{MANIFEST_SUFFIX}"
+    drift.stale.sort(key=lambda relative: relative == manifest)  # the files first, their records last
     for relative in drift.stale:
-        print(f"stale: {_display(options.out / relative)}")
+        note = " (its records of the files; no diff shown)" if relative == manifest else ""
+        print(f"stale: {_display(options.out / relative)}{note}")
     for relative in drift.orphaned:
         print(f"orphaned: {_display(options.out / relative)} (no longer generated)")
     for relative in drift.stale:
-        print()
-        print(diff(options.out, relative, drift.files[relative]), end="")
-    fix = " ".join(["python -m generator generate", *flags])
+        if relative != manifest:  # hashes and offsets: noise beside the real hunks
+            print()
+            print(diff(options.out, relative, drift.files[relative]), end="")
+    fix = " ".join([prog, "generate", *flags])
     print(f"\nThe generated package is out of date. Fix: {fix}")
     return Exit.DRIFT
 

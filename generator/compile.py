@@ -7,11 +7,18 @@ written to file descriptor 2 by C++ code, so they are captured at that level.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import GeneratorError, Problem
+from .errors import GeneratorError, Problem
+
+
+MAX_PROBLEMS = 20
+# protoc's logging library (absl) also writes to stderr: its banner and its
+# "W0000 00:00:... file.cc:123]" lines are not the user's errors.
+_ABSL_LOG = re.compile(r"^(WARNING: All log messages before absl::InitializeLog\(\)|[IWEF]\d{4} )")
 
 
 @dataclass(frozen=True)
@@ -27,8 +34,10 @@ def find_proto_files(paths: list[Path]) -> list[Path]:
     for path in paths:
         if path.is_dir():
             found.extend(sorted(path.rglob("*.proto")))
-        elif path.is_file():
+        elif path.is_file() and path.suffix == ".proto":
             found.append(path)
+        elif path.is_file():
+            raise GeneratorError(Problem("not a .proto file (give .proto files or folders of them)", file=str(path)))
         else:
             raise GeneratorError(Problem("no such .proto file or folder", file=str(path)))
     if not found:
@@ -63,7 +72,10 @@ def compile_protos(paths: list[Path], include_root: Path | None = None) -> Compi
         code = _run_capturing_stderr(lambda: protoc.main(args), errors)
         message = errors.read_text(encoding="utf-8", errors="replace").strip()
         if code != 0 or not out.exists():
-            problems = [_protoc_problem(line, root) for line in message.splitlines() if line.strip()]
+            problems = [_protoc_problem(line, root) for line in message.splitlines() if line.strip() and not _ABSL_LOG.match(line)]
+            if len(problems) > MAX_PROBLEMS:  # one broken file can give hundreds; the first ones tell
+                more = len(problems) - MAX_PROBLEMS
+                problems = [*problems[:MAX_PROBLEMS], Problem(f"... and {more} more protoc errors")]
             raise GeneratorError(problems or [Problem(f"protoc failed with exit code {code}")])
         data = out.read_bytes()
     return CompiledSchema(descriptor_set=data, proto_files=tuple(files), include_root=root)

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 class Exit(enum.IntEnum):
     OK = 0
     DRIFT = 1
-    ERROR = 2
+    ERROR = 2  # bad input or environment: the user can fix it
+    INTERNAL = 3  # a bug in the generator
+    INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
 
 @dataclass(frozen=True)

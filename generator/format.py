@@ -12,12 +12,14 @@ ever called, in two places keyed by that text:
   file, each piece's rendered key, the digest of its formatted text and where
   that text sits in the file (lines skipped since the previous piece, lines,
   indent), and the files on disk hold those texts. A fresh clone therefore
-  regenerates without formatting what the committed tree already holds. Only
-  ``generate`` reads it: ``check`` never takes an answer from the tree it
-  checks.
+  regenerates without formatting what the committed tree already holds.
+  ``generate`` and ``check`` read it; with ``--full`` neither does, and
+  ``check --full`` takes no answer from the tree it checks.
 
 Only what is left goes to black (generator.black_workers). The file header
-(comment lines naming the inputs and their hash) is never part of a key.
+(comment lines naming the generator and the inputs) is never part of a key,
+and a record locates pieces from the end of the header, so a header that
+changes alone leaves every record valid.
 
 The blank lines between top-level statements are the template's, which
 emits them as black wants them; tests/test_format.py checks that black leaves
@@ -39,18 +41,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.black_workers import LINE_LENGTH, BlackWorkers, Result
-from generator.errors import GeneratorError, Problem
-from generator.pipeline import BLACK_VERSION_REQUIRED, cache_root
-from generator.render import RenderedFile
+from .black_workers import LINE_LENGTH, BlackWorkers, Result
+from .errors import GeneratorError, Problem
+from .pipeline import BLACK_VERSION_REQUIRED, cache_root
+from .render import RenderedFile
 
 KEY_LENGTH = 32  # hex digits of a sha256 kept in the manifest (128 bits)
-_SALT = f"black {BLACK_VERSION_REQUIRED} line-length {LINE_LENGTH}\0"  # a black upgrade misses every key
+# a black upgrade misses every key, and so does a record of the older layout (offsets counted
+# from the top of the file, not from the end of its header)
+_SALT = f"black {BLACK_VERSION_REQUIRED} line-length {LINE_LENGTH} records from the header's end\0"
 
 
-def _cache_dir() -> Path | None:
+def _cache_dir() -> Path | None:  # "2": records count from the end of the header
     root = cache_root()
-    return root / f"format-black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}" if root else None
+    return root / f"format-2-black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}" if root else None
 
 
 def digest(text: str) -> str:
@@ -90,7 +94,7 @@ def _piece_places(text: str, record: dict[str, Any]) -> dict[str, str]:
     entries = record.get("pieces")
     if not isinstance(entries, list):
         return {}
-    lines = _lines(text)
+    lines = _lines(_split_header(text)[1])  # positions count from the end of the header
     found: dict[str, str] = {}
     position = 0
     for entry in entries:
@@ -419,10 +423,11 @@ class _Formatter:
         entries: dict[str, str] = {}
         new = False  # anything black formatted in this run
         skip = 0
-        for part in parts:
+        for number, part in enumerate(parts):
             if isinstance(part, str):
                 out.append(part)
-                skip += part.count("\n")
+                if number:  # parts[0] is the header: a record locates pieces in the body
+                    skip += part.count("\n")
                 continue
             index, indented = part
             job = self.jobs[index]

@@ -12,10 +12,10 @@ import re
 import textwrap
 from dataclasses import dataclass
 
-from generator import naming
-from generator.annotations import Annotations, ClassNote, CompatPolicy, FieldNote
-from generator.errors import GeneratorError, Problem
-from generator.schema import Enum, Field, Message, Schema, shortest_float32_text
+from . import naming
+from .annotations import Annotations, ClassNote, CompatPolicy, FieldNote
+from .errors import GeneratorError, Problem
+from .schema import Enum, Field, Message, Schema, shortest_float32_text
 
 INT_BOUNDS = {
     "int32": (-(2**31), 2**31 - 1),
@@ -44,7 +44,7 @@ STRICT_ENV = "FLEET_STRATEGY_STRICT"
 class Header:
     generator_version: str
     inputs: tuple[str, ...]
-    input_hash: str
+    command: str  # how to regenerate
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -235,15 +235,20 @@ class ReferenceKey:
     key: str
     type_text: str
     default_text: str
-    summary: str
+    doc: str  # the whole doc: a table cell
 
 
 @dataclass(frozen=True, kw_only=True)
 class ReferenceEntry:
     name: str
-    type_text: str
-    default_text: str
+    type_text: str  # as a user writes it: list[TableParameter], not the stub's container type
+    default_text: str | None  # None: no default to state (a property computed by hooks)
     summary: str
+    paragraphs: tuple[str, ...]  # the rest of the doc
+    constraints: tuple[str, ...]
+    notes: tuple[str, ...]
+    example: str | None  # a doctest, shown as a code block
+    fence: str  # a code fence longer than any run of backticks in the example
     keys: tuple[ReferenceKey, ...]
     anchor: str
 
@@ -252,6 +257,9 @@ class ReferenceEntry:
 class ReferenceClass:
     name: str
     summary: str
+    paragraphs: tuple[str, ...]
+    example: str | None
+    fence: str
     entries: tuple[ReferenceEntry, ...]
 
 
@@ -296,6 +304,23 @@ def _split_summary(text: str) -> tuple[str, list[str]]:
 
 def _wrap(paragraph: str) -> str:
     return textwrap.fill(paragraph, DOC_WIDTH, break_long_words=False, break_on_hyphens=False)
+
+
+_STUB_CONTAINER = re.compile(r"\b_containers\.(Repeated(?:Composite|Scalar)FieldContainer|MessageMap|ScalarMap)\[")
+_PB2_PREFIX = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*_pb2\.")
+
+
+def user_type(expression: str) -> str:
+    """A stub's type as a user writes it: protobuf's containers as ``list``
+    and ``dict``, message classes without their ``_pb2`` module."""
+    spelled = _STUB_CONTAINER.sub(lambda m: "dict[" if m.group(1).endswith("Map") else "list[", expression)
+    return _PB2_PREFIX.sub("", spelled)
+
+
+def code_fence(text: str | None) -> str:
+    """A Markdown code fence ``text`` cannot close (longer than any backtick run in it)."""
+    runs = [len(run) for run in re.findall(r"`+", text or "")]
+    return "`" * max(3, max(runs, default=0) + 1)
 
 
 def _first_sentence(text: str) -> str:
@@ -874,21 +899,35 @@ class _Builder:
                             key=x.name,
                             type_text=self.doc_type(x),
                             default_text=self.default_text(x),
-                            summary=_first_sentence(self.field_doc(target, x, self.note(target.full_name, x.name))),
+                            doc=self.field_doc(target, x, self.note(target.full_name, x.name)),
                         )
                         for x in target.fields
                     )
                 entries.append(
                     ReferenceEntry(
                         name=prop.name,
-                        type_text=prop.doc.type_text or prop.getter_type,
-                        default_text=prop.doc.default_text or "",
+                        type_text=user_type(prop.doc.type_text or prop.getter_type),
+                        default_text=prop.doc.default_text,
                         summary=prop.doc.summary,
+                        paragraphs=prop.doc.paragraphs,
+                        constraints=prop.doc.constraints,
+                        notes=prop.doc.notes,
+                        example=prop.doc.example,
+                        fence=code_fence(prop.doc.example),
                         keys=keys,
                         anchor=f"{cls.name}-{prop.name}".lower(),
                     )
                 )
-            out.append(ReferenceClass(name=cls.name, summary=cls.doc.summary, entries=tuple(entries)))
+            out.append(
+                ReferenceClass(
+                    name=cls.name,
+                    summary=cls.doc.summary,
+                    paragraphs=cls.doc.paragraphs,
+                    example=cls.doc.example,
+                    fence=code_fence(cls.doc.example),
+                    entries=tuple(entries),
+                )
+            )
         return tuple(out)
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.resources
+import json
 import os
 import re
 from dataclasses import dataclass
@@ -10,23 +12,37 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING, Any
 
-from generator import __version__
-from generator.compile import find_proto_files
-from generator.errors import GeneratorError, Problem
-from generator.output import MANIFEST_SUFFIX, is_generated, manifest_text, read_manifest
+from . import COMMAND, __version__
+from .compile import find_proto_files
+from .errors import GeneratorError, Problem
+from .output import MANIFEST_SUFFIX, is_generated, manifest_text, output_digest, read_manifest
 
 if TYPE_CHECKING:
-    from generator.annotations import Annotations
-    from generator.black_workers import BlackWorkers
-    from generator.format import PreviousOutput
-    from generator.model import PackageModel
-    from generator.schema import Schema
+    from .annotations import Annotations
+    from .black_workers import BlackWorkers
+    from .compile import CompiledSchema
+    from .format import PreviousOutput
+    from .model import PackageModel
+    from .schema import Schema
 
 # The stages are imported inside build(): a `check` whose inputs are unchanged
 # is answered from the manifest without loading them (see output.fast_clean).
 GENERATOR = Path(__file__).resolve().parent
-TEMPLATES = GENERATOR.parent / "templates"
 BLACK_VERSION_REQUIRED = "26.10.1"  # pinned in pyproject.toml; output depends on it
+
+
+def _templates_folder() -> Path:
+    """The jinja2 templates. Installed, they are the package data
+    ``fleet_strategy_codegen.templates`` (found through importlib.resources);
+    run as ``python -m generator`` from a source checkout, whose package has no
+    such subpackage, the checkout's top-level templates/ folder."""
+    try:
+        return Path(str(importlib.resources.files(f"{__package__}.templates")))
+    except ModuleNotFoundError:
+        return GENERATOR.parent / "templates"
+
+
+TEMPLATES = _templates_folder()
 
 
 def cache_root() -> Path | None:
@@ -69,16 +85,14 @@ def _shown(path: Path, root: Path) -> str:
 
 
 def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> str:
-    """Hash of everything the output depends on.
-
-    The inputs (protos, annotations), the hand-written modules in the package
-    (hooks), the templates and the generator's own source, plus the pinned
-    black version. Files are labelled relative to the project, package,
-    templates or generator folder - never by absolute path - so the hash does
-    not depend on where the output is written.
-    """
+    """Hash of the user's inputs: the protos and the annotations (labelled as
+    the headers show them), the hand-written modules in the package (hooks),
+    the package name and the generator's version. Never an absolute path, so
+    it does not depend on where the project is. The generator's own source is
+    not in it (see generator_hash): the manifest, which records it, then
+    changes only when the inputs or the output do."""
     digest = hashlib.sha256()
-    digest.update(f"{__version__}\0black {BLACK_VERSION_REQUIRED}\0{options.package}\0".encode())
+    digest.update(f"{__version__}\0{options.package}\0".encode())
     labelled = [(_shown(p, options.root), p) for p in proto_files]
     if options.annotations:
         labelled.append((_shown(options.annotations, options.root), options.annotations))
@@ -89,8 +103,21 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
             for p in sorted(package_dir.glob("*.py"))
             if p.is_file() and not is_generated(p)
         ]
-    labelled += [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.glob("*.j2"))]
+    return _hash_files(digest, labelled)
+
+
+def generator_hash() -> str:
+    """Hash of the generator itself: its source, its templates and the pinned
+    black version. It is kept out of every committed file (a change of the
+    generator that leaves the output alone changes nothing there); the fast
+    check finds it in the user cache (see known_output)."""
+    digest = hashlib.sha256(f"{__version__}\0black {BLACK_VERSION_REQUIRED}\0".encode())
+    labelled = [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.glob("*.j2"))]
     labelled += [(f"generator/{p.name}", p) for p in sorted(GENERATOR.glob("*.py"))]
+    return _hash_files(digest, labelled)
+
+
+def _hash_files(digest: hashlib._Hash, labelled: list[tuple[str, Path]]) -> str:
     for label, path in labelled:
         try:
             content = path.read_bytes()
@@ -98,6 +125,44 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
             raise GeneratorError(Problem(f"cannot read input: {exc.strerror}", str(path))) from None
         digest.update(label.encode() + b"\0" + content + b"\0")
     return digest.hexdigest()
+
+
+def _memo_file(inputs: str) -> Path | None:
+    root = cache_root()
+    if root is None:
+        return None
+    key = hashlib.sha256(f"{generator_hash()}\0{inputs}".encode()).hexdigest()
+    return root / "outputs" / key[:2] / key
+
+
+def known_output(inputs: str) -> str | None:
+    """The output_digest() this very generator produced from these inputs
+    before (recorded in the user cache by remember_output), or None. A fresh
+    clone, a new cache or a changed generator know nothing, and the caller
+    then builds: the generator is deterministic, so (generator, inputs) ->
+    output is a pure function and this memo of it can never be stale."""
+    memo = _memo_file(inputs)
+    if memo is None:
+        return None
+    try:
+        return json.loads(memo.read_text(encoding="utf-8"))["output"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def remember_output(inputs: str, files: dict[str, str]) -> None:
+    """Record what these inputs generate (only saves time; failures are ignored)."""
+    memo = _memo_file(inputs)
+    if memo is None:
+        return
+    text = json.dumps({"output": output_digest({k: v.encode("utf-8") for k, v in files.items()})})
+    try:
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        tmp = memo.with_name(f".{memo.name}.{os.getpid()}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, memo)
+    except OSError:
+        pass
 
 
 def resolve_protos(options: Options) -> list[Path]:
@@ -110,19 +175,25 @@ def check_package_name(package: str) -> None:
 
 
 def build(
-    options: Options, known_input_hash: str | None = None, reuse_output: bool = False, black_workers: bool = False
+    options: Options,
+    known_input_hash: str | None = None,
+    reuse_output: bool = False,
+    black_workers: bool = False,
+    compiled: CompiledSchema | None = None,
 ) -> Result:
     """Run every stage. ``known_input_hash``: input_hash() when the caller has
     just computed it for the same options (saves reading the inputs twice).
     ``reuse_output``: take black's outputs from the files of the last generate
-    into ``options.out`` where its manifest vouches for them (generate does;
-    check does not, so it never trusts the tree it checks). ``black_workers``:
+    into ``options.out`` where its manifest vouches for them (generate and
+    check do; with --full they do not, and trust nothing in the tree). ``black_workers``:
     fork a black worker first, whose import then overlaps the other stages
-    (the CLI does; a caller that has black imported already need not)."""
-    from generator.black_workers import BlackWorkers
+    (the CLI does; a caller that has black imported already need not).
+    ``compiled``: the schema, when protoc has already compiled the protos
+    (the protoc plugin); by default they are compiled here."""
+    from .black_workers import BlackWorkers
 
     with BlackWorkers.start() if black_workers else BlackWorkers() as black:
-        return _build(options, known_input_hash, reuse_output, black)
+        return _build(options, known_input_hash, reuse_output, black, compiled)
 
 
 @dataclass(frozen=True)
@@ -132,17 +203,18 @@ class Analysis:
     schema: Schema
     notes: Annotations
     model: PackageModel
+    input_hash: str  # recorded in the manifest
 
 
-def analyse(options: Options, known_input_hash: str | None = None) -> Analysis:
+def analyse(options: Options, known_input_hash: str | None = None, compiled: CompiledSchema | None = None) -> Analysis:
     """compile -> schema -> annotations -> model (no rendering, no black)."""
-    from generator.annotations import hook_class_members, load_annotations
-    from generator.compile import compile_protos
-    from generator.model import Header, build_model
-    from generator.schema import load_schema, local_names
+    from .annotations import hook_class_members, load_annotations
+    from .compile import compile_protos
+    from .model import Header, build_model
+    from .schema import load_schema, local_names
 
     check_package_name(options.package)
-    compiled = compile_protos(list(options.protos))
+    compiled = compiled or compile_protos(list(options.protos))
     schema = load_schema(compiled.descriptor_set, local_names(compiled.proto_files, compiled.include_root))
     package_dir = options.out / options.package
     notes = load_annotations(options.annotations, schema, package_dir)
@@ -153,20 +225,23 @@ def analyse(options: Options, known_input_hash: str | None = None) -> Analysis:
     shown_inputs = [_shown(p, options.root) for p in compiled.proto_files]
     if options.annotations:
         shown_inputs.append(_shown(options.annotations, options.root))
-    header = Header(
-        generator_version=__version__,
-        inputs=tuple(shown_inputs),
+    header = Header(generator_version=__version__, inputs=tuple(shown_inputs), command=COMMAND)
+    return Analysis(
+        schema=schema,
+        notes=notes,
+        model=build_model(schema, notes, options.package, header, members),
         input_hash=known_input_hash or input_hash(options, compiled.proto_files),
     )
-    return Analysis(schema=schema, notes=notes, model=build_model(schema, notes, options.package, header, members))
 
 
-def _build(options: Options, known_input_hash: str | None, reuse_output: bool, black: BlackWorkers) -> Result:
-    from generator.api_changes import api_surface, check_accepted
-    from generator.format import format_files
-    from generator.render import render_package
+def _build(
+    options: Options, known_input_hash: str | None, reuse_output: bool, black: BlackWorkers, compiled: CompiledSchema | None
+) -> Result:
+    from .api_changes import api_surface, check_accepted
+    from .format import format_files
+    from .render import render_package
 
-    analysis = analyse(options, known_input_hash)
+    analysis = analyse(options, known_input_hash, compiled)
     model = analysis.model
     api = api_surface(analysis.schema, analysis.model)
     check_accepted(analysis.notes)
@@ -177,7 +252,7 @@ def _build(options: Options, known_input_hash: str | None, reuse_output: bool, b
     formatted = format_files(rendered, _previous_output(options) if reuse_output else None, black)
     files = formatted.texts
     files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
-        model.header.input_hash, files, model.undocumented, formatted.records, api
+        analysis.input_hash, files, model.undocumented, formatted.records, api
     )
     return Result(files=files, model=model, api=api, notes=analysis.notes)
 
@@ -188,7 +263,7 @@ def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, .
     and the inputs that did not exist there."""
     import tempfile
 
-    from generator.api_changes import api_surface, empty_surface, inputs_at_ref
+    from .api_changes import api_surface, empty_surface, inputs_at_ref
 
     with tempfile.TemporaryDirectory(prefix="fsc-ref-") as tmp:
         copy = inputs_at_ref(ref, options.protos, options.annotations, options.out / options.package, Path(tmp))
@@ -206,7 +281,7 @@ def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, .
 
 
 def _previous_output(options: Options) -> PreviousOutput | None:
-    from generator.format import PreviousOutput
+    from .format import PreviousOutput
 
     data = read_manifest(options.out, options.package)
     if data is None:

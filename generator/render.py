@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,10 +16,10 @@ from typing import Any
 
 import jinja2
 
-from generator import naming
-from generator.model import PackageModel, Target
+from . import naming
+from .model import PackageModel, Target
 
-from generator.pipeline import TEMPLATES, cache_root  # noqa: E402  (one definition of the folder)
+from .pipeline import TEMPLATES, cache_root  # noqa: E402  (one definition of the folder)
 
 
 @dataclass(frozen=True)
@@ -98,27 +97,24 @@ FILTERS = {
 }
 
 
-def _bytecode_cache(templates: Path) -> jinja2.BytecodeCache | None:
-    """Compiled templates (jinja2 checks each against its template's source):
-    beside the templates, as Python keeps its bytecode beside modules, else in
-    the cache folder. Compiling them all costs ~0.15 s, a third of a run."""
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates (jinja2 checks each against its template's source),
+    in the user cache folder - never beside the templates, which may be in a
+    read-only site-packages. Compiling them all costs ~0.15 s, a third of a run."""
     root = cache_root()
     if root is None:
         return None
-    beside = [] if sys.dont_write_bytecode else [templates / "__pycache__"]  # PYTHONDONTWRITEBYTECODE: not there
-    for folder in (*beside, root / "jinja"):
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            continue
-        if os.access(folder, os.W_OK):
-            return jinja2.FileSystemBytecodeCache(str(folder))
-    return None  # an unwritable cache only costs time
+    folder = root / "jinja"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None  # an unwritable cache only costs time
+    return jinja2.FileSystemBytecodeCache(str(folder)) if os.access(folder, os.W_OK) else None
 
 
 def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     env = jinja2.Environment(
-        bytecode_cache=_bytecode_cache(templates),
+        bytecode_cache=_bytecode_cache(),
         loader=jinja2.FileSystemLoader(str(templates)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

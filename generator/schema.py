@@ -16,7 +16,7 @@ from pathlib import Path
 
 from google.protobuf import descriptor_pb2 as d
 
-from generator.errors import GeneratorError, Problem
+from .errors import GeneratorError, Problem
 
 F = d.FieldDescriptorProto
 

@@ -277,7 +277,7 @@ def test_check_prints_the_report_and_fails_on_breaking(project, capsys):
     assert main(["generate"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
         "API changes for users (against the last generation): 1 breaking, 0 behaviour, 0 additions"
-        " (details: python -m generator check --against HEAD)"
+        " (details: fleet-strategy-codegen check --against HEAD)"  # main() is the console script
     )
     assert main(["check", "--fail-on-breaking"]) == 0  # generated: nothing changed since the last generation
 
@@ -360,9 +360,11 @@ def test_json_report_for_bots(project, capsys):
             "accepted": None,
         }
     ]
-    assert "generated/fleet_strategy/_pool.py" not in data["drift"]["stale"]  # paths relative to the output folder
-    assert "fleet_strategy/_pool.py" in data["drift"]["stale"]
-    assert "stale: generated/fleet_strategy/_pool.py" in captured.err  # the listing goes to stderr
+    stale = data["drift"]["stale"]
+    assert "generated/fleet_strategy/distributed_strategy_pb2.py" not in stale  # paths relative to the output folder
+    assert "fleet_strategy/distributed_strategy_pb2.py" in stale
+    assert "fleet_strategy/_pool.py" not in stale  # headers carry no hash: untouched files stay clean
+    assert "stale: generated/fleet_strategy/distributed_strategy_pb2.py" in captured.err  # the listing goes to stderr
 
 
 def test_no_record_says_so(project, capsys):

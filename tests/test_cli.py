@@ -51,17 +51,22 @@ def test_committed_package_is_clean(capsys, monkeypatch):
     assert gc.isenabled()  # main() pauses the cycle collector for its run only
 
 
-def test_full_check_rebuilds_and_trusts_no_manifest(project, capsys):
+def test_fast_check_is_not_fooled_by_a_hand_edited_manifest(project, capsys):
     manifest = project / "generated" / "fleet_strategy.manifest.json"
     types = project / "generated" / "fleet_strategy" / "types.py"
+    assert main(["check"]) == 0  # records what these inputs generate in the user cache
     edited = types.read_text().replace("class ", "class  ", 1)  # a hand edit...
     types.write_text(edited)
     data = json.loads(manifest.read_text())
     data["files"]["fleet_strategy/types.py"] = hashlib.sha256(edited.encode()).hexdigest()  # ...and its hash
     manifest.write_text(json.dumps(data))
-    assert main(["check"]) == 0  # the fast answer trusts the manifest
+    capsys.readouterr()
+    assert main(["check"]) == 1  # the memo in the cache is of the whole output, manifest included
     assert main(["check", "--full"]) == 1
-    assert "stale: generated/fleet_strategy/types.py" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "stale: generated/fleet_strategy/types.py" in out
+    assert "stale: generated/fleet_strategy.manifest.json (its records of the files; no diff shown)" in out
+    assert "manifest.json (generated)" not in out  # the diff shows the real hunks only
 
 
 def test_adding_a_field_end_to_end(project, capsys):
@@ -75,7 +80,7 @@ def test_adding_a_field_end_to_end(project, capsys):
     assert main(["check"]) == 1
     out = capsys.readouterr().out
     assert "stale: " in out and "+    def my_flag(self) -> bool:" in out
-    assert "Fix: python -m generator generate" in out
+    assert "Fix: fleet-strategy-codegen generate" in out  # main() is the console script
     assert main(["generate"]) == 0
     assert "my_flag" in capsys.readouterr().err  # undocumented: a warning names it
     assert run_in(project, "from fleet_strategy import DistributedStrategy as D; print(D().my_flag)").strip() == "True"

@@ -168,15 +168,21 @@ def test_a_forged_record_may_mislead_generate_but_never_check_full(clone, capsys
     assert main(["generate", "--full", *flags]) == 0 and main(["check", "--full", *flags]) == 0
 
 
-def test_check_never_reuses_the_tree_it_checks(clone, capsys, monkeypatch):
+def test_check_full_never_reuses_the_tree_it_checks(clone, capsys, monkeypatch):
+    """check --full formats everything; a plain check (which regenerates when the
+    user cache does not know this output) reuses the tree's verified pieces."""
     tmp_path, requests = clone
     _edit(tmp_path / "input")
     monkeypatch.chdir(tmp_path)
-    assert main(["check", "--proto", "input", "--out", "out", "--package", "golden_proto2_defaults", "--no-annotations"]) == 1
+    command = ["check", "--proto", "input", "--out", "out", "--package", "golden_proto2_defaults", "--no-annotations"]
+    assert main([*command, "--full"]) == 1
     pieces = len(requests)
     requests.clear()
     build(_options(tmp_path / "scratch", tmp_path / "input"))
     assert pieces == len(requests)  # as many as from scratch
+    requests.clear()
+    assert main(command) == 1
+    assert len(requests) < pieces
 
 
 # -- black in worker processes

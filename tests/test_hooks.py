@@ -102,5 +102,6 @@ def test_side_by_side_with_the_default_pool():
         "assert ours.amp and str(ours.strategy) == str(theirs)\n"
         "print('ok')\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}  # fleet_strategy: generated/, see pyproject
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert result.stdout.strip() == "ok", result.stderr

@@ -547,7 +547,9 @@ def _repr_layout() -> _ReprLayout:
 
 
 def _is_repeated(field: Any) -> bool:
-    return bool(field.is_repeated)  # protobuf 7 dropped FieldDescriptor.label
+    # FieldDescriptor.is_repeated came in protobuf 6.31; 7 dropped the label it replaces.
+    repeated = getattr(field, "is_repeated", None)
+    return bool(repeated) if repeated is not None else field.label == field.LABEL_REPEATED
 
 
 class StrategyMembers:

@@ -767,7 +767,7 @@ SECTIONS: dict[str, Callable[[Context], None]] = {
 def _reexec_in_venv() -> None:
     """``python tests/benchmarks/run.py`` with a Python lacking the project: use .venv's."""
     try:
-        import generator  # noqa: F401
+        import fleet_strategy_codegen  # noqa: F401  (the dev install: the tool and its dependencies)
         import grpc_tools  # noqa: F401
     except ImportError:
         venv = ROOT / ".venv" / "bin" / "python"

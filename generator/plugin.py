@@ -1,0 +1,130 @@
+"""``protoc-gen-fleet-strategy``: the generator as a protoc plugin.
+
+For teams that drive code generation with ``protoc --…_out=`` or ``buf
+generate``. protoc compiles the protos and hands the plugin a
+CodeGeneratorRequest; the rest of the pipeline is the CLI's, so the files are
+byte-identical to ``fleet-strategy-codegen generate`` when both see the same
+options:
+
+    python -m grpc_tools.protoc -Iproto \\
+        --plugin=protoc-gen-fleet-strategy=$(which protoc-gen-fleet-strategy) \\
+        --fleet-strategy_out=generated \\
+        --fleet-strategy_opt=proto_path=proto,annotations=proto/x.yaml,package=x \\
+        proto/x.proto
+
+Parameters (comma-separated ``key=value``; defaults from
+``[tool.fleet-strategy-codegen]`` in the pyproject.toml of the folder protoc
+runs in, as for the CLI):
+
+* ``proto_path``: the folder given to protoc as ``-I`` (default ``.``): the
+  plugin reads the proto files there, as the CLI does, for the manifest, and
+  headers name them relative to the working folder;
+* ``annotations``: the annotations file; ``no_annotations`` ignores it;
+* ``package``: the generated package's name;
+* ``out``: the folder given as ``--fleet-strategy_out`` (default: the
+  table's ``out``), where the package's hand-written hooks module is read;
+* ``strict``: undocumented fields are an error.
+
+protoc writes the files; it cannot remove orphans (``generate`` does).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .errors import GeneratorError, Problem
+
+PARAMETERS = ("proto_path", "annotations", "no_annotations", "package", "out", "strict")
+FLAGS = ("no_annotations", "strict")
+
+
+def parse_parameter(parameter: str) -> dict[str, str]:
+    """``a=1,b`` -> {"a": "1", "b": ""}; unknown or repeated keys are errors."""
+    from .annotations import closest
+
+    values: dict[str, str] = {}
+    problems = []
+    for item in filter(None, (part.strip() for part in parameter.split(","))):
+        key, _, value = item.partition("=")
+        if key not in PARAMETERS:
+            guess = closest(key, PARAMETERS)
+            hint = f"did you mean {guess!r}?" if guess else f"valid: {', '.join(PARAMETERS)}"
+            problems.append(Problem(f"unknown plugin parameter {key!r}", hint=hint))
+        elif key in values:
+            problems.append(Problem(f"plugin parameter {key!r} given twice"))
+        elif (key in FLAGS) == bool(value):
+            form = key if key in FLAGS else f"{key}=VALUE"
+            problems.append(Problem(f"plugin parameter {item!r}: write it as {form}"))
+        else:
+            values[key] = value
+    if problems:
+        raise GeneratorError(problems)
+    return values
+
+
+def generate(request_bytes: bytes) -> bytes:
+    """A serialized CodeGeneratorRequest in, a serialized CodeGeneratorResponse out."""
+    from google.protobuf.compiler import plugin_pb2
+
+    request = plugin_pb2.CodeGeneratorRequest.FromString(request_bytes)
+    response = plugin_pb2.CodeGeneratorResponse(supported_features=plugin_pb2.CodeGeneratorResponse.FEATURE_PROTO3_OPTIONAL)
+    try:
+        files = _files(request)
+    except GeneratorError as exc:  # protoc prints it and exits 1
+        response.error = "\n".join(str(problem) for problem in exc.problems)
+        return response.SerializeToString()
+    except Exception as exc:  # a bug: one line and a hint, as the CLI's exit 3
+        response.error = (
+            f"internal error: {type(exc).__name__}: {exc} (a bug in fleet-strategy-codegen {__version__}; please report it)"
+        )
+        return response.SerializeToString()
+    for name, text in sorted(files.items()):
+        response.file.add(name=name, content=text)
+    return response.SerializeToString()
+
+
+def _files(request: Any) -> dict[str, str]:
+    """The generated files for a CodeGeneratorRequest."""
+    from google.protobuf import descriptor_pb2
+
+    from .cli import project_defaults, report_undocumented
+    from .compile import CompiledSchema
+    from .pipeline import Options, build, check_package_name
+
+    values = parse_parameter(request.parameter)
+    table, _ = project_defaults(Path.cwd())
+    root = Path.cwd()  # paths (and the names in headers) are relative to where protoc runs, as for the CLI
+    package = values.get("package") or table.get("package")
+    out = values.get("out") or table.get("out")
+    if not package or not out:
+        missing = "package" if not package else "out"
+        raise GeneratorError(Problem(f"no {missing}= plugin parameter and no [tool.fleet-strategy-codegen] {missing}"))
+    check_package_name(package)
+    annotations = None
+    if "no_annotations" not in values:
+        given = values.get("annotations") or table.get("annotations")
+        annotations = root / given if given else None
+    include_root = (root / values.get("proto_path", ".")).resolve()
+    protos = tuple(sorted(include_root / name for name in request.file_to_generate))
+    for path in protos:
+        if not path.is_file():
+            raise GeneratorError(
+                Problem("not found: set proto_path= to the folder given to protoc as -I", str(path))
+            )
+    descriptors = descriptor_pb2.FileDescriptorSet(file=request.proto_file)
+    compiled = CompiledSchema(
+        descriptor_set=descriptors.SerializeToString(), proto_files=protos, include_root=include_root
+    )
+    options = Options(protos=protos, annotations=annotations, out=root / out, package=package, root=root)
+    result = build(options, compiled=compiled)
+    if report_undocumented(result.model.undocumented, "strict" in values):
+        raise GeneratorError(Problem("fields without documentation (strict)"))
+    return result.files
+
+
+def main() -> int:
+    sys.stdout.buffer.write(generate(sys.stdin.buffer.read()))
+    return 0

@@ -1,0 +1,431 @@
+"""The tool as users meet it: exit codes, quiet and stable output, a consumer
+repository of its own, the protoc plugin and the pre-commit hook."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline
+from generator.cli import main
+from generator.errors import Exit
+from tests.support import ROOT
+
+BIN = Path(sys.executable).parent
+CONSUMER_PROTO = """\
+syntax = "proto3";
+package shop;
+
+// One article on sale.
+message Item {
+  // Article name.
+  string name = 1;
+  // Price in cents.
+  int64 price = 2;
+}
+
+// The shop's settings.
+message Settings {
+  // Items on sale.
+  repeated Item items = 1;
+  // Open on Sundays.
+  bool sunday = 2;
+}
+"""
+CONSUMER_TABLE = """\
+[project]
+name = "consumer"
+version = "1"
+
+[tool.fleet-strategy-codegen]
+proto = ["schema"]
+out = "src"
+package = "shop_api"
+"""
+
+
+def make_consumer(folder: Path) -> Path:
+    """A repository that is not this one: its own proto and [tool.fleet-strategy-codegen]
+    table, and a `generator` package of its own (which must not shadow the tool)."""
+    (folder / "schema").mkdir(parents=True)
+    (folder / "schema" / "shop.proto").write_text(CONSUMER_PROTO)
+    (folder / "pyproject.toml").write_text(CONSUMER_TABLE)
+    (folder / "generator").mkdir()
+    (folder / "generator" / "__init__.py").write_text("")
+    (folder / "generator" / "__main__.py").write_text("raise SystemExit(0)  # the consumer's own module\n")
+    return folder
+
+
+def drift(consumer: Path) -> None:
+    proto = consumer / "schema" / "shop.proto"
+    proto.write_text(proto.read_text().replace("// Open on Sundays.", "// Open on Sundays and holidays."))
+
+
+@pytest.fixture
+def consumer(tmp_path, monkeypatch) -> Path:
+    folder = make_consumer(tmp_path / "consumer")
+    monkeypatch.chdir(folder)
+    return folder
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# ------------------------------------------------------------------ exit codes
+
+
+def test_an_unexpected_exception_is_an_internal_error_not_drift(consumer, monkeypatch, capsys):
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("generator.cli.build", broken)
+    assert main(["check", "--full"]) == Exit.INTERNAL == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0] == "internal error: RuntimeError: boom"
+    assert err[1].startswith("hint: this is a bug in fleet-strategy-codegen") and len(err) == 2
+
+
+@pytest.mark.parametrize("command", ["generate", "check"])
+def test_unusable_output_folder_is_exit_2_without_traceback(consumer, capsys, command):
+    (consumer / "blocker").write_text("a file where the output folder should be")
+    code = main([command, "--out", "blocker/out"])
+    err = capsys.readouterr().err
+    if command == "check":  # writes nothing: everything is simply missing
+        assert code == Exit.DRIFT
+    else:
+        assert code == Exit.ERROR
+        assert "Traceback" not in err and "blocker" in err and len(err.splitlines()) == 1
+
+
+def test_read_only_output_folder_is_exit_2(consumer, capsys):
+    assert main(["generate", "--out", "/proc/fleet-strategy-out"]) == Exit.ERROR  # read-only even for root
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_missing_and_non_proto_inputs_are_exit_2_in_one_line(consumer, capsys):
+    assert main(["check", "--proto", "nowhere.proto"]) == Exit.ERROR
+    assert capsys.readouterr().err == "error: nowhere.proto: no such .proto file or folder\n"
+    (consumer / "README.md").write_text("# not a proto\n" * 200)
+    assert main(["check", "--proto", "README.md"]) == Exit.ERROR
+    assert capsys.readouterr().err == "error: README.md: not a .proto file (give .proto files or folders of them)\n"
+
+
+def test_a_garbage_proto_gives_a_bounded_report_without_protocs_log_noise(consumer, capsys):
+    (consumer / "schema" / "shop.proto").write_text("# not a proto ®\n" * 200)
+    assert main(["check"]) == Exit.ERROR
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) <= 21 and err[-1].startswith("error: ... and ")
+    assert not [line for line in err if "absl" in line or "W0000" in line]
+
+
+def test_yaml_alias_bomb_is_refused_at_once_naming_the_line(consumer, capsys):
+    levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for previous, name in zip("abcdefgh", "bcdefghi"):
+        levels.append(f"{name}: &{name} [" + ",".join([f"*{previous}"] * 9) + "]")
+    (consumer / "bomb.yaml").write_text("\n".join(levels) + "\n")
+    started = time.perf_counter()
+    assert main(["check", "--annotations", "bomb.yaml"]) == Exit.ERROR
+    assert time.perf_counter() - started < 5  # unbounded expansion took minutes
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == (
+        "error: bomb.yaml:2: YAML aliases (*name) are not supported in the annotations file; "
+        "write the value out (its anchor is on line 1)"
+    )
+    assert len(err) == 8  # one per line holding aliases
+
+
+def test_a_dedented_field_key_is_named_as_such(consumer, capsys):
+    (consumer / "notes.yaml").write_text(
+        "messages:\n  shop.Settings:\n    fields:\n      sunday:\n        doc: Open on Sundays.\n"
+        "      example: |\n        >>> 1\n        1\n"
+    )
+    assert main(["check", "--annotations", "notes.yaml"]) == Exit.ERROR
+    assert capsys.readouterr().err == (
+        "error: notes.yaml:6: unknown field of shop.Settings 'example' "
+        "('example' is a key of a field's entry: indent it under the field it belongs to)\n"
+    )
+
+
+def test_a_bad_pyproject_table_names_the_key(consumer, capsys):
+    (consumer / "pyproject.toml").write_text(CONSUMER_TABLE.replace("package =", "pakage ="))
+    assert main(["check"]) == Exit.ERROR
+    err = capsys.readouterr().err
+    assert "unknown key 'pakage'" in err and "did you mean 'package'?" in err
+
+
+# ------------------------------------------------------- quiet, stable output
+
+
+def test_headers_name_generator_version_and_inputs_only():
+    for path in sorted((ROOT / "generated" / "fleet_strategy").glob("*.py*")):
+        head = path.read_text().splitlines()[:4]
+        if path.name == "hooks.py":
+            continue
+        assert head[:3] == [
+            "# @generated by fleet-strategy-codegen 0.1.0. DO NOT EDIT.",
+            "# Inputs: proto/distributed_strategy.proto, proto/fleet_strategy.annotations.yaml",
+            "# Regenerate: fleet-strategy-codegen generate",
+        ], path.name
+        assert not head[3].startswith("#"), path.name
+
+
+def test_a_changed_generator_with_unchanged_output_changes_no_file(consumer, monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
+    assert main(["generate"]) == 0
+    before = _tree(consumer / "src")
+    assert main(["check"]) == 0
+    assert "unchanged since the last run" in capsys.readouterr().out  # the fast answer
+    monkeypatch.setattr(pipeline, "generator_hash", lambda: "an edited generator")
+    assert main(["check"]) == 0
+    assert "clean (11 generated files match the inputs)" in capsys.readouterr().out  # rebuilt, not trusted
+    monkeypatch.setattr(pipeline, "generator_hash", lambda: "another edit")
+    assert main(["generate"]) == 0
+    assert capsys.readouterr().out == "shop_api: generated 11 files, 0 changed\n"
+    assert _tree(consumer / "src") == before
+
+
+def test_generate_on_a_fresh_clone_generates(consumer, monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert main(["generate"]) == 0
+    capsys.readouterr()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another machine"))  # a clone: output committed, no cache
+    assert main(["generate"]) == 0
+    assert capsys.readouterr().out == "shop_api: generated 11 files, 0 changed\n"
+
+
+def test_a_one_word_doc_edit_reports_its_hunks_only(consumer, capsys):
+    assert main(["generate"]) == 0
+    drift(consumer)
+    capsys.readouterr()
+    assert main(["check"]) == Exit.DRIFT
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines.pop(0) == "API changes for users (against the last generation): none"  # docs are not API
+    assert lines.pop(0) == ""
+    assert lines[:3] == [
+        "stale: src/shop_api.md",
+        "stale: src/shop_api/shop.py",
+        "stale: src/shop_api.manifest.json (its records of the files; no diff shown)",
+    ]
+    assert len([line for line in lines if line.startswith("@@")]) == 3  # the table row, the doc, the docstring
+    changed = [line for line in lines if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
+    assert changed == [
+        "-| [`sunday`](#settings-sunday) | `bool` | `False` | Open on Sundays. |",
+        "+| [`sunday`](#settings-sunday) | `bool` | `False` | Open on Sundays and holidays. |",
+        "-Open on Sundays.",
+        "+Open on Sundays and holidays.",
+        '-        """Open on Sundays.',
+        '+        """Open on Sundays and holidays.',
+    ]
+    assert lines[-1] == "The generated package is out of date. Fix: fleet-strategy-codegen generate"
+
+
+# ----------------------------------------------------------- the protoc plugin
+
+
+def _protoc_with_plugin(out: Path, *parameters: str) -> subprocess.CompletedProcess[str]:
+    plugin = BIN / "protoc-gen-fleet-strategy"
+    assert plugin.is_file(), "the dev install provides the plugin's console script"
+    return subprocess.run(
+        [sys.executable, "-m", "grpc_tools.protoc", "-Iproto", f"--plugin=protoc-gen-fleet-strategy={plugin}",
+         f"--fleet-strategy_out={out}", f"--fleet-strategy_opt={','.join(parameters)}", "proto/distributed_strategy.proto"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+
+
+def test_protoc_plugin_output_is_byte_identical_to_the_cli(tmp_path):
+    out = tmp_path / "out"
+    (out / "fleet_strategy").mkdir(parents=True)
+    shutil.copy(ROOT / "generated" / "fleet_strategy" / "hooks.py", out / "fleet_strategy" / "hooks.py")
+    result = _protoc_with_plugin(out, "proto_path=proto", f"out={out}", "strict")
+    assert result.returncode == 0, result.stderr
+    produced = _tree(out)
+    del produced["fleet_strategy/hooks.py"]  # hand-written, copied in above
+    # what the CLI generated (`check --strict --full` proves it): the files its manifest lists, and the manifest
+    manifest = "fleet_strategy.manifest.json"
+    listed = [*json.loads((ROOT / "generated" / manifest).read_text())["files"], manifest]
+    assert sorted(produced) == sorted(listed)
+    for relative in listed:
+        assert produced[relative] == (ROOT / "generated" / relative).read_bytes(), relative
+
+
+def test_protoc_plugin_reports_a_bad_parameter(tmp_path):
+    result = _protoc_with_plugin(tmp_path, "proto_path=proto", "pakage=x")
+    assert result.returncode != 0
+    assert "unknown plugin parameter 'pakage' (did you mean 'package'?)" in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_protoc_plugin_reports_an_internal_error_in_one_line(monkeypatch):
+    from google.protobuf.compiler import plugin_pb2
+
+    from generator import plugin
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pipeline, "build", broken)
+    monkeypatch.chdir(ROOT)
+    request = plugin_pb2.CodeGeneratorRequest(parameter="proto_path=proto", file_to_generate=["distributed_strategy.proto"])
+    response = plugin_pb2.CodeGeneratorResponse.FromString(plugin.generate(request.SerializeToString()))
+    assert response.error == "internal error: RuntimeError: boom (a bug in fleet-strategy-codegen 0.1.0; please report it)"
+    assert not response.file
+
+
+# ---------------------------------------------- installed, outside this repo
+
+
+def _run(*args: str | Path, **kwargs) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(a) for a in args], capture_output=True, text=True, **kwargs)
+
+
+def _wheel(source: Path, dest: Path) -> tuple[Path, list[str], str]:
+    """Build a wheel of ``source`` into ``dest``: (the wheel, its file names, its METADATA)."""
+    import zipfile
+
+    built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", dest, source)
+    assert built.returncode == 0, built.stderr
+    wheel = next(dest.glob("*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        files = archive.namelist()
+        return wheel, files, archive.read(next(n for n in files if n.endswith("METADATA"))).decode()
+
+
+def test_built_wheel_works_in_a_new_venv_outside_the_repo(tmp_path):
+    """sdist -> wheel (so the sdist holds what a build needs) -> a venv outside
+    the repository -> the console script on a consumer repo of its own."""
+    import sysconfig
+    import tarfile
+    import zipfile
+
+    clone = tmp_path / "clone"  # the working tree as a fresh clone has it (no build leftovers)
+    listed = _run("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=ROOT)
+    for relative in filter(None, listed.stdout.split("\0")):
+        if (ROOT / relative).is_file():
+            (clone / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / relative, clone / relative)
+    dist = tmp_path / "dist"
+    built = _run(sys.executable, "-c", f"from setuptools import build_meta; print(build_meta.build_sdist({str(dist)!r}))", cwd=clone)
+    assert built.returncode == 0, built.stderr
+    sdist = dist / built.stdout.strip().splitlines()[-1]
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
+        archive.extractall(tmp_path / "unpacked", filter="data")
+    assert any(n.endswith("/LICENSE") for n in names) and any(n.endswith("/templates/_header.j2") for n in names)
+    assert not [n for n in names if "/generated/" in n]  # the runtime is its own distribution
+    wheel, files, metadata = _wheel(next((tmp_path / "unpacked").iterdir()), tmp_path / "wheel")
+    with zipfile.ZipFile(wheel) as archive:
+        entry_points = archive.read(next(n for n in files if n.endswith("entry_points.txt"))).decode()
+    assert "fleet_strategy_codegen/templates/REFERENCE.md.j2" in files
+    assert not [n for n in files if n.startswith(("fleet_strategy/", "generator/", "templates/", "tests/"))]
+    assert "License-Expression: Apache-2.0" in metadata
+    for requirement in ("grpcio-tools==1.85.1", "black==26.10.1", "jinja2", "pyyaml", "protobuf", 'tomli>=1.1; python_version < "3.11"'):
+        assert f"Requires-Dist: {requirement}" in metadata
+    assert "fleet-strategy-codegen = fleet_strategy_codegen.cli:main" in entry_points
+    assert "protoc-gen-fleet-strategy = fleet_strategy_codegen.plugin:main" in entry_points
+
+    venv = tmp_path / "venv"
+    assert _run(sys.executable, "-m", "venv", "--without-pip", venv).returncode == 0
+    python = venv / "bin" / "python"
+    installed = _run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel)
+    assert installed.returncode == 0, installed.stderr
+    site = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").stdout.strip())
+    # the dependencies from this environment (its .pth files are not processed there: no editable install leaks in)
+    (site / "_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    where = _run(python, "-c", "import fleet_strategy_codegen; print(fleet_strategy_codegen.__file__)")
+    assert where.stdout.startswith(str(site)), where
+
+    consumer = make_consumer(tmp_path / "consumer")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("PYTHONPATH", None)
+    before = _tree(site)
+    tool = venv / "bin" / "fleet-strategy-codegen"
+    generated = _run(tool, "generate", cwd=consumer, env=env)
+    assert generated.returncode == 0, generated.stderr
+    assert generated.stdout.endswith("shop_api: generated 11 files, 11 changed\n")
+    assert _run(tool, "check", "--strict", cwd=consumer, env=env).returncode == 0
+    full = _run(tool, "check", "--strict", "--full", cwd=consumer, env=env)
+    assert (full.returncode, full.stdout) == (0, "shop_api: clean (11 generated files match the inputs)\n")
+    drift(consumer)
+    drifted = _run(tool, "check", cwd=consumer, env=env)
+    assert drifted.returncode == 1 and "stale: src/shop_api/shop.py" in drifted.stdout
+    assert _run(python, "-m", "fleet_strategy_codegen", "--version", cwd=consumer, env=env).stdout == "fleet-strategy-codegen 0.1.0\n"
+    assert (venv / "bin" / "protoc-gen-fleet-strategy").is_file()
+    assert _tree(site) == before, "nothing is written into site-packages at run time"
+    imported = _run(python, "-c", "import shop_api; s = shop_api.Settings(); s.sunday = True; print(s.sunday)", cwd=consumer / "src", env=env)
+    assert imported.stdout == "True\n", imported.stderr
+
+
+def test_runtime_package_is_its_own_distribution_needing_protobuf_only(tmp_path):
+    source = tmp_path / "runtime"  # a copy: a build leaves build/ and *.egg-info beside its sources
+    shutil.copytree(ROOT / "generated", source, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"))
+    _, files, metadata = _wheel(source, tmp_path / "wheel")
+    package = sorted(n for n in files if not n.startswith("fleet_strategy-"))
+    assert package == sorted(
+        f"fleet_strategy/{p.name}" for p in (ROOT / "generated" / "fleet_strategy").iterdir() if p.is_file()
+    )
+    assert [line for line in metadata.splitlines() if line.startswith("Requires-Dist:")] == ["Requires-Dist: protobuf<8,>=4.22"]
+    assert "License-Expression: Apache-2.0" in metadata and any(n.endswith("licenses/LICENSE") for n in files)
+
+
+# ----------------------------------------------------------------- pre-commit
+
+
+def test_pre_commit_hook_in_a_scratch_repository(tmp_path):
+    """The hook from this checkout (pre-commit installs it, with its declared
+    dependencies, into an environment of its own) in a repository that is not
+    this one: a clean tree passes, a drift fails."""
+    consumer = make_consumer(tmp_path / "consumer")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("PYTHONPATH", None)
+    assert _run(BIN / "fleet-strategy-codegen", "generate", cwd=consumer, env=env).returncode == 0
+    git = ["git", "-c", "user.email=test@example.com", "-c", "user.name=test"]
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "consumer"]):
+        assert _run(*git, *command, cwd=consumer).returncode == 0
+    hook = [BIN / "pre-commit", "try-repo", ROOT, "fleet-strategy-check", "--all-files"]
+    clean = _run(*hook, cwd=consumer, env=env)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "fleet-strategy generated package is up to date" in clean.stdout and "Passed" in clean.stdout
+    drift(consumer)
+    drifted = _run(*hook, cwd=consumer, env=env)
+    assert drifted.returncode == 1, drifted.stdout + drifted.stderr
+    assert "Failed" in drifted.stdout and "stale: src/shop_api/shop.py" in drifted.stdout
+    assert "+Open on Sundays and holidays." in drifted.stdout
+
+
+# ---------------------------------------------------------- the Markdown reference
+
+
+def test_reference_has_every_doc_and_example_spelled_as_users_write_types():
+    import yaml
+
+    reference = (ROOT / "generated" / "fleet_strategy.md").read_text()
+    assert "_containers" not in reference and "_pb2." not in reference
+    assert "| `` |" not in reference and "default ``" not in reference  # no empty default
+    assert "Type `list[TableParameter]`." in reference  # sparse_table_configs, a hook property
+
+    def examples(node):  # of every class and property (a field with `property: false` is none)
+        if isinstance(node, dict) and node.get("property") is not False:
+            for key, value in node.items():
+                if key == "example" and isinstance(value, str):
+                    yield value
+                else:
+                    yield from examples(value)
+
+    notes = yaml.safe_load((ROOT / "proto" / "fleet_strategy.annotations.yaml").read_text())
+    found = list(examples(notes))
+    assert len(found) > 60
+    missing = [text.splitlines()[0] for text in found if text.strip() not in reference]
+    assert not missing
+    # the long docs too: a later paragraph of a property's doc
+    assert "all tables are built before any is added" in reference
