@@ -255,7 +255,8 @@ def _run(args: argparse.Namespace, prog: str) -> int:
                 print(render_json(Report(against=LAST_GENERATION, changes=()), NO_DRIFT), end="")
                 return Exit.OK
             state = "clean" if args.command == "check" else "up to date, nothing generated"
-            print(f"{options.package}: {state} (inputs, generator and output unchanged since the last run)")
+            why = "the user cache records that this generator made these very files from these inputs"
+            print(f"{options.package}: {state} ({why})")
             return Exit.OK
         # Otherwise regenerate, taking black's outputs from the output folder where its
         # manifest vouches for them (check too, unless --full: a fresh clone's check
