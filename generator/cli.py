@@ -72,15 +72,15 @@ def project_defaults(start: Path) -> tuple[dict[str, Any], Path]:
 
 
 def _checked_table(table: Any, where: Path) -> dict[str, Any]:
-    from .annotations import closest
-
     name = f"[tool.{CONFIG_TABLE}]"
     if not isinstance(table, dict):
         raise GeneratorError(Problem(f"{name} must be a table", str(where)))
     problems = []
     for key, value in table.items():
         if key not in TABLE_KEYS:
-            guess = closest(key, TABLE_KEYS)
+            from .annotations import closest  # only on this error path: the fast check loads no stage
+
+            guess = closest(key, list(TABLE_KEYS))
             hint = f"did you mean {guess!r}?" if guess else f"valid: {', '.join(TABLE_KEYS)}"
             problems.append(Problem(f"{name}: unknown key {key!r}", str(where), hint=hint))
         elif not isinstance(value, TABLE_KEYS[key]) or (

@@ -145,9 +145,10 @@ def known_output(inputs: str) -> str | None:
     if memo is None:
         return None
     try:
-        return json.loads(memo.read_text(encoding="utf-8"))["output"]
+        recorded = json.loads(memo.read_text(encoding="utf-8"))["output"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
+    return recorded if isinstance(recorded, str) else None
 
 
 def remember_output(inputs: str, files: dict[str, str]) -> None:
