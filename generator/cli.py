@@ -245,7 +245,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         digest = input_hash(options, resolve_protos(options))
         against = getattr(args, "against", None)
         known = None if args.full or against else known_output(digest)
-        undocumented = None if known is None else fast_clean(options.out, options.package, digest, known)
+        undocumented = None if known is None else fast_clean(options.out, options.package, known)
         if undocumented is not None:
             if report_undocumented(undocumented, args.strict):
                 return Exit.ERROR
@@ -263,7 +263,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         # would else format everything; each piece is checked against its digest, so
         # only a consistent hand edit of a file and its manifest could mislead it,
         # as it could the fast answer).
-        result = build(options, known_input_hash=digest, reuse_output=not args.full, black_workers=True)
+        result = build(options, reuse_output=not args.full, black_workers=True)
         if report_undocumented(result.model.undocumented, args.strict):
             return Exit.ERROR
         if args.command == "check":

@@ -121,21 +121,22 @@ def _sha256(data: bytes) -> str:
 
 
 def manifest_text(
-    input_hash: str,
     files: dict[str, str],
     undocumented: tuple[str, ...],
     black_records: dict[str, dict[str, Any]],
     api: dict[str, Any] | None = None,
 ) -> str:
-    """What was generated from which inputs: lets ``check`` answer without
-    regenerating when nothing changed (see ``fast_clean``), and lets the next
+    """What was generated: every file's hash, which lets ``check`` answer
+    without regenerating when the user cache knows that this generator made
+    exactly these files from the inputs at hand (see ``fast_clean``; no hash
+    of the inputs or of the generator is recorded here, so the manifest
+    changes only when the output does), and lets the next
     ``generate`` reuse black's outputs held in these files ("black": per
     formatted file, where each piece's formatted text is; see generator.format),
     and lets the next ``check``/``generate`` say what changed for users ("api":
     the API surface this generation emitted; see generator.api_changes)."""
     data = {
         "@generated": f"by fleet-strategy-codegen. DO NOT EDIT. Regenerate: {COMMAND} generate",
-        "input_hash": input_hash,
         "files": {path: _sha256(text.encode("utf-8")) for path, text in sorted(files.items())},
         "undocumented": list(undocumented),
         "black": {path: black_records[path] for path in sorted(black_records)},
@@ -173,16 +174,15 @@ def output_digest(files: dict[str, bytes]) -> str:
     return digest.hexdigest()
 
 
-def fast_clean(out: Path, package: str, input_hash: str, known_output: str) -> list[str] | None:
-    """When the manifest says these exact inputs generated the files on disk,
-    and those files (manifest included) are the output ``known_output`` that
-    the running generator produced from these inputs before, return the
-    manifest's list of undocumented fields; otherwise None, and the caller
-    regenerates to compare."""
+def fast_clean(out: Path, package: str, known_output: str) -> list[str] | None:
+    """When the files the manifest lists (manifest included) are the output
+    ``known_output`` that the running generator produced from the inputs at
+    hand before (the caller's memo), return the manifest's list of
+    undocumented fields; otherwise None, and the caller regenerates to compare."""
     manifest = f"{package}{MANIFEST_SUFFIX}"
     data = read_manifest(out, package)
     try:
-        if data is None or data.get("input_hash") != input_hash:
+        if data is None:
             return None
         expected = [*data["files"], manifest]
         on_disk = {relative: safe_target(out, relative).read_bytes() for relative in expected}

@@ -88,9 +88,9 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
     """Hash of the user's inputs: the protos and the annotations (labelled as
     the headers show them), the hand-written modules in the package (hooks),
     the package name and the generator's version. Never an absolute path, so
-    it does not depend on where the project is. The generator's own source is
-    not in it (see generator_hash): the manifest, which records it, then
-    changes only when the inputs or the output do."""
+    it does not depend on where the project is. With generator_hash() it keys
+    the fast check's memo in the user cache; neither is recorded in any
+    generated file, so those change only when the output does."""
     digest = hashlib.sha256()
     digest.update(f"{__version__}\0{options.package}\0".encode())
     labelled = [(_shown(p, options.root), p) for p in proto_files]
@@ -177,14 +177,11 @@ def check_package_name(package: str) -> None:
 
 def build(
     options: Options,
-    known_input_hash: str | None = None,
     reuse_output: bool = False,
     black_workers: bool = False,
     compiled: CompiledSchema | None = None,
 ) -> Result:
-    """Run every stage. ``known_input_hash``: input_hash() when the caller has
-    just computed it for the same options (saves reading the inputs twice).
-    ``reuse_output``: take black's outputs from the files of the last generate
+    """Run every stage. ``reuse_output``: take black's outputs from the files of the last generate
     into ``options.out`` where its manifest vouches for them (generate and
     check do; with --full they do not, and trust nothing in the tree). ``black_workers``:
     fork a black worker first, whose import then overlaps the other stages
@@ -194,7 +191,7 @@ def build(
     from .black_workers import BlackWorkers
 
     with BlackWorkers.start() if black_workers else BlackWorkers() as black:
-        return _build(options, known_input_hash, reuse_output, black, compiled)
+        return _build(options, reuse_output, black, compiled)
 
 
 @dataclass(frozen=True)
@@ -204,10 +201,9 @@ class Analysis:
     schema: Schema
     notes: Annotations
     model: PackageModel
-    input_hash: str  # recorded in the manifest
 
 
-def analyse(options: Options, known_input_hash: str | None = None, compiled: CompiledSchema | None = None) -> Analysis:
+def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysis:
     """compile -> schema -> annotations -> model (no rendering, no black)."""
     from .annotations import hook_class_members, load_annotations
     from .compile import compile_protos
@@ -227,22 +223,17 @@ def analyse(options: Options, known_input_hash: str | None = None, compiled: Com
     if options.annotations:
         shown_inputs.append(_shown(options.annotations, options.root))
     header = Header(generator_version=__version__, inputs=tuple(shown_inputs), command=COMMAND)
-    return Analysis(
-        schema=schema,
-        notes=notes,
-        model=build_model(schema, notes, options.package, header, members),
-        input_hash=known_input_hash or input_hash(options, compiled.proto_files),
-    )
+    return Analysis(schema=schema, notes=notes, model=build_model(schema, notes, options.package, header, members))
 
 
 def _build(
-    options: Options, known_input_hash: str | None, reuse_output: bool, black: BlackWorkers, compiled: CompiledSchema | None
+    options: Options, reuse_output: bool, black: BlackWorkers, compiled: CompiledSchema | None
 ) -> Result:
     from .api_changes import api_surface, check_accepted
     from .format import format_files
     from .render import render_package
 
-    analysis = analyse(options, known_input_hash, compiled)
+    analysis = analyse(options, compiled)
     model = analysis.model
     api = api_surface(analysis.schema, analysis.model)
     check_accepted(analysis.notes)
@@ -253,7 +244,7 @@ def _build(
     formatted = format_files(rendered, _previous_output(options) if reuse_output else None, black)
     files = formatted.texts
     files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
-        analysis.input_hash, files, model.undocumented, formatted.records, api
+        files, model.undocumented, formatted.records, api
     )
     return Result(files=files, model=model, api=api, notes=analysis.notes)
 
@@ -272,7 +263,7 @@ def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, .
             return empty_surface(), copy.missing
         at_ref = Options(protos=copy.protos, annotations=copy.annotations, out=copy.out, package=options.package, root=Path(tmp))
         try:
-            analysis = analyse(at_ref, known_input_hash=f"git {ref}")
+            analysis = analyse(at_ref)
         except GeneratorError as exc:  # name the ref, not the temporary copy
             raise GeneratorError(
                 [Problem(f"at {ref}: {p.message}", p.file and p.file.replace(f"{tmp}/", f"{ref}:"), p.line, p.hint)
