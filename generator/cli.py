@@ -48,7 +48,8 @@ in the nearest pyproject.toml, so the bare commands do the project's own job.
 
 # The keys of [tool.fleet-strategy-codegen] and the types they take.
 TABLE_KEYS: dict[str, tuple[type, ...]] = {
-    "proto": (list, str), "annotations": (str,), "out": (str,), "package": (str,), "fail-on-breaking": (bool,),
+    "proto": (list, str), "proto_path": (list, str), "annotations": (str,), "out": (str,), "package": (str,),
+    "fail-on-breaking": (bool,),
 }
 _KINDS = {list: "a list of strings", str: "a string", bool: "true or false"}
 
@@ -90,9 +91,7 @@ def _checked_table(table: Any, where: Path) -> dict[str, Any]:
             problems.append(Problem(f"{name}: {key} must be {kinds}, got {value!r}", str(where)))
     if problems:
         raise GeneratorError(problems)
-    if isinstance(table.get("proto"), str):
-        return {**table, "proto": [table["proto"]]}
-    return table
+    return {**table, **{key: [table[key]] for key in ("proto", "proto_path") if isinstance(table.get(key), str)}}
 
 
 def _parser(prog: str) -> argparse.ArgumentParser:
@@ -100,6 +99,12 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     common.add_argument(
         "--proto", action="append", type=Path, metavar="PATH",
         help="a .proto file or a folder of them; repeatable (default: from pyproject.toml)",
+    )
+    common.add_argument(
+        "-I", "--proto-path", action="append", type=Path, metavar="DIR", dest="proto_path",
+        help="a folder imports are resolved against, as protoc's -I; repeatable, searched in order, then "
+        "the well-known types bundled with grpcio-tools. Each --proto file must lie under one "
+        "(default: from pyproject.toml; none: the common folder of the --proto files)",
     )
     common.add_argument(
         "--annotations", type=Path, metavar="FILE",
@@ -165,6 +170,7 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
         return value
 
     protos = args.proto or [root / p for p in (from_table("proto") or [])]
+    proto_paths = args.proto_path or [root / p for p in (from_table("proto_path") or [])]
     if not protos:
         raise GeneratorError("no --proto given and no [tool.fleet-strategy-codegen] proto in pyproject.toml")
     annotations = None
@@ -179,12 +185,16 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     flags = []
     for path in args.proto or []:
         flags += ["--proto", str(path)]
+    for path in args.proto_path or []:
+        flags += ["-I", str(path)]
     for name in ("annotations", "out", "package"):
         if getattr(args, name):
             flags += [f"--{name}", str(getattr(args, name))]
     if args.no_annotations:
         flags.append("--no-annotations")
-    options = Options(protos=tuple(protos), annotations=annotations, out=out, package=package, root=root)
+    options = Options(
+        protos=tuple(protos), annotations=annotations, out=out, package=package, proto_paths=tuple(proto_paths)
+    )
     if args.command == "check" and args.fail_on_breaking is None:
         value = from_table("fail-on-breaking")
         if value is not None and not isinstance(value, bool):

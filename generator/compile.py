@@ -25,11 +25,18 @@ _ABSL_LOG = re.compile(r"^(WARNING: All log messages before absl::InitializeLog\
 class CompiledSchema:
     descriptor_set: bytes  # serialized FileDescriptorSet with source info
     proto_files: tuple[Path, ...]  # the inputs, as given (sorted)
-    include_root: Path
+    names: tuple[str, ...]  # protoc's names of the inputs (relative to their include folder), same order
+
+
+def well_known_folder() -> Path:
+    """The well-known types' .proto files bundled with grpcio-tools (searched last)."""
+    import grpc_tools  # deferred: only compilation needs it
+
+    return Path(grpc_tools.__file__).parent / "_proto"
 
 
 def find_proto_files(paths: list[Path]) -> list[Path]:
-    """Expand folders into the .proto files they hold; keep order stable."""
+    """Expand folders into the .proto files they hold (recursively); keep order stable."""
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
@@ -45,40 +52,73 @@ def find_proto_files(paths: list[Path]) -> list[Path]:
     return sorted(set(found))
 
 
-def _common_root(files: list[Path]) -> Path:
-    return Path(os.path.commonpath([str(f.resolve().parent) for f in files]))
+def include_folders(files: list[Path], proto_paths: tuple[Path, ...] | list[Path]) -> tuple[Path, ...]:
+    """The -I folders, resolved; without any, the common folder of the inputs."""
+    if not proto_paths:
+        return (Path(os.path.commonpath([str(f.resolve().parent) for f in files])),)
+    folders = []
+    for folder in proto_paths:
+        if not folder.is_dir():
+            raise GeneratorError(Problem("no such include folder (-I/--proto-path)", file=str(folder)))
+        folders.append(folder.resolve())
+    return tuple(folders)
 
 
-def compile_protos(paths: list[Path], include_root: Path | None = None) -> CompiledSchema:
-    """Compile the given .proto files (and folders) into a FileDescriptorSet."""
-    import grpc_tools  # deferred: only compilation needs it
+def proto_names(files: list[Path], folders: tuple[Path, ...]) -> list[str]:
+    """protoc's name of each input: its path relative to the first include folder
+    holding it (protoc's rule). A file under none of them is an error."""
+    names, problems = [], []
+    for f in files:
+        resolved = f.resolve()
+        folder = next((x for x in folders if resolved.is_relative_to(x)), None)
+        if folder is None:
+            problems.append(
+                Problem(
+                    "this --proto file is not under any include folder (" + ", ".join(map(str, folders)) + ")",
+                    file=str(f),
+                    hint="add the folder its imports are relative to with -I DIR",
+                )
+            )
+            continue
+        names.append(resolved.relative_to(folder).as_posix())
+    if problems:
+        raise GeneratorError(problems)
+    return names
+
+
+def compile_protos(paths: list[Path], proto_paths: tuple[Path, ...] | list[Path] = ()) -> CompiledSchema:
+    """Compile the given .proto files (and folders) into a FileDescriptorSet.
+
+    Imports resolve against ``proto_paths`` (protoc's -I, in order; without
+    any, the common folder of the inputs), then against the well-known types
+    bundled with grpcio-tools."""
     from grpc_tools import protoc
 
     files = find_proto_files(paths)
-    root = (include_root or _common_root(files)).resolve()
-    well_known = Path(grpc_tools.__file__).parent / "_proto"
+    folders = include_folders(files, proto_paths)
+    names = proto_names(files, folders)
     with tempfile.TemporaryDirectory(prefix="fsc-protoc-") as tmp:
         out = Path(tmp) / "set.bin"
         errors = Path(tmp) / "stderr.txt"
         args = [
             "protoc",
-            f"-I{root}",
-            f"-I{well_known}",
+            *(f"-I{folder}" for folder in folders),
+            f"-I{well_known_folder()}",
             "--include_source_info",
             "--include_imports",
             f"--descriptor_set_out={out}",
-            *(str(f.resolve().relative_to(root)) for f in files),
+            *names,
         ]
         code = _run_capturing_stderr(lambda: protoc.main(args), errors)
         message = errors.read_text(encoding="utf-8", errors="replace").strip()
         if code != 0 or not out.exists():
-            problems = [_protoc_problem(line, root) for line in message.splitlines() if line.strip() and not _ABSL_LOG.match(line)]
+            problems = _protoc_problems([line for line in message.splitlines() if not _ABSL_LOG.match(line)], folders)
             if len(problems) > MAX_PROBLEMS:  # one broken file can give hundreds; the first ones tell
                 more = len(problems) - MAX_PROBLEMS
                 problems = [*problems[:MAX_PROBLEMS], Problem(f"... and {more} more protoc errors")]
             raise GeneratorError(problems or [Problem(f"protoc failed with exit code {code}")])
         data = out.read_bytes()
-    return CompiledSchema(descriptor_set=data, proto_files=tuple(files), include_root=root)
+    return CompiledSchema(descriptor_set=data, proto_files=tuple(files), names=tuple(names))
 
 
 def _run_capturing_stderr(run, target: Path) -> int:
@@ -96,15 +136,38 @@ def _run_capturing_stderr(run, target: Path) -> int:
             os.close(saved)
 
 
-def _protoc_problem(line: str, root: Path) -> Problem:
+_NOT_FOUND = re.compile(r'^Import "(?P<name>[^"]+)" was not found or had errors\.$')
+
+
+def _protoc_problems(lines: list[str], folders: tuple[Path, ...]) -> list[Problem]:
+    """protoc's diagnostics as problems. An import it could not find is said
+    once, with the folders searched and the flag that fixes it (protoc's own
+    ``x.proto: File not found.`` line is then dropped)."""
+    problems = [_protoc_problem(line, folders) for line in lines if line.strip()]
+    missing = set()
+    for i, problem in enumerate(problems):
+        match = _NOT_FOUND.match(problem.message)
+        if match and not any((folder / match["name"]).is_file() for folder in folders):
+            missing.add(match["name"])
+            searched = ", ".join([*map(str, folders), f"{well_known_folder()} (well-known types)"])
+            problems[i] = Problem(
+                f'import "{match["name"]}" not found; searched {searched}',
+                problem.file,
+                problem.line,
+                hint="add the folder the import is relative to with -I DIR (--proto-path DIR)",
+            )
+    return [p for p in problems if not (p.file is None and p.message.split(":")[0] in missing)]
+
+
+def _protoc_problem(line: str, folders: tuple[Path, ...]) -> Problem:
     """protoc prints ``file:line:col: message``; keep file relative to the cwd."""
     parts = line.split(":", 3)
     if len(parts) == 4 and parts[1].isdigit():
         file = parts[0]
-        candidate = root / file
+        candidate = next((folder / file for folder in folders if (folder / file).exists()), Path(file))
         if candidate.exists():
             try:
-                file = str(candidate.relative_to(Path.cwd()))
+                file = str(candidate.resolve().relative_to(Path.cwd().resolve()))
             except ValueError:
                 file = str(candidate)
         return Problem(parts[3].strip(), file=file, line=int(parts[1]), hint=f"column {parts[2]}")

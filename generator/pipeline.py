@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import COMMAND, __version__
-from .compile import find_proto_files
+from .compile import find_proto_files, include_folders, proto_names
 from .errors import GeneratorError, Problem
 from .output import MANIFEST_SUFFIX, is_generated, manifest_text, output_digest, read_manifest
 
@@ -63,7 +63,9 @@ class Options:
     annotations: Path | None
     out: Path
     package: str
-    root: Path  # paths in headers are shown relative to this folder
+    # protoc's -I folders, searched in order (then the well-known types); none:
+    # the common folder of the .proto inputs
+    proto_paths: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,25 +79,26 @@ class Result:
 PACKAGE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-def _shown(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+def shown_inputs(options: Options, proto_names: tuple[str, ...] | list[str]) -> list[str]:
+    """How the inputs are named in headers and the input hash: each .proto by
+    its protoc name (relative to its include folder), the annotations file by
+    its name, so the output never depends on the working folder (or where the
+    project is checked out)."""
+    return [*proto_names, *([options.annotations.name] if options.annotations else [])]
 
 
 def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> str:
     """Hash of the user's inputs: the protos and the annotations (labelled as
     the headers show them), the hand-written modules in the package (hooks),
     the package name and the generator's version. Never an absolute path, so
-    it does not depend on where the project is. With generator_hash() it keys
+    it does not depend on the working folder or where the project is. With generator_hash() it keys
     the fast check's memo in the user cache; neither is recorded in any
     generated file, so those change only when the output does."""
     digest = hashlib.sha256()
     digest.update(f"{__version__}\0{options.package}\0".encode())
-    labelled = [(_shown(p, options.root), p) for p in proto_files]
-    if options.annotations:
-        labelled.append((_shown(options.annotations, options.root), options.annotations))
+    files = list(proto_files) + ([options.annotations] if options.annotations else [])
+    names = proto_names(list(proto_files), include_folders(list(proto_files), options.proto_paths))
+    labelled = list(zip(shown_inputs(options, names), files))
     package_dir = options.out / options.package
     if package_dir.is_dir():
         labelled += [
@@ -208,21 +211,18 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
     from .annotations import hook_class_members, load_annotations
     from .compile import compile_protos
     from .model import Header, build_model
-    from .schema import load_schema, local_names
+    from .schema import load_schema
 
     check_package_name(options.package)
-    compiled = compiled or compile_protos(list(options.protos))
-    schema = load_schema(compiled.descriptor_set, local_names(compiled.proto_files, compiled.include_root))
+    compiled = compiled or compile_protos(list(options.protos), options.proto_paths)
+    schema = load_schema(compiled.descriptor_set, list(compiled.names))
     package_dir = options.out / options.package
     notes = load_annotations(options.annotations, schema, package_dir)
     hooks_file = package_dir / f"{notes.hooks_module}.py" if notes.hooks_module else None
     members = {
         c.mixin: hook_class_members(hooks_file, c.mixin) for c in notes.classes if c.mixin and hooks_file is not None
     }
-    shown_inputs = [_shown(p, options.root) for p in compiled.proto_files]
-    if options.annotations:
-        shown_inputs.append(_shown(options.annotations, options.root))
-    header = Header(generator_version=__version__, inputs=tuple(shown_inputs), command=COMMAND)
+    header = Header(generator_version=__version__, inputs=tuple(shown_inputs(options, compiled.names)), command=COMMAND)
     return Analysis(schema=schema, notes=notes, model=build_model(schema, notes, options.package, header, members))
 
 
@@ -261,7 +261,7 @@ def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, .
         copy = inputs_at_ref(ref, options.protos, options.annotations, options.out / options.package, Path(tmp))
         if not copy.protos:
             return empty_surface(), copy.missing
-        at_ref = Options(protos=copy.protos, annotations=copy.annotations, out=copy.out, package=options.package, root=Path(tmp))
+        at_ref = Options(protos=copy.protos, annotations=copy.annotations, out=copy.out, package=options.package)
         try:
             analysis = analyse(at_ref)
         except GeneratorError as exc:  # name the ref, not the temporary copy

@@ -108,17 +108,16 @@ def _files(request: Any) -> dict[str, str]:
         given = values.get("annotations") or table.get("annotations")
         annotations = root / given if given else None
     include_root = (root / values.get("proto_path", ".")).resolve()
-    protos = tuple(sorted(include_root / name for name in request.file_to_generate))
+    names = sorted(request.file_to_generate)  # protoc's names: relative to its -I folder
+    protos = tuple(include_root / name for name in names)
     for path in protos:
         if not path.is_file():
             raise GeneratorError(
                 Problem("not found: set proto_path= to the folder given to protoc as -I", str(path))
             )
     descriptors = descriptor_pb2.FileDescriptorSet(file=request.proto_file)
-    compiled = CompiledSchema(
-        descriptor_set=descriptors.SerializeToString(), proto_files=protos, include_root=include_root
-    )
-    options = Options(protos=protos, annotations=annotations, out=root / out, package=package, root=root)
+    compiled = CompiledSchema(descriptor_set=descriptors.SerializeToString(), proto_files=protos, names=tuple(names))
+    options = Options(protos=protos, annotations=annotations, out=root / out, package=package, proto_paths=(include_root,))
     result = build(options, compiled=compiled)
     if report_undocumented(result.model.undocumented, "strict" in values):
         raise GeneratorError(Problem("fields without documentation (strict)"))

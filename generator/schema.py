@@ -351,7 +351,3 @@ def _make_field(
         line=comment.line,
     )
 
-
-def local_names(compiled_files: tuple[Path, ...], include_root: Path) -> list[str]:
-    """protoc's names for the input files (paths relative to the include root)."""
-    return [f.resolve().relative_to(include_root).as_posix() for f in compiled_files]

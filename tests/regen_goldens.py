@@ -2,6 +2,8 @@
 
 Each folder under tests/cases/ holds ``input/`` (its .proto files and, if the
 case has one, ``annotations.yaml``) and ``expected/`` (the generated tree).
+A case whose imports are relative to folders inside ``input/`` lists those
+folders, one a line, in ``input/proto_path.txt`` (protoc's -I).
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ CASES = Path(__file__).resolve().parent / "cases"
 
 def case_options(case: Path, out: Path) -> Options:
     annotations = case / "input" / "annotations.yaml"
+    include = case / "input" / "proto_path.txt"
+    proto_paths = [case / "input" / line for line in include.read_text().split()] if include.is_file() else []
     return Options(
+        proto_paths=tuple(proto_paths),
         protos=(case / "input",),
         annotations=annotations if annotations.is_file() else None,
         out=out,
         package=f"golden_{case.name}",
-        root=case,
     )
 
 

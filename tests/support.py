@@ -26,13 +26,11 @@ def generate(
     protos: list[Path],
     annotations: Path | None = None,
     package: str | None = None,
-    root: Path | None = None,
+    proto_paths: tuple[Path, ...] = (),
 ) -> tuple[str, Result]:
     """Generate into ``out``; returns (package name, pipeline result)."""
     package = package or unique_package()
-    options = Options(
-        protos=tuple(protos), annotations=annotations, out=out, package=package, root=root or out
-    )
+    options = Options(protos=tuple(protos), annotations=annotations, out=out, package=package, proto_paths=proto_paths)
     result = build(options)
     apply(plan(out, result.files, package))
     return package, result

@@ -48,7 +48,7 @@ def surface_of(side: Path, work: Path, package: str = "demo_api") -> tuple[dict[
     notes = side / "annotations.yaml"
     protos = tuple(sorted(side.glob("*.proto")))
     analysis = analyse(
-        Options(protos=protos, annotations=notes if notes.exists() else None, out=out, package=package, root=side)
+        Options(protos=protos, annotations=notes if notes.exists() else None, out=out, package=package)
     )
     return api_surface(analysis.schema, analysis.model), analysis.notes
 
@@ -100,7 +100,6 @@ def test_the_committed_record_is_the_current_surface():
             annotations=ROOT / "proto" / "fleet_strategy.annotations.yaml",
             out=ROOT / "generated",
             package="fleet_strategy",
-            root=ROOT,
         )
     )
     assert data["api"] == api_surface(analysis.schema, analysis.model)

@@ -64,7 +64,7 @@ CASE = ROOT / "tests" / "cases" / "proto2_defaults"
 
 
 def _options(out, proto_dir):  # as tests/regen_goldens.py builds this case (no annotations)
-    return Options(protos=(proto_dir,), annotations=None, out=out, package="golden_proto2_defaults", root=proto_dir.parent)
+    return Options(protos=(proto_dir,), annotations=None, out=out, package="golden_proto2_defaults")
 
 
 @pytest.fixture

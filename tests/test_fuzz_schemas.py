@@ -534,7 +534,7 @@ def generate_schema(work: Path, schema: Schema):
     except GeneratorError as exc:
         texts = "\n".join(f"--- {d.name}\n{proto_text(d)}" for d in schema.files)
         raise AssertionError(f"generator rejected a valid schema: {exc}\n{texts}") from None
-    again = build(Options(protos=tuple(protos), annotations=None, out=out, package=package, root=out))
+    again = build(Options(protos=tuple(protos), annotations=None, out=out, package=package))
     for relative, text in again.files.items():
         assert text == result.files.get(relative), f"generating twice gave a different {relative}:\n" + "".join(
             difflib.unified_diff(result.files.get(relative, "").splitlines(True), text.splitlines(True))

@@ -15,7 +15,7 @@ from generator.annotations import load_annotations
 from generator.compile import compile_protos
 from generator.errors import GeneratorError
 from generator.render import docstring, pyrepr
-from generator.schema import load_schema, local_names, shortest_float32_text
+from generator.schema import load_schema, shortest_float32_text
 
 SCHEMA = """\
 syntax = "proto2";
@@ -40,7 +40,7 @@ def schema(tmp_path):
     proto = tmp_path / "demo.proto"
     proto.write_text(SCHEMA)
     compiled = compile_protos([proto])
-    return load_schema(compiled.descriptor_set, local_names(compiled.proto_files, compiled.include_root))
+    return load_schema(compiled.descriptor_set, list(compiled.names))
 
 
 def test_schema_reads_types_defaults_and_comments(schema):

@@ -39,7 +39,6 @@ def main() -> int:
     parser.add_argument("--annotations", type=Path)
     parser.add_argument("--out", type=Path, default=Path("out"), help="as --out of the CLI; nothing is written")
     parser.add_argument("--package", default="synth")
-    parser.add_argument("--root", type=Path, default=Path.cwd())
     parser.add_argument("--black", action="store_true", help="include the format (black) stage")
     parser.add_argument("--reuse-output", action="store_true", help="as generate: reuse black's outputs held in --out")
     parser.add_argument("--black-workers", action="store_true", help="as the CLI: fork a black worker first")
@@ -77,7 +76,7 @@ def main() -> int:
         if hasattr(pipeline, attr):
             setattr(pipeline, attr, getattr(modules[module], attr))
     options = pipeline.Options(
-        protos=(args.proto,), annotations=args.annotations, out=args.out, package=args.package, root=args.root
+        protos=(args.proto,), annotations=args.annotations, out=args.out, package=args.package
     )
     gc.disable()  # as the CLI runs the pipeline (generator/cli.py): without it, collections dominate at 4,500 messages
     t0 = time.perf_counter()
