@@ -295,7 +295,7 @@ def _user_paths(schema: Schema, model: PackageModel) -> dict[tuple[str, str], st
     walked: set[str] = set()
     while frontier:
         _, prefix, name, dict_view = heapq.heappop(frontier)
-        if name in walked:
+        if name in walked or name not in schema.messages:  # an imported (well-known) type: not this API's
             continue
         walked.add(name)
         for f in schema.messages[name].fields:

@@ -61,18 +61,26 @@ class Target:
     package: str  # support modules: _runtime, _specs, types (and hooks, copied)
     classes_package: str  # the wrapper class modules
     public_package: str  # where users import the classes from: the docs' examples are written for it
-    pb2_package: str  # where the *_pb2 modules are imported from
+    pb2_package: str  # where the *_pb2 modules of the generated files are imported from
     logger: str  # standalone: the logger's name; else module.attribute of the project's logger object
     standalone: bool  # generates pb2 modules, stubs, the pool, py.typed and the reference page
+    # every pb2 module this build's code uses (generated files' from pb2_package), generated ones first
+    pb2_imports: tuple[Pb2Import, ...]
 
     def folder(self, dotted: str) -> str:
         return dotted.replace(".", "/")
 
 
-def standalone_target(package: str) -> Target:
+def _target_imports(imports: dict[str, Pb2Import], pb2_package: str) -> tuple[Pb2Import, ...]:
+    """A build's records: the generated files' modules come from its pb2_package."""
+    records = (dataclasses.replace(r, import_from=pb2_package) if r.generated else r for r in imports.values())
+    return tuple(sorted(records, key=lambda r: (not r.generated, r.alias)))
+
+
+def standalone_target(package: str, imports: dict[str, Pb2Import]) -> Target:
     return Target(
         name="standalone", package=package, classes_package=package, public_package=package, pb2_package=package,
-        logger=package, standalone=True,
+        logger=package, standalone=True, pb2_imports=_target_imports(imports, package),
     )
 
 
@@ -186,12 +194,25 @@ class PyiMessage:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Pb2Import:
+    """The Python module holding one proto file's protobuf classes, and the
+    name generated code binds it to. Decided once per file (``pb2_imports``):
+    every template imports pb2 modules through these records, and every type
+    expression naming a protobuf class starts with ``alias``."""
+
+    proto_file: str
+    import_from: str  # the package holding the module: this package, or e.g. "google.protobuf"
+    module: str  # the module's name in it: "distributed_strategy_pb2", "timestamp_pb2"
+    alias: str  # the name generated code binds it to
+    generated: bool  # False: a module that exists already (protobuf's well-known types)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Pb2Module:
     name: str
     proto_file: str
     descriptor: bytes  # serialized FileDescriptorProto (no source info)
-    dependencies: tuple[str, ...]  # pb2 modules of imported local files
-    external: tuple[bytes, ...]  # FileDescriptorProtos of non-local imports
+    dependencies: tuple[Pb2Import, ...]  # pb2 modules of the files it imports, in import order
     messages: tuple[PyiMessage, ...]  # top-level
     enums: tuple[EnumModel, ...]  # top-level
     uses_maps: bool  # the stub needs Mapping
@@ -273,10 +294,16 @@ class PackageModel:
     specs: tuple[SpecModel, ...]
     typed_dicts: tuple[TypedDictModel, ...]
     pb2_modules: tuple[Pb2Module, ...]
+    # the package's files live in protobuf's default pool (they import a file
+    # this package does not generate, whose standard module is there); else a private pool
+    default_pool: bool
+    # specs read at import from the descriptors of imported message types: (spec variable, class expression)
+    imported_specs: tuple[tuple[str, str], ...]
     classes: tuple[ClassModel, ...]
     class_modules: tuple[str, ...]
     type_names: tuple[str, ...]  # everything types.py defines
     uses_maps: bool  # types.py needs Mapping
+    uses_any: bool  # types.py needs Any (dicts for imported message types)
     reference: tuple[ReferenceClass, ...]
     undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
     exports: tuple[str, ...]
@@ -359,6 +386,61 @@ def default_text(schema: Schema, f: Field) -> str:
     return repr(f.default)
 
 
+def standard_module(proto_file: str) -> tuple[str, str] | None:
+    """(package, module) protobuf itself ships for ``proto_file``, if any: the
+    well-known types (``google/protobuf/timestamp.proto`` -> ``google.protobuf``,
+    ``timestamp_pb2``)."""
+    import importlib.util
+
+    if not proto_file.startswith("google/protobuf/") or not proto_file.endswith(".proto"):
+        return None
+    parts = proto_file.removesuffix(".proto").split("/")
+    package, module = ".".join(parts[:-1]), f"{parts[-1]}_pb2"
+    try:
+        found = importlib.util.find_spec(f"{package}.{module}") is not None
+    except ImportError:
+        found = False
+    return (package, module) if found else None
+
+
+def pb2_imports(schema: Schema, package: str) -> dict[str, Pb2Import]:
+    """Proto file -> where its protobuf classes come from.
+
+    A generated file: its ``<name>_pb2`` module in the package. A file that
+    generated files import but that is not generated: the standard module
+    protobuf ships (well-known types), so values are the standard classes;
+    any other such file is an error naming the flag that generates it."""
+    records: dict[str, Pb2Import] = {}
+    files_of_module: dict[str, list[str]] = {}
+    for f in schema.files:
+        module = naming.module_name_for_proto(f) + "_pb2"
+        files_of_module.setdefault(module, []).append(f)
+        records[f] = Pb2Import(proto_file=f, import_from=package, module=module, alias=module, generated=True)
+    clashes = [files for files in files_of_module.values() if len(files) > 1]
+    if clashes:
+        raise GeneratorError([Problem(f"{' and '.join(files)} would both generate {naming.module_name_for_proto(files[0])}.py",
+                                      files[0], hint="rename one of the .proto files") for files in clashes])
+    problems = []
+    aliases = {r.alias for r in records.values()}
+    for f in schema.files:
+        for dep in schema.dependencies.get(f, ()):
+            if dep in records:
+                continue
+            standard = standard_module(dep)
+            if standard is None:
+                problems.append(Problem(
+                    f"imports {dep}, which is not generated (only protobuf's well-known types may be imported without being generated)",
+                    f, hint=f"generate it too: add {dep} (or a folder holding it) with --proto, under an -I folder",
+                ))
+                continue
+            alias = standard[1] if standard[1] not in aliases else "_".join([*standard[0].split("."), standard[1]])
+            aliases.add(alias)
+            records[dep] = Pb2Import(proto_file=dep, import_from=standard[0], module=standard[1], alias=alias, generated=False)
+    if problems:
+        raise GeneratorError(problems)
+    return records
+
+
 class _Builder:
     def __init__(self, schema: Schema, notes: Annotations, package: str) -> None:
         self.schema = schema
@@ -366,32 +448,34 @@ class _Builder:
         self.package = package
         self.undocumented: list[str] = []
         self.problems: list[Problem] = []
-        self.module_of_file = {f: naming.module_name_for_proto(f) + "_pb2" for f in schema.files}
-        by_module: dict[str, list[str]] = {}
-        for f, module in self.module_of_file.items():
-            by_module.setdefault(module, []).append(f)
-        clashes = [files for files in by_module.values() if len(files) > 1]
-        if clashes:
-            raise GeneratorError([Problem(f"{' and '.join(files)} would both generate {naming.module_name_for_proto(files[0])}.py",
-                                          files[0], hint="rename one of the .proto files") for files in clashes])
+        self.imports = pb2_imports(schema, package)
+        self.module_of_file = {f: record.alias for f, record in self.imports.items()}
         self._children_index: tuple[dict[tuple[str, str], list[Message]], dict[tuple[str, str], list[Enum]]] | None = None
 
     # -- names and types ----------------------------------------------------
 
     def pb2_path(self, full_name: str) -> tuple[str, str]:
-        """(pb2 module, attribute path) of a message or enum."""
+        """(pb2 module alias, attribute path) of a message or enum."""
         item = self.schema.messages.get(full_name) or self.schema.enums.get(full_name)
         if item is None:
-            raise GeneratorError(f"type {full_name} comes from a file that is not generated; add it to --proto")
+            file, local = self.schema.imported_messages[full_name]
+            return self.module_of_file[file], local
         return self.module_of_file[item.file], item.name
 
     def pb2_expr(self, full_name: str) -> str:
         module, path = self.pb2_path(full_name)
         return f"{module}.{path}"
 
+    def imported(self, full_name: str | None) -> bool:
+        """A message type of a file this package does not generate (a well-known type)."""
+        return full_name in self.schema.imported_messages
+
     def local(self, full_name: str) -> str:
         item = self.schema.messages.get(full_name) or self.schema.enums[full_name]
         return item.name
+
+    def imported_spec_var(self, full_name: str) -> str:
+        return naming.spec_name(full_name.replace(".", "_"))
 
     def scalar_type(self, f: Field) -> str:
         if f.type == "enum":
@@ -409,6 +493,8 @@ class _Builder:
             value = f.map_value
             v = self.pb2_expr(value.type_name) if value.type == "message" else self.scalar_type(value)
             return f"dict[{self.scalar_type(f.map_key)}, {v}]"
+        if f.type == "message" and self.imported(f.type_name):
+            return f"list[{self.pb2_expr(f.type_name)}]" if f.repeated else self.pb2_expr(f.type_name)
         if f.type == "message":
             td = naming.typed_dict_names(self.local(f.type_name))[0]
             return f"list[{td}]" if f.repeated else self.pb2_expr(f.type_name)
@@ -420,15 +506,22 @@ class _Builder:
         if f.is_map:
             value = f.map_value
             if value.type == "message":
-                v = f"{naming.typed_dict_names(self.local(value.type_name))[1]} | {self.pb2_expr(value.type_name)}"
+                v = self.message_input(value.type_name)
             else:
                 v = self.in_scalar_type(value)
             return f"Mapping[{self.scalar_type(f.map_key)}, {v}]"
         if f.type == "message":
-            item = f"{naming.typed_dict_names(self.local(f.type_name))[1]} | {self.pb2_expr(f.type_name)}"
+            item = self.message_input(f.type_name)
             return f"list[{item}] | tuple[{item}, ...]" if f.repeated else item
         base = self.in_scalar_type(f)
         return f"list[{base}] | tuple[{base}, ...]" if f.repeated else base
+
+    def message_input(self, full_name: str) -> str:
+        """What a setter accepts for a message: a dict of its keys or the message
+        (an imported type's keys are not typed: no TypedDict is generated for it)."""
+        if self.imported(full_name):
+            return f"{self.pb2_expr(full_name)} | Mapping[str, Any]"
+        return f"{naming.typed_dict_names(self.local(full_name))[1]} | {self.pb2_expr(full_name)}"
 
     def doc_type(self, f: Field) -> str:
         if f.is_map:
@@ -438,7 +531,7 @@ class _Builder:
 
     def doc_item_type(self, f: Field) -> str:
         if f.type == "message":
-            return self.local(f.type_name)
+            return f.type_name if self.imported(f.type_name) else self.local(f.type_name)
         if f.type == "enum":
             return f"{self.local(f.type_name)} (enum)"
         py = PY_SCALAR[f.type]
@@ -474,7 +567,7 @@ class _Builder:
         if f.is_map:
             read = "dict"
         elif f.repeated:
-            read = "dicts" if f.type == "message" else "list"
+            read = "dicts" if f.type == "message" and not self.imported(f.type_name) else "list"
         else:
             read = "value"
         enum_var = None
@@ -646,31 +739,12 @@ class _Builder:
     def pb2_modules(self) -> tuple[Pb2Module, ...]:
         from google.protobuf import descriptor_pb2
 
-        protos = []
+        modules = []
         for raw in self.schema.file_protos:
             fp = descriptor_pb2.FileDescriptorProto()
             fp.ParseFromString(raw)
-            protos.append((fp, raw))
-        by_name = {fp.name: (fp, raw) for fp, raw in protos}
-        modules = []
-        for fp, raw in protos:
             if fp.name not in self.schema.local_files:
                 continue
-            local_deps = [dep for dep in fp.dependency if dep in self.schema.local_files]
-            external: list[bytes] = []
-            seen: set[str] = set()
-
-            def walk(name: str) -> None:  # external deps, dependencies first
-                if name in seen or name in self.schema.local_files:
-                    return
-                seen.add(name)
-                dep_fp, dep_raw = by_name[name]
-                for sub in dep_fp.dependency:
-                    walk(sub)
-                external.append(dep_raw)
-
-            for dep in fp.dependency:
-                walk(dep)
             messages = tuple(
                 self.pyi_message(m)
                 for m in self.schema.messages.values()
@@ -681,17 +755,28 @@ class _Builder:
             )
             modules.append(
                 Pb2Module(
-                    name=self.module_of_file[fp.name],
+                    name=self.imports[fp.name].module,
                     proto_file=fp.name,
                     descriptor=raw,
-                    dependencies=tuple(self.module_of_file[d] for d in local_deps),
-                    external=tuple(external),
+                    dependencies=tuple(self.imports[dep] for dep in fp.dependency),
                     messages=messages,
                     enums=enums,
                     uses_maps=any(f.is_map for m in self.schema.messages.values() if m.file == fp.name for f in m.fields),
                 )
             )
         return tuple(modules)
+
+    def imported_specs(self) -> tuple[tuple[str, str], ...]:
+        """Imported message types that generated fields use (their own field
+        types are registered by the runtime, from the descriptors)."""
+        used = sorted({
+            x.type_name
+            for m in self.schema.messages.values()
+            for f in m.fields
+            for x in (f, f.map_value)
+            if x is not None and x.type == "message" and self.imported(x.type_name)
+        })
+        return tuple((self.imported_spec_var(name), self.pb2_expr(name)) for name in used)  # type: ignore[arg-type]
 
     # -- wrapper classes ------------------------------------------------------
 
@@ -782,7 +867,14 @@ class _Builder:
         target_spec = None
         to_dict_fn = None
         read = "direct"
-        if f.type == "message" and not f.repeated:
+        if f.type == "message" and not f.repeated and self.imported(f.type_name):
+            # a well-known type: the standard message itself; a dict sets its fields
+            kind = "message"
+            target_spec = self.imported_spec_var(f.type_name)  # type: ignore[arg-type]
+            getter_type = self.pb2_expr(f.type_name)  # type: ignore[arg-type]
+            setter_type = self.message_input(f.type_name)  # type: ignore[arg-type]
+            type_text = f.type_name
+        elif f.type == "message" and not f.repeated:
             target = self.schema.messages[f.type_name]
             target_spec = naming.spec_name(target.name)
             kind = "config" if view == "dict" else "message"
@@ -892,7 +984,7 @@ class _Builder:
             for prop in cls.properties:
                 keys: tuple[ReferenceKey, ...] = ()
                 f = message.field(prop.field_name) if prop.field_name else None
-                if f is not None and f.type == "message" and not f.repeated:
+                if f is not None and f.type == "message" and not f.repeated and not self.imported(f.type_name):
                     target = self.schema.messages[f.type_name]
                     keys = tuple(
                         ReferenceKey(
@@ -980,18 +1072,22 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         specs=specs,
         typed_dicts=typed_dicts,
         pb2_modules=b.pb2_modules(),
+        default_pool=not all(r.generated for r in b.imports.values()),
+        imported_specs=b.imported_specs(),
         classes=classes,
         class_modules=tuple(sorted({c.module for c in classes})),
         type_names=tuple(type_names),
-        uses_maps=any(f.is_map for m in local_messages for f in m.fields),
+        uses_maps=any(f.is_map or b.imported(f.type_name) for m in local_messages for f in m.fields),
+        uses_any=any(b.imported(x.type_name) for m in local_messages for f in m.fields for x in (f, f.map_value) if x),
         reference=b.reference(classes),
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),
         targets=(
-            standalone_target(package),
+            standalone_target(package, b.imports),
             *(
                 Target(name=t.name, package=t.package, classes_package=t.classes_package, public_package=t.public_package,
-                       pb2_package=t.pb2_package, logger=t.logger, standalone=False)
+                       pb2_package=t.pb2_package, logger=t.logger, standalone=False,
+                       pb2_imports=_target_imports(b.imports, t.pb2_package))
                 for t in notes.targets
             ),
         ),

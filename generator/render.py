@@ -142,12 +142,12 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
     common = dict(
         header=model.header,
         package=target.package,
-        pb2_package=target.pb2_package,
         logger=target.logger,
         # examples in the docs are written for the standalone package
         example_import=(f"from {model.name} import ", f"from {target.public_package} import "),
         logger_object=None if target.standalone else tuple(target.logger.rsplit(".", 1)),
         pb2_modules=model.pb2_modules,
+        pb2_imports=target.pb2_imports,
         enums=model.enums,
         hooks_module=model.hooks_module,
         strict_env=model.strict_env,
@@ -160,8 +160,8 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
     files = [
         RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, class_modules=sorted({c.module for c in exported}), exports=[c.name for c in exported]), "python"),
         RenderedFile(f"{pkg}/_runtime.py", render("_runtime.py.j2"), "python"),
-        RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", specs=model.specs), "python"),
-        RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps), "python"),
+        RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", specs=model.specs, imported_specs=model.imported_specs), "python"),
+        RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps, uses_any=model.uses_any), "python"),
     ]
     classes_dir = target.folder(target.classes_package)
     for module in model.class_modules:
@@ -169,7 +169,7 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
         files.append(RenderedFile(f"{classes_dir}/{module}.py", render("classes.py.j2", module=module, classes=classes, type_names=model.type_names), "python"))
     if target.standalone:
         files += [
-            RenderedFile(f"{pkg}/_pool.py", render("_pool.py.j2"), "python"),
+            RenderedFile(f"{pkg}/_pool.py", render("_pool.py.j2", default_pool=model.default_pool), "python"),
             RenderedFile(f"{pkg}/py.typed", "", "plain"),
             RenderedFile(f"{pkg}.md", render("REFERENCE.md.j2", reference=model.reference), "markdown"),
         ]

@@ -123,6 +123,10 @@ class Schema:
     # dependency order, serialized without source info (what the _pb2 embeds).
     file_protos: tuple[bytes, ...] = ()
     local_files: frozenset[str] = frozenset()
+    # every file of the set (generated or imported) -> the files it imports
+    dependencies: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # messages of imported (not generated) files: full name -> (file, dotted name inside its package)
+    imported_messages: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 def float32(value: float) -> float:
@@ -195,19 +199,24 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     fds = d.FileDescriptorSet()
     fds.ParseFromString(descriptor_set)
     all_enums: dict[str, d.EnumDescriptorProto] = {}
+    enum_homes: dict[str, tuple[str, str]] = {}  # full name -> (file, dotted name inside the package)
+    message_homes: dict[str, tuple[str, str]] = {}
     for fp in fds.file:
         prefix = f"{fp.package}." if fp.package else ""
         for e in fp.enum_type:
             all_enums[prefix + e.name] = e
+            enum_homes[prefix + e.name] = (fp.name, e.name)
 
-        def walk_enums(msg: d.DescriptorProto, scope: str) -> None:
+        def walk_types(msg: d.DescriptorProto, local: str, fp=fp, prefix=prefix) -> None:
+            message_homes[prefix + local] = (fp.name, local)
             for e in msg.enum_type:
-                all_enums[f"{scope}.{e.name}"] = e
+                all_enums[f"{prefix}{local}.{e.name}"] = e
+                enum_homes[f"{prefix}{local}.{e.name}"] = (fp.name, f"{local}.{e.name}")
             for n in msg.nested_type:
-                walk_enums(n, f"{scope}.{n.name}")
+                walk_types(n, f"{local}.{n.name}")
 
         for m in fp.message_type:
-            walk_enums(m, prefix + m.name)
+            walk_types(m, m.name)
 
     messages: dict[str, Message] = {}
     enums: dict[str, Enum] = {}
@@ -274,6 +283,15 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
             add_enum(e, e.name, (_FILE_ENUM, i))
         for i, m in enumerate(fp.message_type):
             add_message(m, m.name, (_FILE_MESSAGE, i))
+    # enums of imported files that generated fields use: their values are needed too
+    for message in list(messages.values()):
+        for f in message.fields:
+            for x in (f, f.map_value):
+                if x is not None and x.type == "enum" and x.type_name not in enums:
+                    home, local = enum_homes[x.type_name]
+                    e = all_enums[x.type_name]
+                    values = tuple(EnumValue(name=v.name, number=v.number, doc="", line=0) for v in e.value)
+                    enums[x.type_name] = Enum(full_name=x.type_name, name=local, file=home, values=values, doc="", line=0)
     missing = wanted - set(syntax)
     if missing:
         raise GeneratorError([Problem("file not in the compiled descriptor set", file=f) for f in sorted(missing)])
@@ -290,6 +308,8 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
         enums=enums,
         file_protos=tuple(file_protos),
         local_files=frozenset(wanted),
+        dependencies={fp.name: tuple(fp.dependency) for fp in fds.file},
+        imported_messages={k: v for k, v in message_homes.items() if v[0] not in wanted},
     )
 
 

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import math
+import os
 import re
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from generator.pipeline import build
 from tests.regen_goldens import CASES, case_options
-from tests.support import import_generated
+from tests.support import ROOT, import_generated
 
 CASE_NAMES = sorted(p.name for p in CASES.iterdir() if p.is_dir())
 
@@ -87,3 +91,71 @@ def test_two_files_case_behaves(tmp_path):
     box.edges = [{"unit": "cm"}]
     assert box.width["value"] == 2.0 and box.edges[0].unit == "cm"
     assert not hasattr(module, "Length")  # used as a field type: no wrapper class of its own
+
+
+def _run_isolated(out: Path, code: str) -> None:
+    """Packages of schemas that import well-known types live in protobuf's
+    default pool (as protoc's modules do): exercised in a process of their own."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(out), str(ROOT)])}
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_well_known_types_case_uses_the_standard_classes(tmp_path):
+    out = _copy_expected(tmp_path, "well_known_types")
+    _run_isolated(out, """
+        import datetime, pytest
+        from google.protobuf import duration_pb2, struct_pb2, timestamp_pb2, wrappers_pb2
+        from golden_well_known_types import Event, event_pb2
+
+        event = Event()
+        assert type(event.at) is timestamp_pb2.Timestamp and type(event.message.details) is struct_pb2.Struct
+        event.at = timestamp_pb2.Timestamp(seconds=5)            # a standard instance
+        assert event.at.ToDatetime() == datetime.datetime(1970, 1, 1, 0, 0, 5)
+        event.at = {"seconds": 7, "nanos": 1}                       # or a dict of its fields
+        assert (event.at.seconds, event.at.nanos) == (7, 1)
+        event.details = {"a": [], "b": {"c": 1}, "d": None}        # a Struct takes its JSON-like content
+        assert event.message.details["a"] == struct_pb2.ListValue() and event.message.details["b"]["c"] == 1
+        event.waits = [duration_pb2.Duration(seconds=1), {"nanos": 3}]
+        assert [(w.seconds, w.nanos) for w in event.waits] == [(1, 0), (0, 3)]
+        event.marks = {"x": {"seconds": 1}, "y": timestamp_pb2.Timestamp(seconds=2)}
+        assert event.marks["y"].seconds == 2
+        event.count = wrappers_pb2.Int32Value(value=3)
+        event.nothing = "NULL_VALUE"
+        event.window = {"start": timestamp_pb2.Timestamp(seconds=9)}
+        assert event.window["start"].seconds == 9
+        with pytest.raises(ValueError, match="unknown key 'second'.*did you mean 'seconds'"):
+            event.at = {"second": 1}
+        with pytest.raises(TypeError):
+            event.at = duration_pb2.Duration(seconds=1)                # another type is refused
+        assert event.at.seconds == 7                                   # and changed nothing
+        # values round-trip through the wire and text formats
+        copy = event_pb2.Event.FromString(event.message.SerializeToString())
+        assert copy == event.message and copy.details["a"] == struct_pb2.ListValue()
+    """)
+
+
+def test_well_known_types_are_typed_as_the_standard_classes(tmp_path):
+    out = _copy_expected(tmp_path, "well_known_types")
+    usage = out / "usage.py"
+    usage.write_text(textwrap.dedent("""
+        import datetime
+        from typing import assert_type
+        from google.protobuf import duration_pb2, timestamp_pb2
+        from golden_well_known_types import Event, event_pb2
+
+        event = Event()
+        assert_type(event.at, timestamp_pb2.Timestamp)
+        assert_type(event.message.at, timestamp_pb2.Timestamp)
+        event.at = timestamp_pb2.Timestamp(seconds=1)
+        event.at = {"seconds": 1}
+        moment: datetime.datetime = event.message.at.ToDatetime()
+        event_pb2.Event(at=timestamp_pb2.Timestamp(), waits=[duration_pb2.Duration()])
+        event.at = duration_pb2.Duration()  # E: the wrong message type
+    """))
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "usage.py"],
+        cwd=out, capture_output=True, text=True, env={**os.environ, "MYPYPATH": str(out)},
+    )
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and "usage.py:14:" in errors[0] and "Duration" in errors[0], result.stdout

@@ -116,3 +116,25 @@ def test_folder_of_well_known_copies_is_generated_as_given(tmp_path, capsys, spe
     )
     assert main(["generate", "--no-annotations", "--package", "vend", "--out", str(tmp_path / "out"),
                  spelling, str(vendored), "--proto", str(vendored)]) == 0, capsys.readouterr().err
+
+
+def test_imported_file_that_is_not_generated_names_the_flag(tmp_path, capsys):
+    """F8: only protobuf's well-known types may be imported without being generated."""
+    out = tmp_path / "out"
+    assert main(["generate", "--no-annotations", "--package", "p", "--out", str(out), "-I", str(CASE),
+                 "--proto", str(CASE / "acme" / "trace" / "v1" / "trace.proto")]) == 2
+    err = capsys.readouterr().err
+    assert "error: acme/trace/v1/trace.proto: imports acme/common/v1/common.proto, which is not generated" in err
+    assert "add acme/common/v1/common.proto (or a folder holding it) with --proto" in err
+    assert "Traceback" not in err and not out.exists()
+
+
+def test_well_known_type_crash_is_gone(tmp_path, capsys):
+    """F1: the issue's example generates (it used to be a KeyError traceback)."""
+    (tmp_path / "event.proto").write_text(
+        'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\n'
+        "message Event { google.protobuf.Timestamp at = 1; }\n"
+    )
+    assert main(["generate", "--no-annotations", "--package", "ev", "--out", str(tmp_path / "out"),
+                 "--proto", str(tmp_path / "event.proto")]) == 0, capsys.readouterr().err
+    assert "from google.protobuf import timestamp_pb2" in (tmp_path / "out" / "ev" / "event_pb2.pyi").read_text()

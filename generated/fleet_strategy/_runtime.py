@@ -396,6 +396,9 @@ def _fill(
         patch.CopyFrom(config)
         return
     items = as_mapping(config)
+    if spec.full_name in _JSON_VALUES and (items is not None or _is_list_like(config)):
+        _fill_json(patch, config, spec, where)
+        return
     if items is None:
         raise TypeError(
             f"{where}: expected a dict of {spec.full_name} keys, got {_type_name(config)}"
@@ -419,6 +422,18 @@ def _fill(
             _set_scalar(patch, field, value, at, strict)
             if not field.has_presence:
                 clears.append((*path, key))
+
+
+# Well-known types holding JSON-like values: a dict (list) is their content,
+# as their own update()/extend() take it, not a dict of their proto fields.
+_JSON_VALUES: Final = {"google.protobuf.Struct": "update", "google.protobuf.ListValue": "extend"}
+
+
+def _fill_json(patch: Message, config: Any, spec: MessageSpec, where: str) -> None:
+    try:
+        getattr(patch, _JSON_VALUES[spec.full_name])(config)
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise TypeError(f"{where}: {exc}") from None
 
 
 def _value(field: FieldSpec, value: Any, at: str, strict: bool) -> Any:
@@ -503,3 +518,87 @@ def replace_repeated(
     if not field.append:
         target.ClearField(field.name)
     target.MergeFrom(scratch)
+
+
+# -- message types the package does not generate (well-known types) ---------
+
+_DESCRIPTOR_INT_BOUNDS: Final = {
+    **dict.fromkeys(("int32", "sint32", "sfixed32"), (-(2**31), 2**31 - 1)),
+    **dict.fromkeys(("uint32", "fixed32"), (0, 2**32 - 1)),
+    **dict.fromkeys(("int64", "sint64", "sfixed64"), (-(2**63), 2**63 - 1)),
+    **dict.fromkeys(("uint64", "fixed64"), (0, 2**64 - 1)),
+}
+
+
+def imported_spec(cls: type[Message]) -> MessageSpec:
+    """The spec of a message type this package does not generate (a
+    well-known type such as ``timestamp_pb2.Timestamp``), read from its
+    descriptor, and those of the message types its fields use: a dict then
+    sets its fields by name, as for generated messages."""
+    from google.protobuf import message_factory
+
+    descriptor: Any = cls.DESCRIPTOR  # the C and Python descriptors' stubs differ
+    spec = SPECS.get(descriptor.full_name)
+    if spec is not None:
+        return spec
+    spec = SPECS[descriptor.full_name] = MessageSpec(descriptor.full_name, cls, {})
+    for field in descriptor.fields:
+        entry = field.message_type
+        if entry is not None and entry.GetOptions().map_entry:
+            key, value = entry.fields_by_name["key"], entry.fields_by_name["value"]
+            spec.fields[field.name] = FieldSpec(
+                field.name,
+                MESSAGE,
+                map_key=_descriptor_field(key),
+                map_value=_descriptor_field(value),
+            )
+            entry = value.message_type
+        else:
+            spec.fields[field.name] = _descriptor_field(field)
+        if entry is not None:
+            imported_spec(message_factory.GetMessageClass(entry))
+    return spec
+
+
+def _descriptor_field(field: Any) -> FieldSpec:
+    from google.protobuf.descriptor import FieldDescriptor
+
+    type_name = {
+        getattr(FieldDescriptor, name): name[len("TYPE_") :].lower()
+        for name in dir(FieldDescriptor)
+        if name.startswith("TYPE_")
+    }[field.type]
+    repeated = (
+        field.is_repeated
+        if hasattr(field, "is_repeated")
+        else field.label == FieldDescriptor.LABEL_REPEATED
+    )
+    low, high = _DESCRIPTOR_INT_BOUNDS.get(type_name, (None, None))
+    kind = {
+        "bool": BOOL,
+        "float": FLOAT,
+        "double": FLOAT,
+        "string": STR,
+        "bytes": BYTES,
+        "enum": ENUM,
+    }.get(type_name, INT if low is not None else MESSAGE)
+    return FieldSpec(
+        field.name,
+        kind,
+        repeated=repeated,
+        has_presence=field.has_presence,
+        low=low,
+        high=high,
+        float32=type_name == "float",
+        allow_nonfinite=True,
+        enum_values={v.name: v.number for v in field.enum_type.values} if kind == ENUM else None,
+        message=field.message_type.full_name if kind == MESSAGE else None,
+        py_type={
+            BOOL: "bool",
+            INT: "int",
+            FLOAT: "float",
+            STR: "str",
+            BYTES: "bytes",
+            ENUM: "int",
+        }.get(kind, ""),
+    )

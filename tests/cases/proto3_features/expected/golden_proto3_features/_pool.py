@@ -3,10 +3,13 @@
 # Regenerate: fleet-strategy-codegen generate
 """The descriptor pool every generated ``*_pb2`` module registers its file in.
 
-A private pool instead of protobuf's default one: Paddle registers the same
-message names (package ``paddle.fleet``) in the default pool, and two files
-defining one name in one pool is an error. With a pool of our own, Paddle and
-this package import side by side; text and wire formats are unaffected.
+A private pool instead of protobuf's default one: another copy of the same
+schema (protoc's modules, or another library's) may register the same
+message names in the default pool, and two files defining one name in one
+pool is an error. With a pool of its own, this package imports side by side
+with them; text and wire formats are unaffected. (A schema that imports
+well-known types uses the default pool instead, as their standard classes
+live there.)
 """
 
 from google.protobuf import descriptor_pool
@@ -15,11 +18,17 @@ POOL = descriptor_pool.DescriptorPool()
 
 
 def add_file(serialized: bytes):  # type: ignore[no-untyped-def]
-    """Add a serialized FileDescriptorProto unless a file of that name is in."""
+    """Add a serialized FileDescriptorProto unless that file is in already
+    (a different file of the same name is an error, never silently shared)."""
     from google.protobuf import descriptor_pb2
 
     proto = descriptor_pb2.FileDescriptorProto.FromString(serialized)
     try:
-        return POOL.FindFileByName(proto.name)
+        existing = POOL.FindFileByName(proto.name)
     except KeyError:
         return POOL.AddSerializedFile(serialized)
+    if descriptor_pb2.FileDescriptorProto.FromString(existing.serialized_pb) != proto:
+        raise TypeError(
+            f"{proto.name}: a different file of that name is already in the descriptor pool"
+        )
+    return existing
