@@ -81,6 +81,9 @@ class ClassNote:
     mixin: str | None = None
     init_hook: str | None = None
     compat: str | None = None  # default policy of the class's scalar fields
+    # "set": assigning {} to a config property sets it (presence is never lost);
+    # "unset": an empty dict leaves it alone (Paddle 3.3.1's behaviour)
+    empty_config: str = "set"
     doc: str | None = None
     example: str | None = None
     extra_properties: tuple[ExtraProperty, ...] = ()
@@ -255,6 +258,7 @@ _CLASS_KEYS = {
     "mixin": str,
     "init_hook": str,
     "compat": str,
+    "empty_config": str,
     "doc": str,
     "example": str,
     "extra_properties": dict,
@@ -451,6 +455,8 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         elif not naming.is_usable_class_name(cname):
             c.error(f"class name {cname!r} is a keyword, a builtin or a name the generated code uses", node)
         keys = c.mapping(node, f"classes.{cname}", _CLASS_KEYS)
+        if "empty_config" in keys and keys["empty_config"].value not in ("set", "unset"):
+            c.error(f"classes.{cname}.empty_config must be one of set, unset", keys["empty_config"])
         if "message" not in keys:
             c.error(f"classes.{cname}: 'message' is required", node)
             continue
@@ -487,6 +493,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
                 mixin=check_hook(keys.get("mixin"), f"classes.{cname}"),
                 init_hook=check_hook(keys.get("init_hook"), f"classes.{cname}"),
                 compat=check_policy(keys.get("compat"), f"classes.{cname}"),
+                empty_config=keys["empty_config"].value if "empty_config" in keys else "set",
                 doc=keys["doc"].value if "doc" in keys else None,
                 example=keys["example"].value if "example" in keys else None,
                 extra_properties=tuple(extras),

@@ -246,6 +246,7 @@ class ClassModel:
     message_attribute: str
     mixin: str | None
     init_hook: str | None
+    empty_config_sets: bool  # {} assigned to a config property sets it (annotations: empty_config)
     properties: tuple[PropertyModel, ...]
     doc: Doc
     type_imports: tuple[str, ...] = ()  # names from types.py the properties' types use
@@ -850,6 +851,7 @@ class _Builder:
             message_attribute=cls.message_attribute,
             mixin=cls.mixin,
             init_hook=cls.init_hook,
+            empty_config_sets=cls.empty_config == "set",
             properties=tuple(properties),
             doc=Doc(summary=summary, paragraphs=tuple(_wrap(p) for p in paragraphs), example=cls.example),
         )

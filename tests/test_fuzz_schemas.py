@@ -773,9 +773,7 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
                 continue
             value, expect = data.draw(field_value(f, schema, strict), label=f"{m.name}.{props[f.name]}")
             setattr(obj, props[f.name], value)
-            if f.kind == "message" and f.label != "repeated" and not value:
-                continue  # an empty config dict changes nothing, not even presence (as Paddle)
-            expected[f.name] = expect
+            expected[f.name] = expect  # an empty dict too: it sets the field (presence is never lost)
             if f.oneof is not None:
                 last_in_oneof = f
         for f in m.fields:
@@ -787,6 +785,8 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
             prop = props[f.name]
             if f.name in expected:
                 check_read(obj, prop, f, schema, expected[f.name], f"{m.name}.{prop}")
+                if f.kind == "message" and f.label != "repeated":
+                    assert obj.message.HasField(f.name), f"{m.name}.{prop}: presence lost"
             elif f.kind != "message" or f.label == "repeated":
                 check_read(obj, prop, f, schema, default_of(f), f"{m.name}.{prop} (untouched)")
         text_round_trip(obj.message)

@@ -159,3 +159,31 @@ def test_well_known_types_are_typed_as_the_standard_classes(tmp_path):
     )
     errors = [line for line in result.stdout.splitlines() if ": error:" in line]
     assert len(errors) == 1 and "usage.py:14:" in errors[0] and "Duration" in errors[0], result.stdout
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["compatible", "strict"])
+def test_empty_messages_case_keeps_presence(tmp_path, strict):
+    """F5: an empty sub-message, given as {} or as an empty message, is set:
+    in a plain field, a oneof, a repeated field, a map, and nested in a dict."""
+    module = import_generated(_copy_expected(tmp_path, "empty_messages"), "golden_empty_messages")
+    pb2 = module.health_pb2
+    health = module.Health(strict=strict)
+    health.ping = {}
+    assert health.message.HasField("ping")
+    health.ping = {}  # again: still set, nothing else changed
+    assert health.message.ListFields()[0][0].name == "ping" and len(health.message.ListFields()) == 1
+    health.up = pb2.Ping()
+    assert health.message.WhichOneof("signal") == "up"
+    health.down = "gone"
+    health.up = {}
+    assert health.message.WhichOneof("signal") == "up" and health.message.down == ""
+    health.pongs = [{}, pb2.Ping()]
+    health.by_peer = {"a": {}, "b": pb2.Ping()}
+    health.probe = {"inner": {}}
+    assert len(health.message.pongs) == 2 and sorted(health.message.by_peer) == ["a", "b"]
+    assert health.message.probe.HasField("inner") and health.probe["inner"] == pb2.Ping()
+    again = pb2.Health.FromString(health.message.SerializeToString())
+    assert again == health.message and again.HasField("ping") and again.probe.HasField("inner")
+    fresh = module.Health(strict=strict)
+    fresh.probe = pb2.Probe(inner=pb2.Ping())
+    assert fresh.message.probe.HasField("inner")

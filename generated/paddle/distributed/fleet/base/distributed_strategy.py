@@ -1880,6 +1880,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.RecomputeConfig_SPEC,
             "recompute_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -1949,6 +1950,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.AMPConfig_SPEC,
             "amp_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2002,6 +2004,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.LocalSGDConfig_SPEC,
             "localsgd_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2055,6 +2058,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.GradientMergeConfig_SPEC,
             "gradient_merge_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2113,6 +2117,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.DGCConfig_SPEC,
             "dgc_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2170,6 +2175,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.PipelineConfig_SPEC,
             "pipeline_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2238,6 +2244,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.AsyncConfig_SPEC,
             "a_sync_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2296,6 +2303,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.LarsConfig_SPEC,
             "lars_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2351,6 +2359,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.LambConfig_SPEC,
             "lamb_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2403,6 +2412,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.AdaptiveLocalSGDConfig_SPEC,
             "adaptive_localsgd_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2477,6 +2487,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.ShardingConfig_SPEC,
             "sharding_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2612,6 +2623,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.TensorParallelConfig_SPEC,
             "tensor_parallel_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2676,6 +2688,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.TrainerDescConfig_SPEC,
             "trainer_desc_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2731,6 +2744,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.FsClientParameter_SPEC,
             "fs_client_param",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2790,6 +2804,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.QatConfig_SPEC,
             "qat_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property
@@ -2918,6 +2933,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             _specs.GradientScaleConfig_SPEC,
             "gradient_scale_configs",
             self._strict,
+            empty_sets=False,
         )
 
     @property

@@ -355,25 +355,35 @@ def _is_list_like(value: Any) -> bool:
 
 
 def assign_config(
-    target: Message, config: Any, spec: MessageSpec, where: str, strict: bool
+    target: Message,
+    config: Any,
+    spec: MessageSpec,
+    where: str,
+    strict: bool,
+    empty_sets: bool = True,
 ) -> None:
     """Apply a config dict to ``target`` all-or-nothing.
 
     Every key is written into a fresh scratch message first (so protobuf's own
     checks run there); only when all keys were accepted is the scratch merged
     into ``target``. Repeated fields are replaced unless their spec says append.
+    Presence is never lost: ``{}`` or an empty message still sets ``target``
+    (and selects it in its oneof), as nested empty dicts set theirs; unless
+    ``empty_sets`` is False (the annotations' ``empty_config: unset``), where
+    an empty dict leaves ``target`` alone, as Paddle 3.3.1 does.
     """
     clears: list[tuple[str, ...]] = []
     patch = spec.cls()
     _fill(patch, config, spec, where, strict, clears, ())
-    if not clears and not patch.ListFields():
-        return  # as in Paddle, {} leaves even the sub-message's presence alone
+    if not empty_sets and not clears and not patch.ListFields() and not isinstance(config, Message):
+        return
     for path in clears:
         node = target
         for step in path[:-1]:
             node = getattr(node, step)
         node.ClearField(path[-1])
     target.MergeFrom(patch)
+    target.SetInParent()
 
 
 def build_message(config: Any, spec: MessageSpec, where: str, strict: bool) -> Message:
@@ -417,7 +427,9 @@ def _fill(
             if not field.append:
                 clears.append((*path, key))
         elif field.kind == MESSAGE:
-            _fill(getattr(patch, key), value, SPECS[field.message], at, strict, clears, (*path, key))  # type: ignore[index]
+            sub = getattr(patch, key)
+            sub.SetInParent()  # an empty dict or message is still set
+            _fill(sub, value, SPECS[field.message], at, strict, clears, (*path, key))  # type: ignore[index]
         else:
             _set_scalar(patch, field, value, at, strict)
             if not field.has_presence:

@@ -169,7 +169,9 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
             mp_rest.pop("sync_param_name"), "hybrid_configs['mp_configs']['sync_param_name']", strict
         )
         rest["mp_configs"] = mp_rest
-    _runtime.assign_config(strategy.strategy.hybrid_configs, rest, _specs.HybridConfig_SPEC, "hybrid_configs", strict)
+    _runtime.assign_config(
+        strategy.strategy.hybrid_configs, rest, _specs.HybridConfig_SPEC, "hybrid_configs", strict, empty_sets=False
+    )
     if order is not None:
         object.__setattr__(strategy, "hybrid_parallel_order", order)
     if sync_names is not None:
@@ -250,7 +252,7 @@ def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
             if field.kind == _runtime.INT and not isinstance(item, int) and hasattr(item, "__int__"):
                 item = int(item)
             config[name] = item
-    _runtime.assign_config(strategy.strategy.build_strategy, config, spec, "build_strategy", strategy.strict)
+    _runtime.assign_config(strategy.strategy.build_strategy, config, spec, "build_strategy", strategy.strict, empty_sets=False)
 
 
 # ------------------------------------------------- parameter-server tables
