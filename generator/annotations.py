@@ -578,10 +578,11 @@ _NUMERIC = {
 def _derived(schema: Schema) -> Annotations:
     """Without annotations: a wrapper class for every top-level "root" message."""
     used = {f.type_name for m in schema.messages.values() for f in m.fields if f.type == "message"}
-    stems = {naming.module_name_for_proto(f) for f in schema.files}
-    modules = stems | {f"{stem}_pb2" for stem in stems}
+    paths = [naming.module_path_for_proto(f) for f in schema.files]
+    # the package's top-level names: its first folders, or its modules and their _pb2 modules
+    modules = {p[0] for p in paths} | {f"{p[0]}_pb2" for p in paths if len(p) == 1}
     classes = tuple(
-        ClassNote(name=naming.python_class_name(m.name, modules), message=m.full_name, line=m.line)
+        ClassNote(name=naming.python_class_name(m.flat, modules), message=m.full_name, line=m.line)
         for m in schema.messages.values()
         if m.full_name not in used and not m.is_map_entry and "." not in m.name
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import textwrap
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import naming
@@ -73,7 +74,9 @@ class Target:
 
 def _target_imports(imports: dict[str, Pb2Import], pb2_package: str) -> tuple[Pb2Import, ...]:
     """A build's records: the generated files' modules come from its pb2_package."""
-    records = (dataclasses.replace(r, import_from=pb2_package) if r.generated else r for r in imports.values())
+    records = (
+        dataclasses.replace(r, import_from=".".join((pb2_package, *r.folder))) if r.generated else r for r in imports.values()
+    )
     return tuple(sorted(records, key=lambda r: (not r.generated, r.alias)))
 
 
@@ -201,15 +204,17 @@ class Pb2Import:
     expression naming a protobuf class starts with ``alias``."""
 
     proto_file: str
-    import_from: str  # the package holding the module: this package, or e.g. "google.protobuf"
+    import_from: str  # the package holding the module: this package (or a folder in it), or e.g. "google.protobuf"
     module: str  # the module's name in it: "distributed_strategy_pb2", "timestamp_pb2"
     alias: str  # the name generated code binds it to
     generated: bool  # False: a module that exists already (protobuf's well-known types)
+    folder: tuple[str, ...] = ()  # generated: its folder inside the package (the proto file's folders)
 
 
 @dataclass(frozen=True, kw_only=True)
 class Pb2Module:
     name: str
+    path: str  # of the module inside the package, "/"-separated, no suffix: "google/api/http_pb2"
     proto_file: str
     descriptor: bytes  # serialized FileDescriptorProto (no source info)
     dependencies: tuple[Pb2Import, ...]  # pb2 modules of the files it imports, in import order
@@ -301,7 +306,10 @@ class PackageModel:
     # specs read at import from the descriptors of imported message types: (spec variable, class expression)
     imported_specs: tuple[tuple[str, str], ...]
     classes: tuple[ClassModel, ...]
-    class_modules: tuple[str, ...]
+    class_modules: tuple[str, ...]  # dotted, inside the classes' package: "distributed_strategy", "google.api.http"
+    # folders of the package's modules ("google", "google/api"): each gets an __init__.py
+    subpackages: tuple[str, ...]
+    class_subpackages: tuple[str, ...]  # those holding class modules (other builds need only these)
     type_names: tuple[str, ...]  # everything types.py defines
     uses_maps: bool  # types.py needs Mapping
     uses_any: bool  # types.py needs Any (dicts for imported message types)
@@ -412,17 +420,28 @@ def pb2_imports(schema: Schema, package: str) -> dict[str, Pb2Import]:
     protobuf ships (well-known types), so values are the standard classes;
     any other such file is an error naming the flag that generates it."""
     records: dict[str, Pb2Import] = {}
-    files_of_module: dict[str, list[str]] = {}
+    files_of_path: dict[tuple[str, ...], list[str]] = {}
     for f in schema.files:
-        module = naming.module_name_for_proto(f) + "_pb2"
-        files_of_module.setdefault(module, []).append(f)
-        records[f] = Pb2Import(proto_file=f, import_from=package, module=module, alias=module, generated=True)
-    clashes = [files for files in files_of_module.values() if len(files) > 1]
-    if clashes:
-        raise GeneratorError([Problem(f"{' and '.join(files)} would both generate {naming.module_name_for_proto(files[0])}.py",
-                                      files[0], hint="rename one of the .proto files") for files in clashes])
-    problems = []
-    aliases = {r.alias for r in records.values()}
+        files_of_path.setdefault(naming.module_path_for_proto(f), []).append(f)
+    folders = {path[:i] for path in files_of_path for i in range(1, len(path))}
+    problems = [
+        Problem(f"{' and '.join(files)} would both generate {'/'.join(path)}.py", files[0], hint="rename one of the .proto files")
+        for path, files in files_of_path.items() if len(files) > 1
+    ] + [
+        Problem(f"{files[0]} would generate {'/'.join(path)}.py beside a folder of that name", files[0],
+                hint="rename the .proto file or the folder")
+        for path, files in files_of_path.items() if path in folders
+    ]
+    if problems:
+        raise GeneratorError(problems)
+    stems = {path[-1] for path in files_of_path}
+    for path, (f,) in files_of_path.items():
+        module = f"{path[-1]}_pb2"
+        # a file's module is known by its name, by its folders and name where names repeat
+        alias = module if sum(p[-1] == path[-1] for p in files_of_path) == 1 else "_".join((*path[:-1], module))
+        records[f] = Pb2Import(proto_file=f, import_from=".".join((package, *path[:-1])), module=module, alias=alias,
+                               generated=True, folder=path[:-1])
+    aliases = {r.alias for r in records.values()} | stems
     for f in schema.files:
         for dep in schema.dependencies.get(f, ()):
             if dep in records:
@@ -475,6 +494,11 @@ class _Builder:
         item = self.schema.messages.get(full_name) or self.schema.enums[full_name]
         return item.name
 
+    def flat(self, full_name: str) -> str:
+        """The flat name module-level Python names of a type are built from."""
+        item = self.schema.messages.get(full_name) or self.schema.enums[full_name]
+        return item.flat
+
     def imported_spec_var(self, full_name: str) -> str:
         return naming.spec_name(full_name.replace(".", "_"))
 
@@ -485,7 +509,7 @@ class _Builder:
 
     def in_scalar_type(self, f: Field) -> str:
         if f.type == "enum":
-            return f"int | {naming.enum_literal_name(self.local(f.type_name))}"
+            return f"int | {naming.enum_literal_name(self.flat(f.type_name))}"
         return PY_SCALAR[f.type]
 
     def out_type(self, f: Field) -> str:
@@ -497,7 +521,7 @@ class _Builder:
         if f.type == "message" and self.imported(f.type_name):
             return f"list[{self.pb2_expr(f.type_name)}]" if f.repeated else self.pb2_expr(f.type_name)
         if f.type == "message":
-            td = naming.typed_dict_names(self.local(f.type_name))[0]
+            td = naming.typed_dict_names(self.flat(f.type_name))[0]
             return f"list[{td}]" if f.repeated else self.pb2_expr(f.type_name)
         base = self.scalar_type(f)
         return f"list[{base}]" if f.repeated else base
@@ -522,7 +546,7 @@ class _Builder:
         (an imported type's keys are not typed: no TypedDict is generated for it)."""
         if self.imported(full_name):
             return f"{self.pb2_expr(full_name)} | Mapping[str, Any]"
-        return f"{naming.typed_dict_names(self.local(full_name))[1]} | {self.pb2_expr(full_name)}"
+        return f"{naming.typed_dict_names(self.flat(full_name))[1]} | {self.pb2_expr(full_name)}"
 
     def doc_type(self, f: Field) -> str:
         if f.is_map:
@@ -573,7 +597,7 @@ class _Builder:
             read = "value"
         enum_var = None
         if f.type == "enum":
-            enum_var = f"_{naming.message_class_name(self.local(f.type_name))}_VALUES"
+            enum_var = f"_{self.flat(f.type_name)}_VALUES"
         return SpecFieldModel(
             name=f.name,
             kind=SPEC_KIND[f.type],
@@ -595,7 +619,7 @@ class _Builder:
             py_type=PY_SCALAR.get(f.type, f.type),
             read=read,
             attr=naming.is_identifier(f.name),
-            item_to_dict=to_dict_name(self.local(f.type_name)) if read == "dicts" else None,
+            item_to_dict=to_dict_name(self.flat(f.type_name)) if read == "dicts" else None,
         )
 
     def spec(self, message: Message, default_policy: str | None) -> SpecModel:
@@ -604,9 +628,9 @@ class _Builder:
         )
         return SpecModel(
             full_name=message.full_name,
-            var=naming.spec_name(message.name),
-            to_dict=to_dict_name(message.name),
-            dict_type=naming.typed_dict_names(message.name)[0],
+            var=naming.spec_name(message.flat),
+            to_dict=to_dict_name(message.flat),
+            dict_type=naming.typed_dict_names(message.flat)[0],
             cls=self.pb2_expr(message.full_name),
             fields=fields,
         )
@@ -614,7 +638,7 @@ class _Builder:
     # -- typed dicts ----------------------------------------------------------
 
     def typed_dict(self, message: Message) -> TypedDictModel:
-        out_name, in_name = naming.typed_dict_names(message.name)
+        out_name, in_name = naming.typed_dict_names(message.flat)
         keys = tuple(
             TypedDictKey(
                 key=f.name,
@@ -662,8 +686,8 @@ class _Builder:
             full_name=enum.full_name,
             pb2_module=module,
             pb2_path=path,
-            literal_name=naming.enum_literal_name(enum.name),
-            values_var=f"_{naming.message_class_name(enum.name)}_VALUES",
+            literal_name=naming.enum_literal_name(enum.flat),
+            values_var=f"_{enum.flat}_VALUES",
             values=values,
             doc=_first_sentence((note.doc if note and note.doc else None) or enum.doc)
             or f"Names of ``{enum.full_name}``.",
@@ -757,6 +781,7 @@ class _Builder:
             modules.append(
                 Pb2Module(
                     name=self.imports[fp.name].module,
+                    path="/".join((*self.imports[fp.name].folder, self.imports[fp.name].module)),
                     proto_file=fp.name,
                     descriptor=raw,
                     dependencies=tuple(self.imports[dep] for dep in fp.dependency),
@@ -783,7 +808,7 @@ class _Builder:
 
     def class_model(self, cls: ClassNote, hook_members: frozenset[str]) -> ClassModel:
         message = self.schema.messages[cls.message]
-        spec_var = naming.spec_name(message.name)
+        spec_var = naming.spec_name(message.flat)
         reserved = set(naming.WRAPPER_MEMBERS) | {cls.message_attribute} | set(hook_members)
         reserved |= {p.name for p in cls.extra_properties}
         properties: list[PropertyModel] = []
@@ -844,7 +869,7 @@ class _Builder:
         summary, paragraphs = _split_summary(doc_text or f"Typed view of ``{message.full_name}``.")
         return ClassModel(
             name=cls.name,
-            module=naming.module_name_for_proto(message.file),
+            module=".".join(naming.module_path_for_proto(message.file)),
             message_cls=self.pb2_expr(message.full_name),
             message_full_name=message.full_name,
             spec_var=spec_var,
@@ -878,11 +903,11 @@ class _Builder:
             type_text = f.type_name
         elif f.type == "message" and not f.repeated:
             target = self.schema.messages[f.type_name]
-            target_spec = naming.spec_name(target.name)
+            target_spec = naming.spec_name(target.flat)
             kind = "config" if view == "dict" else "message"
             if kind == "config":
-                read, to_dict_fn = "dict", to_dict_name(target.name)
-            out_name, in_name = naming.typed_dict_names(target.name)
+                read, to_dict_fn = "dict", to_dict_name(target.flat)
+            out_name, in_name = naming.typed_dict_names(target.flat)
             getter_type = out_name if kind == "config" else self.pb2_expr(f.type_name)
             setter_type = f"{in_name} | {self.pb2_expr(f.type_name)}"
             table = self.key_table(target)
@@ -1025,6 +1050,11 @@ class _Builder:
         return tuple(out)
 
 
+def _folders(folders: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
+    """Every folder and the folders above it, "/"-separated, sorted."""
+    return tuple(sorted({"/".join(folder[:i]) for folder in folders for i in range(1, len(folder) + 1)}))
+
+
 def _names_used(cls: ClassModel, names: list[str]) -> tuple[str, ...]:
     """Which of ``names`` the property annotations of ``cls`` mention."""
     words: set[str] = set()
@@ -1078,6 +1108,8 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         imported_specs=b.imported_specs(),
         classes=classes,
         class_modules=tuple(sorted({c.module for c in classes})),
+        subpackages=_folders(r.folder for r in b.imports.values() if r.generated),
+        class_subpackages=_folders(tuple(c.module.split(".")[:-1]) for c in classes),
         type_names=tuple(type_names),
         uses_maps=any(f.is_map or b.imported(f.type_name) for m in local_messages for f in m.fields),
         uses_any=any(b.imported(x.type_name) for m in local_messages for f in m.fields for x in (f, f.map_value) if x),

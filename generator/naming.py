@@ -79,14 +79,47 @@ MODULE_LEVEL_NAMES = PACKAGE_MODULES | {
 }
 
 
-def module_name_for_proto(proto_file: str) -> str:
-    stem = proto_file.rsplit("/", 1)[-1].removesuffix(".proto")
-    name = re.sub(r"[^A-Za-z0-9_]", "_", stem)
+def _module_part(text: str) -> str:
+    name = re.sub(r"[^A-Za-z0-9_]", "_", text)
     if not name or name[0].isdigit() or keyword.iskeyword(name):
         name = f"_{name}"
-    while name in PACKAGE_MODULES or name.endswith("_pb2"):
-        name += "_"
     return name
+
+
+def module_path_for_proto(proto_file: str) -> tuple[str, ...]:
+    """Where a proto file's modules go inside the package: its folders, then
+    its stem, each made a Python name (``google/api/http.proto`` ->
+    ``("google", "api", "http")``: wrapper classes in ``google/api/http.py``,
+    protobuf classes in ``google/api/http_pb2.py``). So files with equal names
+    in different folders coexist. A name the package's own modules use
+    (``types``, ``_runtime``, ...) or ending in ``_pb2`` gets a trailing ``_``."""
+    *folders, file = proto_file.split("/")
+    parts = [_module_part(x) for x in folders] + [_module_part(file.removesuffix(".proto"))]
+    for i, part in enumerate(parts):
+        while (i == 0 and part in PACKAGE_MODULES) or part.endswith("_pb2"):
+            part += "_"
+        parts[i] = part
+    return tuple(parts)
+
+
+def flat_type_names(types: list[tuple[str, str]]) -> dict[str, str]:
+    """(full name, dotted name inside its package) of every message and enum ->
+    the flat name the package's module-level names are built from
+    (``XDict``, ``XInput``, ``X_SPEC``, ``XName``, wrapper classes):
+    ``Outer.Inner`` -> ``Outer_Inner``; where packages define equal names,
+    each is qualified by its package (``google.api.Thing`` -> ``google_api_Thing``,
+    ``google.rpc.Thing`` -> ``google_rpc_Thing``)."""
+    base = {full: message_class_name(local) for full, local in types}
+    counts: dict[str, int] = {}
+    for name in base.values():
+        counts[name] = counts.get(name, 0) + 1
+    flat = {full: message_class_name(full) if counts[name] > 1 else name for full, name in base.items()}
+    taken: set[str] = set()
+    for full in sorted(flat, key=lambda f: (flat[f] != base[f], f)):  # unqualified names keep theirs
+        while flat[full] in taken:
+            flat[full] += "_"
+        taken.add(flat[full])
+    return flat
 
 
 def is_usable_class_name(name: str) -> bool:

@@ -157,16 +157,20 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
         return env.get_template(template).render(**common, **extra)
 
     exported = model.classes if target.classes_package == target.package else ()
+    classes_dir = target.folder(target.classes_package)
+    subpackages = {(f"{pkg}/{folder}", folder) for folder in model.subpackages} if target.standalone else set()
+    subpackages |= {(f"{classes_dir}/{folder}", folder) for folder in model.class_subpackages}
     files = [
         RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, class_modules=sorted({c.module for c in exported}), exports=[c.name for c in exported]), "python"),
         RenderedFile(f"{pkg}/_runtime.py", render("_runtime.py.j2"), "python"),
         RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", specs=model.specs, imported_specs=model.imported_specs), "python"),
         RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps, uses_any=model.uses_any), "python"),
     ]
-    classes_dir = target.folder(target.classes_package)
+    for path, folder in sorted(subpackages):
+        files.append(RenderedFile(f"{path}/__init__.py", render("subpackage.py.j2", folder=folder), "python"))
     for module in model.class_modules:
         classes = [c for c in model.classes if c.module == module]
-        files.append(RenderedFile(f"{classes_dir}/{module}.py", render("classes.py.j2", module=module, classes=classes, type_names=model.type_names), "python"))
+        files.append(RenderedFile(f"{classes_dir}/{target.folder(module)}.py", render("classes.py.j2", module=module, classes=classes, type_names=model.type_names), "python"))
     if target.standalone:
         files += [
             RenderedFile(f"{pkg}/_pool.py", render("_pool.py.j2", default_pool=model.default_pool), "python"),
@@ -174,8 +178,8 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
             RenderedFile(f"{pkg}.md", render("REFERENCE.md.j2", reference=model.reference), "markdown"),
         ]
         for module in model.pb2_modules:
-            files.append(RenderedFile(f"{pkg}/{module.name}.py", render("pb2.py.j2", module=module), "python"))
-            files.append(RenderedFile(f"{pkg}/{module.name}.pyi", render("pb2.pyi.j2", module=module), "stub"))
+            files.append(RenderedFile(f"{pkg}/{module.path}.py", render("pb2.py.j2", module=module), "python"))
+            files.append(RenderedFile(f"{pkg}/{module.path}.pyi", render("pb2.pyi.j2", module=module), "stub"))
     elif model.hooks_module and hooks_source is not None:
         copied = render("_copied.j2", source=f"{model.name}/{model.hooks_module}.py")
         files.append(RenderedFile(f"{pkg}/{model.hooks_module}.py", copied + hooks_source, "plain"))

@@ -8,6 +8,7 @@ taken from descriptor_pb2's *_FIELD_NUMBER constants, not typed by hand).
 
 from __future__ import annotations
 
+import dataclasses
 import keyword
 import math
 import struct
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from google.protobuf import descriptor_pb2 as d
 
+from . import naming
 from .errors import GeneratorError, Problem
 
 F = d.FieldDescriptorProto
@@ -70,6 +72,7 @@ class Enum:
     values: tuple[EnumValue, ...]
     doc: str
     line: int
+    flat: str = ""  # the flat Python name module-level names are built from (naming.flat_type_names)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -107,6 +110,7 @@ class Message:
     doc: str
     line: int
     is_map_entry: bool
+    flat: str = ""  # the flat Python name module-level names are built from (naming.flat_type_names)
 
     def field(self, name: str) -> Field | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -292,6 +296,9 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
                     e = all_enums[x.type_name]
                     values = tuple(EnumValue(name=v.name, number=v.number, doc="", line=0) for v in e.value)
                     enums[x.type_name] = Enum(full_name=x.type_name, name=local, file=home, values=values, doc="", line=0)
+    flat = naming.flat_type_names([(x.full_name, x.name) for x in (*messages.values(), *enums.values())])
+    messages = {k: dataclasses.replace(m, flat=flat[k]) for k, m in messages.items()}
+    enums = {k: dataclasses.replace(e, flat=flat[k]) for k, e in enums.items()}
     missing = wanted - set(syntax)
     if missing:
         raise GeneratorError([Problem("file not in the compiled descriptor set", file=f) for f in sorted(missing)])

@@ -1096,14 +1096,18 @@ def test_proto_files_named_like_package_modules_get_other_module_names(tmp_path)
     assert (module.M1().x, module.M2().x, module.M3().x) == (0, 0, 0)
 
 
-def test_two_proto_files_that_would_share_a_module_are_an_error(tmp_path):
+def test_equal_file_names_in_two_folders_coexist_and_a_real_clash_is_an_error(tmp_path):
     for folder in ("a", "b"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "common.proto").write_text(
             f'syntax = "proto3";\npackage {folder};\nmessage {folder.upper()} {{ int32 x = 1; }}\n', encoding="utf-8")
-    with pytest.raises(GeneratorError, match="a/common.proto and b/common.proto would both generate common.py"):
-        generate(tmp_path / "out", [tmp_path / "a" / "common.proto", tmp_path / "b" / "common.proto"], None,
-                 unique_package("same"))
+    package, result = generate(tmp_path / "out", [tmp_path / "a" / "common.proto", tmp_path / "b" / "common.proto"], None,
+                               unique_package("same"))
+    assert {f"{package}/a/common_pb2.py", f"{package}/b/common_pb2.py", f"{package}/a/__init__.py"} <= set(result.files)
+    (tmp_path / "a" / "common-x.proto").write_text('syntax = "proto3";\npackage c;\n', encoding="utf-8")
+    (tmp_path / "a" / "common_x.proto").write_text('syntax = "proto3";\npackage d;\n', encoding="utf-8")
+    with pytest.raises(GeneratorError, match="a/common-x.proto and a/common_x.proto would both generate a/common_x.py"):
+        generate(tmp_path / "out2", [tmp_path / "a", tmp_path / "b"], None, unique_package("same"))
 
 
 @pytest.mark.parametrize("name", ["None", "Exception", "TYPE_CHECKING"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import re
@@ -187,3 +188,26 @@ def test_empty_messages_case_keeps_presence(tmp_path, strict):
     fresh = module.Health(strict=strict)
     fresh.probe = pb2.Probe(inner=pb2.Ping())
     assert fresh.message.probe.HasField("inner")
+
+
+def test_same_names_case_keeps_both(tmp_path):
+    """F3: acme/api/http.proto and acme/rpc/http.proto get modules in their own
+    folders; F4: the two Things and the two Kinds get package-qualified names."""
+    out = _copy_expected(tmp_path, "same_names")
+    package = out / "golden_same_names"
+    assert (package / "acme" / "api" / "http_pb2.py").is_file() and (package / "acme" / "rpc" / "http_pb2.py").is_file()
+    module = import_generated(out, "golden_same_names")
+    types = importlib.import_module("golden_same_names.types")
+    assert {"acme_api_ThingDict", "acme_rpc_ThingDict", "acme_api_KindName", "acme_rpc_KindName"} <= set(types.__all__)
+    assert types.acme_api_KindName.__args__ == ("KIND_UNSPECIFIED", "KIND_BIG")
+    thing = module.acme_rpc_Thing()
+    thing.b_only = "b"
+    thing.api = {"a_only": 3, "kind": "KIND_BIG"}
+    thing.kind = "KIND_SMALL"
+    assert thing.api["a_only"] == 3 and thing.api["kind"] == 1 and thing.kind == 1
+    with pytest.raises(ValueError, match="not one of KIND_UNSPECIFIED, KIND_BIG"):
+        thing.api = {"kind": "KIND_SMALL"}  # the other package's Kind
+    from golden_same_names.acme.api import http_pb2 as api_pb2
+    from golden_same_names.acme.rpc import http_pb2 as rpc_pb2
+
+    assert type(thing.message) is rpc_pb2.Thing and type(thing.message.api) is api_pb2.Thing

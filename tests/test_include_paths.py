@@ -98,7 +98,7 @@ def test_proto_path_from_pyproject(tmp_path, monkeypatch, capsys):
     )
     monkeypatch.chdir(tmp_path)
     assert main(["generate", "--no-annotations"]) == 0, capsys.readouterr().err
-    assert (tmp_path / "gen" / "from_table" / "trace_pb2.py").is_file()
+    assert (tmp_path / "gen" / "from_table" / "acme" / "trace" / "v1" / "trace_pb2.py").is_file()
 
 
 @pytest.mark.parametrize("spelling", ["-I", "--proto-path"])

@@ -406,8 +406,11 @@ def _fill(
         patch.CopyFrom(config)
         return
     items = as_mapping(config)
-    if spec.full_name in _JSON_VALUES and (items is not None or _is_list_like(config)):
-        _fill_json(patch, config, spec, where)
+    json_method = _JSON_VALUES.get(spec.full_name)
+    if json_method is not None and (
+        items is not None if json_method == "update" else _is_list_like(config)
+    ):
+        _fill_json(patch, config, json_method, where)
         return
     if items is None:
         raise TypeError(
@@ -436,14 +439,15 @@ def _fill(
                 clears.append((*path, key))
 
 
-# Well-known types holding JSON-like values: a dict (list) is their content,
-# as their own update()/extend() take it, not a dict of their proto fields.
+# Well-known types holding JSON-like values: a Struct takes a dict of its
+# content (and a ListValue a list), as their own update()/extend() do; a dict
+# of their proto fields still works for the ListValue.
 _JSON_VALUES: Final = {"google.protobuf.Struct": "update", "google.protobuf.ListValue": "extend"}
 
 
-def _fill_json(patch: Message, config: Any, spec: MessageSpec, where: str) -> None:
+def _fill_json(patch: Message, config: Any, method: str, where: str) -> None:
     try:
-        getattr(patch, _JSON_VALUES[spec.full_name])(config)
+        getattr(patch, method)(config)
     except (TypeError, ValueError, AttributeError) as exc:
         raise TypeError(f"{where}: {exc}") from None
 

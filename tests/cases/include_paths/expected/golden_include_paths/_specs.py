@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from golden_include_paths._runtime import SPECS, FieldSpec, MessageSpec, Policy
-from golden_include_paths import common_pb2 as common_pb2
-from golden_include_paths import trace_pb2 as trace_pb2
+from golden_include_paths.acme.common.v1 import common_pb2 as common_pb2
+from golden_include_paths.acme.trace.v1 import trace_pb2 as trace_pb2
 
 if TYPE_CHECKING:
     from golden_include_paths import types as _types

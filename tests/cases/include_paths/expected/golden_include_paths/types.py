@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from golden_include_paths import common_pb2
-from golden_include_paths import trace_pb2
+from golden_include_paths.acme.common.v1 import common_pb2
+from golden_include_paths.acme.trace.v1 import trace_pb2
 
 __all__ = [
     "AttributeDict",

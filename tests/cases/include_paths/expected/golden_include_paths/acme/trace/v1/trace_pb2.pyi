@@ -10,7 +10,7 @@ from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
-from golden_include_paths import common_pb2
+from golden_include_paths.acme.common.v1 import common_pb2
 
 DESCRIPTOR: _descriptor.FileDescriptor
 

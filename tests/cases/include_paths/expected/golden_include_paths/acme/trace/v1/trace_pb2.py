@@ -9,7 +9,7 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from golden_include_paths._pool import POOL as _POOL, add_file as _add_file
 
 # the files this one imports: their modules register them first
-from golden_include_paths import common_pb2 as _common_pb2  # noqa: F401
+from golden_include_paths.acme.common.v1 import common_pb2 as _common_pb2  # noqa: F401
 
 DESCRIPTOR = _add_file(
     b'\n\x19acme/trace/v1/trace.proto\x12\racme.trace.v1\x1a\x1bacme/common/v1/common.proto"U\n\x04Span\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x129\n\nattributes\x18\x02 \x03(\x0b2\x19.acme.common.v1.AttributeR\nattributesb\x06proto3'
