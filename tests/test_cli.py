@@ -193,9 +193,10 @@ def test_interrupted_generate_leaves_previous_tree(project, monkeypatch, capsys)
     calls = []
 
     def failing_replace(src, dst):
-        calls.append(dst)
-        if len(calls) == 3:
-            raise OSError(28, "No space left on device", str(dst))
+        if Path(dst).is_relative_to(project / "generated"):  # not the format cache's own writes
+            calls.append(dst)
+            if len(calls) == 3:
+                raise OSError(28, "No space left on device", str(dst))
         real_replace(src, dst)
 
     monkeypatch.setattr(output.os, "replace", failing_replace)
