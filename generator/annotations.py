@@ -119,6 +119,9 @@ class Annotations:
     explicit_classes: bool  # False: classes were derived from the schema
     targets: tuple[TargetNote, ...] = ()  # builds besides the standalone package
     accepted_changes: tuple[AcceptedChange, ...] = ()
+    # the implementation compatible mode mirrors ("Paddle 3.3.1"): named where the docs compare with it
+    reference: str | None = None
+    strict_env: str | None = None  # the environment variable turning strict mode on (default: from the package)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -247,6 +250,7 @@ class _Checker:
 _TOP_KEYS = {
     "hooks": str, "compat_policies": dict, "classes": dict, "messages": dict, "enums": dict, "targets": dict,
     "accepted_changes": list,
+    "reference": str, "strict_env": str,
 }
 _TARGET_KEYS = {"doc": str, "package": str, "classes_package": str, "public_package": str, "pb2_package": str, "logger": str}
 _DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -512,6 +516,8 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         accepted.append(
             AcceptedChange(rule=keys["rule"].value, path=keys["path"].value, reason=keys["reason"].value, line=node.line)
         )
+    if "strict_env" in top and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", top["strict_env"].value):
+        c.error(f"strict_env: {top['strict_env'].value!r} is not an environment variable name (A-Z, 0-9, _)", top["strict_env"])
     if c.problems:
         raise GeneratorError(c.problems)
     explicit = "classes" in top
@@ -528,6 +534,8 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         explicit_classes=explicit,
         targets=targets,
         accepted_changes=tuple(accepted),
+        reference=top["reference"].value if "reference" in top else None,
+        strict_env=top["strict_env"].value if "strict_env" in top else None,
     )
 
 

@@ -35,7 +35,6 @@ SPEC_KIND = {**{t: "int" for t in INT_BOUNDS}, "float": "float", "double": "floa
 PY_SCALAR = {**{t: "int" for t in INT_BOUNDS}, "float": "float", "double": "float", "bool": "bool",
              "string": "str", "bytes": "bytes"}
 DOC_WIDTH = 72
-STRICT_ENV = "FLEET_STRATEGY_STRICT"
 
 
 # ------------------------------------------------------------------ IR types
@@ -914,20 +913,24 @@ class _Builder:
             table_title = "Keys"
             notes.append(
                 "Assigning a dict updates only the keys it names and is all-or-nothing: "
-                "if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the keys "
-                "applied before the bad one). The caller's dict is never modified."
+                "if any key or value is rejected, nothing changes"
+                + (f" ({self.notes.reference} kept the keys applied before the bad one)" if self.notes.reference else "")
+                + ". The caller's dict is never modified."
             )
             if any(x.repeated for x in target.fields):
                 appended = [x.name for x in target.fields if x.repeated and (self.note(target.full_name, x.name) or FieldNote()).repeated == "append"]
                 if appended:
                     notes.append(
                         "Assigning a list to " + ", ".join(f"``{a}``" for a in appended)
-                        + " appends to the stored list, as Paddle 3.3.1 does; other list keys are replaced."
+                        + " appends to the stored list"
+                        + (f", as {self.notes.reference} does" if self.notes.reference else "")
+                        + "; other list keys are replaced."
                     )
                 else:
                     notes.append(
-                        "Assigning a list to a list key replaces the stored list "
-                        "(Paddle 3.3.1 appended to it on every assignment)."
+                        "Assigning a list to a list key replaces the stored list"
+                        + (f" ({self.notes.reference} appended to it on every assignment)" if self.notes.reference else "")
+                        + "."
                     )
             notes.append(
                 "Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also an "
@@ -951,7 +954,7 @@ class _Builder:
             policy = (note.compat if note and note.compat else None) or cls.compat
             if policy:
                 p = self.notes.compat_policies[policy]
-                notes.append(_policy_note(p))
+                notes.append(_policy_note(p, self.notes.reference))
             if note and note.constraint:
                 op, bound = note.constraint
                 shown = int(bound) if float(bound).is_integer() else bound
@@ -1063,15 +1066,16 @@ def _names_used(cls: ClassModel, names: list[str]) -> tuple[str, ...]:
     return tuple(n for n in names if n in words)
 
 
-def _policy_note(policy: CompatPolicy) -> str:
+def _policy_note(policy: CompatPolicy, reference: str | None) -> str:
+    like = f", as {reference} does" if reference else ""
     if policy.action == "warn":
         return (
-            "Compatible mode: a value of the wrong type logs a warning and keeps the old value, "
-            "as Paddle 3.3.1 does. Strict mode raises TypeError (ValueError for a value out of range)."
+            f"Compatible mode: a value of the wrong type logs a warning and keeps the old value{like}. "
+            "Strict mode raises TypeError (ValueError for a value out of range)."
         )
     if policy.action == "raise":
         return (
-            f"Compatible mode: a value of the wrong type raises {policy.error}, as Paddle 3.3.1 does. "
+            f"Compatible mode: a value of the wrong type raises {policy.error}{like}. "
             "Strict mode raises TypeError (ValueError for a value out of range)."
         )
     return "Values are checked by protobuf in compatible mode; strict mode raises TypeError or ValueError."
@@ -1099,7 +1103,7 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         name=package,
         header=header,
         hooks_module=notes.hooks_module,
-        strict_env=STRICT_ENV,
+        strict_env=notes.strict_env or naming.strict_env(package),
         enums=enums,
         specs=specs,
         typed_dicts=typed_dicts,

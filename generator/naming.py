@@ -86,6 +86,12 @@ def _module_part(text: str) -> str:
     return name
 
 
+def strict_env(package: str) -> str:
+    """The environment variable that turns strict mode on: ``fleet_strategy`` ->
+    ``FLEET_STRATEGY_STRICT`` (the annotations' ``strict_env`` overrides it)."""
+    return re.sub(r"[^A-Z0-9_]", "_", package.upper()) + "_STRICT"
+
+
 def module_path_for_proto(proto_file: str) -> tuple[str, ...]:
     """Where a proto file's modules go inside the package: its folders, then
     its stem, each made a Python name (``google/api/http.proto`` ->

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.errors import GeneratorError
 from generator.pipeline import build
 from tests.regen_goldens import CASES, case_options
 from tests.support import ROOT, import_generated
@@ -211,3 +212,36 @@ def test_same_names_case_keeps_both(tmp_path):
     from golden_same_names.acme.rpc import http_pb2 as rpc_pb2
 
     assert type(thing.message) is rpc_pb2.Thing and type(thing.message.api) is api_pb2.Thing
+
+
+def test_generic_output_is_generic():
+    """F10: without annotations nothing names Paddle, and the strict-mode
+    variable comes from the package name."""
+    for name in CASE_NAMES:
+        assert not (CASES / name / "input" / "annotations.yaml").exists()
+        for relative, text in expected_files(CASES / name).items():
+            assert "paddle" not in text.lower(), f"{name}/{relative}"
+            assert "FLEET_STRATEGY" not in text, f"{name}/{relative}"
+    out = CASES / "proto3_features" / "expected"
+    code = "import golden_proto3_features as g; print(g.default_strict())"
+    for value, expected in (("1", "True"), ("0", "False")):
+        env = {**os.environ, "PYTHONPATH": str(out), "GOLDEN_PROTO3_FEATURES_STRICT": value}
+        result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=ROOT)
+        assert result.stdout.strip() == expected, result.stderr
+
+
+def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
+    from tests.support import generate
+
+    proto = tmp_path / "job.proto"
+    proto.write_text('syntax = "proto3";\nmessage Limits { repeated int32 sizes = 1; }\nmessage Job { Limits limits = 1; }\n')
+    notes = tmp_path / "notes.yaml"
+    notes.write_text("reference: Acme 2.0\nstrict_env: ACME_STRICT\n")
+    package, result = generate(tmp_path / "out", [proto], notes)
+    classes = " ".join(result.files[f"{package}/job.py"].split())  # docstrings wrap
+    assert "nothing changes (Acme 2.0 kept the keys applied before the bad one)" in classes
+    assert "(Acme 2.0 appended to it on every assignment)" in classes
+    assert 'env_flag("ACME_STRICT")' in result.files[f"{package}/_runtime.py"]
+    notes.write_text("strict_env: acme-strict\n")
+    with pytest.raises(GeneratorError, match=r"notes.yaml:1: strict_env: 'acme-strict' is not an environment variable name"):
+        generate(tmp_path / "out2", [proto], notes)

@@ -5,10 +5,10 @@
 
 Two modes answer bad values:
 
-* compatible (the default) behaves like Paddle 3.3.1's hand-written class:
-  per-field policies from the annotations file (log a warning and keep the old
-  value, or raise the exception class Paddle raises); values protobuf accepts
-  are accepted.
+* compatible (the default) answers a value of the wrong Python type as the
+  field's policy in the annotations file says (log a warning and keep the old
+  value, or raise a given exception class; without a policy, protobuf checks
+  it); values protobuf accepts are accepted.
 * strict raises TypeError/ValueError for every wrong type, out-of-range
   number, non-finite float, unknown config key and str-for-list, naming the
   property and key.
@@ -81,8 +81,8 @@ class UnknownConfigKeyError(ValueError, AssertionError):
     """A config dict named a key its message does not have.
 
     A ValueError (strict mode's contract) that is also an AssertionError, so
-    code written against Paddle's ``assert``-based check still catches it; it
-    does not vanish under ``python -O`` as Paddle's does.
+    code written against an ``assert``-based check still catches it; unlike
+    an ``assert``, it does not vanish under ``python -O``.
     """
 
 
@@ -126,7 +126,7 @@ class FieldSpec(NamedTuple):
     name: str  # proto field name
     kind: str
     repeated: bool = False
-    append: bool = False  # repeated: extend (Paddle's behaviour) instead of replace
+    append: bool = False  # repeated: extend (annotations' repeated: append) instead of replace
     has_presence: bool = True
     low: int | None = None  # integer bounds of the proto type
     high: int | None = None
@@ -284,7 +284,7 @@ def _bool_for_int(where: str) -> TypeError:
 
 
 def _python_type_matches(spec: FieldSpec, value: Any) -> bool:
-    """Paddle's isinstance() checks: int accepts bool, float rejects int."""
+    """Compatible mode's isinstance() checks: int accepts bool, float rejects int."""
     kind = spec.kind
     if kind == BOOL:
         return isinstance(value, bool)
@@ -313,7 +313,7 @@ def slot_state(instance: object, message_attribute: str) -> dict[str, Any]:
     """Every slot a wrapper instance has set (its class's and its mixins'):
     the state that copy, deepcopy and pickle carry. The message travels in
     its wire form, which keeps everything (unknown fields too) and pickles
-    even where the message class cannot be found by name (Paddle's)."""
+    even where the message class cannot be found by name (another project's)."""
     state: dict[str, Any] = {}
     for klass in type(instance).__mro__:
         for name in getattr(klass, "__slots__", ()):
@@ -370,7 +370,7 @@ def assign_config(
     Presence is never lost: ``{}`` or an empty message still sets ``target``
     (and selects it in its oneof), as nested empty dicts set theirs; unless
     ``empty_sets`` is False (the annotations' ``empty_config: unset``), where
-    an empty dict leaves ``target`` alone, as Paddle 3.3.1 does.
+    an empty dict leaves ``target`` alone.
     """
     clears: list[tuple[str, ...]] = []
     patch = spec.cls()
@@ -473,7 +473,7 @@ def _set_scalar(patch: Message, field: FieldSpec, value: Any, at: str, strict: b
 
 
 def _fill_repeated(patch: Message, field: FieldSpec, value: Any, at: str, strict: bool) -> None:
-    if value is None:  # Paddle skips None for repeated keys
+    if value is None:  # None for a repeated key changes nothing
         return
     if strict and not _is_list_like(value):
         raise TypeError(f"{at}: expected a list, got {_type_name(value)} {value!r}")

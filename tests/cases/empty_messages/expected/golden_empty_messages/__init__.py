@@ -5,7 +5,7 @@
 
 * ``Health`` - What a health check reports.
 
-Strict validation: ``set_default_strict(True)`` (or ``FLEET_STRATEGY_STRICT=1``) for
+Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_EMPTY_MESSAGES_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_empty_messages.types``.
 """

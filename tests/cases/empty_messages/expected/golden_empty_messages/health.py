@@ -94,8 +94,8 @@ class Health:
 
         Note:
             Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
+            if any key or value is rejected, nothing changes. The caller's dict is
+            never modified.
 
         Note:
             Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
@@ -125,8 +125,8 @@ class Health:
 
         Note:
             Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
+            if any key or value is rejected, nothing changes. The caller's dict is
+            never modified.
 
         Note:
             Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
@@ -230,8 +230,8 @@ class Health:
 
         Note:
             Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
+            if any key or value is rejected, nothing changes. The caller's dict is
+            never modified.
 
         Note:
             Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also

@@ -5,7 +5,7 @@
 
 * ``Job`` - The root: one nested config and a scalar.
 
-Strict validation: ``set_default_strict(True)`` (or ``FLEET_STRATEGY_STRICT=1``) for
+Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PROTO2_DEFAULTS_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_proto2_defaults.types``.
 """

@@ -114,12 +114,11 @@ class Job:
 
         Note:
             Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
+            if any key or value is rejected, nothing changes. The caller's dict is
+            never modified.
 
         Note:
-            Assigning a list to a list key replaces the stored list (Paddle 3.3.1
-            appended to it on every assignment).
+            Assigning a list to a list key replaces the stored list.
 
         Note:
             Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also

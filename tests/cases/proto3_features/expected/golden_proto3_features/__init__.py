@@ -5,7 +5,7 @@
 
 * ``Canvas`` - The root message.
 
-Strict validation: ``set_default_strict(True)`` (or ``FLEET_STRATEGY_STRICT=1``) for
+Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PROTO3_FEATURES_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_proto3_features.types``.
 """

@@ -5,7 +5,7 @@
 
 * ``acme_rpc_Thing`` - The RPC's thing, holding the API's.
 
-Strict validation: ``set_default_strict(True)`` (or ``FLEET_STRATEGY_STRICT=1``) for
+Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_SAME_NAMES_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_same_names.types``.
 """

@@ -5,7 +5,7 @@
 
 * ``Box`` - A box measured in lengths from base.proto.
 
-Strict validation: ``set_default_strict(True)`` (or ``FLEET_STRATEGY_STRICT=1``) for
+Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_TWO_FILES_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_two_files.types``.
 """

@@ -5,7 +5,7 @@
 
 * ``Event`` - Something that happened.
 
-Strict validation: ``set_default_strict(True)`` (or ``FLEET_STRATEGY_STRICT=1``) for
+Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_WELL_KNOWN_TYPES_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_well_known_types.types``.
 """
