@@ -191,6 +191,7 @@ class PyiMessage:
     fields: tuple[PyiField, ...]
     nested: tuple[PyiMessage, ...]
     enums: tuple[EnumModel, ...]
+    self_name: str  # __init__'s first parameter: "self", unless a field has that name
     has_field_names: tuple[str, ...]  # what HasField accepts (fields with presence, oneofs)
     clear_field_names: tuple[str, ...]  # what ClearField accepts (every field, oneofs)
 
@@ -693,35 +694,38 @@ class _Builder:
         )
 
     def pyi_field(self, f: Field, module: str) -> PyiField:
+        """A field's types in the stub. Builtins and typing names are spelled
+        through private aliases (``_builtins.int``, ``_Iterable``): a field or
+        message may be named ``int``, ``property`` or ``Mapping``."""
         if f.is_map:
             value = f.map_value
-            key = self.scalar_type(f.map_key)
-            if value.type == "message":
-                get = f"_containers.MessageMap[{key}, {self.pyi_ref(value.type_name, module)}]"
-                init = f"Mapping[{key}, {self.pyi_ref(value.type_name, module)}] | None"
-            else:
-                get = f"_containers.ScalarMap[{key}, {self.scalar_type(value)}]"
-                init = f"Mapping[{key}, {self.scalar_type(value)}] | None"
-            return PyiField(name=f.name, get_type=get, init_type=init, is_message=True)
+            key = self.stub_scalar(f.map_key)
+            v = self.pyi_ref(value.type_name, module) if value.type == "message" else self.stub_scalar(value)
+            container = "MessageMap" if value.type == "message" else "ScalarMap"
+            return PyiField(name=f.name, get_type=f"_containers.{container}[{key}, {v}]",
+                            init_type=f"_Mapping[{key}, {v}] | None", is_message=True)
         if f.type == "message":
             ref = self.pyi_ref(f.type_name, module)
             if f.repeated:
                 return PyiField(
                     name=f.name,
                     get_type=f"_containers.RepeatedCompositeFieldContainer[{ref}]",
-                    init_type=f"Iterable[{ref}] | None",
+                    init_type=f"_Iterable[{ref}] | None",
                     is_message=True,
                 )
             return PyiField(name=f.name, get_type=ref, init_type=f"{ref} | None", is_message=True)
-        base = self.scalar_type(f)
+        base = self.stub_scalar(f)
         if f.repeated:
             return PyiField(
                 name=f.name,
                 get_type=f"_containers.RepeatedScalarFieldContainer[{base}]",
-                init_type=f"Iterable[{base}] | None",
+                init_type=f"_Iterable[{base}] | None",
                 is_message=False,
             )
         return PyiField(name=f.name, get_type=base, init_type=f"{base} | None", is_message=False)
+
+    def stub_scalar(self, f: Field) -> str:
+        return f"_builtins.{self.scalar_type(f)}"
 
     def pyi_ref(self, full_name: str, current: str) -> str:
         module, path = self.pb2_path(full_name)
@@ -756,6 +760,7 @@ class _Builder:
             fields=fields,
             nested=nested,
             enums=enums,
+            self_name=next(n for n in ("self", "self_", "_self", "__self") if message.field(n) is None),
             has_field_names=tuple(has + list(message.oneofs)),
             clear_field_names=tuple(clearable),
         )

@@ -76,6 +76,7 @@ PACKAGE_MODULES = frozenset({"types", "_runtime", "_specs", "_pool"})
 # Names the generated modules use at module level (besides builtins): not for classes.
 MODULE_LEVEL_NAMES = PACKAGE_MODULES | {
     "annotations", "TYPE_CHECKING", "Any", "UnknownConfigKeyError", "default_strict", "set_default_strict",
+    "Mapping", "copy",
 }
 
 

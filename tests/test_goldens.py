@@ -245,3 +245,38 @@ def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
     notes.write_text("strict_env: acme-strict\n")
     with pytest.raises(GeneratorError, match=r"notes.yaml:1: strict_env: 'acme-strict' is not an environment variable name"):
         generate(tmp_path / "out2", [proto], notes)
+
+
+def test_python_names_case_works_and_type_checks(tmp_path):
+    """F6: fields self, property, from, int, bool, str, type, ClassVar and
+    messages Mapping, Iterable, Literal, copy: the package works and its
+    stubs type-check user code (the package itself: test_typing)."""
+    out = _copy_expected(tmp_path, "python_names")
+    module = import_generated(out, "golden_python_names")
+    pb2 = importlib.import_module("golden_python_names.names_pb2")
+    mapping = pb2.Mapping(self=1, property="p", int=5, bool=True, counts={"a": 1})
+    setattr(mapping, "from", True)
+    literal = module.Literal(strict=True)
+    literal.ClassVar = "KIND_ONE"
+    literal.iterable = {"items": [mapping, {"self": 2, "from": True}], "str": ["x"]}
+    assert literal.ClassVar == 1 and literal.iterable["str"] == ["x"]
+    assert [m.self for m in literal.message.iterable.items] == [1, 2] and getattr(literal.message.iterable.items[1], "from")
+    assert not hasattr(module, "copy") and module.copy_().message.type == ""  # the class is renamed, the module kept
+    usage = out / "usage.py"
+    usage.write_text(textwrap.dedent("""
+        from golden_python_names.names_pb2 import Iterable, Literal, Mapping
+
+        m = Mapping(self=1, property="p", int=5, bool=True, counts={"a": 1})
+        n: int = m.self + m.int
+        s: str = m.property
+        it = Iterable(items=[m], str=["a"])
+        lit = Literal(ClassVar=Literal.KIND_ONE, iterable=it)
+        lit.HasField("iterable")
+        bad = Mapping(self="one")  # E
+    """))
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "usage.py"],
+        cwd=out, capture_output=True, text=True, env={**os.environ, "MYPYPATH": str(out)},
+    )
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and "usage.py:10:" in errors[0], result.stdout

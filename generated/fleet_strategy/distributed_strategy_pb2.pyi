@@ -3,8 +3,12 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``distributed_strategy.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -13,64 +17,66 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
-class Mode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+class Mode(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
-    COLLECTIVE: ClassVar[int]
-    PS: ClassVar[int]
-    PIPELINE: ClassVar[int]
-    HETER: ClassVar[int]
+    COLLECTIVE: _ClassVar[_builtins.int]
+    PS: _ClassVar[_builtins.int]
+    PIPELINE: _ClassVar[_builtins.int]
+    HETER: _ClassVar[_builtins.int]
 
-COLLECTIVE: int
-PS: int
-PIPELINE: int
-HETER: int
+COLLECTIVE: _builtins.int
+PS: _builtins.int
+PIPELINE: _builtins.int
+HETER: _builtins.int
 
-class TableType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+class TableType(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
-    PS_SPARSE_TABLE: ClassVar[int]
-    PS_DENSE_TABLE: ClassVar[int]
+    PS_SPARSE_TABLE: _ClassVar[_builtins.int]
+    PS_DENSE_TABLE: _ClassVar[_builtins.int]
 
-PS_SPARSE_TABLE: int
-PS_DENSE_TABLE: int
+PS_SPARSE_TABLE: _builtins.int
+PS_DENSE_TABLE: _builtins.int
 
 class RefinedOpsPattern(_message.Message):
-    main_ops: _containers.RepeatedScalarFieldContainer[str]
-    num: int
-    pre_ops: _containers.RepeatedScalarFieldContainer[str]
-    suf_ops: _containers.RepeatedScalarFieldContainer[str]
+    main_ops: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    num: _builtins.int
+    pre_ops: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    suf_ops: _containers.RepeatedScalarFieldContainer[_builtins.str]
     def __init__(
         self,
         *,
-        main_ops: Iterable[str] | None = ...,
-        num: int | None = ...,
-        pre_ops: Iterable[str] | None = ...,
-        suf_ops: Iterable[str] | None = ...,
+        main_ops: _Iterable[_builtins.str] | None = ...,
+        num: _builtins.int | None = ...,
+        pre_ops: _Iterable[_builtins.str] | None = ...,
+        suf_ops: _Iterable[_builtins.str] | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["num"]) -> bool: ...
-    def ClearField(self, field_name: Literal["main_ops", "num", "pre_ops", "suf_ops"]) -> None: ...
+    def HasField(self, field_name: _Literal["num"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["main_ops", "num", "pre_ops", "suf_ops"]) -> None: ...
 
 class RecomputeConfig(_message.Message):
-    checkpoints: _containers.RepeatedScalarFieldContainer[str]
-    enable_offload: bool
-    checkpoint_shape: _containers.RepeatedScalarFieldContainer[int]
-    enable_tuning: bool
-    @property
+    checkpoints: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    enable_offload: _builtins.bool
+    checkpoint_shape: _containers.RepeatedScalarFieldContainer[_builtins.int]
+    enable_tuning: _builtins.bool
+    @_builtins.property
     def refined_ops_patterns(
         self,
     ) -> _containers.RepeatedCompositeFieldContainer[RefinedOpsPattern]: ...
     def __init__(
         self,
         *,
-        checkpoints: Iterable[str] | None = ...,
-        enable_offload: bool | None = ...,
-        checkpoint_shape: Iterable[int] | None = ...,
-        enable_tuning: bool | None = ...,
-        refined_ops_patterns: Iterable[RefinedOpsPattern] | None = ...,
+        checkpoints: _Iterable[_builtins.str] | None = ...,
+        enable_offload: _builtins.bool | None = ...,
+        checkpoint_shape: _Iterable[_builtins.int] | None = ...,
+        enable_tuning: _builtins.bool | None = ...,
+        refined_ops_patterns: _Iterable[RefinedOpsPattern] | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["enable_offload", "enable_tuning"]) -> bool: ...
+    def HasField(
+        self, field_name: _Literal["enable_offload", "enable_tuning"]
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "checkpoints",
             "enable_offload",
             "checkpoint_shape",
@@ -80,45 +86,45 @@ class RecomputeConfig(_message.Message):
     ) -> None: ...
 
 class ShardingConfig(_message.Message):
-    sharding_segment_strategy: str
-    segment_broadcast_MB: float
-    segment_anchors: _containers.RepeatedScalarFieldContainer[str]
-    sharding_degree: int
-    mp_degree: int
-    dp_degree: int
-    hybrid_dp: bool
-    gradient_merge_acc_step: int
-    optimize_offload: bool
-    pp_allreduce_in_optimize: bool
-    pp_degree: int
-    optimize_cast: bool
-    _dp_as_optimizer_sharding: bool
-    stage: int
-    enable_tuning: bool
-    use_calc_stream: bool
+    sharding_segment_strategy: _builtins.str
+    segment_broadcast_MB: _builtins.float
+    segment_anchors: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    sharding_degree: _builtins.int
+    mp_degree: _builtins.int
+    dp_degree: _builtins.int
+    hybrid_dp: _builtins.bool
+    gradient_merge_acc_step: _builtins.int
+    optimize_offload: _builtins.bool
+    pp_allreduce_in_optimize: _builtins.bool
+    pp_degree: _builtins.int
+    optimize_cast: _builtins.bool
+    _dp_as_optimizer_sharding: _builtins.bool
+    stage: _builtins.int
+    enable_tuning: _builtins.bool
+    use_calc_stream: _builtins.bool
     def __init__(
         self,
         *,
-        sharding_segment_strategy: str | None = ...,
-        segment_broadcast_MB: float | None = ...,
-        segment_anchors: Iterable[str] | None = ...,
-        sharding_degree: int | None = ...,
-        mp_degree: int | None = ...,
-        dp_degree: int | None = ...,
-        hybrid_dp: bool | None = ...,
-        gradient_merge_acc_step: int | None = ...,
-        optimize_offload: bool | None = ...,
-        pp_allreduce_in_optimize: bool | None = ...,
-        pp_degree: int | None = ...,
-        optimize_cast: bool | None = ...,
-        _dp_as_optimizer_sharding: bool | None = ...,
-        stage: int | None = ...,
-        enable_tuning: bool | None = ...,
-        use_calc_stream: bool | None = ...,
+        sharding_segment_strategy: _builtins.str | None = ...,
+        segment_broadcast_MB: _builtins.float | None = ...,
+        segment_anchors: _Iterable[_builtins.str] | None = ...,
+        sharding_degree: _builtins.int | None = ...,
+        mp_degree: _builtins.int | None = ...,
+        dp_degree: _builtins.int | None = ...,
+        hybrid_dp: _builtins.bool | None = ...,
+        gradient_merge_acc_step: _builtins.int | None = ...,
+        optimize_offload: _builtins.bool | None = ...,
+        pp_allreduce_in_optimize: _builtins.bool | None = ...,
+        pp_degree: _builtins.int | None = ...,
+        optimize_cast: _builtins.bool | None = ...,
+        _dp_as_optimizer_sharding: _builtins.bool | None = ...,
+        stage: _builtins.int | None = ...,
+        enable_tuning: _builtins.bool | None = ...,
+        use_calc_stream: _builtins.bool | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "sharding_segment_strategy",
             "segment_broadcast_MB",
             "sharding_degree",
@@ -135,10 +141,10 @@ class ShardingConfig(_message.Message):
             "enable_tuning",
             "use_calc_stream",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "sharding_segment_strategy",
             "segment_broadcast_MB",
             "segment_anchors",
@@ -159,36 +165,36 @@ class ShardingConfig(_message.Message):
     ) -> None: ...
 
 class MpConfig(_message.Message):
-    sync_param: bool
-    sync_grad: bool
-    sync_moment: bool
-    sync_mode: str
-    mp_async_allreduce: bool
-    mp_skip_c_identity: bool
-    mp_fused_linear_param_grad_add: bool
-    need_broadcast_data: bool
-    recompute_allgather: bool
-    sp_async_reduce_scatter: bool
-    @property
+    sync_param: _builtins.bool
+    sync_grad: _builtins.bool
+    sync_moment: _builtins.bool
+    sync_mode: _builtins.str
+    mp_async_allreduce: _builtins.bool
+    mp_skip_c_identity: _builtins.bool
+    mp_fused_linear_param_grad_add: _builtins.bool
+    need_broadcast_data: _builtins.bool
+    recompute_allgather: _builtins.bool
+    sp_async_reduce_scatter: _builtins.bool
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
         *,
-        sync_param: bool | None = ...,
-        sync_grad: bool | None = ...,
-        sync_moment: bool | None = ...,
-        sync_mode: str | None = ...,
-        mp_async_allreduce: bool | None = ...,
-        mp_skip_c_identity: bool | None = ...,
-        mp_fused_linear_param_grad_add: bool | None = ...,
-        need_broadcast_data: bool | None = ...,
-        recompute_allgather: bool | None = ...,
-        sp_async_reduce_scatter: bool | None = ...,
+        sync_param: _builtins.bool | None = ...,
+        sync_grad: _builtins.bool | None = ...,
+        sync_moment: _builtins.bool | None = ...,
+        sync_mode: _builtins.str | None = ...,
+        mp_async_allreduce: _builtins.bool | None = ...,
+        mp_skip_c_identity: _builtins.bool | None = ...,
+        mp_fused_linear_param_grad_add: _builtins.bool | None = ...,
+        need_broadcast_data: _builtins.bool | None = ...,
+        recompute_allgather: _builtins.bool | None = ...,
+        sp_async_reduce_scatter: _builtins.bool | None = ...,
         nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "sync_param",
             "sync_grad",
             "sync_moment",
@@ -201,10 +207,10 @@ class MpConfig(_message.Message):
             "sp_async_reduce_scatter",
             "nccl_config",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "sync_param",
             "sync_grad",
             "sync_moment",
@@ -220,56 +226,56 @@ class MpConfig(_message.Message):
     ) -> None: ...
 
 class PpConfig(_message.Message):
-    dp_comm_overlap: bool
-    delay_scale_loss: bool
-    enable_timer: bool
-    sharding_comm_overlap: bool
-    profiling: bool
-    release_gradients: bool
-    overlap_p2p_comm: bool
-    clear_every_step_cache: bool
-    use_batch_p2p_comm: bool
-    best_unbalanced_scheduler: bool
-    enable_offload_queue: bool
-    enable_dynamic_shape: bool
-    use_dualpipev: bool
-    forward_backward_overlap_scheduler: bool
-    @property
+    dp_comm_overlap: _builtins.bool
+    delay_scale_loss: _builtins.bool
+    enable_timer: _builtins.bool
+    sharding_comm_overlap: _builtins.bool
+    profiling: _builtins.bool
+    release_gradients: _builtins.bool
+    overlap_p2p_comm: _builtins.bool
+    clear_every_step_cache: _builtins.bool
+    use_batch_p2p_comm: _builtins.bool
+    best_unbalanced_scheduler: _builtins.bool
+    enable_offload_queue: _builtins.bool
+    enable_dynamic_shape: _builtins.bool
+    use_dualpipev: _builtins.bool
+    forward_backward_overlap_scheduler: _builtins.bool
+    @_builtins.property
     def coll_nccl_config(self) -> NCCLConfig: ...
-    @property
+    @_builtins.property
     def p2p_nccl_config(self) -> NCCLConfig: ...
-    @property
+    @_builtins.property
     def shared_nccl_config(self) -> NCCLConfig: ...
-    sync_param: bool
-    sync_moment: bool
-    sync_mode: str
+    sync_param: _builtins.bool
+    sync_moment: _builtins.bool
+    sync_mode: _builtins.str
     def __init__(
         self,
         *,
-        dp_comm_overlap: bool | None = ...,
-        delay_scale_loss: bool | None = ...,
-        enable_timer: bool | None = ...,
-        sharding_comm_overlap: bool | None = ...,
-        profiling: bool | None = ...,
-        release_gradients: bool | None = ...,
-        overlap_p2p_comm: bool | None = ...,
-        clear_every_step_cache: bool | None = ...,
-        use_batch_p2p_comm: bool | None = ...,
-        best_unbalanced_scheduler: bool | None = ...,
-        enable_offload_queue: bool | None = ...,
-        enable_dynamic_shape: bool | None = ...,
-        use_dualpipev: bool | None = ...,
-        forward_backward_overlap_scheduler: bool | None = ...,
+        dp_comm_overlap: _builtins.bool | None = ...,
+        delay_scale_loss: _builtins.bool | None = ...,
+        enable_timer: _builtins.bool | None = ...,
+        sharding_comm_overlap: _builtins.bool | None = ...,
+        profiling: _builtins.bool | None = ...,
+        release_gradients: _builtins.bool | None = ...,
+        overlap_p2p_comm: _builtins.bool | None = ...,
+        clear_every_step_cache: _builtins.bool | None = ...,
+        use_batch_p2p_comm: _builtins.bool | None = ...,
+        best_unbalanced_scheduler: _builtins.bool | None = ...,
+        enable_offload_queue: _builtins.bool | None = ...,
+        enable_dynamic_shape: _builtins.bool | None = ...,
+        use_dualpipev: _builtins.bool | None = ...,
+        forward_backward_overlap_scheduler: _builtins.bool | None = ...,
         coll_nccl_config: NCCLConfig | None = ...,
         p2p_nccl_config: NCCLConfig | None = ...,
         shared_nccl_config: NCCLConfig | None = ...,
-        sync_param: bool | None = ...,
-        sync_moment: bool | None = ...,
-        sync_mode: str | None = ...,
+        sync_param: _builtins.bool | None = ...,
+        sync_moment: _builtins.bool | None = ...,
+        sync_mode: _builtins.str | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "dp_comm_overlap",
             "delay_scale_loss",
             "enable_timer",
@@ -291,10 +297,10 @@ class PpConfig(_message.Message):
             "sync_moment",
             "sync_mode",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "dp_comm_overlap",
             "delay_scale_loss",
             "enable_timer",
@@ -319,41 +325,41 @@ class PpConfig(_message.Message):
     ) -> None: ...
 
 class DygraphShardingConfig(_message.Message):
-    tensor_fusion: bool
-    accumulate_steps: int
-    comm_overlap: bool
-    split_param: bool
-    fuse_optimizer: bool
-    use_reduce_avg: bool
-    comm_buffer_size_MB: int
-    release_gradients: bool
-    free_grads_in_comm: bool
-    enable_fuse_optimizer_states: bool
-    @property
+    tensor_fusion: _builtins.bool
+    accumulate_steps: _builtins.int
+    comm_overlap: _builtins.bool
+    split_param: _builtins.bool
+    fuse_optimizer: _builtins.bool
+    use_reduce_avg: _builtins.bool
+    comm_buffer_size_MB: _builtins.int
+    release_gradients: _builtins.bool
+    free_grads_in_comm: _builtins.bool
+    enable_fuse_optimizer_states: _builtins.bool
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
-    @property
+    @_builtins.property
     def check_nccl_config(self) -> NCCLConfig: ...
-    offload_opt_buffer_size: int
+    offload_opt_buffer_size: _builtins.int
     def __init__(
         self,
         *,
-        tensor_fusion: bool | None = ...,
-        accumulate_steps: int | None = ...,
-        comm_overlap: bool | None = ...,
-        split_param: bool | None = ...,
-        fuse_optimizer: bool | None = ...,
-        use_reduce_avg: bool | None = ...,
-        comm_buffer_size_MB: int | None = ...,
-        release_gradients: bool | None = ...,
-        free_grads_in_comm: bool | None = ...,
-        enable_fuse_optimizer_states: bool | None = ...,
+        tensor_fusion: _builtins.bool | None = ...,
+        accumulate_steps: _builtins.int | None = ...,
+        comm_overlap: _builtins.bool | None = ...,
+        split_param: _builtins.bool | None = ...,
+        fuse_optimizer: _builtins.bool | None = ...,
+        use_reduce_avg: _builtins.bool | None = ...,
+        comm_buffer_size_MB: _builtins.int | None = ...,
+        release_gradients: _builtins.bool | None = ...,
+        free_grads_in_comm: _builtins.bool | None = ...,
+        enable_fuse_optimizer_states: _builtins.bool | None = ...,
         nccl_config: NCCLConfig | None = ...,
         check_nccl_config: NCCLConfig | None = ...,
-        offload_opt_buffer_size: int | None = ...,
+        offload_opt_buffer_size: _builtins.int | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "tensor_fusion",
             "accumulate_steps",
             "comm_overlap",
@@ -368,10 +374,10 @@ class DygraphShardingConfig(_message.Message):
             "check_nccl_config",
             "offload_opt_buffer_size",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "tensor_fusion",
             "accumulate_steps",
             "comm_overlap",
@@ -389,60 +395,60 @@ class DygraphShardingConfig(_message.Message):
     ) -> None: ...
 
 class HybridConfig(_message.Message):
-    dp_degree: int
-    mp_degree: int
-    pp_degree: int
-    sharding_degree: int
-    sep_degree: int
-    @property
+    dp_degree: _builtins.int
+    mp_degree: _builtins.int
+    pp_degree: _builtins.int
+    sharding_degree: _builtins.int
+    sep_degree: _builtins.int
+    @_builtins.property
     def mp_configs(self) -> MpConfig: ...
-    @property
+    @_builtins.property
     def pp_configs(self) -> PpConfig: ...
-    @property
+    @_builtins.property
     def sharding_configs(self) -> DygraphShardingConfig: ...
-    enable_optimizer_timer: bool
-    split_norm_comm: bool
-    ep_degree: int
-    moe_sharding_degree: int
-    @property
+    enable_optimizer_timer: _builtins.bool
+    split_norm_comm: _builtins.bool
+    ep_degree: _builtins.int
+    moe_sharding_degree: _builtins.int
+    @_builtins.property
     def dp_configs(self) -> DpConfig: ...
-    @property
+    @_builtins.property
     def sep_configs(self) -> SepConfig: ...
-    @property
+    @_builtins.property
     def dp_sep_configs(self) -> DpSepConfig: ...
-    @property
+    @_builtins.property
     def pp_tp_configs(self) -> PpTpConfig: ...
-    @property
+    @_builtins.property
     def ep_configs(self) -> EpConfig: ...
-    @property
+    @_builtins.property
     def moe_sharding_configs(self) -> MoeShardingConfig: ...
-    @property
+    @_builtins.property
     def default_comm_group_configs(self) -> DefaultCommGroupConfig: ...
-    cp_degree: int
-    cp_sharding_degree: int
-    @property
+    cp_degree: _builtins.int
+    cp_sharding_degree: _builtins.int
+    @_builtins.property
     def cp_configs(self) -> CpConfig: ...
-    @property
+    @_builtins.property
     def cp_sharding_configs(self) -> CpShardingConfig: ...
-    @property
+    @_builtins.property
     def dp_cp_configs(self) -> DpCpConfig: ...
-    @property
+    @_builtins.property
     def cp_mp_configs(self) -> CpMpConfig: ...
     def __init__(
         self,
         *,
-        dp_degree: int | None = ...,
-        mp_degree: int | None = ...,
-        pp_degree: int | None = ...,
-        sharding_degree: int | None = ...,
-        sep_degree: int | None = ...,
+        dp_degree: _builtins.int | None = ...,
+        mp_degree: _builtins.int | None = ...,
+        pp_degree: _builtins.int | None = ...,
+        sharding_degree: _builtins.int | None = ...,
+        sep_degree: _builtins.int | None = ...,
         mp_configs: MpConfig | None = ...,
         pp_configs: PpConfig | None = ...,
         sharding_configs: DygraphShardingConfig | None = ...,
-        enable_optimizer_timer: bool | None = ...,
-        split_norm_comm: bool | None = ...,
-        ep_degree: int | None = ...,
-        moe_sharding_degree: int | None = ...,
+        enable_optimizer_timer: _builtins.bool | None = ...,
+        split_norm_comm: _builtins.bool | None = ...,
+        ep_degree: _builtins.int | None = ...,
+        moe_sharding_degree: _builtins.int | None = ...,
         dp_configs: DpConfig | None = ...,
         sep_configs: SepConfig | None = ...,
         dp_sep_configs: DpSepConfig | None = ...,
@@ -450,8 +456,8 @@ class HybridConfig(_message.Message):
         ep_configs: EpConfig | None = ...,
         moe_sharding_configs: MoeShardingConfig | None = ...,
         default_comm_group_configs: DefaultCommGroupConfig | None = ...,
-        cp_degree: int | None = ...,
-        cp_sharding_degree: int | None = ...,
+        cp_degree: _builtins.int | None = ...,
+        cp_sharding_degree: _builtins.int | None = ...,
         cp_configs: CpConfig | None = ...,
         cp_sharding_configs: CpShardingConfig | None = ...,
         dp_cp_configs: DpCpConfig | None = ...,
@@ -459,7 +465,7 @@ class HybridConfig(_message.Message):
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "dp_degree",
             "mp_degree",
             "pp_degree",
@@ -486,10 +492,10 @@ class HybridConfig(_message.Message):
             "dp_cp_configs",
             "cp_mp_configs",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "dp_degree",
             "mp_degree",
             "pp_degree",
@@ -519,39 +525,39 @@ class HybridConfig(_message.Message):
     ) -> None: ...
 
 class AMPConfig(_message.Message):
-    init_loss_scaling: float
-    incr_every_n_steps: int
-    decr_every_n_nan_or_inf: int
-    incr_ratio: float
-    decr_ratio: float
-    use_dynamic_loss_scaling: bool
-    custom_white_list: _containers.RepeatedScalarFieldContainer[str]
-    custom_black_list: _containers.RepeatedScalarFieldContainer[str]
-    custom_black_varnames: _containers.RepeatedScalarFieldContainer[str]
-    use_pure_fp16: bool
-    use_fp16_guard: bool
-    use_optimizer_fp16: bool
-    use_pure_bf16: bool
+    init_loss_scaling: _builtins.float
+    incr_every_n_steps: _builtins.int
+    decr_every_n_nan_or_inf: _builtins.int
+    incr_ratio: _builtins.float
+    decr_ratio: _builtins.float
+    use_dynamic_loss_scaling: _builtins.bool
+    custom_white_list: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    custom_black_list: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    custom_black_varnames: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    use_pure_fp16: _builtins.bool
+    use_fp16_guard: _builtins.bool
+    use_optimizer_fp16: _builtins.bool
+    use_pure_bf16: _builtins.bool
     def __init__(
         self,
         *,
-        init_loss_scaling: float | None = ...,
-        incr_every_n_steps: int | None = ...,
-        decr_every_n_nan_or_inf: int | None = ...,
-        incr_ratio: float | None = ...,
-        decr_ratio: float | None = ...,
-        use_dynamic_loss_scaling: bool | None = ...,
-        custom_white_list: Iterable[str] | None = ...,
-        custom_black_list: Iterable[str] | None = ...,
-        custom_black_varnames: Iterable[str] | None = ...,
-        use_pure_fp16: bool | None = ...,
-        use_fp16_guard: bool | None = ...,
-        use_optimizer_fp16: bool | None = ...,
-        use_pure_bf16: bool | None = ...,
+        init_loss_scaling: _builtins.float | None = ...,
+        incr_every_n_steps: _builtins.int | None = ...,
+        decr_every_n_nan_or_inf: _builtins.int | None = ...,
+        incr_ratio: _builtins.float | None = ...,
+        decr_ratio: _builtins.float | None = ...,
+        use_dynamic_loss_scaling: _builtins.bool | None = ...,
+        custom_white_list: _Iterable[_builtins.str] | None = ...,
+        custom_black_list: _Iterable[_builtins.str] | None = ...,
+        custom_black_varnames: _Iterable[_builtins.str] | None = ...,
+        use_pure_fp16: _builtins.bool | None = ...,
+        use_fp16_guard: _builtins.bool | None = ...,
+        use_optimizer_fp16: _builtins.bool | None = ...,
+        use_pure_bf16: _builtins.bool | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "init_loss_scaling",
             "incr_every_n_steps",
             "decr_every_n_nan_or_inf",
@@ -563,10 +569,10 @@ class AMPConfig(_message.Message):
             "use_optimizer_fp16",
             "use_pure_bf16",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "init_loss_scaling",
             "incr_every_n_steps",
             "decr_every_n_nan_or_inf",
@@ -584,140 +590,142 @@ class AMPConfig(_message.Message):
     ) -> None: ...
 
 class LocalSGDConfig(_message.Message):
-    k_steps: int
-    begin_step: int
+    k_steps: _builtins.int
+    begin_step: _builtins.int
     def __init__(
         self,
         *,
-        k_steps: int | None = ...,
-        begin_step: int | None = ...,
+        k_steps: _builtins.int | None = ...,
+        begin_step: _builtins.int | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["k_steps", "begin_step"]) -> bool: ...
-    def ClearField(self, field_name: Literal["k_steps", "begin_step"]) -> None: ...
+    def HasField(self, field_name: _Literal["k_steps", "begin_step"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["k_steps", "begin_step"]) -> None: ...
 
 class AdaptiveLocalSGDConfig(_message.Message):
-    init_k_steps: int
-    begin_step: int
+    init_k_steps: _builtins.int
+    begin_step: _builtins.int
     def __init__(
         self,
         *,
-        init_k_steps: int | None = ...,
-        begin_step: int | None = ...,
+        init_k_steps: _builtins.int | None = ...,
+        begin_step: _builtins.int | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["init_k_steps", "begin_step"]) -> bool: ...
-    def ClearField(self, field_name: Literal["init_k_steps", "begin_step"]) -> None: ...
+    def HasField(self, field_name: _Literal["init_k_steps", "begin_step"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["init_k_steps", "begin_step"]) -> None: ...
 
 class GradientMergeConfig(_message.Message):
-    k_steps: int
-    avg: bool
+    k_steps: _builtins.int
+    avg: _builtins.bool
     def __init__(
         self,
         *,
-        k_steps: int | None = ...,
-        avg: bool | None = ...,
+        k_steps: _builtins.int | None = ...,
+        avg: _builtins.bool | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["k_steps", "avg"]) -> bool: ...
-    def ClearField(self, field_name: Literal["k_steps", "avg"]) -> None: ...
+    def HasField(self, field_name: _Literal["k_steps", "avg"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["k_steps", "avg"]) -> None: ...
 
 class DGCConfig(_message.Message):
-    rampup_begin_step: int
-    rampup_step: int
-    sparsity: _containers.RepeatedScalarFieldContainer[float]
+    rampup_begin_step: _builtins.int
+    rampup_step: _builtins.int
+    sparsity: _containers.RepeatedScalarFieldContainer[_builtins.float]
     def __init__(
         self,
         *,
-        rampup_begin_step: int | None = ...,
-        rampup_step: int | None = ...,
-        sparsity: Iterable[float] | None = ...,
+        rampup_begin_step: _builtins.int | None = ...,
+        rampup_step: _builtins.int | None = ...,
+        sparsity: _Iterable[_builtins.float] | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["rampup_begin_step", "rampup_step"]) -> bool: ...
+    def HasField(
+        self, field_name: _Literal["rampup_begin_step", "rampup_step"]
+    ) -> _builtins.bool: ...
     def ClearField(
-        self, field_name: Literal["rampup_begin_step", "rampup_step", "sparsity"]
+        self, field_name: _Literal["rampup_begin_step", "rampup_step", "sparsity"]
     ) -> None: ...
 
 class LarsConfig(_message.Message):
-    lars_coeff: float
-    lars_weight_decay: float
-    epsilon: float
-    exclude_from_weight_decay: _containers.RepeatedScalarFieldContainer[str]
+    lars_coeff: _builtins.float
+    lars_weight_decay: _builtins.float
+    epsilon: _builtins.float
+    exclude_from_weight_decay: _containers.RepeatedScalarFieldContainer[_builtins.str]
     def __init__(
         self,
         *,
-        lars_coeff: float | None = ...,
-        lars_weight_decay: float | None = ...,
-        epsilon: float | None = ...,
-        exclude_from_weight_decay: Iterable[str] | None = ...,
+        lars_coeff: _builtins.float | None = ...,
+        lars_weight_decay: _builtins.float | None = ...,
+        epsilon: _builtins.float | None = ...,
+        exclude_from_weight_decay: _Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     def HasField(
-        self, field_name: Literal["lars_coeff", "lars_weight_decay", "epsilon"]
-    ) -> bool: ...
+        self, field_name: _Literal["lars_coeff", "lars_weight_decay", "epsilon"]
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "lars_coeff", "lars_weight_decay", "epsilon", "exclude_from_weight_decay"
         ],
     ) -> None: ...
 
 class LambConfig(_message.Message):
-    lamb_weight_decay: float
-    exclude_from_weight_decay: _containers.RepeatedScalarFieldContainer[str]
+    lamb_weight_decay: _builtins.float
+    exclude_from_weight_decay: _containers.RepeatedScalarFieldContainer[_builtins.str]
     def __init__(
         self,
         *,
-        lamb_weight_decay: float | None = ...,
-        exclude_from_weight_decay: Iterable[str] | None = ...,
+        lamb_weight_decay: _builtins.float | None = ...,
+        exclude_from_weight_decay: _Iterable[_builtins.str] | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["lamb_weight_decay"]) -> bool: ...
+    def HasField(self, field_name: _Literal["lamb_weight_decay"]) -> _builtins.bool: ...
     def ClearField(
-        self, field_name: Literal["lamb_weight_decay", "exclude_from_weight_decay"]
+        self, field_name: _Literal["lamb_weight_decay", "exclude_from_weight_decay"]
     ) -> None: ...
 
 class BuildStrategy(_message.Message):
-    fuse_elewise_add_act_ops: bool
-    fuse_bn_act_ops: bool
-    fuse_relu_depthwise_conv: bool
-    fuse_broadcast_ops: bool
-    fuse_all_optimizer_ops: bool
-    enable_inplace: bool
-    enable_backward_optimizer_op_deps: bool
-    cache_runtime_context: bool
-    fuse_bn_add_act_ops: bool
-    enable_auto_fusion: bool
-    enable_addto: bool
-    allow_cuda_graph_capture: bool
-    reduce_strategy: int
-    fuse_gemm_epilogue: bool
-    debug_graphviz_path: str
-    fused_attention: bool
-    fused_feedforward: bool
-    fuse_dot_product_attention: bool
-    fuse_resunit: bool
+    fuse_elewise_add_act_ops: _builtins.bool
+    fuse_bn_act_ops: _builtins.bool
+    fuse_relu_depthwise_conv: _builtins.bool
+    fuse_broadcast_ops: _builtins.bool
+    fuse_all_optimizer_ops: _builtins.bool
+    enable_inplace: _builtins.bool
+    enable_backward_optimizer_op_deps: _builtins.bool
+    cache_runtime_context: _builtins.bool
+    fuse_bn_add_act_ops: _builtins.bool
+    enable_auto_fusion: _builtins.bool
+    enable_addto: _builtins.bool
+    allow_cuda_graph_capture: _builtins.bool
+    reduce_strategy: _builtins.int
+    fuse_gemm_epilogue: _builtins.bool
+    debug_graphviz_path: _builtins.str
+    fused_attention: _builtins.bool
+    fused_feedforward: _builtins.bool
+    fuse_dot_product_attention: _builtins.bool
+    fuse_resunit: _builtins.bool
     def __init__(
         self,
         *,
-        fuse_elewise_add_act_ops: bool | None = ...,
-        fuse_bn_act_ops: bool | None = ...,
-        fuse_relu_depthwise_conv: bool | None = ...,
-        fuse_broadcast_ops: bool | None = ...,
-        fuse_all_optimizer_ops: bool | None = ...,
-        enable_inplace: bool | None = ...,
-        enable_backward_optimizer_op_deps: bool | None = ...,
-        cache_runtime_context: bool | None = ...,
-        fuse_bn_add_act_ops: bool | None = ...,
-        enable_auto_fusion: bool | None = ...,
-        enable_addto: bool | None = ...,
-        allow_cuda_graph_capture: bool | None = ...,
-        reduce_strategy: int | None = ...,
-        fuse_gemm_epilogue: bool | None = ...,
-        debug_graphviz_path: str | None = ...,
-        fused_attention: bool | None = ...,
-        fused_feedforward: bool | None = ...,
-        fuse_dot_product_attention: bool | None = ...,
-        fuse_resunit: bool | None = ...,
+        fuse_elewise_add_act_ops: _builtins.bool | None = ...,
+        fuse_bn_act_ops: _builtins.bool | None = ...,
+        fuse_relu_depthwise_conv: _builtins.bool | None = ...,
+        fuse_broadcast_ops: _builtins.bool | None = ...,
+        fuse_all_optimizer_ops: _builtins.bool | None = ...,
+        enable_inplace: _builtins.bool | None = ...,
+        enable_backward_optimizer_op_deps: _builtins.bool | None = ...,
+        cache_runtime_context: _builtins.bool | None = ...,
+        fuse_bn_add_act_ops: _builtins.bool | None = ...,
+        enable_auto_fusion: _builtins.bool | None = ...,
+        enable_addto: _builtins.bool | None = ...,
+        allow_cuda_graph_capture: _builtins.bool | None = ...,
+        reduce_strategy: _builtins.int | None = ...,
+        fuse_gemm_epilogue: _builtins.bool | None = ...,
+        debug_graphviz_path: _builtins.str | None = ...,
+        fused_attention: _builtins.bool | None = ...,
+        fused_feedforward: _builtins.bool | None = ...,
+        fuse_dot_product_attention: _builtins.bool | None = ...,
+        fuse_resunit: _builtins.bool | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "fuse_elewise_add_act_ops",
             "fuse_bn_act_ops",
             "fuse_relu_depthwise_conv",
@@ -738,10 +746,10 @@ class BuildStrategy(_message.Message):
             "fuse_dot_product_attention",
             "fuse_resunit",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "fuse_elewise_add_act_ops",
             "fuse_bn_act_ops",
             "fuse_relu_depthwise_conv",
@@ -765,51 +773,53 @@ class BuildStrategy(_message.Message):
     ) -> None: ...
 
 class GradientScaleConfig(_message.Message):
-    scale_strategy: str
-    scale_gradient: bool
+    scale_strategy: _builtins.str
+    scale_gradient: _builtins.bool
     def __init__(
         self,
         *,
-        scale_strategy: str | None = ...,
-        scale_gradient: bool | None = ...,
+        scale_strategy: _builtins.str | None = ...,
+        scale_gradient: _builtins.bool | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["scale_strategy", "scale_gradient"]) -> bool: ...
-    def ClearField(self, field_name: Literal["scale_strategy", "scale_gradient"]) -> None: ...
+    def HasField(
+        self, field_name: _Literal["scale_strategy", "scale_gradient"]
+    ) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["scale_strategy", "scale_gradient"]) -> None: ...
 
 class AsyncConfig(_message.Message):
-    k_steps: int
-    max_merge_var_num: int
-    send_queue_size: int
-    independent_recv_thread: bool
-    min_send_grad_num_before_recv: int
-    thread_pool_size: int
-    send_wait_times: int
-    runtime_split_send_recv: bool
-    launch_barrier: bool
-    heter_worker_device_guard: str
-    lr_decay_steps: int
-    use_ps_gpu: int
-    use_gpu_graph: int
+    k_steps: _builtins.int
+    max_merge_var_num: _builtins.int
+    send_queue_size: _builtins.int
+    independent_recv_thread: _builtins.bool
+    min_send_grad_num_before_recv: _builtins.int
+    thread_pool_size: _builtins.int
+    send_wait_times: _builtins.int
+    runtime_split_send_recv: _builtins.bool
+    launch_barrier: _builtins.bool
+    heter_worker_device_guard: _builtins.str
+    lr_decay_steps: _builtins.int
+    use_ps_gpu: _builtins.int
+    use_gpu_graph: _builtins.int
     def __init__(
         self,
         *,
-        k_steps: int | None = ...,
-        max_merge_var_num: int | None = ...,
-        send_queue_size: int | None = ...,
-        independent_recv_thread: bool | None = ...,
-        min_send_grad_num_before_recv: int | None = ...,
-        thread_pool_size: int | None = ...,
-        send_wait_times: int | None = ...,
-        runtime_split_send_recv: bool | None = ...,
-        launch_barrier: bool | None = ...,
-        heter_worker_device_guard: str | None = ...,
-        lr_decay_steps: int | None = ...,
-        use_ps_gpu: int | None = ...,
-        use_gpu_graph: int | None = ...,
+        k_steps: _builtins.int | None = ...,
+        max_merge_var_num: _builtins.int | None = ...,
+        send_queue_size: _builtins.int | None = ...,
+        independent_recv_thread: _builtins.bool | None = ...,
+        min_send_grad_num_before_recv: _builtins.int | None = ...,
+        thread_pool_size: _builtins.int | None = ...,
+        send_wait_times: _builtins.int | None = ...,
+        runtime_split_send_recv: _builtins.bool | None = ...,
+        launch_barrier: _builtins.bool | None = ...,
+        heter_worker_device_guard: _builtins.str | None = ...,
+        lr_decay_steps: _builtins.int | None = ...,
+        use_ps_gpu: _builtins.int | None = ...,
+        use_gpu_graph: _builtins.int | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "k_steps",
             "max_merge_var_num",
             "send_queue_size",
@@ -824,10 +834,10 @@ class AsyncConfig(_message.Message):
             "use_ps_gpu",
             "use_gpu_graph",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "k_steps",
             "max_merge_var_num",
             "send_queue_size",
@@ -845,32 +855,32 @@ class AsyncConfig(_message.Message):
     ) -> None: ...
 
 class TrainerDescConfig(_message.Message):
-    dump_fields_path: str
-    dump_fields: _containers.RepeatedScalarFieldContainer[str]
-    dump_param: _containers.RepeatedScalarFieldContainer[str]
-    stat_var_names: _containers.RepeatedScalarFieldContainer[str]
-    trainer: str
-    device_worker: str
-    local_sparse: _containers.RepeatedScalarFieldContainer[str]
-    remote_sparse: _containers.RepeatedScalarFieldContainer[str]
+    dump_fields_path: _builtins.str
+    dump_fields: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    dump_param: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    stat_var_names: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    trainer: _builtins.str
+    device_worker: _builtins.str
+    local_sparse: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    remote_sparse: _containers.RepeatedScalarFieldContainer[_builtins.str]
     def __init__(
         self,
         *,
-        dump_fields_path: str | None = ...,
-        dump_fields: Iterable[str] | None = ...,
-        dump_param: Iterable[str] | None = ...,
-        stat_var_names: Iterable[str] | None = ...,
-        trainer: str | None = ...,
-        device_worker: str | None = ...,
-        local_sparse: Iterable[str] | None = ...,
-        remote_sparse: Iterable[str] | None = ...,
+        dump_fields_path: _builtins.str | None = ...,
+        dump_fields: _Iterable[_builtins.str] | None = ...,
+        dump_param: _Iterable[_builtins.str] | None = ...,
+        stat_var_names: _Iterable[_builtins.str] | None = ...,
+        trainer: _builtins.str | None = ...,
+        device_worker: _builtins.str | None = ...,
+        local_sparse: _Iterable[_builtins.str] | None = ...,
+        remote_sparse: _Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     def HasField(
-        self, field_name: Literal["dump_fields_path", "trainer", "device_worker"]
-    ) -> bool: ...
+        self, field_name: _Literal["dump_fields_path", "trainer", "device_worker"]
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "dump_fields_path",
             "dump_fields",
             "dump_param",
@@ -883,33 +893,33 @@ class TrainerDescConfig(_message.Message):
     ) -> None: ...
 
 class PipelineConfig(_message.Message):
-    micro_batch_size: int
-    accumulate_steps: int
-    schedule_mode: str
-    p2p_cache_shape: bool
-    enable_partial_send_recv: bool
+    micro_batch_size: _builtins.int
+    accumulate_steps: _builtins.int
+    schedule_mode: _builtins.str
+    p2p_cache_shape: _builtins.bool
+    enable_partial_send_recv: _builtins.bool
     def __init__(
         self,
         *,
-        micro_batch_size: int | None = ...,
-        accumulate_steps: int | None = ...,
-        schedule_mode: str | None = ...,
-        p2p_cache_shape: bool | None = ...,
-        enable_partial_send_recv: bool | None = ...,
+        micro_batch_size: _builtins.int | None = ...,
+        accumulate_steps: _builtins.int | None = ...,
+        schedule_mode: _builtins.str | None = ...,
+        p2p_cache_shape: _builtins.bool | None = ...,
+        enable_partial_send_recv: _builtins.bool | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "micro_batch_size",
             "accumulate_steps",
             "schedule_mode",
             "p2p_cache_shape",
             "enable_partial_send_recv",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "micro_batch_size",
             "accumulate_steps",
             "schedule_mode",
@@ -919,81 +929,81 @@ class PipelineConfig(_message.Message):
     ) -> None: ...
 
 class TensorParallelConfig(_message.Message):
-    tensor_parallel_degree: int
-    tensor_init_seed: int
+    tensor_parallel_degree: _builtins.int
+    tensor_init_seed: _builtins.int
     def __init__(
         self,
         *,
-        tensor_parallel_degree: int | None = ...,
-        tensor_init_seed: int | None = ...,
+        tensor_parallel_degree: _builtins.int | None = ...,
+        tensor_init_seed: _builtins.int | None = ...,
     ) -> None: ...
     def HasField(
-        self, field_name: Literal["tensor_parallel_degree", "tensor_init_seed"]
-    ) -> bool: ...
+        self, field_name: _Literal["tensor_parallel_degree", "tensor_init_seed"]
+    ) -> _builtins.bool: ...
     def ClearField(
-        self, field_name: Literal["tensor_parallel_degree", "tensor_init_seed"]
+        self, field_name: _Literal["tensor_parallel_degree", "tensor_init_seed"]
     ) -> None: ...
 
 class QatConfig(_message.Message):
-    channel_wise_abs_max: bool
-    weight_bits: int
-    activation_bits: int
-    not_quant_pattern: _containers.RepeatedScalarFieldContainer[str]
-    algo: str
+    channel_wise_abs_max: _builtins.bool
+    weight_bits: _builtins.int
+    activation_bits: _builtins.int
+    not_quant_pattern: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    algo: _builtins.str
     def __init__(
         self,
         *,
-        channel_wise_abs_max: bool | None = ...,
-        weight_bits: int | None = ...,
-        activation_bits: int | None = ...,
-        not_quant_pattern: Iterable[str] | None = ...,
-        algo: str | None = ...,
+        channel_wise_abs_max: _builtins.bool | None = ...,
+        weight_bits: _builtins.int | None = ...,
+        activation_bits: _builtins.int | None = ...,
+        not_quant_pattern: _Iterable[_builtins.str] | None = ...,
+        algo: _builtins.str | None = ...,
     ) -> None: ...
     def HasField(
-        self, field_name: Literal["channel_wise_abs_max", "weight_bits", "activation_bits", "algo"]
-    ) -> bool: ...
+        self, field_name: _Literal["channel_wise_abs_max", "weight_bits", "activation_bits", "algo"]
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "channel_wise_abs_max", "weight_bits", "activation_bits", "not_quant_pattern", "algo"
         ],
     ) -> None: ...
 
 class TableParameter(_message.Message):
-    table_id: int
-    table_name: str
-    table_class: str
-    shard_num: int
-    type: int
-    @property
+    table_id: _builtins.int
+    table_name: _builtins.str
+    table_class: _builtins.str
+    shard_num: _builtins.int
+    type: _builtins.int
+    @_builtins.property
     def accessor(self) -> TableAccessorParameter: ...
-    compress_in_save: bool
-    enable_sparse_table_cache: bool
-    sparse_table_cache_rate: float
-    sparse_table_cache_file_num: int
-    enable_revert: bool
-    shard_merge_rate: float
-    use_gpu_graph: bool
+    compress_in_save: _builtins.bool
+    enable_sparse_table_cache: _builtins.bool
+    sparse_table_cache_rate: _builtins.float
+    sparse_table_cache_file_num: _builtins.int
+    enable_revert: _builtins.bool
+    shard_merge_rate: _builtins.float
+    use_gpu_graph: _builtins.bool
     def __init__(
         self,
         *,
-        table_id: int | None = ...,
-        table_name: str | None = ...,
-        table_class: str | None = ...,
-        shard_num: int | None = ...,
-        type: int | None = ...,
+        table_id: _builtins.int | None = ...,
+        table_name: _builtins.str | None = ...,
+        table_class: _builtins.str | None = ...,
+        shard_num: _builtins.int | None = ...,
+        type: _builtins.int | None = ...,
         accessor: TableAccessorParameter | None = ...,
-        compress_in_save: bool | None = ...,
-        enable_sparse_table_cache: bool | None = ...,
-        sparse_table_cache_rate: float | None = ...,
-        sparse_table_cache_file_num: int | None = ...,
-        enable_revert: bool | None = ...,
-        shard_merge_rate: float | None = ...,
-        use_gpu_graph: bool | None = ...,
+        compress_in_save: _builtins.bool | None = ...,
+        enable_sparse_table_cache: _builtins.bool | None = ...,
+        sparse_table_cache_rate: _builtins.float | None = ...,
+        sparse_table_cache_file_num: _builtins.int | None = ...,
+        enable_revert: _builtins.bool | None = ...,
+        shard_merge_rate: _builtins.float | None = ...,
+        use_gpu_graph: _builtins.bool | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "table_id",
             "table_name",
             "table_class",
@@ -1008,10 +1018,10 @@ class TableParameter(_message.Message):
             "shard_merge_rate",
             "use_gpu_graph",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "table_id",
             "table_name",
             "table_class",
@@ -1029,38 +1039,38 @@ class TableParameter(_message.Message):
     ) -> None: ...
 
 class TableAccessorParameter(_message.Message):
-    accessor_class: str
-    fea_dim: int
-    embedx_dim: int
-    embedx_threshold: int
-    @property
+    accessor_class: _builtins.str
+    fea_dim: _builtins.int
+    embedx_dim: _builtins.int
+    embedx_threshold: _builtins.int
+    @_builtins.property
     def ctr_accessor_param(self) -> CtrAccessorParameter: ...
-    @property
+    @_builtins.property
     def table_accessor_save_param(
         self,
     ) -> _containers.RepeatedCompositeFieldContainer[TableAccessorSaveParameter]: ...
-    @property
+    @_builtins.property
     def embed_sgd_param(self) -> SGDParameter: ...
-    @property
+    @_builtins.property
     def embedx_sgd_param(self) -> SGDParameter: ...
-    @property
+    @_builtins.property
     def graph_sgd_param(self) -> GraphSGDParameter: ...
     def __init__(
         self,
         *,
-        accessor_class: str | None = ...,
-        fea_dim: int | None = ...,
-        embedx_dim: int | None = ...,
-        embedx_threshold: int | None = ...,
+        accessor_class: _builtins.str | None = ...,
+        fea_dim: _builtins.int | None = ...,
+        embedx_dim: _builtins.int | None = ...,
+        embedx_threshold: _builtins.int | None = ...,
         ctr_accessor_param: CtrAccessorParameter | None = ...,
-        table_accessor_save_param: Iterable[TableAccessorSaveParameter] | None = ...,
+        table_accessor_save_param: _Iterable[TableAccessorSaveParameter] | None = ...,
         embed_sgd_param: SGDParameter | None = ...,
         embedx_sgd_param: SGDParameter | None = ...,
         graph_sgd_param: GraphSGDParameter | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "accessor_class",
             "fea_dim",
             "embedx_dim",
@@ -1070,10 +1080,10 @@ class TableAccessorParameter(_message.Message):
             "embedx_sgd_param",
             "graph_sgd_param",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "accessor_class",
             "fea_dim",
             "embedx_dim",
@@ -1087,99 +1097,105 @@ class TableAccessorParameter(_message.Message):
     ) -> None: ...
 
 class GraphSGDParameter(_message.Message):
-    nodeid_slot: int
-    feature_learning_rate: float
+    nodeid_slot: _builtins.int
+    feature_learning_rate: _builtins.float
     def __init__(
         self,
         *,
-        nodeid_slot: int | None = ...,
-        feature_learning_rate: float | None = ...,
+        nodeid_slot: _builtins.int | None = ...,
+        feature_learning_rate: _builtins.float | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nodeid_slot", "feature_learning_rate"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nodeid_slot", "feature_learning_rate"]) -> None: ...
+    def HasField(
+        self, field_name: _Literal["nodeid_slot", "feature_learning_rate"]
+    ) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nodeid_slot", "feature_learning_rate"]) -> None: ...
 
 class SGDParameter(_message.Message):
-    name: str
-    @property
+    name: _builtins.str
+    @_builtins.property
     def naive(self) -> SparseNaiveSGDRuleParameter: ...
-    @property
+    @_builtins.property
     def adagrad(self) -> SparseAdagradSGDRuleParameter: ...
-    @property
+    @_builtins.property
     def adam(self) -> SparseAdamSGDParameter: ...
     def __init__(
         self,
         *,
-        name: str | None = ...,
+        name: _builtins.str | None = ...,
         naive: SparseNaiveSGDRuleParameter | None = ...,
         adagrad: SparseAdagradSGDRuleParameter | None = ...,
         adam: SparseAdamSGDParameter | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["name", "naive", "adagrad", "adam"]) -> bool: ...
-    def ClearField(self, field_name: Literal["name", "naive", "adagrad", "adam"]) -> None: ...
+    def HasField(
+        self, field_name: _Literal["name", "naive", "adagrad", "adam"]
+    ) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["name", "naive", "adagrad", "adam"]) -> None: ...
 
 class SparseNaiveSGDRuleParameter(_message.Message):
-    learning_rate: float
-    initial_range: float
-    weight_bounds: _containers.RepeatedScalarFieldContainer[float]
+    learning_rate: _builtins.float
+    initial_range: _builtins.float
+    weight_bounds: _containers.RepeatedScalarFieldContainer[_builtins.float]
     def __init__(
         self,
         *,
-        learning_rate: float | None = ...,
-        initial_range: float | None = ...,
-        weight_bounds: Iterable[float] | None = ...,
+        learning_rate: _builtins.float | None = ...,
+        initial_range: _builtins.float | None = ...,
+        weight_bounds: _Iterable[_builtins.float] | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["learning_rate", "initial_range"]) -> bool: ...
+    def HasField(
+        self, field_name: _Literal["learning_rate", "initial_range"]
+    ) -> _builtins.bool: ...
     def ClearField(
-        self, field_name: Literal["learning_rate", "initial_range", "weight_bounds"]
+        self, field_name: _Literal["learning_rate", "initial_range", "weight_bounds"]
     ) -> None: ...
 
 class SparseAdagradSGDRuleParameter(_message.Message):
-    learning_rate: float
-    initial_g2sum: float
-    initial_range: float
-    weight_bounds: _containers.RepeatedScalarFieldContainer[float]
+    learning_rate: _builtins.float
+    initial_g2sum: _builtins.float
+    initial_range: _builtins.float
+    weight_bounds: _containers.RepeatedScalarFieldContainer[_builtins.float]
     def __init__(
         self,
         *,
-        learning_rate: float | None = ...,
-        initial_g2sum: float | None = ...,
-        initial_range: float | None = ...,
-        weight_bounds: Iterable[float] | None = ...,
+        learning_rate: _builtins.float | None = ...,
+        initial_g2sum: _builtins.float | None = ...,
+        initial_range: _builtins.float | None = ...,
+        weight_bounds: _Iterable[_builtins.float] | None = ...,
     ) -> None: ...
     def HasField(
-        self, field_name: Literal["learning_rate", "initial_g2sum", "initial_range"]
-    ) -> bool: ...
+        self, field_name: _Literal["learning_rate", "initial_g2sum", "initial_range"]
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal["learning_rate", "initial_g2sum", "initial_range", "weight_bounds"],
+        field_name: _Literal["learning_rate", "initial_g2sum", "initial_range", "weight_bounds"],
     ) -> None: ...
 
 class SparseAdamSGDParameter(_message.Message):
-    learning_rate: float
-    initial_range: float
-    beta1_decay_rate: float
-    beta2_decay_rate: float
-    ada_epsilon: float
-    weight_bounds: _containers.RepeatedScalarFieldContainer[float]
+    learning_rate: _builtins.float
+    initial_range: _builtins.float
+    beta1_decay_rate: _builtins.float
+    beta2_decay_rate: _builtins.float
+    ada_epsilon: _builtins.float
+    weight_bounds: _containers.RepeatedScalarFieldContainer[_builtins.float]
     def __init__(
         self,
         *,
-        learning_rate: float | None = ...,
-        initial_range: float | None = ...,
-        beta1_decay_rate: float | None = ...,
-        beta2_decay_rate: float | None = ...,
-        ada_epsilon: float | None = ...,
-        weight_bounds: Iterable[float] | None = ...,
+        learning_rate: _builtins.float | None = ...,
+        initial_range: _builtins.float | None = ...,
+        beta1_decay_rate: _builtins.float | None = ...,
+        beta2_decay_rate: _builtins.float | None = ...,
+        ada_epsilon: _builtins.float | None = ...,
+        weight_bounds: _Iterable[_builtins.float] | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "learning_rate", "initial_range", "beta1_decay_rate", "beta2_decay_rate", "ada_epsilon"
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "learning_rate",
             "initial_range",
             "beta1_decay_rate",
@@ -1190,39 +1206,39 @@ class SparseAdamSGDParameter(_message.Message):
     ) -> None: ...
 
 class CtrAccessorParameter(_message.Message):
-    nonclk_coeff: float
-    click_coeff: float
-    base_threshold: float
-    delta_threshold: float
-    delta_keep_days: float
-    show_click_decay_rate: float
-    delete_threshold: float
-    delete_after_unseen_days: float
-    ssd_unseenday_threshold: int
-    show_scale: bool
-    zero_init: bool
-    load_filter_slots: _containers.RepeatedScalarFieldContainer[float]
-    save_filter_slots: _containers.RepeatedScalarFieldContainer[float]
+    nonclk_coeff: _builtins.float
+    click_coeff: _builtins.float
+    base_threshold: _builtins.float
+    delta_threshold: _builtins.float
+    delta_keep_days: _builtins.float
+    show_click_decay_rate: _builtins.float
+    delete_threshold: _builtins.float
+    delete_after_unseen_days: _builtins.float
+    ssd_unseenday_threshold: _builtins.int
+    show_scale: _builtins.bool
+    zero_init: _builtins.bool
+    load_filter_slots: _containers.RepeatedScalarFieldContainer[_builtins.float]
+    save_filter_slots: _containers.RepeatedScalarFieldContainer[_builtins.float]
     def __init__(
         self,
         *,
-        nonclk_coeff: float | None = ...,
-        click_coeff: float | None = ...,
-        base_threshold: float | None = ...,
-        delta_threshold: float | None = ...,
-        delta_keep_days: float | None = ...,
-        show_click_decay_rate: float | None = ...,
-        delete_threshold: float | None = ...,
-        delete_after_unseen_days: float | None = ...,
-        ssd_unseenday_threshold: int | None = ...,
-        show_scale: bool | None = ...,
-        zero_init: bool | None = ...,
-        load_filter_slots: Iterable[float] | None = ...,
-        save_filter_slots: Iterable[float] | None = ...,
+        nonclk_coeff: _builtins.float | None = ...,
+        click_coeff: _builtins.float | None = ...,
+        base_threshold: _builtins.float | None = ...,
+        delta_threshold: _builtins.float | None = ...,
+        delta_keep_days: _builtins.float | None = ...,
+        show_click_decay_rate: _builtins.float | None = ...,
+        delete_threshold: _builtins.float | None = ...,
+        delete_after_unseen_days: _builtins.float | None = ...,
+        ssd_unseenday_threshold: _builtins.int | None = ...,
+        show_scale: _builtins.bool | None = ...,
+        zero_init: _builtins.bool | None = ...,
+        load_filter_slots: _Iterable[_builtins.float] | None = ...,
+        save_filter_slots: _Iterable[_builtins.float] | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "nonclk_coeff",
             "click_coeff",
             "base_threshold",
@@ -1235,10 +1251,10 @@ class CtrAccessorParameter(_message.Message):
             "show_scale",
             "zero_init",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "nonclk_coeff",
             "click_coeff",
             "base_threshold",
@@ -1256,163 +1272,167 @@ class CtrAccessorParameter(_message.Message):
     ) -> None: ...
 
 class TableAccessorSaveParameter(_message.Message):
-    param: int
-    converter: str
-    deconverter: str
+    param: _builtins.int
+    converter: _builtins.str
+    deconverter: _builtins.str
     def __init__(
         self,
         *,
-        param: int | None = ...,
-        converter: str | None = ...,
-        deconverter: str | None = ...,
+        param: _builtins.int | None = ...,
+        converter: _builtins.str | None = ...,
+        deconverter: _builtins.str | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["param", "converter", "deconverter"]) -> bool: ...
-    def ClearField(self, field_name: Literal["param", "converter", "deconverter"]) -> None: ...
+    def HasField(
+        self, field_name: _Literal["param", "converter", "deconverter"]
+    ) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["param", "converter", "deconverter"]) -> None: ...
 
 class FsClientParameter(_message.Message):
-    uri: str
-    user: str
-    passwd: str
-    hadoop_bin: str
+    uri: _builtins.str
+    user: _builtins.str
+    passwd: _builtins.str
+    hadoop_bin: _builtins.str
     def __init__(
         self,
         *,
-        uri: str | None = ...,
-        user: str | None = ...,
-        passwd: str | None = ...,
-        hadoop_bin: str | None = ...,
+        uri: _builtins.str | None = ...,
+        user: _builtins.str | None = ...,
+        passwd: _builtins.str | None = ...,
+        hadoop_bin: _builtins.str | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["uri", "user", "passwd", "hadoop_bin"]) -> bool: ...
-    def ClearField(self, field_name: Literal["uri", "user", "passwd", "hadoop_bin"]) -> None: ...
+    def HasField(
+        self, field_name: _Literal["uri", "user", "passwd", "hadoop_bin"]
+    ) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["uri", "user", "passwd", "hadoop_bin"]) -> None: ...
 
 class DistributedStrategy(_message.Message):
-    mode: int
-    amp: bool
-    recompute: bool
-    localsgd: bool
-    dgc: bool
-    gradient_merge: bool
-    lars: bool
-    lamb: bool
-    pipeline: bool
-    elastic: bool
-    auto: bool
-    a_sync: bool
-    sync_nccl_allreduce: bool
-    nccl_comm_num: int
-    use_hierarchical_allreduce: bool
-    hierarchical_allreduce_inter_nranks: int
-    sync_batch_norm: bool
-    fuse_all_reduce_ops: bool
-    fuse_grad_size_in_MB: int
-    fuse_grad_size_in_TFLOPS: float
-    cudnn_exhaustive_search: bool
-    conv_workspace_size_limit: int
-    cudnn_batchnorm_spatial_persistent: bool
-    adaptive_localsgd: bool
-    fp16_allreduce: bool
-    sharding: bool
-    last_comm_group_size_MB: float
-    find_unused_parameters: bool
-    tensor_parallel: bool
-    without_graph_optimization: bool
-    fuse_grad_size_in_num: int
-    calc_comm_same_stream: bool
-    asp: bool
-    fuse_grad_merge: bool
-    semi_auto: bool
-    adam_d2sum: bool
-    auto_search: bool
-    heter_ccl_mode: bool
-    is_fl_ps_mode: bool
-    with_coordinator: bool
-    qat: bool
-    split_data: bool
-    @property
+    mode: _builtins.int
+    amp: _builtins.bool
+    recompute: _builtins.bool
+    localsgd: _builtins.bool
+    dgc: _builtins.bool
+    gradient_merge: _builtins.bool
+    lars: _builtins.bool
+    lamb: _builtins.bool
+    pipeline: _builtins.bool
+    elastic: _builtins.bool
+    auto: _builtins.bool
+    a_sync: _builtins.bool
+    sync_nccl_allreduce: _builtins.bool
+    nccl_comm_num: _builtins.int
+    use_hierarchical_allreduce: _builtins.bool
+    hierarchical_allreduce_inter_nranks: _builtins.int
+    sync_batch_norm: _builtins.bool
+    fuse_all_reduce_ops: _builtins.bool
+    fuse_grad_size_in_MB: _builtins.int
+    fuse_grad_size_in_TFLOPS: _builtins.float
+    cudnn_exhaustive_search: _builtins.bool
+    conv_workspace_size_limit: _builtins.int
+    cudnn_batchnorm_spatial_persistent: _builtins.bool
+    adaptive_localsgd: _builtins.bool
+    fp16_allreduce: _builtins.bool
+    sharding: _builtins.bool
+    last_comm_group_size_MB: _builtins.float
+    find_unused_parameters: _builtins.bool
+    tensor_parallel: _builtins.bool
+    without_graph_optimization: _builtins.bool
+    fuse_grad_size_in_num: _builtins.int
+    calc_comm_same_stream: _builtins.bool
+    asp: _builtins.bool
+    fuse_grad_merge: _builtins.bool
+    semi_auto: _builtins.bool
+    adam_d2sum: _builtins.bool
+    auto_search: _builtins.bool
+    heter_ccl_mode: _builtins.bool
+    is_fl_ps_mode: _builtins.bool
+    with_coordinator: _builtins.bool
+    qat: _builtins.bool
+    split_data: _builtins.bool
+    @_builtins.property
     def recompute_configs(self) -> RecomputeConfig: ...
-    @property
+    @_builtins.property
     def amp_configs(self) -> AMPConfig: ...
-    @property
+    @_builtins.property
     def localsgd_configs(self) -> LocalSGDConfig: ...
-    @property
+    @_builtins.property
     def gradient_merge_configs(self) -> GradientMergeConfig: ...
-    @property
+    @_builtins.property
     def dgc_configs(self) -> DGCConfig: ...
-    @property
+    @_builtins.property
     def pipeline_configs(self) -> PipelineConfig: ...
-    @property
+    @_builtins.property
     def a_sync_configs(self) -> AsyncConfig: ...
-    @property
+    @_builtins.property
     def lars_configs(self) -> LarsConfig: ...
-    @property
+    @_builtins.property
     def lamb_configs(self) -> LambConfig: ...
-    @property
+    @_builtins.property
     def adaptive_localsgd_configs(self) -> AdaptiveLocalSGDConfig: ...
-    @property
+    @_builtins.property
     def sharding_configs(self) -> ShardingConfig: ...
-    @property
+    @_builtins.property
     def hybrid_configs(self) -> HybridConfig: ...
-    @property
+    @_builtins.property
     def tensor_parallel_configs(self) -> TensorParallelConfig: ...
-    @property
+    @_builtins.property
     def trainer_desc_configs(self) -> TrainerDescConfig: ...
-    @property
+    @_builtins.property
     def downpour_table_param(
         self,
     ) -> _containers.RepeatedCompositeFieldContainer[TableParameter]: ...
-    @property
+    @_builtins.property
     def fs_client_param(self) -> FsClientParameter: ...
-    @property
+    @_builtins.property
     def qat_configs(self) -> QatConfig: ...
-    @property
+    @_builtins.property
     def build_strategy(self) -> BuildStrategy: ...
-    @property
+    @_builtins.property
     def gradient_scale_configs(self) -> GradientScaleConfig: ...
     def __init__(
         self,
         *,
-        mode: int | None = ...,
-        amp: bool | None = ...,
-        recompute: bool | None = ...,
-        localsgd: bool | None = ...,
-        dgc: bool | None = ...,
-        gradient_merge: bool | None = ...,
-        lars: bool | None = ...,
-        lamb: bool | None = ...,
-        pipeline: bool | None = ...,
-        elastic: bool | None = ...,
-        auto: bool | None = ...,
-        a_sync: bool | None = ...,
-        sync_nccl_allreduce: bool | None = ...,
-        nccl_comm_num: int | None = ...,
-        use_hierarchical_allreduce: bool | None = ...,
-        hierarchical_allreduce_inter_nranks: int | None = ...,
-        sync_batch_norm: bool | None = ...,
-        fuse_all_reduce_ops: bool | None = ...,
-        fuse_grad_size_in_MB: int | None = ...,
-        fuse_grad_size_in_TFLOPS: float | None = ...,
-        cudnn_exhaustive_search: bool | None = ...,
-        conv_workspace_size_limit: int | None = ...,
-        cudnn_batchnorm_spatial_persistent: bool | None = ...,
-        adaptive_localsgd: bool | None = ...,
-        fp16_allreduce: bool | None = ...,
-        sharding: bool | None = ...,
-        last_comm_group_size_MB: float | None = ...,
-        find_unused_parameters: bool | None = ...,
-        tensor_parallel: bool | None = ...,
-        without_graph_optimization: bool | None = ...,
-        fuse_grad_size_in_num: int | None = ...,
-        calc_comm_same_stream: bool | None = ...,
-        asp: bool | None = ...,
-        fuse_grad_merge: bool | None = ...,
-        semi_auto: bool | None = ...,
-        adam_d2sum: bool | None = ...,
-        auto_search: bool | None = ...,
-        heter_ccl_mode: bool | None = ...,
-        is_fl_ps_mode: bool | None = ...,
-        with_coordinator: bool | None = ...,
-        qat: bool | None = ...,
-        split_data: bool | None = ...,
+        mode: _builtins.int | None = ...,
+        amp: _builtins.bool | None = ...,
+        recompute: _builtins.bool | None = ...,
+        localsgd: _builtins.bool | None = ...,
+        dgc: _builtins.bool | None = ...,
+        gradient_merge: _builtins.bool | None = ...,
+        lars: _builtins.bool | None = ...,
+        lamb: _builtins.bool | None = ...,
+        pipeline: _builtins.bool | None = ...,
+        elastic: _builtins.bool | None = ...,
+        auto: _builtins.bool | None = ...,
+        a_sync: _builtins.bool | None = ...,
+        sync_nccl_allreduce: _builtins.bool | None = ...,
+        nccl_comm_num: _builtins.int | None = ...,
+        use_hierarchical_allreduce: _builtins.bool | None = ...,
+        hierarchical_allreduce_inter_nranks: _builtins.int | None = ...,
+        sync_batch_norm: _builtins.bool | None = ...,
+        fuse_all_reduce_ops: _builtins.bool | None = ...,
+        fuse_grad_size_in_MB: _builtins.int | None = ...,
+        fuse_grad_size_in_TFLOPS: _builtins.float | None = ...,
+        cudnn_exhaustive_search: _builtins.bool | None = ...,
+        conv_workspace_size_limit: _builtins.int | None = ...,
+        cudnn_batchnorm_spatial_persistent: _builtins.bool | None = ...,
+        adaptive_localsgd: _builtins.bool | None = ...,
+        fp16_allreduce: _builtins.bool | None = ...,
+        sharding: _builtins.bool | None = ...,
+        last_comm_group_size_MB: _builtins.float | None = ...,
+        find_unused_parameters: _builtins.bool | None = ...,
+        tensor_parallel: _builtins.bool | None = ...,
+        without_graph_optimization: _builtins.bool | None = ...,
+        fuse_grad_size_in_num: _builtins.int | None = ...,
+        calc_comm_same_stream: _builtins.bool | None = ...,
+        asp: _builtins.bool | None = ...,
+        fuse_grad_merge: _builtins.bool | None = ...,
+        semi_auto: _builtins.bool | None = ...,
+        adam_d2sum: _builtins.bool | None = ...,
+        auto_search: _builtins.bool | None = ...,
+        heter_ccl_mode: _builtins.bool | None = ...,
+        is_fl_ps_mode: _builtins.bool | None = ...,
+        with_coordinator: _builtins.bool | None = ...,
+        qat: _builtins.bool | None = ...,
+        split_data: _builtins.bool | None = ...,
         recompute_configs: RecomputeConfig | None = ...,
         amp_configs: AMPConfig | None = ...,
         localsgd_configs: LocalSGDConfig | None = ...,
@@ -1427,7 +1447,7 @@ class DistributedStrategy(_message.Message):
         hybrid_configs: HybridConfig | None = ...,
         tensor_parallel_configs: TensorParallelConfig | None = ...,
         trainer_desc_configs: TrainerDescConfig | None = ...,
-        downpour_table_param: Iterable[TableParameter] | None = ...,
+        downpour_table_param: _Iterable[TableParameter] | None = ...,
         fs_client_param: FsClientParameter | None = ...,
         qat_configs: QatConfig | None = ...,
         build_strategy: BuildStrategy | None = ...,
@@ -1435,7 +1455,7 @@ class DistributedStrategy(_message.Message):
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "mode",
             "amp",
             "recompute",
@@ -1497,10 +1517,10 @@ class DistributedStrategy(_message.Message):
             "build_strategy",
             "gradient_scale_configs",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "mode",
             "amp",
             "recompute",
@@ -1566,32 +1586,32 @@ class DistributedStrategy(_message.Message):
     ) -> None: ...
 
 class DistributedJobInfo(_message.Message):
-    worker_num: int
-    server_num: int
-    worker_ips: _containers.RepeatedScalarFieldContainer[str]
-    server_endpoints: _containers.RepeatedScalarFieldContainer[str]
-    origin_startup: str
-    origin_main: str
-    distributed_main: str
-    optimizer_name: str
-    @property
+    worker_num: _builtins.int
+    server_num: _builtins.int
+    worker_ips: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    server_endpoints: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    origin_startup: _builtins.str
+    origin_main: _builtins.str
+    distributed_main: _builtins.str
+    optimizer_name: _builtins.str
+    @_builtins.property
     def strategy(self) -> DistributedStrategy: ...
     def __init__(
         self,
         *,
-        worker_num: int | None = ...,
-        server_num: int | None = ...,
-        worker_ips: Iterable[str] | None = ...,
-        server_endpoints: Iterable[str] | None = ...,
-        origin_startup: str | None = ...,
-        origin_main: str | None = ...,
-        distributed_main: str | None = ...,
-        optimizer_name: str | None = ...,
+        worker_num: _builtins.int | None = ...,
+        server_num: _builtins.int | None = ...,
+        worker_ips: _Iterable[_builtins.str] | None = ...,
+        server_endpoints: _Iterable[_builtins.str] | None = ...,
+        origin_startup: _builtins.str | None = ...,
+        origin_main: _builtins.str | None = ...,
+        distributed_main: _builtins.str | None = ...,
+        optimizer_name: _builtins.str | None = ...,
         strategy: DistributedStrategy | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "worker_num",
             "server_num",
             "origin_startup",
@@ -1600,10 +1620,10 @@ class DistributedJobInfo(_message.Message):
             "optimizer_name",
             "strategy",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "worker_num",
             "server_num",
             "worker_ips",
@@ -1617,29 +1637,29 @@ class DistributedJobInfo(_message.Message):
     ) -> None: ...
 
 class NCCLConfig(_message.Message):
-    commName: str
-    ll_buffsize: int
-    ll128_buffsize: int
-    simple_buffsize: int
-    buffsize_align: int
-    nchannels: int
-    algoStr: str
-    protoStr: str
+    commName: _builtins.str
+    ll_buffsize: _builtins.int
+    ll128_buffsize: _builtins.int
+    simple_buffsize: _builtins.int
+    buffsize_align: _builtins.int
+    nchannels: _builtins.int
+    algoStr: _builtins.str
+    protoStr: _builtins.str
     def __init__(
         self,
         *,
-        commName: str | None = ...,
-        ll_buffsize: int | None = ...,
-        ll128_buffsize: int | None = ...,
-        simple_buffsize: int | None = ...,
-        buffsize_align: int | None = ...,
-        nchannels: int | None = ...,
-        algoStr: str | None = ...,
-        protoStr: str | None = ...,
+        commName: _builtins.str | None = ...,
+        ll_buffsize: _builtins.int | None = ...,
+        ll128_buffsize: _builtins.int | None = ...,
+        simple_buffsize: _builtins.int | None = ...,
+        buffsize_align: _builtins.int | None = ...,
+        nchannels: _builtins.int | None = ...,
+        algoStr: _builtins.str | None = ...,
+        protoStr: _builtins.str | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "commName",
             "ll_buffsize",
             "ll128_buffsize",
@@ -1649,10 +1669,10 @@ class NCCLConfig(_message.Message):
             "algoStr",
             "protoStr",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "commName",
             "ll_buffsize",
             "ll128_buffsize",
@@ -1665,9 +1685,9 @@ class NCCLConfig(_message.Message):
     ) -> None: ...
 
 class DpConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
-    @property
+    @_builtins.property
     def check_nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
@@ -1675,46 +1695,48 @@ class DpConfig(_message.Message):
         nccl_config: NCCLConfig | None = ...,
         check_nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config", "check_nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config", "check_nccl_config"]) -> None: ...
+    def HasField(
+        self, field_name: _Literal["nccl_config", "check_nccl_config"]
+    ) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config", "check_nccl_config"]) -> None: ...
 
 class SepConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
         *,
         nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config"]) -> None: ...
+    def HasField(self, field_name: _Literal["nccl_config"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config"]) -> None: ...
 
 class DpSepConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
         *,
         nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config"]) -> None: ...
+    def HasField(self, field_name: _Literal["nccl_config"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config"]) -> None: ...
 
 class PpTpConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
         *,
         nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config"]) -> None: ...
+    def HasField(self, field_name: _Literal["nccl_config"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config"]) -> None: ...
 
 class EpConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
-    @property
+    @_builtins.property
     def grad_nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
@@ -1722,13 +1744,15 @@ class EpConfig(_message.Message):
         nccl_config: NCCLConfig | None = ...,
         grad_nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config", "grad_nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config", "grad_nccl_config"]) -> None: ...
+    def HasField(
+        self, field_name: _Literal["nccl_config", "grad_nccl_config"]
+    ) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config", "grad_nccl_config"]) -> None: ...
 
 class MoeShardingConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
-    @property
+    @_builtins.property
     def check_nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
@@ -1736,60 +1760,62 @@ class MoeShardingConfig(_message.Message):
         nccl_config: NCCLConfig | None = ...,
         check_nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config", "check_nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config", "check_nccl_config"]) -> None: ...
+    def HasField(
+        self, field_name: _Literal["nccl_config", "check_nccl_config"]
+    ) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config", "check_nccl_config"]) -> None: ...
 
 class CpConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
         *,
         nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config"]) -> None: ...
+    def HasField(self, field_name: _Literal["nccl_config"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config"]) -> None: ...
 
 class CpShardingConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
         *,
         nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config"]) -> None: ...
+    def HasField(self, field_name: _Literal["nccl_config"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config"]) -> None: ...
 
 class DpCpConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
         *,
         nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config"]) -> None: ...
+    def HasField(self, field_name: _Literal["nccl_config"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config"]) -> None: ...
 
 class CpMpConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
         *,
         nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config"]) -> None: ...
+    def HasField(self, field_name: _Literal["nccl_config"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config"]) -> None: ...
 
 class DefaultCommGroupConfig(_message.Message):
-    @property
+    @_builtins.property
     def nccl_config(self) -> NCCLConfig: ...
     def __init__(
         self,
         *,
         nccl_config: NCCLConfig | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["nccl_config"]) -> bool: ...
-    def ClearField(self, field_name: Literal["nccl_config"]) -> None: ...
+    def HasField(self, field_name: _Literal["nccl_config"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["nccl_config"]) -> None: ...

@@ -3,9 +3,13 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``health.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from collections.abc import Mapping
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from collections.abc import Mapping as _Mapping
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -20,41 +24,43 @@ class Ping(_message.Message):
     ) -> None: ...
 
 class Probe(_message.Message):
-    @property
+    @_builtins.property
     def inner(self) -> Ping: ...
-    count: int
+    count: _builtins.int
     def __init__(
         self,
         *,
         inner: Ping | None = ...,
-        count: int | None = ...,
+        count: _builtins.int | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["inner"]) -> bool: ...
-    def ClearField(self, field_name: Literal["inner", "count"]) -> None: ...
+    def HasField(self, field_name: _Literal["inner"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["inner", "count"]) -> None: ...
 
 class Health(_message.Message):
-    @property
+    @_builtins.property
     def ping(self) -> Ping: ...
-    @property
+    @_builtins.property
     def up(self) -> Ping: ...
-    down: str
-    @property
+    down: _builtins.str
+    @_builtins.property
     def pongs(self) -> _containers.RepeatedCompositeFieldContainer[Ping]: ...
-    @property
-    def by_peer(self) -> _containers.MessageMap[str, Ping]: ...
-    @property
+    @_builtins.property
+    def by_peer(self) -> _containers.MessageMap[_builtins.str, Ping]: ...
+    @_builtins.property
     def probe(self) -> Probe: ...
     def __init__(
         self,
         *,
         ping: Ping | None = ...,
         up: Ping | None = ...,
-        down: str | None = ...,
-        pongs: Iterable[Ping] | None = ...,
-        by_peer: Mapping[str, Ping] | None = ...,
+        down: _builtins.str | None = ...,
+        pongs: _Iterable[Ping] | None = ...,
+        by_peer: _Mapping[_builtins.str, Ping] | None = ...,
         probe: Probe | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["ping", "up", "down", "probe", "signal"]) -> bool: ...
+    def HasField(
+        self, field_name: _Literal["ping", "up", "down", "probe", "signal"]
+    ) -> _builtins.bool: ...
     def ClearField(
-        self, field_name: Literal["ping", "up", "down", "pongs", "by_peer", "probe", "signal"]
+        self, field_name: _Literal["ping", "up", "down", "pongs", "by_peer", "probe", "signal"]
     ) -> None: ...

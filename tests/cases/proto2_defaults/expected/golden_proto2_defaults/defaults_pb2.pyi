@@ -3,8 +3,12 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``defaults.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -13,54 +17,54 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
-class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+class Kind(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
-    KIND_A: ClassVar[int]
-    KIND_B: ClassVar[int]
+    KIND_A: _ClassVar[_builtins.int]
+    KIND_B: _ClassVar[_builtins.int]
 
-KIND_A: int
-KIND_B: int
+KIND_A: _builtins.int
+KIND_B: _builtins.int
 
 class Settings(_message.Message):
-    ratio: float
-    precise: float
-    small: int
-    big: int
-    unsigned_small: int
-    unsigned_big: int
-    zigzag: int
-    fixed: int
-    enabled: bool
-    name: str
-    blob: bytes
-    kind: int
-    infinite: float
-    not_a_number: float
-    sizes: _containers.RepeatedScalarFieldContainer[int]
-    must: int
+    ratio: _builtins.float
+    precise: _builtins.float
+    small: _builtins.int
+    big: _builtins.int
+    unsigned_small: _builtins.int
+    unsigned_big: _builtins.int
+    zigzag: _builtins.int
+    fixed: _builtins.int
+    enabled: _builtins.bool
+    name: _builtins.str
+    blob: _builtins.bytes
+    kind: _builtins.int
+    infinite: _builtins.float
+    not_a_number: _builtins.float
+    sizes: _containers.RepeatedScalarFieldContainer[_builtins.int]
+    must: _builtins.int
     def __init__(
         self,
         *,
-        ratio: float | None = ...,
-        precise: float | None = ...,
-        small: int | None = ...,
-        big: int | None = ...,
-        unsigned_small: int | None = ...,
-        unsigned_big: int | None = ...,
-        zigzag: int | None = ...,
-        fixed: int | None = ...,
-        enabled: bool | None = ...,
-        name: str | None = ...,
-        blob: bytes | None = ...,
-        kind: int | None = ...,
-        infinite: float | None = ...,
-        not_a_number: float | None = ...,
-        sizes: Iterable[int] | None = ...,
-        must: int | None = ...,
+        ratio: _builtins.float | None = ...,
+        precise: _builtins.float | None = ...,
+        small: _builtins.int | None = ...,
+        big: _builtins.int | None = ...,
+        unsigned_small: _builtins.int | None = ...,
+        unsigned_big: _builtins.int | None = ...,
+        zigzag: _builtins.int | None = ...,
+        fixed: _builtins.int | None = ...,
+        enabled: _builtins.bool | None = ...,
+        name: _builtins.str | None = ...,
+        blob: _builtins.bytes | None = ...,
+        kind: _builtins.int | None = ...,
+        infinite: _builtins.float | None = ...,
+        not_a_number: _builtins.float | None = ...,
+        sizes: _Iterable[_builtins.int] | None = ...,
+        must: _builtins.int | None = ...,
     ) -> None: ...
     def HasField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "ratio",
             "precise",
             "small",
@@ -77,10 +81,10 @@ class Settings(_message.Message):
             "not_a_number",
             "must",
         ],
-    ) -> bool: ...
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "ratio",
             "precise",
             "small",
@@ -101,14 +105,14 @@ class Settings(_message.Message):
     ) -> None: ...
 
 class Job(_message.Message):
-    @property
+    @_builtins.property
     def settings(self) -> Settings: ...
-    owner: str
+    owner: _builtins.str
     def __init__(
         self,
         *,
         settings: Settings | None = ...,
-        owner: str | None = ...,
+        owner: _builtins.str | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["settings", "owner"]) -> bool: ...
-    def ClearField(self, field_name: Literal["settings", "owner"]) -> None: ...
+    def HasField(self, field_name: _Literal["settings", "owner"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["settings", "owner"]) -> None: ...

@@ -3,9 +3,13 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``features.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from collections.abc import Mapping
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from collections.abc import Mapping as _Mapping
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -14,69 +18,72 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
-class Colour(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+class Colour(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
-    COLOUR_UNSPECIFIED: ClassVar[int]
-    RED: ClassVar[int]
-    GREEN: ClassVar[int]
+    COLOUR_UNSPECIFIED: _ClassVar[_builtins.int]
+    RED: _ClassVar[_builtins.int]
+    GREEN: _ClassVar[_builtins.int]
 
-COLOUR_UNSPECIFIED: int
-RED: int
-GREEN: int
+COLOUR_UNSPECIFIED: _builtins.int
+RED: _builtins.int
+GREEN: _builtins.int
 
 class Canvas(_message.Message):
-    class Layer(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    class Layer(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
-        BACK: ClassVar[int]
-        FRONT: ClassVar[int]
+        BACK: _ClassVar[_builtins.int]
+        FRONT: _ClassVar[_builtins.int]
+
+    BACK: _ClassVar[_builtins.int]
+    FRONT: _ClassVar[_builtins.int]
 
     class Point(_message.Message):
-        x: int
-        y: int
+        x: _builtins.int
+        y: _builtins.int
         def __init__(
             self,
             *,
-            x: int | None = ...,
-            y: int | None = ...,
+            x: _builtins.int | None = ...,
+            y: _builtins.int | None = ...,
         ) -> None: ...
-        def ClearField(self, field_name: Literal["x", "y"]) -> None: ...
+        def ClearField(self, field_name: _Literal["x", "y"]) -> None: ...
 
-    title: str
-    @property
+    title: _builtins.str
+    @_builtins.property
     def points(self) -> _containers.RepeatedCompositeFieldContainer[Canvas.Point]: ...
-    @property
-    def counts(self) -> _containers.ScalarMap[str, int]: ...
-    @property
-    def anchors(self) -> _containers.MessageMap[str, Canvas.Point]: ...
-    colour: int
-    image: str
-    opacity: float
-    layer: int
-    @property
+    @_builtins.property
+    def counts(self) -> _containers.ScalarMap[_builtins.str, _builtins.int]: ...
+    @_builtins.property
+    def anchors(self) -> _containers.MessageMap[_builtins.str, Canvas.Point]: ...
+    colour: _builtins.int
+    image: _builtins.str
+    opacity: _builtins.float
+    layer: _builtins.int
+    @_builtins.property
     def origin(self) -> Canvas.Point: ...
-    tags: _containers.RepeatedScalarFieldContainer[str]
-    thumbnail: bytes
+    tags: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    thumbnail: _builtins.bytes
     def __init__(
         self,
         *,
-        title: str | None = ...,
-        points: Iterable[Canvas.Point] | None = ...,
-        counts: Mapping[str, int] | None = ...,
-        anchors: Mapping[str, Canvas.Point] | None = ...,
-        colour: int | None = ...,
-        image: str | None = ...,
-        opacity: float | None = ...,
-        layer: int | None = ...,
+        title: _builtins.str | None = ...,
+        points: _Iterable[Canvas.Point] | None = ...,
+        counts: _Mapping[_builtins.str, _builtins.int] | None = ...,
+        anchors: _Mapping[_builtins.str, Canvas.Point] | None = ...,
+        colour: _builtins.int | None = ...,
+        image: _builtins.str | None = ...,
+        opacity: _builtins.float | None = ...,
+        layer: _builtins.int | None = ...,
         origin: Canvas.Point | None = ...,
-        tags: Iterable[str] | None = ...,
-        thumbnail: bytes | None = ...,
+        tags: _Iterable[_builtins.str] | None = ...,
+        thumbnail: _builtins.bytes | None = ...,
     ) -> None: ...
     def HasField(
-        self, field_name: Literal["colour", "image", "opacity", "origin", "background", "_opacity"]
-    ) -> bool: ...
+        self, field_name: _Literal["colour", "image", "opacity", "origin", "background", "_opacity"]
+    ) -> _builtins.bool: ...
     def ClearField(
         self,
-        field_name: Literal[
+        field_name: _Literal[
             "title",
             "points",
             "counts",

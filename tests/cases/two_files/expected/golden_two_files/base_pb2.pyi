@@ -3,8 +3,12 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``base.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -14,13 +18,13 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Length(_message.Message):
-    value: float
-    unit: str
+    value: _builtins.float
+    unit: _builtins.str
     def __init__(
         self,
         *,
-        value: float | None = ...,
-        unit: str | None = ...,
+        value: _builtins.float | None = ...,
+        unit: _builtins.str | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["value", "unit"]) -> bool: ...
-    def ClearField(self, field_name: Literal["value", "unit"]) -> None: ...
+    def HasField(self, field_name: _Literal["value", "unit"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["value", "unit"]) -> None: ...

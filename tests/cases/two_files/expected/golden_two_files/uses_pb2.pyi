@@ -3,8 +3,12 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``uses.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -15,17 +19,17 @@ from golden_two_files import base_pb2
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Box(_message.Message):
-    @property
+    @_builtins.property
     def width(self) -> base_pb2.Length: ...
-    @property
+    @_builtins.property
     def edges(self) -> _containers.RepeatedCompositeFieldContainer[base_pb2.Length]: ...
-    sealed: bool
+    sealed: _builtins.bool
     def __init__(
         self,
         *,
         width: base_pb2.Length | None = ...,
-        edges: Iterable[base_pb2.Length] | None = ...,
-        sealed: bool | None = ...,
+        edges: _Iterable[base_pb2.Length] | None = ...,
+        sealed: _builtins.bool | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["width", "sealed"]) -> bool: ...
-    def ClearField(self, field_name: Literal["width", "edges", "sealed"]) -> None: ...
+    def HasField(self, field_name: _Literal["width", "sealed"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["width", "edges", "sealed"]) -> None: ...

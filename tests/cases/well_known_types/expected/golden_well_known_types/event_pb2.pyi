@@ -3,9 +3,13 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``event.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from collections.abc import Mapping
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from collections.abc import Mapping as _Mapping
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -19,42 +23,44 @@ from google.protobuf import wrappers_pb2
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Event(_message.Message):
-    @property
+    @_builtins.property
     def at(self) -> timestamp_pb2.Timestamp: ...
-    @property
+    @_builtins.property
     def details(self) -> struct_pb2.Struct: ...
-    @property
+    @_builtins.property
     def waits(self) -> _containers.RepeatedCompositeFieldContainer[duration_pb2.Duration]: ...
-    @property
-    def marks(self) -> _containers.MessageMap[str, timestamp_pb2.Timestamp]: ...
-    @property
+    @_builtins.property
+    def marks(self) -> _containers.MessageMap[_builtins.str, timestamp_pb2.Timestamp]: ...
+    @_builtins.property
     def count(self) -> wrappers_pb2.Int32Value: ...
-    nothing: int
-    @property
+    nothing: _builtins.int
+    @_builtins.property
     def window(self) -> Window: ...
     def __init__(
         self,
         *,
         at: timestamp_pb2.Timestamp | None = ...,
         details: struct_pb2.Struct | None = ...,
-        waits: Iterable[duration_pb2.Duration] | None = ...,
-        marks: Mapping[str, timestamp_pb2.Timestamp] | None = ...,
+        waits: _Iterable[duration_pb2.Duration] | None = ...,
+        marks: _Mapping[_builtins.str, timestamp_pb2.Timestamp] | None = ...,
         count: wrappers_pb2.Int32Value | None = ...,
-        nothing: int | None = ...,
+        nothing: _builtins.int | None = ...,
         window: Window | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["at", "details", "count", "window"]) -> bool: ...
+    def HasField(
+        self, field_name: _Literal["at", "details", "count", "window"]
+    ) -> _builtins.bool: ...
     def ClearField(
-        self, field_name: Literal["at", "details", "waits", "marks", "count", "nothing", "window"]
+        self, field_name: _Literal["at", "details", "waits", "marks", "count", "nothing", "window"]
     ) -> None: ...
 
 class Window(_message.Message):
-    @property
+    @_builtins.property
     def start(self) -> timestamp_pb2.Timestamp: ...
     def __init__(
         self,
         *,
         start: timestamp_pb2.Timestamp | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["start"]) -> bool: ...
-    def ClearField(self, field_name: Literal["start"]) -> None: ...
+    def HasField(self, field_name: _Literal["start"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["start"]) -> None: ...

@@ -3,8 +3,12 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``acme/api/http.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -13,21 +17,21 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
-class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+class Kind(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
-    KIND_UNSPECIFIED: ClassVar[int]
-    KIND_BIG: ClassVar[int]
+    KIND_UNSPECIFIED: _ClassVar[_builtins.int]
+    KIND_BIG: _ClassVar[_builtins.int]
 
-KIND_UNSPECIFIED: int
-KIND_BIG: int
+KIND_UNSPECIFIED: _builtins.int
+KIND_BIG: _builtins.int
 
 class Thing(_message.Message):
-    a_only: int
-    kind: int
+    a_only: _builtins.int
+    kind: _builtins.int
     def __init__(
         self,
         *,
-        a_only: int | None = ...,
-        kind: int | None = ...,
+        a_only: _builtins.int | None = ...,
+        kind: _builtins.int | None = ...,
     ) -> None: ...
-    def ClearField(self, field_name: Literal["a_only", "kind"]) -> None: ...
+    def ClearField(self, field_name: _Literal["a_only", "kind"]) -> None: ...

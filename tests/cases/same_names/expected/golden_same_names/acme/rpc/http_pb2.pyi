@@ -3,8 +3,12 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``acme/rpc/http.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -14,25 +18,25 @@ from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
-class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+class Kind(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
-    KIND_NONE: ClassVar[int]
-    KIND_SMALL: ClassVar[int]
+    KIND_NONE: _ClassVar[_builtins.int]
+    KIND_SMALL: _ClassVar[_builtins.int]
 
-KIND_NONE: int
-KIND_SMALL: int
+KIND_NONE: _builtins.int
+KIND_SMALL: _builtins.int
 
 class Thing(_message.Message):
-    b_only: str
-    @property
+    b_only: _builtins.str
+    @_builtins.property
     def api(self) -> acme_api_http_pb2.Thing: ...
-    kind: int
+    kind: _builtins.int
     def __init__(
         self,
         *,
-        b_only: str | None = ...,
+        b_only: _builtins.str | None = ...,
         api: acme_api_http_pb2.Thing | None = ...,
-        kind: int | None = ...,
+        kind: _builtins.int | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: Literal["api"]) -> bool: ...
-    def ClearField(self, field_name: Literal["b_only", "api", "kind"]) -> None: ...
+    def HasField(self, field_name: _Literal["api"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["b_only", "api", "kind"]) -> None: ...

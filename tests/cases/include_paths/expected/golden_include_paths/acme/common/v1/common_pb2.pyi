@@ -3,8 +3,12 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``acme/common/v1/common.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -14,12 +18,12 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Attribute(_message.Message):
-    key: str
-    value: int
+    key: _builtins.str
+    value: _builtins.int
     def __init__(
         self,
         *,
-        key: str | None = ...,
-        value: int | None = ...,
+        key: _builtins.str | None = ...,
+        value: _builtins.int | None = ...,
     ) -> None: ...
-    def ClearField(self, field_name: Literal["key", "value"]) -> None: ...
+    def ClearField(self, field_name: _Literal["key", "value"]) -> None: ...

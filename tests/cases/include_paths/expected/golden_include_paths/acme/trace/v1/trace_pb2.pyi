@@ -3,8 +3,12 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``acme/trace/v1/trace.proto``'s protobuf classes."""
 
-from collections.abc import Iterable
-from typing import ClassVar, Literal
+# builtins and typing names under private aliases: a field or message may be
+# named int, property, Mapping, ...
+import builtins as _builtins
+from collections.abc import Iterable as _Iterable
+from typing import ClassVar as _ClassVar
+from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -15,13 +19,13 @@ from golden_include_paths.acme.common.v1 import common_pb2
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Span(_message.Message):
-    name: str
-    @property
+    name: _builtins.str
+    @_builtins.property
     def attributes(self) -> _containers.RepeatedCompositeFieldContainer[common_pb2.Attribute]: ...
     def __init__(
         self,
         *,
-        name: str | None = ...,
-        attributes: Iterable[common_pb2.Attribute] | None = ...,
+        name: _builtins.str | None = ...,
+        attributes: _Iterable[common_pb2.Attribute] | None = ...,
     ) -> None: ...
-    def ClearField(self, field_name: Literal["name", "attributes"]) -> None: ...
+    def ClearField(self, field_name: _Literal["name", "attributes"]) -> None: ...
