@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from . import naming
 from .annotations import Annotations, ClassNote, CompatPolicy, FieldNote
 from .errors import GeneratorError, Problem
-from .schema import Enum, Field, Message, Schema, shortest_float32_text
+from .schema import Enum, Extension, Field, Message, Schema, shortest_float32_text
 
 INT_BOUNDS = {
     "int32": (-(2**31), 2**31 - 1),
@@ -131,6 +131,7 @@ class SpecFieldModel:
     read: str  # how the dict view reads it: value | list | dict | dicts
     attr: bool  # the field name works as a Python attribute (not a keyword)
     item_to_dict: str | None  # to-dict function of the item message (read == dicts)
+    deprecated: bool  # [deprecated = true]: setting it warns
 
 
 def to_dict_name(local_name: str) -> str:
@@ -194,6 +195,18 @@ class PyiMessage:
     self_name: str  # __init__'s first parameter: "self", unless a field has that name
     has_field_names: tuple[str, ...]  # what HasField accepts (fields with presence, oneofs)
     clear_field_names: tuple[str, ...]  # what ClearField accepts (every field, oneofs)
+    extensions: tuple[ExtensionModel, ...]  # declared in its body: class attributes at run time
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtensionModel:
+    """An extension, exposed as protoc's modules expose it: its descriptor
+    under its name and its number as ``<NAME>_FIELD_NUMBER``."""
+
+    name: str
+    number: int
+    constant: str
+    plain: bool  # its name works as a Python attribute
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -221,6 +234,7 @@ class Pb2Module:
     messages: tuple[PyiMessage, ...]  # top-level
     enums: tuple[EnumModel, ...]  # top-level
     uses_maps: bool  # the stub needs Mapping
+    extensions: tuple[ExtensionModel, ...]  # declared at the file's top level: module attributes
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -239,6 +253,7 @@ class PropertyModel:
     setter_hook: str | None
     after_set_hook: str | None
     doc: Doc
+    deprecated: bool = False  # the field is [deprecated = true]: the setter warns
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -620,6 +635,7 @@ class _Builder:
             read=read,
             attr=naming.is_identifier(f.name),
             item_to_dict=to_dict_name(self.flat(f.type_name)) if read == "dicts" else None,
+            deprecated=f.deprecated,
         )
 
     def spec(self, message: Message, default_policy: str | None) -> SpecModel:
@@ -666,7 +682,7 @@ class _Builder:
                 f.name,
                 self.doc_type(f),
                 self.default_text(f),
-                _first_sentence(self.field_doc(message, f, self.note(message.full_name, f.name))),
+                " ".join([*_field_marks(f), _first_sentence(self.field_doc(message, f, self.note(message.full_name, f.name)))]),
             )
             for f in message.fields
         ]
@@ -763,6 +779,7 @@ class _Builder:
             self_name=next(n for n in ("self", "self_", "_self", "__self") if message.field(n) is None),
             has_field_names=tuple(has + list(message.oneofs)),
             clear_field_names=tuple(clearable),
+            extensions=_extension_models(message.extensions),
         )
 
     def pb2_modules(self) -> tuple[Pb2Module, ...]:
@@ -792,6 +809,7 @@ class _Builder:
                     messages=messages,
                     enums=enums,
                     uses_maps=any(f.is_map for m in self.schema.messages.values() if m.file == fp.name for f in m.fields),
+                    extensions=_extension_models(self.schema.file_extensions.get(fp.name, ())),
                 )
             )
         return tuple(modules)
@@ -974,6 +992,7 @@ class _Builder:
                 constraints.append("finite (strict mode rejects NaN and infinity)")
         if name != f.name:
             notes.append(f"Reads and writes the proto field ``{f.name}``.")
+        notes[:0] = _field_facts(f)
         if note and note.type:
             getter_type = note.type
         if note and note.setter_type:
@@ -1007,6 +1026,7 @@ class _Builder:
             setter_hook=note.setter if note else None,
             after_set_hook=note.after_set if note else None,
             doc=doc,
+            deprecated=f.deprecated,
         )
 
     # -- reference page -------------------------------------------------------
@@ -1056,6 +1076,34 @@ class _Builder:
                 )
             )
         return tuple(out)
+
+
+def _extension_models(extensions: Iterable[Extension]) -> tuple[ExtensionModel, ...]:
+    return tuple(
+        ExtensionModel(name=x.name, number=x.number, constant=f"{x.name.upper()}_FIELD_NUMBER", plain=naming.is_plain_attribute(x.name))
+        for x in extensions
+    )
+
+
+def _field_facts(f: Field) -> list[str]:
+    """What the docs say about a field's declaration besides its type and default."""
+    facts = []
+    if f.deprecated:
+        facts.append("Deprecated (``[deprecated = true]`` in the schema): setting it emits a DeprecationWarning.")
+    if f.label == "required":
+        facts.append("Required (proto2): a message without it does not serialize.")
+    if f.json_name:
+        facts.append(f"JSON name: ``{f.json_name}``.")
+    return facts
+
+
+def _field_marks(f: Field) -> list[str]:
+    """The same facts in a key table's few words."""
+    return [
+        *(["(deprecated)"] if f.deprecated else []),
+        *(["(required)"] if f.label == "required" else []),
+        *([f"(JSON ``{f.json_name}``)"] if f.json_name else []),
+    ]
 
 
 def _folders(folders: Iterable[tuple[str, ...]]) -> tuple[str, ...]:

@@ -90,6 +90,8 @@ class Field:
     map_value: Field | None = None
     doc: str
     line: int
+    deprecated: bool = False  # [deprecated = true]
+    json_name: str | None = None  # a custom [json_name = ...]; None when it is the one derived from the name
 
     @property
     def repeated(self) -> bool:
@@ -98,6 +100,13 @@ class Field:
     @property
     def is_map(self) -> bool:
         return self.map_key is not None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Extension:
+    name: str
+    number: int
+    extendee: str  # full name of the extended message
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,6 +120,7 @@ class Message:
     line: int
     is_map_entry: bool
     flat: str = ""  # the flat Python name module-level names are built from (naming.flat_type_names)
+    extensions: tuple[Extension, ...] = ()  # extensions declared inside it (``extend`` in its body)
 
     def field(self, name: str) -> Field | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -131,6 +141,8 @@ class Schema:
     dependencies: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # messages of imported (not generated) files: full name -> (file, dotted name inside its package)
     imported_messages: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # extensions declared at the top level of each generated file
+    file_extensions: dict[str, tuple[Extension, ...]] = field(default_factory=dict)
 
 
 def float32(value: float) -> float:
@@ -227,6 +239,7 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     syntax: dict[str, str] = {}
     packages: list[str] = []
     wanted = set(local_files)
+    file_extensions: dict[str, tuple[Extension, ...]] = {}
     file_protos: list[bytes] = []
     for fp in fds.file:
         stripped = d.FileDescriptorProto()
@@ -281,12 +294,14 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
                 doc=head.text,
                 line=head.line,
                 is_map_entry=m.options.map_entry,
+                extensions=_extensions(m.extension),
             )
 
         for i, e in enumerate(fp.enum_type):
             add_enum(e, e.name, (_FILE_ENUM, i))
         for i, m in enumerate(fp.message_type):
             add_message(m, m.name, (_FILE_MESSAGE, i))
+        file_extensions[fp.name] = _extensions(fp.extension)
     # enums of imported files that generated fields use: their values are needed too
     for message in list(messages.values()):
         for f in message.fields:
@@ -317,7 +332,12 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
         local_files=frozenset(wanted),
         dependencies={fp.name: tuple(fp.dependency) for fp in fds.file},
         imported_messages={k: v for k, v in message_homes.items() if v[0] not in wanted},
+        file_extensions=file_extensions,
     )
+
+
+def _extensions(declared: list[d.FieldDescriptorProto]) -> tuple[Extension, ...]:
+    return tuple(Extension(name=x.name, number=x.number, extendee=x.extendee.lstrip(".")) for x in declared)
 
 
 def _check_loadable(fds: d.FileDescriptorSet) -> None:
@@ -376,5 +396,13 @@ def _make_field(
         map_value=map_value,
         doc=comment.text,
         line=comment.line,
+        deprecated=fd.options.deprecated,
+        json_name=fd.json_name if fd.HasField("json_name") and fd.json_name != _default_json_name(fd.name) else None,
     )
+
+
+def _default_json_name(name: str) -> str:
+    """protoc's JSON name for a field: underscores dropped, the next letter upper-cased."""
+    parts = name.split("_")
+    return parts[0] + "".join(p[:1].upper() + p[1:] for p in parts[1:])
 

@@ -280,3 +280,31 @@ def test_python_names_case_works_and_type_checks(tmp_path):
     )
     errors = [line for line in result.stdout.splitlines() if ": error:" in line]
     assert len(errors) == 1 and "usage.py:10:" in errors[0], result.stdout
+
+
+def test_extensions_and_field_options_case(tmp_path):
+    """F7: extensions as protoc exposes them; deprecated fields warn when set
+    (as a property and as a config key); deprecated, required and json_name
+    are documented."""
+    out = _copy_expected(tmp_path, "extensions_and_options")
+    module = import_generated(out, "golden_extensions_and_options")
+    pb2 = importlib.import_module("golden_extensions_and_options.options_pb2")
+    assert pb2.LABEL_FIELD_NUMBER == 100 and pb2.Holder.WEIGHT_FIELD_NUMBER == 101
+    base = pb2.Base(id=1)
+    base.Extensions[pb2.label] = "x"
+    base.Extensions[pb2.Holder.weight] = 3
+    assert pb2.Base.FromString(base.SerializeToString()).Extensions[pb2.label] == "x"
+    holder = module.Holder()
+    with pytest.warns(DeprecationWarning, match="old is deprecated"):
+        holder.old = 3
+    with pytest.warns(DeprecationWarning, match=r"settings\['legacy'\] is deprecated"):
+        holder.settings = {"legacy": True, "modern": True}
+    assert holder.old == 3 and holder.settings["legacy"] is True
+    docs = {name: " ".join(getattr(module.Holder, name).__doc__.split()) for name in ("old", "name", "display", "settings")}
+    assert "Deprecated (``[deprecated = true]`` in the schema): setting it emits a DeprecationWarning." in docs["old"]
+    assert "Required (proto2): a message without it does not serialize." in docs["name"]
+    assert "JSON name: ``shownAs``." in docs["display"]
+    assert "(deprecated) Superseded." in docs["settings"]
+    stub = (out / "golden_extensions_and_options" / "options_pb2.pyi").read_text()
+    assert "LABEL_FIELD_NUMBER: _builtins.int\nlabel: _descriptor.FieldDescriptor\n" in stub
+    assert "    weight: _ClassVar[_descriptor.FieldDescriptor]\n" in stub

@@ -91,9 +91,9 @@ class Job:
             ``every key at its default`` (the descriptor's default)
 
         Keys:
-            ==============  =================  =====================================  ============================================================================
+            ==============  =================  =====================================  =============================================================================
             key             type               default                                meaning
-            ==============  =================  =====================================  ============================================================================
+            ==============  =================  =====================================  =============================================================================
             ratio           float (float32)    0.8                                    A float32 whose declared value is not exactly representable.
             precise         float              0.05                                   The ``precise`` field of ``golden.defaults.Settings`` (undocumented).
             small           int (int32)        -7                                     The ``small`` field of ``golden.defaults.Settings`` (undocumented).
@@ -109,8 +109,8 @@ class Job:
             infinite        float (float32)    inf                                    The ``infinite`` field of ``golden.defaults.Settings`` (undocumented).
             not_a_number    float              nan                                    The ``not_a_number`` field of ``golden.defaults.Settings`` (undocumented).
             sizes           list[int (int32)]  []                                     The ``sizes`` field of ``golden.defaults.Settings`` (undocumented).
-            must            int (int32)        0                                      The ``must`` field of ``golden.defaults.Settings`` (undocumented).
-            ==============  =================  =====================================  ============================================================================
+            must            int (int32)        0                                      (required) The ``must`` field of ``golden.defaults.Settings`` (undocumented).
+            ==============  =================  =====================================  =============================================================================
 
         Note:
             Assigning a dict updates only the keys it names and is all-or-nothing:

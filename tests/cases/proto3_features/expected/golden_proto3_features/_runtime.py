@@ -141,6 +141,7 @@ class FieldSpec(NamedTuple):
     map_value: FieldSpec | None = None
     policy: Policy = PASSTHROUGH
     py_type: str = ""  # the Python type named in messages
+    deprecated: bool = False  # [deprecated = true]: setting it warns
 
 
 class MessageSpec(NamedTuple):
@@ -422,6 +423,8 @@ def _fill(
         if field is None:
             raise unknown_key(where, key, spec)
         at = f"{where}[{key!r}]"
+        if field.deprecated:
+            warn_deprecated(at)
         if field.map_key is not None:
             _fill_map(patch, field, value, at, strict)
             clears.append((*path, key))
@@ -450,6 +453,17 @@ def _fill_json(patch: Message, config: Any, method: str, where: str) -> None:
         getattr(patch, method)(config)
     except (TypeError, ValueError, AttributeError) as exc:
         raise TypeError(f"{where}: {exc}") from None
+
+
+def warn_deprecated(where: str) -> None:
+    """A field the schema marks ``[deprecated = true]`` is being set."""
+    import warnings
+
+    warnings.warn(
+        f"{where} is deprecated ([deprecated = true] in the schema)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def _value(field: FieldSpec, value: Any, at: str, strict: bool) -> Any:
