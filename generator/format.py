@@ -47,9 +47,11 @@ from .pipeline import BLACK_VERSION_REQUIRED, cache_root
 from .render import RenderedFile
 
 KEY_LENGTH = 32  # hex digits of a sha256 kept in the manifest (128 bits)
-# a black upgrade misses every key, and so does a record of the older layout (offsets counted
-# from the top of the file, not from the end of its header)
-_SALT = f"black {BLACK_VERSION_REQUIRED} line-length {LINE_LENGTH} records from the header's end\0"
+# a black upgrade misses every key, and so does a record of an older layout: offsets counted
+# from the top of the file, not from the end of its header; stub members joined without the
+# blank line the template puts after a def with a body (a whole file's key is its rendered
+# text, so a change in joining would otherwise find the old result)
+_SALT = f"black {BLACK_VERSION_REQUIRED} line-length {LINE_LENGTH} records from the header's end, stub blanks\0"
 
 
 def _cache_dir() -> Path | None:  # "2": records count from the end of the header
@@ -358,11 +360,12 @@ class _Formatter:
                 previous_definition = is_definition
                 continue
             # A long class: head first, then each member at module level and indented
-            # back; one blank line around methods, as black puts them (none in stubs).
+            # back; one blank line around methods, as black puts them (in stubs, only
+            # where the template put one: after a def with a body that a def follows).
             head, members = split
             parts.append(self._piece(head, file))
             for member_blanks, member_is_definition, member in members:
-                if file.kind == "python" and (member_is_definition or member_blanks):
+                if member_blanks if file.kind == "stub" else (member_is_definition or member_blanks):
                     parts.append("\n")
                 parts.append(self._piece(member, file, indent=4))
             previous_definition = is_definition

@@ -183,12 +183,16 @@ class PyiField:
     get_type: str
     init_type: str
     is_message: bool
+    doc: str = ""  # the field's documentation, verbatim (code blocks and lists kept)
+    # a property with a docstring body followed by a def: black's stub style wants a blank line
+    blank_after: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
 class PyiMessage:
     name: str  # local class name in the pb2 module (nested kept nested)
     full_name: str
+    doc: str  # the message's documentation, verbatim
     fields: tuple[PyiField, ...]
     nested: tuple[PyiMessage, ...]
     enums: tuple[EnumModel, ...]
@@ -761,18 +765,33 @@ class _Builder:
             self._children_index = (messages, enums)
         return self._children_index
 
+    def verbatim_doc(self, message: Message, f: Field) -> str:
+        """A field's documentation as written (annotations, else the proto
+        comment), for the stubs: code blocks and lists keep their lines."""
+        note = self.note(message.full_name, f.name)
+        return ((note.doc if note and note.doc else None) or f.doc).strip()
+
     def pyi_message(self, message: Message) -> PyiMessage:
         nested_messages, nested_enums = self._children()
         key = (message.file, message.name)
         nested = tuple(self.pyi_message(m) for m in nested_messages.get(key, []))
         enums = tuple(self.enum_model(e) for e in nested_enums.get(key, []))
         module = self.module_of_file[message.file]
-        fields = tuple(self.pyi_field(f, module) for f in message.fields if naming.is_identifier(f.name))
+        stubbed = [
+            dataclasses.replace(self.pyi_field(f, module), doc=self.verbatim_doc(message, f))
+            for f in message.fields if naming.is_identifier(f.name)
+        ]
+        shown = [f for f in stubbed if naming.is_plain_attribute(f.name)]
+        followed_by_def = {a.name for a, b in zip(shown, [*shown[1:], None]) if b is None or b.is_message}
+        fields = tuple(
+            dataclasses.replace(f, blank_after=f.is_message and bool(f.doc) and f.name in followed_by_def) for f in stubbed
+        )
         has = [f.name for f in message.fields if f.has_presence or f.type == "message" and not f.repeated]
         clearable = [f.name for f in message.fields] + list(message.oneofs)
         return PyiMessage(
             name=message.name.rsplit(".", 1)[-1],
             full_name=message.full_name,
+            doc=(self.notes.message_docs.get(message.full_name) or message.doc).strip(),
             fields=fields,
             nested=nested,
             enums=enums,

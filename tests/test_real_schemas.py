@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.compile import compile_protos
+from generator.schema import load_schema
 from tests.support import ROOT
 
 ONNX_VERSION = "1.23.2"
@@ -192,6 +194,16 @@ def test_real_schema_set(schema_set, tmp_path):
                     *[arg for f in files for arg in ("--proto", str(schema / f))], "--out", str(tmp_path / "out"), *options],
                    cwd=elsewhere)
     assert "clean" in checked.stdout
+
+    # every commented field's comment reaches the stubs, verbatim
+    compiled = compile_protos([schema / f for f in files], [schema])
+    parsed = load_schema(compiled.descriptor_set, list(compiled.names))
+    stubs = " ".join(" ".join(p.read_text().split()) for p in (tmp_path / "out" / package).rglob("*.pyi"))
+    stubs = stubs.replace('\\"', '"').replace("\\\\", "\\")  # undo the escapes a docstring needs
+    commented = [f.doc for m in parsed.messages.values() for f in m.fields if f.doc]
+    shown = [doc for doc in commented if " ".join(doc.split()) in stubs]
+    print(schema_set, f"{len(shown)}/{len(commented)} commented fields documented in the stubs")
+    assert len(shown) >= 0.95 * len(commented) > 0
 
     # protoc's own modules, and the round trip through bytes and text
     reference = tmp_path / "reference"

@@ -19,14 +19,20 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Ping(_message.Message):
+    """Carries nothing; its presence is the information."""
+
     def __init__(
         self,
     ) -> None: ...
 
 class Probe(_message.Message):
+    """A probe with an optional payload."""
+
     @_builtins.property
-    def inner(self) -> Ping: ...
+    def inner(self) -> Ping:
+        """A nested message."""
     count: _builtins.int
+    """An optional count."""
     def __init__(
         self,
         *,
@@ -37,17 +43,29 @@ class Probe(_message.Message):
     def ClearField(self, field_name: _Literal["inner", "count"]) -> None: ...
 
 class Health(_message.Message):
+    """What a health check reports."""
+
     @_builtins.property
-    def ping(self) -> Ping: ...
+    def ping(self) -> Ping:
+        """Set when the peer answered."""
+
     @_builtins.property
-    def up(self) -> Ping: ...
+    def up(self) -> Ping:
+        """The peer is up."""
     down: _builtins.str
+    """The peer is down, with a reason."""
     @_builtins.property
-    def pongs(self) -> _containers.RepeatedCompositeFieldContainer[Ping]: ...
+    def pongs(self) -> _containers.RepeatedCompositeFieldContainer[Ping]:
+        """Every answer."""
+
     @_builtins.property
-    def by_peer(self) -> _containers.MessageMap[_builtins.str, Ping]: ...
+    def by_peer(self) -> _containers.MessageMap[_builtins.str, Ping]:
+        """Answers by peer."""
+
     @_builtins.property
-    def probe(self) -> Probe: ...
+    def probe(self) -> Probe:
+        """A probe holding a nested empty message."""
+
     def __init__(
         self,
         *,

@@ -20,7 +20,10 @@ LABEL_FIELD_NUMBER: _builtins.int
 label: _descriptor.FieldDescriptor
 
 class Base(_message.Message):
+    """A message others extend."""
+
     id: _builtins.int
+    """Its id."""
     def __init__(
         self,
         *,
@@ -30,13 +33,20 @@ class Base(_message.Message):
     def ClearField(self, field_name: _Literal["id"]) -> None: ...
 
 class Holder(_message.Message):
+    """Declares an extension in its body and fields with options."""
+
     WEIGHT_FIELD_NUMBER: _ClassVar[_builtins.int]
     weight: _ClassVar[_descriptor.FieldDescriptor]
     old: _builtins.int
+    """Superseded by name."""
     name: _builtins.str
+    """The holder's name."""
     display: _builtins.str
+    """Shown to users."""
     @_builtins.property
-    def settings(self) -> Settings: ...
+    def settings(self) -> Settings:
+        """Settings, with a deprecated key."""
+
     def __init__(
         self,
         *,
@@ -51,8 +61,12 @@ class Holder(_message.Message):
     def ClearField(self, field_name: _Literal["old", "name", "display", "settings"]) -> None: ...
 
 class Settings(_message.Message):
+    """Settings of a holder."""
+
     legacy: _builtins.bool
+    """Superseded."""
     modern: _builtins.bool
+    """Current."""
     def __init__(
         self,
         *,

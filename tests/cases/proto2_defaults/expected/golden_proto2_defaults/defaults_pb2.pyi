@@ -26,7 +26,10 @@ KIND_A: _builtins.int
 KIND_B: _builtins.int
 
 class Settings(_message.Message):
+    """Settings with a declared default for each scalar type."""
+
     ratio: _builtins.float
+    """A float32 whose declared value is not exactly representable."""
     precise: _builtins.float
     small: _builtins.int
     big: _builtins.int
@@ -105,6 +108,8 @@ class Settings(_message.Message):
     ) -> None: ...
 
 class Job(_message.Message):
+    """The root: one nested config and a scalar."""
+
     @_builtins.property
     def settings(self) -> Settings: ...
     owner: _builtins.str

@@ -29,6 +29,8 @@ RED: _builtins.int
 GREEN: _builtins.int
 
 class Canvas(_message.Message):
+    """The root message."""
+
     class Layer(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         BACK: _ClassVar[_builtins.int]
@@ -38,6 +40,8 @@ class Canvas(_message.Message):
     FRONT: _ClassVar[_builtins.int]
 
     class Point(_message.Message):
+        """A nested message type."""
+
         x: _builtins.int
         y: _builtins.int
         def __init__(
@@ -49,6 +53,7 @@ class Canvas(_message.Message):
         def ClearField(self, field_name: _Literal["x", "y"]) -> None: ...
 
     title: _builtins.str
+    """shown in the title bar"""
     @_builtins.property
     def points(self) -> _containers.RepeatedCompositeFieldContainer[Canvas.Point]: ...
     @_builtins.property

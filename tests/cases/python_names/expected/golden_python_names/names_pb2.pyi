@@ -19,12 +19,20 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Mapping(_message.Message):
+    """Named like collections.abc.Mapping."""
+
     self: _builtins.int
+    """A field named self."""
     property: _builtins.str
+    """A field named property."""
     int: _builtins.int
+    """A field named like the builtin int."""
     bool: _builtins.bool
+    """A field named like the builtin bool."""
     @_builtins.property
-    def counts(self) -> _containers.ScalarMap[_builtins.str, _builtins.int]: ...
+    def counts(self) -> _containers.ScalarMap[_builtins.str, _builtins.int]:
+        """A map field."""
+
     def __init__(
         self_,
         *,
@@ -39,9 +47,13 @@ class Mapping(_message.Message):
     ) -> None: ...
 
 class Iterable(_message.Message):
+    """Named like collections.abc.Iterable."""
+
     @_builtins.property
-    def items(self) -> _containers.RepeatedCompositeFieldContainer[Mapping]: ...
+    def items(self) -> _containers.RepeatedCompositeFieldContainer[Mapping]:
+        """Repeated, of the message named Mapping."""
     str: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    """Named like the builtin str."""
     def __init__(
         self,
         *,
@@ -51,6 +63,8 @@ class Iterable(_message.Message):
     def ClearField(self, field_name: _Literal["items", "str"]) -> None: ...
 
 class Literal(_message.Message):
+    """Named like typing.Literal."""
+
     class Kind(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         KIND_ZERO: _ClassVar[_builtins.int]
@@ -59,8 +73,11 @@ class Literal(_message.Message):
     KIND_ZERO: _ClassVar[_builtins.int]
     KIND_ONE: _ClassVar[_builtins.int]
     ClassVar: _builtins.int
+    """Named like typing.ClassVar."""
     @_builtins.property
-    def iterable(self) -> Iterable: ...
+    def iterable(self) -> Iterable:
+        """Holds the others."""
+
     def __init__(
         self,
         *,
@@ -71,7 +88,10 @@ class Literal(_message.Message):
     def ClearField(self, field_name: _Literal["ClassVar", "iterable"]) -> None: ...
 
 class copy(_message.Message):
+    """Named like copy, which the classes' module imports."""
+
     type: _builtins.str
+    """A field named type."""
     def __init__(
         self,
         *,

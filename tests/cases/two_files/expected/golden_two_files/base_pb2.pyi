@@ -18,6 +18,8 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Length(_message.Message):
+    """A length with a unit."""
+
     value: _builtins.float
     unit: _builtins.str
     def __init__(

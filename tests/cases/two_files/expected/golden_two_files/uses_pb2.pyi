@@ -19,6 +19,8 @@ from golden_two_files import base_pb2
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Box(_message.Message):
+    """A box measured in lengths from base.proto."""
+
     @_builtins.property
     def width(self) -> base_pb2.Length: ...
     @_builtins.property

@@ -23,19 +23,33 @@ from google.protobuf import wrappers_pb2
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Event(_message.Message):
+    """Something that happened."""
+
     @_builtins.property
-    def at(self) -> timestamp_pb2.Timestamp: ...
+    def at(self) -> timestamp_pb2.Timestamp:
+        """When it happened."""
+
     @_builtins.property
-    def details(self) -> struct_pb2.Struct: ...
+    def details(self) -> struct_pb2.Struct:
+        """Free-form details."""
+
     @_builtins.property
-    def waits(self) -> _containers.RepeatedCompositeFieldContainer[duration_pb2.Duration]: ...
+    def waits(self) -> _containers.RepeatedCompositeFieldContainer[duration_pb2.Duration]:
+        """Pauses before it."""
+
     @_builtins.property
-    def marks(self) -> _containers.MessageMap[_builtins.str, timestamp_pb2.Timestamp]: ...
+    def marks(self) -> _containers.MessageMap[_builtins.str, timestamp_pb2.Timestamp]:
+        """Named instants."""
+
     @_builtins.property
-    def count(self) -> wrappers_pb2.Int32Value: ...
+    def count(self) -> wrappers_pb2.Int32Value:
+        """How many, when known."""
     nothing: _builtins.int
+    """An explicit null."""
     @_builtins.property
-    def window(self) -> Window: ...
+    def window(self) -> Window:
+        """A nested message using one too."""
+
     def __init__(
         self,
         *,
@@ -55,8 +69,12 @@ class Event(_message.Message):
     ) -> None: ...
 
 class Window(_message.Message):
+    """A span of time."""
+
     @_builtins.property
-    def start(self) -> timestamp_pb2.Timestamp: ...
+    def start(self) -> timestamp_pb2.Timestamp:
+        """Its start."""
+
     def __init__(
         self,
         *,

@@ -26,8 +26,12 @@ KIND_UNSPECIFIED: _builtins.int
 KIND_BIG: _builtins.int
 
 class Thing(_message.Message):
+    """The API's thing."""
+
     a_only: _builtins.int
+    """Only the API's thing has it."""
     kind: _builtins.int
+    """Its kind."""
     def __init__(
         self,
         *,

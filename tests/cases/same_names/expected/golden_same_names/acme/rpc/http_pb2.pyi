@@ -27,10 +27,15 @@ KIND_NONE: _builtins.int
 KIND_SMALL: _builtins.int
 
 class Thing(_message.Message):
+    """The RPC's thing, holding the API's."""
+
     b_only: _builtins.str
+    """Only the RPC's thing has it."""
     @_builtins.property
-    def api(self) -> acme_api_http_pb2.Thing: ...
+    def api(self) -> acme_api_http_pb2.Thing:
+        """The API's thing of the same name."""
     kind: _builtins.int
+    """Its kind."""
     def __init__(
         self,
         *,

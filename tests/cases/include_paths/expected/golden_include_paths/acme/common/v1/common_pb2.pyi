@@ -18,8 +18,12 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Attribute(_message.Message):
+    """A key and its value."""
+
     key: _builtins.str
+    """The key."""
     value: _builtins.int
+    """The value."""
     def __init__(
         self,
         *,

@@ -19,9 +19,14 @@ from golden_include_paths.acme.common.v1 import common_pb2
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Span(_message.Message):
+    """One operation."""
+
     name: _builtins.str
+    """The operation's name."""
     @_builtins.property
-    def attributes(self) -> _containers.RepeatedCompositeFieldContainer[common_pb2.Attribute]: ...
+    def attributes(self) -> _containers.RepeatedCompositeFieldContainer[common_pb2.Attribute]:
+        """Attributes of the operation, from the other folder."""
+
     def __init__(
         self,
         *,
