@@ -3,7 +3,9 @@
 1. Hypothesis builds small random proto2/proto3 schemas as .proto *text*
    (nested messages, every scalar type, declared defaults including the
    extremes, enums with aliases, repeated, maps, oneofs, proto3 ``optional``,
-   a second file importing the first, comments holding anything). Each one is
+   a second file importing the first, maybe from a folder (imported by
+   path, -I) and maybe with the first's type names in its own package,
+   comments holding anything). Each one is
    generated, imported and checked: every field is reachable through its
    property (or its protobuf message), getters return the declared/zero
    defaults (float32-rounded), valid values round-trip through the setters
@@ -213,6 +215,17 @@ class Schema:
 
     def __repr__(self) -> str:  # failing examples print as the .proto text
         return "Schema(" + "".join(f"\n--- {d.name}\n{proto_text(d)}" for d in self.files) + ")"
+
+    def flat(self, full: str) -> str:
+        """The base of a type's Python names (README, "Module layout and equal
+        names"): its name inside its package, dots as underscores; where two
+        packages have a type of that name, the full name instead."""
+        def local(name: str) -> str:
+            package = next(d.package for d in self.files if name.startswith(d.package + "."))
+            return name[len(package) + 1:].replace(".", "_")
+
+        names = [local(x) for x in (*self.messages, *self.enums)]
+        return full.replace(".", "_") if names.count(local(full)) > 1 else local(full)
 
     def wrapped(self) -> list[MessageDef]:
         """Messages that get a wrapper class without annotations: top-level and unused."""
@@ -434,10 +447,12 @@ def schemas(draw: Any, syntaxes: tuple[str, ...], files: int = 1) -> Schema:
         proto3 = syntax == "proto3"
         letter = "ab"[index]
         package = draw(st.sampled_from([f"fz.{letter}", f"fz_{letter}.deep.pkg"]))
-        names = _Names("M" if index == 0 else "B")
+        # the second file: maybe the first's type names (in its own package), maybe in a folder (imported by path, -I)
+        names = _Names("M" if index == 0 or draw(st.booleans()) else "B")
+        folder = draw(st.sampled_from(["", "sub/v1/"])) if index else ""
         top_enums = [draw(enum_def(names.enum(), package, proto3)) for _ in range(draw(st.integers(0, 2)))]
         messages = [draw(skeleton(names, package, proto3, 0)) for _ in range(draw(st.integers(1, 4 - files)))]
-        defs.append(FileDef(name=f"fz_{letter}.proto", syntax=syntax, package=package,
+        defs.append(FileDef(name=f"{folder}fz_{letter}.proto", syntax=syntax, package=package,
                             imports=[d.name for d in defs], messages=messages, enums=top_enums,
                             comment=draw(comment_lines)))
         file_enums = top_enums + [e for m in walk(messages) for e in m.enums]
@@ -526,15 +541,16 @@ def generate_schema(work: Path, schema: Schema):
     folder = work / package
     folder.mkdir()
     for d in schema.files:
+        (folder / d.name).parent.mkdir(parents=True, exist_ok=True)
         (folder / d.name).write_text(proto_text(d), encoding="utf-8")
     protos = [folder / d.name for d in schema.files]
     out = work / "out"
     try:
-        _, result = generate(out, protos, None, package)
+        _, result = generate(out, protos, None, package, proto_paths=(folder,))
     except GeneratorError as exc:
         texts = "\n".join(f"--- {d.name}\n{proto_text(d)}" for d in schema.files)
         raise AssertionError(f"generator rejected a valid schema: {exc}\n{texts}") from None
-    again = build(Options(protos=tuple(protos), annotations=None, out=out, package=package))
+    again = build(Options(protos=tuple(protos), annotations=None, out=out, package=package, proto_paths=(folder,)))
     for relative, text in again.files.items():
         assert text == result.files.get(relative), f"generating twice gave a different {relative}:\n" + "".join(
             difflib.unified_diff(result.files.get(relative, "").splitlines(True), text.splitlines(True))
@@ -547,7 +563,7 @@ def generate_schema(work: Path, schema: Schema):
 
 def pb2_class(module: Any, schema: Schema, full: str) -> Any:
     d = schema.file_of[full]
-    pb2 = importlib.import_module(f"{module.__name__}.{d.name[:-6]}_pb2")
+    pb2 = importlib.import_module(f"{module.__name__}.{d.name[:-6].replace('/', '.')}_pb2")
     local = full[len(d.package) + 1:]
     node = pb2
     for part in local.split("."):
@@ -731,12 +747,12 @@ def text_round_trip(message: Any) -> None:
 def check_schema(module: Any, schema: Schema, data: Any) -> None:
     wrapped = schema.wrapped()
     assert sorted(module.__all__) == sorted(
-        [m.name for m in wrapped] + ["UnknownConfigKeyError", "default_strict", "set_default_strict"]
+        [schema.flat(m.full) for m in wrapped] + ["UnknownConfigKeyError", "default_strict", "set_default_strict"]
     )
     # every message: a TypedDict with every field; its protobuf class with the defaults
     types = importlib.import_module(f"{module.__name__}.types")
     for m in schema.messages.values():
-        typed = getattr(types, _local(schema, m).replace(".", "_") + "Dict")
+        typed = getattr(types, schema.flat(m.full) + "Dict")
         assert list(typed.__annotations__) == [f.name for f in m.fields], m.full
         fresh = pb2_class(module, schema, m.full)()
         for f in m.fields:
@@ -746,7 +762,7 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
         text_round_trip(fresh)
 
     for m in wrapped:
-        cls = getattr(module, m.name)
+        cls = getattr(module, schema.flat(m.full))
         doc = norm("\n".join(m.comment))
         if doc:
             assert doc in norm(cls.__doc__), (doc, cls.__doc__)
@@ -790,10 +806,6 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
             elif f.kind != "message" or f.label == "repeated":
                 check_read(obj, prop, f, schema, default_of(f), f"{m.name}.{prop} (untouched)")
         text_round_trip(obj.message)
-
-
-def _local(schema: Schema, m: MessageDef) -> str:
-    return m.full[len(schema.file_of[m.full].package) + 1:]
 
 
 # ============================================================== the fuzzers
