@@ -407,8 +407,8 @@ def default_text(schema: Schema, f: Field) -> str:
     if f.type == "bool":
         return repr(f.default)
     if f.type == "float":  # as declared (0.8), not as float32 reads back (0.800000011920929)
-        text = shortest_float32_text(float(f.default))  # type: ignore[arg-type]
-        return f"{text}.0" if text.lstrip("-").isdigit() else text
+        # a Python literal: the shortest decimal is spelled "5e+01" for 50, Python reads it 50.0
+        return repr(float(shortest_float32_text(float(f.default))))  # type: ignore[arg-type]
     if f.type == "double":
         return repr(float(f.default))  # type: ignore[arg-type]
     return repr(f.default)

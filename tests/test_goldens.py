@@ -308,3 +308,17 @@ def test_extensions_and_field_options_case(tmp_path):
     stub = (out / "golden_extensions_and_options" / "options_pb2.pyi").read_text()
     assert "LABEL_FIELD_NUMBER: _builtins.int\nlabel: _descriptor.FieldDescriptor\n" in stub
     assert "    weight: _ClassVar[_descriptor.FieldDescriptor]\n" in stub
+
+
+def test_float_defaults_are_documented_as_python_literals(tmp_path):
+    """A float32 default of 50 is documented as 50.0 (protoc's shortest spelling is 5e+01)."""
+    from tests.support import generate
+
+    proto = tmp_path / "tuning.proto"
+    proto.write_text('syntax = "proto2";\nmessage Tuning { optional float size = 1 [default = 50]; '
+                     "optional float ratio = 2 [default = 0.8]; optional double tiny = 3 [default = 1e-30]; }\n")
+    package, result = generate(tmp_path / "out", [proto])
+    reference = result.files[f"{package}.md"]
+    assert "| [`size`](#tuning-size) | `float (float32)` | `50.0` |" in reference and "5e+01" not in reference
+    assert "| [`ratio`](#tuning-ratio) | `float (float32)` | `0.8` |" in reference
+    assert "| [`tiny`](#tuning-tiny) | `float` | `1e-30` |" in reference

@@ -885,7 +885,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``float (float32)``
 
         Default:
-            ``5e+01`` (the descriptor's default)
+            ``50.0`` (the descriptor's default)
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
@@ -3354,7 +3354,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
             sync_batch_norm                      bool                    False                     Synchronize batch-normalization statistics across all trainers.
             fuse_all_reduce_ops                  bool                    True                      Fuse gradient allreduce operations during the backward pass.
             fuse_grad_size_in_MB                 int (int32)             32                        Size limit, in megabytes, of each fused gradient communication buffer.
-            fuse_grad_size_in_TFLOPS             float (float32)         5e+01                     Internal tuning value for gradient fusion, exposed as a private property.
+            fuse_grad_size_in_TFLOPS             float (float32)         50.0                      Internal tuning value for gradient fusion, exposed as a private property.
             cudnn_exhaustive_search              bool                    False                     Pick convolution algorithms by trying every cuDNN algorithm.
             conv_workspace_size_limit            int (int32)             512                       Workspace limit, in MB, when choosing cuDNN convolution algorithms.
             cudnn_batchnorm_spatial_persistent   bool                    False                     Use cuDNN's ``CUDNN_BATCHNORM_SPATIAL_PERSISTENT`` batch-norm mode.
