@@ -184,7 +184,12 @@ class PyiField:
     init_type: str
     is_message: bool
     doc: str = ""  # the field's documentation, verbatim (code blocks and lists kept)
-    # a property with a docstring body followed by a def: black's stub style wants a blank line
+    # [deprecated = true]: a property marked @deprecated (PEP 702), with a marked setter when settable
+    deprecated: bool = False
+    deprecated_setter: bool = False
+    as_property: bool = False  # stubbed as a property (message fields, deprecated fields), not an attribute
+    # black's stub style: a blank line after a def with a body that a def follows
+    blank_after_getter: bool = False  # between a documented getter and its setter
     blank_after: bool = False
 
 
@@ -238,6 +243,7 @@ class Pb2Module:
     messages: tuple[PyiMessage, ...]  # top-level
     enums: tuple[EnumModel, ...]  # top-level
     uses_maps: bool  # the stub needs Mapping
+    uses_deprecated: bool  # the stub marks deprecated fields (typing_extensions.deprecated)
     extensions: tuple[ExtensionModel, ...]  # declared at the file's top level: module attributes
 
 
@@ -781,10 +787,24 @@ class _Builder:
             dataclasses.replace(self.pyi_field(f, module), doc=self.verbatim_doc(message, f))
             for f in message.fields if naming.is_identifier(f.name)
         ]
+        deprecated = {f.name for f in message.fields if f.deprecated}
+        settable = {f.name for f in message.fields if not f.repeated and f.type != "message"}
+        stubbed = [
+            dataclasses.replace(
+                f, deprecated=f.name in deprecated, deprecated_setter=f.name in deprecated and f.name in settable,
+                as_property=f.is_message or f.name in deprecated,
+            )
+            for f in stubbed
+        ]
         shown = [f for f in stubbed if naming.is_plain_attribute(f.name)]
-        followed_by_def = {a.name for a, b in zip(shown, [*shown[1:], None]) if b is None or b.is_message}
+        followed_by_def = {a.name for a, b in zip(shown, [*shown[1:], None]) if b is None or b.as_property}
         fields = tuple(
-            dataclasses.replace(f, blank_after=f.is_message and bool(f.doc) and f.name in followed_by_def) for f in stubbed
+            dataclasses.replace(
+                f,
+                blank_after_getter=f.deprecated_setter and bool(f.doc),
+                blank_after=f.as_property and bool(f.doc) and not f.deprecated_setter and f.name in followed_by_def,
+            )
+            for f in stubbed
         )
         has = [f.name for f in message.fields if f.has_presence or f.type == "message" and not f.repeated]
         clearable = [f.name for f in message.fields] + list(message.oneofs)
@@ -828,6 +848,7 @@ class _Builder:
                     messages=messages,
                     enums=enums,
                     uses_maps=any(f.is_map for m in self.schema.messages.values() if m.file == fp.name for f in m.fields),
+                    uses_deprecated=any(f.deprecated for m in self.schema.messages.values() if m.file == fp.name for f in m.fields),
                     extensions=_extension_models(self.schema.file_extensions.get(fp.name, ())),
                 )
             )

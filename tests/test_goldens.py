@@ -322,3 +322,26 @@ def test_float_defaults_are_documented_as_python_literals(tmp_path):
     assert "| [`size`](#tuning-size) | `float (float32)` | `50.0` |" in reference and "5e+01" not in reference
     assert "| [`ratio`](#tuning-ratio) | `float (float32)` | `0.8` |" in reference
     assert "| [`tiny`](#tuning-tiny) | `float` | `1e-30` |" in reference
+
+
+def test_deprecated_fields_are_marked_in_the_stubs(tmp_path):
+    """PEP 702: mypy (with its deprecated check on) flags setting a deprecated field."""
+    out = _copy_expected(tmp_path, "extensions_and_options")
+    (out / "usage.py").write_text(textwrap.dedent("""
+        from golden_extensions_and_options.options_pb2 import Holder, Settings
+
+        h = Holder(name="n")
+        h.old = 3  # E
+        h.display = "d"
+        s = Settings(modern=True)
+        s.legacy = False  # E
+        s.modern = False
+    """))
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--enable-error-code", "deprecated", "--cache-dir",
+         str(tmp_path / "cache"), "usage.py"],
+        cwd=out, capture_output=True, text=True, env={**os.environ, "MYPYPATH": str(out)},
+    )
+    errors = [line for line in result.stdout.splitlines() if line.startswith("usage.py:")]
+    assert [line.split(":")[1] for line in errors] == ["5", "8"], result.stdout
+    assert all("is deprecated ([deprecated = true] in the schema)" in line for line in errors)

@@ -10,6 +10,8 @@ from collections.abc import Iterable as _Iterable
 from typing import ClassVar as _ClassVar
 from typing import Literal as _Literal
 
+from typing_extensions import deprecated as _deprecated
+
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
@@ -37,8 +39,14 @@ class Holder(_message.Message):
 
     WEIGHT_FIELD_NUMBER: _ClassVar[_builtins.int]
     weight: _ClassVar[_descriptor.FieldDescriptor]
-    old: _builtins.int
-    """Superseded by name."""
+    @_builtins.property
+    @_deprecated("old is deprecated ([deprecated = true] in the schema)")
+    def old(self) -> _builtins.int:
+        """Superseded by name."""
+
+    @old.setter
+    @_deprecated("old is deprecated ([deprecated = true] in the schema)")
+    def old(self, value: _builtins.int) -> None: ...
     name: _builtins.str
     """The holder's name."""
     display: _builtins.str
@@ -63,8 +71,14 @@ class Holder(_message.Message):
 class Settings(_message.Message):
     """Settings of a holder."""
 
-    legacy: _builtins.bool
-    """Superseded."""
+    @_builtins.property
+    @_deprecated("legacy is deprecated ([deprecated = true] in the schema)")
+    def legacy(self) -> _builtins.bool:
+        """Superseded."""
+
+    @legacy.setter
+    @_deprecated("legacy is deprecated ([deprecated = true] in the schema)")
+    def legacy(self, value: _builtins.bool) -> None: ...
     modern: _builtins.bool
     """Current."""
     def __init__(
