@@ -225,12 +225,14 @@ def test_a_one_word_doc_edit_reports_its_hunks_only(consumer, capsys):
     lines = out.splitlines()
     assert lines.pop(0) == "API changes for users (against the last generation): none"  # docs are not API
     assert lines.pop(0) == ""
-    assert lines[:3] == [
+    assert lines[:4] == [
         "stale: src/shop_api.md",
         "stale: src/shop_api/shop.py",
+        "stale: src/shop_api/shop_pb2.pyi",  # the stubs carry every field's comment too
         "stale: src/shop_api.manifest.json (its records of the files; no diff shown)",
     ]
-    assert len([line for line in lines if line.startswith("@@")]) == 3  # the table row, the doc, the docstring
+    # the table row, the doc, the docstring, the stub's docstring
+    assert len([line for line in lines if line.startswith("@@")]) == 4
     changed = [line for line in lines if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
     assert changed == [
         "-| [`sunday`](#settings-sunday) | `bool` | `False` | Open on Sundays. |",
@@ -239,6 +241,8 @@ def test_a_one_word_doc_edit_reports_its_hunks_only(consumer, capsys):
         "+Open on Sundays and holidays.",
         '-        """Open on Sundays.',
         '+        """Open on Sundays and holidays.',
+        '-    """Open on Sundays."""',
+        '+    """Open on Sundays and holidays."""',
     ]
     assert lines[-1] == "The generated package is out of date. Fix: fleet-strategy-codegen generate"
 

@@ -280,7 +280,7 @@ def check_scalar(strict: bool, spec: FieldSpec, value: Any, prop: str) -> Any:
 def _bool_for_int(where: str) -> TypeError:
     """What protobuf >= 7 answers to a bool stored in an integer field (older
     versions stored 0 or 1): answered here, so every protobuf version behaves
-    as Paddle 3.3.1 does on protobuf 7."""
+    as protobuf 7 does."""
     return TypeError(f"{where}: expected an int, got a boolean")
 
 
