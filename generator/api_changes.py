@@ -29,6 +29,7 @@ rule, path, reason), so the acknowledgement is reviewed with the edit.
 
 from __future__ import annotations
 
+import ast
 import heapq
 import json
 import subprocess
@@ -209,6 +210,17 @@ def _field_wire(f: Field, facts: dict[str, Any]) -> dict[str, Any]:
         "implicit": not f.repeated and not f.has_presence,  # proto3: no presence
         "deprecated": facts.get("deprecated", False),
     }
+
+
+def _same_default(old: object, new: object) -> bool:
+    """Equal defaults, however spelt: a record written by another generator
+    version may spell 50.0 as protoc does (5e+01)."""
+    if old == new:
+        return True
+    try:
+        return bool(ast.literal_eval(str(old)) == ast.literal_eval(str(new)))
+    except (ValueError, SyntaxError):
+        return False
 
 
 def _default_json_name(name: str) -> str:
@@ -559,7 +571,7 @@ class _Diff:
             self.add("json-name-changed", path, old_json, new_json,
                      f"JSON written before names it {old_json!r}: it no longer loads into {name}")
         if (
-            old.get("default") != new.get("default")
+            not _same_default(old.get("default"), new.get("default"))
             and old.get("default") is not None
             and new.get("default") is not None
             and _kind(old["type"]) == _kind(new["type"])  # else type-changed says it

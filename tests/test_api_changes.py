@@ -147,6 +147,28 @@ def test_equivalent_integer_constraints_are_no_change(tmp_path):
     assert compare(*surfaces) == []
 
 
+def test_a_default_spelt_differently_is_no_change(tmp_path):
+    """A record written by another generator version may spell a default as
+    protoc does (5e+01); the same value is not a changed default."""
+    before, _ = surface_of(CASES / "default-changed" / "before", tmp_path)
+    respelt = json.loads(json.dumps(before))
+    changed = 0
+    for fact in _facts_with_defaults(respelt):
+        if isinstance(fact["default"], str) and fact["default"].replace(".", "").isdigit():
+            fact["default"] = format(float(fact["default"]), "e")
+            changed += 1
+    assert changed and compare(respelt, before) == []
+
+
+def _facts_with_defaults(node: Any) -> list[dict[str, Any]]:
+    if isinstance(node, dict):
+        own = [node] if "default" in node else []
+        return own + [f for value in node.values() for f in _facts_with_defaults(value)]
+    if isinstance(node, list):
+        return [f for value in node for f in _facts_with_defaults(value)]
+    return []
+
+
 # ================================================== accepted_changes (annotations)
 
 
