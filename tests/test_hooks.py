@@ -105,3 +105,17 @@ def test_side_by_side_with_the_default_pool():
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}  # fleet_strategy: generated/, see pyproject
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_sync_param_name_alone_leaves_mp_configs_unset():
+    """sync_param_name lives outside the message: giving only it under
+    mp_configs sets no mp_configs (Paddle's prototxt has none either)."""
+    from fleet_strategy import DistributedStrategy
+
+    strategy = DistributedStrategy()
+    strategy.hybrid_configs = {"dp_degree": 2, "mp_configs": {"sync_param_name": ["x"]}}
+    assert strategy.sync_param_name == ["x"]
+    assert not strategy.strategy.hybrid_configs.HasField("mp_configs")
+    assert str(strategy.strategy) == "hybrid_configs {\n  dp_degree: 2\n}\n"
+    strategy.hybrid_configs = {"mp_configs": {"sync_param_name": ["y"], "sync_param": True}}
+    assert strategy.strategy.hybrid_configs.mp_configs.sync_param and strategy.sync_param_name == ["y"]

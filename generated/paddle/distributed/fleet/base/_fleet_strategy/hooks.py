@@ -168,7 +168,10 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
         sync_names = _string_list(
             mp_rest.pop("sync_param_name"), "hybrid_configs['mp_configs']['sync_param_name']", strict
         )
-        rest["mp_configs"] = mp_rest
+        if mp_rest:
+            rest["mp_configs"] = mp_rest
+        else:  # only the name patterns, which live outside the message: mp_configs stays unset, as in Paddle
+            del rest["mp_configs"]
     _runtime.assign_config(
         strategy.strategy.hybrid_configs, rest, _specs.HybridConfig_SPEC, "hybrid_configs", strict, empty_sets=False
     )
