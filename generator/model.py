@@ -97,6 +97,8 @@ class Doc:
     constraints: tuple[str, ...] = ()
     table_title: str | None = None
     table: tuple[str, ...] = ()  # pre-aligned RST simple-table lines
+    # under the table: (key, its whole doc laid out) for every key whose doc says more than its table cell
+    key_docs: tuple[tuple[str, str], ...] = ()
     notes: tuple[str, ...] = ()
     example: str | None = None
 
@@ -164,7 +166,10 @@ class TypedDictKey:
     key: str
     out_type: str
     in_type: str
-    doc: str
+    # the types as annotations in the class body (builtins the keys shadow spelled _builtins.int)
+    out_annotation: str
+    in_annotation: str
+    doc: str  # the field's whole documentation, laid out by doc_layout ("": none): a string after the key's annotation
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -173,7 +178,8 @@ class TypedDictModel:
     out_name: str
     in_name: str
     keys: tuple[TypedDictKey, ...]
-    doc: str
+    out_doc: str  # the class docstrings: the message's name, then its whole documentation
+    in_doc: str
     functional: bool
 
 
@@ -338,6 +344,7 @@ class PackageModel:
     type_names: tuple[str, ...]  # everything types.py defines
     uses_maps: bool  # types.py needs Mapping
     uses_any: bool  # types.py needs Any (dicts for imported message types)
+    uses_builtins: bool  # types.py spells a builtin as _builtins.X (a TypedDict key shadows it)
     reference: tuple[ReferenceClass, ...]
     undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
     exports: tuple[str, ...]
@@ -347,24 +354,86 @@ class PackageModel:
 # ------------------------------------------------------------------- helpers
 
 
-def _paragraphs(text: str) -> list[str]:
-    return [" ".join(p.split()) for p in text.strip().split("\n\n") if p.strip()]
+def _wrap(paragraph: str, width: int = DOC_WIDTH) -> str:
+    return textwrap.fill(paragraph, width, break_long_words=False, break_on_hyphens=False)
 
 
-def _split_summary(text: str) -> tuple[str, list[str]]:
-    paragraphs = _paragraphs(text)
-    if not paragraphs:
-        return "", []
-    first = paragraphs[0]
+_FENCE = re.compile(r"\s*(`{3,}|~{3,})")
+_LIST_ITEM = re.compile(r"(?:[-*+]|\d+[.)])\s")
+
+
+def _blocks(text: str) -> list[tuple[bool, str]]:
+    """``text`` as blocks, each ``(verbatim, text)``: prose paragraphs with
+    their whitespace collapsed (the docs reflow them), and code and lists as
+    written: a fenced block (blank lines inside kept), or the part of a
+    paragraph from its first indented or list-item line on (an indented code
+    block, a bullet or numbered list, with the prose before it a block of its own)."""
+    blocks: list[tuple[bool, str]] = []
+    paragraph: list[str] = []
+    fenced: list[str] = []
+    fence = ""
+
+    def end_paragraph() -> None:
+        lines = [line.rstrip() for line in paragraph]
+        paragraph.clear()
+        if not lines:
+            return
+        cut = next((i for i, line in enumerate(lines) if line[:1].isspace() or _LIST_ITEM.match(line)), len(lines))
+        if cut:
+            blocks.append((False, " ".join(" ".join(lines[:cut]).split())))
+        if cut < len(lines):
+            blocks.append((True, textwrap.dedent("\n".join(lines[cut:]))))
+
+    for line in textwrap.dedent(text.strip("\n")).split("\n"):
+        if fence:
+            fenced.append(line.rstrip())
+            if line.strip().startswith(fence):
+                blocks.append((True, "\n".join(fenced)))
+                fenced.clear()
+                fence = ""
+            continue
+        opening = _FENCE.match(line)
+        if opening and line.strip()[len(opening.group(1)):].find(opening.group(1)) != -1:  # opened and closed: ```x```
+            end_paragraph()
+            blocks.append((True, line.rstrip()))
+        elif opening:
+            end_paragraph()
+            fence = opening.group(1)
+            fenced.append(line.rstrip())
+        elif line.strip():
+            paragraph.append(line)
+        else:
+            end_paragraph()
+    end_paragraph()
+    if fenced:  # a fence never closed: kept as written
+        blocks.append((True, "\n".join(fenced)))
+    return blocks
+
+
+def _layout(blocks: list[tuple[bool, str]], width: int = DOC_WIDTH) -> tuple[str, ...]:
+    return tuple(block if verbatim else _wrap(block, width) for verbatim, block in blocks)
+
+
+def doc_layout(text: str, width: int = DOC_WIDTH) -> tuple[str, ...]:
+    """Every block of ``text`` as a docstring shows it: prose reflowed to
+    ``width``, code blocks and lists line for line."""
+    return _layout(_blocks(text), width)
+
+
+def _doc_parts(text: str) -> tuple[str, tuple[str, ...]]:
+    """A docstring's summary (the first sentence of the first paragraph) and
+    the rest of ``text`` laid out as ``doc_layout`` does: nothing is dropped."""
+    blocks = _blocks(text)
+    if not blocks:
+        return "", ()
+    verbatim, first = blocks[0]
+    if verbatim:
+        return first, _layout(blocks[1:])
     cut = first.find(". ")
-    if cut != -1:
-        head, rest = first[: cut + 1], first[cut + 2 :].strip()
-        return head, ([rest] if rest else []) + paragraphs[1:]
-    return first, paragraphs[1:]
-
-
-def _wrap(paragraph: str) -> str:
-    return textwrap.fill(paragraph, DOC_WIDTH, break_long_words=False, break_on_hyphens=False)
+    if cut == -1:
+        return first, _layout(blocks[1:])
+    rest = first[cut + 2 :].strip()
+    return first[: cut + 1], _layout(([(False, rest)] if rest else []) + blocks[1:])
 
 
 _STUB_CONTAINER = re.compile(r"\b_containers\.(Repeated(?:Composite|Scalar)FieldContainer|MessageMap|ScalarMap)\[")
@@ -385,8 +454,9 @@ def code_fence(text: str | None) -> str:
 
 
 def _first_sentence(text: str) -> str:
-    summary, _ = _split_summary(text)
-    return summary
+    """The summary of ``text`` on one line (a table cell)."""
+    summary, _ = _doc_parts(text)
+    return " ".join(summary.split())
 
 
 def _rst_table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> tuple[str, ...]:
@@ -665,25 +735,34 @@ class _Builder:
 
     def typed_dict(self, message: Message) -> TypedDictModel:
         out_name, in_name = naming.typed_dict_names(message.flat)
+        names = [f.name for f in message.fields]
         keys = tuple(
             TypedDictKey(
                 key=f.name,
                 out_type=self.out_type(f),
                 in_type=self.in_type(f),
-                doc=_first_sentence(self.field_doc(message, f, self.note(message.full_name, f.name))),
+                out_annotation=naming.class_body_annotation(self.out_type(f), names),
+                in_annotation=naming.class_body_annotation(self.in_type(f), names),
+                doc="\n\n".join(doc_layout(self.verbatim_doc(message, f))),
             )
             for f in message.fields
         )
-        summary = _first_sentence(self.notes.message_docs.get(message.full_name) or message.doc) or (
-            f"Keys of ``{message.full_name}``."
-        )
+        functional = naming.needs_functional_typed_dict(names)
+        doc = "\n\n".join(doc_layout(self.notes.message_docs.get(message.full_name) or message.doc))
+        more = f"\n\n{doc}" if doc else ""
+        if functional:  # no class body to hold a string per key: the docstring after the call lists them
+            more += "".join(
+                f"\n\n``{k.key}``\n" + textwrap.indent(k.doc, "    ", lambda line: bool(line.strip()))
+                for k in keys if k.doc
+            )
         return TypedDictModel(
             full_name=message.full_name,
             out_name=out_name,
             in_name=in_name,
             keys=keys,
-            doc=summary,
-            functional=naming.needs_functional_typed_dict([f.name for f in message.fields]),
+            out_doc=f"Dict view of ``{message.full_name}`` (every key present).{more}",
+            in_doc=f"Keys accepted for ``{message.full_name}`` (any subset).{more}",
+            functional=functional,
         )
 
     def key_table(self, message: Message) -> tuple[str, ...]:
@@ -699,6 +778,16 @@ class _Builder:
         if not rows:
             return ()
         return _rst_table(("key", "type", "default", "meaning"), rows)
+
+    def key_docs(self, message: Message) -> tuple[tuple[str, str], ...]:
+        """The whole doc of every key whose table cell (its first sentence)
+        does not say all of it, laid out for a definition list under the table."""
+        out = []
+        for f in message.fields:
+            text = self.verbatim_doc(message, f)
+            if " ".join(text.split()) != _first_sentence(text):
+                out.append((f.name, "\n\n".join(doc_layout(text, DOC_WIDTH - 8))))
+        return tuple(out)
 
     # -- pb2 / pyi ------------------------------------------------------------
 
@@ -903,7 +992,7 @@ class _Builder:
             used[name] = f.name
             properties.append(self.field_property(cls, message, f, note, name, spec_var))
         for extra in cls.extra_properties:
-            summary, paragraphs = _split_summary(extra.doc)
+            summary, paragraphs = _doc_parts(extra.doc)
             properties.append(
                 PropertyModel(
                     name=extra.name,
@@ -921,14 +1010,14 @@ class _Builder:
                     after_set_hook=None,
                     doc=Doc(
                         summary=summary,
-                        paragraphs=tuple(_wrap(p) for p in paragraphs),
+                        paragraphs=paragraphs,
                         type_text=extra.type,
                         example=extra.example,
                     ),
                 )
             )
         doc_text = cls.doc or self.notes.message_docs.get(message.full_name) or message.doc
-        summary, paragraphs = _split_summary(doc_text or f"Typed view of ``{message.full_name}``.")
+        summary, paragraphs = _doc_parts(doc_text or f"Typed view of ``{message.full_name}``.")
         return ClassModel(
             name=cls.name,
             module=".".join(naming.module_path_for_proto(message.file)),
@@ -940,18 +1029,19 @@ class _Builder:
             init_hook=cls.init_hook,
             empty_config_sets=cls.empty_config == "set",
             properties=tuple(properties),
-            doc=Doc(summary=summary, paragraphs=tuple(_wrap(p) for p in paragraphs), example=cls.example),
+            doc=Doc(summary=summary, paragraphs=paragraphs, example=cls.example),
         )
 
     def field_property(
         self, cls: ClassNote, message: Message, f: Field, note: FieldNote | None, name: str, spec_var: str
     ) -> PropertyModel:
         text = self.field_doc(message, f, note)
-        summary, paragraphs = _split_summary(text)
+        summary, paragraphs = _doc_parts(text)
         view = (note.view if note else None) or "dict"
         notes: list[str] = []
         constraints: list[str] = []
         table: tuple[str, ...] = ()
+        key_docs: tuple[tuple[str, str], ...] = ()
         table_title = None
         target_spec = None
         to_dict_fn = None
@@ -973,6 +1063,7 @@ class _Builder:
             getter_type = out_name if kind == "config" else self.pb2_expr(f.type_name)
             setter_type = f"{in_name} | {self.pb2_expr(f.type_name)}"
             table = self.key_table(target)
+            key_docs = self.key_docs(target)
             table_title = "Keys"
             notes.append(
                 "Assigning a dict updates only the keys it names and is all-or-nothing: "
@@ -1042,12 +1133,13 @@ class _Builder:
             fast_type = PY_SCALAR[f.type]
         doc = Doc(
             summary=summary,
-            paragraphs=tuple(_wrap(p) for p in paragraphs),
+            paragraphs=paragraphs,
             type_text=type_text,
             default_text=self.default_text(f),
             constraints=tuple(constraints),
             table_title=table_title,
             table=table,
+            key_docs=key_docs,
             notes=tuple(_wrap(n) for n in notes),
             example=note.example if note else None,
         )
@@ -1210,6 +1302,10 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         type_names=tuple(type_names),
         uses_maps=any(f.is_map or b.imported(f.type_name) for m in local_messages for f in m.fields),
         uses_any=any(b.imported(x.type_name) for m in local_messages for f in m.fields for x in (f, f.map_value) if x),
+        uses_builtins=any(
+            k.out_annotation != k.out_type or k.in_annotation != k.in_type
+            for td in typed_dicts if not td.functional for k in td.keys
+        ),
         reference=b.reference(classes),
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),

@@ -66,9 +66,18 @@ def spec_name(local_name: str) -> str:
 
 
 def needs_functional_typed_dict(keys: list[str]) -> bool:
-    """Class syntax cannot hold keywords (and mangles ``__private`` keys), and a key named like a builtin type
-    would shadow it for the annotations that follow in the class body."""
-    return any(not is_plain_attribute(k) or k in BUILTIN_NAMES for k in keys)
+    """Class syntax cannot hold keywords (and mangles ``__private`` keys)."""
+    return any(not is_plain_attribute(k) for k in keys)
+
+
+def class_body_annotation(expression: str, keys: list[str]) -> str:
+    """``expression`` as an annotation in a class body whose attributes are
+    ``keys``: a builtin a key is named after (``type``, ``int``) is shadowed
+    there by that key, so it is spelled ``_builtins.type``."""
+    shadowed = sorted(k for k in keys if k in BUILTIN_NAMES)
+    if not shadowed:
+        return expression
+    return re.sub(r"(?<![\w.])(" + "|".join(shadowed) + r")(?!\w)", r"_builtins.\1", expression)
 
 
 # Modules every generated package has: a proto file's modules must not take their names.

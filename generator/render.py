@@ -164,7 +164,7 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
         RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, class_modules=sorted({c.module for c in exported}), exports=[c.name for c in exported]), "python"),
         RenderedFile(f"{pkg}/_runtime.py", render("_runtime.py.j2"), "python"),
         RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", specs=model.specs, imported_specs=model.imported_specs), "python"),
-        RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps, uses_any=model.uses_any), "python"),
+        RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps, uses_any=model.uses_any, uses_builtins=model.uses_builtins), "python"),
     ]
     for path, folder in sorted(subpackages):
         files.append(RenderedFile(f"{path}/__init__.py", render("subpackage.py.j2", folder=folder), "python"))

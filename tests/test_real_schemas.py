@@ -11,6 +11,7 @@ each side runs in a process of its own and they meet through bytes and text.
 
 from __future__ import annotations
 
+import ast
 import importlib.metadata
 import json
 import os
@@ -204,6 +205,17 @@ def test_real_schema_set(schema_set, tmp_path):
     shown = [doc for doc in commented if " ".join(doc.split()) in stubs]
     print(schema_set, f"{len(shown)}/{len(commented)} commented fields documented in the stubs")
     assert len(shown) >= 0.95 * len(commented) > 0
+    # ...and the TypedDict keys: the string right after each key's annotation (what IDEs show)
+    key_docs = " ".join(
+        " ".join(after.value.value.split())
+        for node in ast.walk(ast.parse((tmp_path / "out" / package / "types.py").read_text()))
+        if isinstance(node, ast.ClassDef)
+        for stmt, after in zip(node.body, node.body[1:])
+        if isinstance(stmt, ast.AnnAssign) and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+    )
+    keyed = [doc for doc in commented if " ".join(doc.split()) in key_docs]
+    print(schema_set, f"{len(keyed)}/{len(commented)} commented fields documented on their TypedDict keys")
+    assert len(keyed) >= 0.95 * len(commented)
 
     # protoc's own modules, and the round trip through bytes and text
     reference = tmp_path / "reference"

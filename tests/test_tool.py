@@ -225,14 +225,15 @@ def test_a_one_word_doc_edit_reports_its_hunks_only(consumer, capsys):
     lines = out.splitlines()
     assert lines.pop(0) == "API changes for users (against the last generation): none"  # docs are not API
     assert lines.pop(0) == ""
-    assert lines[:4] == [
+    assert lines[:5] == [
         "stale: src/shop_api.md",
         "stale: src/shop_api/shop.py",
         "stale: src/shop_api/shop_pb2.pyi",  # the stubs carry every field's comment too
+        "stale: src/shop_api/types.py",  # and so do the TypedDict keys
         "stale: src/shop_api.manifest.json (its records of the files; no diff shown)",
     ]
-    # the table row, the doc, the docstring, the stub's docstring
-    assert len([line for line in lines if line.startswith("@@")]) == 4
+    # the table row, the doc, the docstring, the stub's docstring, the two TypedDict keys' strings
+    assert len([line for line in lines if line.startswith("@@")]) == 6
     changed = [line for line in lines if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
     assert changed == [
         "-| [`sunday`](#settings-sunday) | `bool` | `False` | Open on Sundays. |",
@@ -241,6 +242,10 @@ def test_a_one_word_doc_edit_reports_its_hunks_only(consumer, capsys):
         "+Open on Sundays and holidays.",
         '-        """Open on Sundays.',
         '+        """Open on Sundays and holidays.',
+        '-    """Open on Sundays."""',
+        '+    """Open on Sundays and holidays."""',
+        '-    """Open on Sundays."""',
+        '+    """Open on Sundays and holidays."""',
         '-    """Open on Sundays."""',
         '+    """Open on Sundays and holidays."""',
     ]

@@ -30,48 +30,82 @@ __all__ = [
 
 
 class PingDict(TypedDict):
-    """Dict view of ``golden.empty.Ping``: Carries nothing; its presence is the information."""
+    """Dict view of ``golden.empty.Ping`` (every key present).
+
+    Carries nothing; its presence is the information.
+    """
 
     pass
 
 
 class PingInput(TypedDict, total=False):
-    """Keys accepted for ``golden.empty.Ping``: Carries nothing; its presence is the information."""
+    """Keys accepted for ``golden.empty.Ping`` (any subset).
+
+    Carries nothing; its presence is the information.
+    """
 
     pass
 
 
 class ProbeDict(TypedDict):
-    """Dict view of ``golden.empty.Probe``: A probe with an optional payload."""
+    """Dict view of ``golden.empty.Probe`` (every key present).
+
+    A probe with an optional payload.
+    """
 
     inner: health_pb2.Ping
+    """A nested message."""
     count: int
+    """An optional count."""
 
 
 class ProbeInput(TypedDict, total=False):
-    """Keys accepted for ``golden.empty.Probe``: A probe with an optional payload."""
+    """Keys accepted for ``golden.empty.Probe`` (any subset).
+
+    A probe with an optional payload.
+    """
 
     inner: PingInput | health_pb2.Ping
+    """A nested message."""
     count: int
+    """An optional count."""
 
 
 class HealthDict(TypedDict):
-    """Dict view of ``golden.empty.Health``: What a health check reports."""
+    """Dict view of ``golden.empty.Health`` (every key present).
+
+    What a health check reports.
+    """
 
     ping: health_pb2.Ping
+    """Set when the peer answered."""
     up: health_pb2.Ping
+    """The peer is up."""
     down: str
+    """The peer is down, with a reason."""
     pongs: list[PingDict]
+    """Every answer."""
     by_peer: dict[str, health_pb2.Ping]
+    """Answers by peer."""
     probe: health_pb2.Probe
+    """A probe holding a nested empty message."""
 
 
 class HealthInput(TypedDict, total=False):
-    """Keys accepted for ``golden.empty.Health``: What a health check reports."""
+    """Keys accepted for ``golden.empty.Health`` (any subset).
+
+    What a health check reports.
+    """
 
     ping: PingInput | health_pb2.Ping
+    """Set when the peer answered."""
     up: PingInput | health_pb2.Ping
+    """The peer is up."""
     down: str
+    """The peer is down, with a reason."""
     pongs: list[PingInput | health_pb2.Ping] | tuple[PingInput | health_pb2.Ping, ...]
+    """Every answer."""
     by_peer: Mapping[str, PingInput | health_pb2.Ping]
+    """Answers by peer."""
     probe: ProbeInput | health_pb2.Probe
+    """A probe holding a nested empty message."""

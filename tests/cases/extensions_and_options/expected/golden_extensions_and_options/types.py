@@ -27,48 +27,78 @@ __all__ = [
     "SettingsInput",
 ]
 
-BaseDict = TypedDict(
-    "BaseDict",
-    {
-        "id": "int",
-    },
-)
-BaseInput = TypedDict(
-    "BaseInput",
-    {
-        "id": "int",
-    },
-    total=False,
-)
+
+class BaseDict(TypedDict):
+    """Dict view of ``golden.ext.Base`` (every key present).
+
+    A message others extend.
+    """
+
+    id: int
+    """Its id."""
+
+
+class BaseInput(TypedDict, total=False):
+    """Keys accepted for ``golden.ext.Base`` (any subset).
+
+    A message others extend.
+    """
+
+    id: int
+    """Its id."""
 
 
 class HolderDict(TypedDict):
-    """Dict view of ``golden.ext.Holder``: Declares an extension in its body and fields with options."""
+    """Dict view of ``golden.ext.Holder`` (every key present).
+
+    Declares an extension in its body and fields with options.
+    """
 
     old: int
+    """Superseded by name."""
     name: str
+    """The holder's name."""
     display: str
+    """Shown to users."""
     settings: options_pb2.Settings
+    """Settings, with a deprecated key."""
 
 
 class HolderInput(TypedDict, total=False):
-    """Keys accepted for ``golden.ext.Holder``: Declares an extension in its body and fields with options."""
+    """Keys accepted for ``golden.ext.Holder`` (any subset).
+
+    Declares an extension in its body and fields with options.
+    """
 
     old: int
+    """Superseded by name."""
     name: str
+    """The holder's name."""
     display: str
+    """Shown to users."""
     settings: SettingsInput | options_pb2.Settings
+    """Settings, with a deprecated key."""
 
 
 class SettingsDict(TypedDict):
-    """Dict view of ``golden.ext.Settings``: Settings of a holder."""
+    """Dict view of ``golden.ext.Settings`` (every key present).
+
+    Settings of a holder.
+    """
 
     legacy: bool
+    """Superseded."""
     modern: bool
+    """Current."""
 
 
 class SettingsInput(TypedDict, total=False):
-    """Keys accepted for ``golden.ext.Settings``: Settings of a holder."""
+    """Keys accepted for ``golden.ext.Settings`` (any subset).
+
+    Settings of a holder.
+    """
 
     legacy: bool
+    """Superseded."""
     modern: bool
+    """Current."""

@@ -28,31 +28,51 @@ __all__ = [
 
 
 class AttributeDict(TypedDict):
-    """Dict view of ``acme.common.v1.Attribute``: A key and its value."""
+    """Dict view of ``acme.common.v1.Attribute`` (every key present).
+
+    A key and its value.
+    """
 
     key: str
+    """The key."""
     value: int
+    """The value."""
 
 
 class AttributeInput(TypedDict, total=False):
-    """Keys accepted for ``acme.common.v1.Attribute``: A key and its value."""
+    """Keys accepted for ``acme.common.v1.Attribute`` (any subset).
+
+    A key and its value.
+    """
 
     key: str
+    """The key."""
     value: int
+    """The value."""
 
 
 class SpanDict(TypedDict):
-    """Dict view of ``acme.trace.v1.Span``: One operation."""
+    """Dict view of ``acme.trace.v1.Span`` (every key present).
+
+    One operation.
+    """
 
     name: str
+    """The operation's name."""
     attributes: list[AttributeDict]
+    """Attributes of the operation, from the other folder."""
 
 
 class SpanInput(TypedDict, total=False):
-    """Keys accepted for ``acme.trace.v1.Span``: One operation."""
+    """Keys accepted for ``acme.trace.v1.Span`` (any subset).
+
+    One operation.
+    """
 
     name: str
+    """The operation's name."""
     attributes: (
         list[AttributeInput | common_pb2.Attribute]
         | tuple[AttributeInput | common_pb2.Attribute, ...]
     )
+    """Attributes of the operation, from the other folder."""

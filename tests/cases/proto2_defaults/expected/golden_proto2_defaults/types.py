@@ -31,9 +31,13 @@ KindName = Literal["KIND_A", "KIND_B"]
 
 
 class SettingsDict(TypedDict):
-    """Dict view of ``golden.defaults.Settings``: Settings with a declared default for each scalar type."""
+    """Dict view of ``golden.defaults.Settings`` (every key present).
+
+    Settings with a declared default for each scalar type.
+    """
 
     ratio: float
+    """A float32 whose declared value is not exactly representable."""
     precise: float
     small: int
     big: int
@@ -52,9 +56,13 @@ class SettingsDict(TypedDict):
 
 
 class SettingsInput(TypedDict, total=False):
-    """Keys accepted for ``golden.defaults.Settings``: Settings with a declared default for each scalar type."""
+    """Keys accepted for ``golden.defaults.Settings`` (any subset).
+
+    Settings with a declared default for each scalar type.
+    """
 
     ratio: float
+    """A float32 whose declared value is not exactly representable."""
     precise: float
     small: int
     big: int
@@ -73,14 +81,20 @@ class SettingsInput(TypedDict, total=False):
 
 
 class JobDict(TypedDict):
-    """Dict view of ``golden.defaults.Job``: The root: one nested config and a scalar."""
+    """Dict view of ``golden.defaults.Job`` (every key present).
+
+    The root: one nested config and a scalar.
+    """
 
     settings: defaults_pb2.Settings
     owner: str
 
 
 class JobInput(TypedDict, total=False):
-    """Keys accepted for ``golden.defaults.Job``: The root: one nested config and a scalar."""
+    """Keys accepted for ``golden.defaults.Job`` (any subset).
+
+    The root: one nested config and a scalar.
+    """
 
     settings: SettingsInput | defaults_pb2.Settings
     owner: str

@@ -36,23 +36,33 @@ Canvas_LayerName = Literal["BACK", "FRONT"]
 
 
 class Canvas_PointDict(TypedDict):
-    """Dict view of ``golden.features.Canvas.Point``: A nested message type."""
+    """Dict view of ``golden.features.Canvas.Point`` (every key present).
+
+    A nested message type.
+    """
 
     x: int
     y: int
 
 
 class Canvas_PointInput(TypedDict, total=False):
-    """Keys accepted for ``golden.features.Canvas.Point``: A nested message type."""
+    """Keys accepted for ``golden.features.Canvas.Point`` (any subset).
+
+    A nested message type.
+    """
 
     x: int
     y: int
 
 
 class CanvasDict(TypedDict):
-    """Dict view of ``golden.features.Canvas``: The root message."""
+    """Dict view of ``golden.features.Canvas`` (every key present).
+
+    The root message.
+    """
 
     title: str
+    """shown in the title bar"""
     points: list[Canvas_PointDict]
     counts: dict[str, int]
     anchors: dict[str, features_pb2.Canvas.Point]
@@ -66,9 +76,13 @@ class CanvasDict(TypedDict):
 
 
 class CanvasInput(TypedDict, total=False):
-    """Keys accepted for ``golden.features.Canvas``: The root message."""
+    """Keys accepted for ``golden.features.Canvas`` (any subset).
+
+    The root message.
+    """
 
     title: str
+    """shown in the title bar"""
     points: (
         list[Canvas_PointInput | features_pb2.Canvas.Point]
         | tuple[Canvas_PointInput | features_pb2.Canvas.Point, ...]

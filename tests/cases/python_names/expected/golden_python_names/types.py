@@ -14,6 +14,7 @@ For each message ``X`` there are two:
 
 from __future__ import annotations
 
+import builtins as _builtins
 from collections.abc import Mapping
 from typing import Literal, TypedDict
 
@@ -45,6 +46,28 @@ MappingDict = TypedDict(
         "counts": "dict[str, int]",
     },
 )
+"""Dict view of ``golden.names.Mapping`` (every key present).
+
+Named like collections.abc.Mapping.
+
+``self``
+    A field named self.
+
+``property``
+    A field named property.
+
+``from``
+    A field named from (a keyword).
+
+``int``
+    A field named like the builtin int.
+
+``bool``
+    A field named like the builtin bool.
+
+``counts``
+    A map field.
+"""
 MappingInput = TypedDict(
     "MappingInput",
     {
@@ -57,48 +80,93 @@ MappingInput = TypedDict(
     },
     total=False,
 )
+"""Keys accepted for ``golden.names.Mapping`` (any subset).
 
-IterableDict = TypedDict(
-    "IterableDict",
-    {
-        "items": "list[MappingDict]",
-        "str": "list[str]",
-    },
-)
-IterableInput = TypedDict(
-    "IterableInput",
-    {
-        "items": "list[MappingInput | names_pb2.Mapping] | tuple[MappingInput | names_pb2.Mapping, ...]",
-        "str": "list[str] | tuple[str, ...]",
-    },
-    total=False,
-)
+Named like collections.abc.Mapping.
+
+``self``
+    A field named self.
+
+``property``
+    A field named property.
+
+``from``
+    A field named from (a keyword).
+
+``int``
+    A field named like the builtin int.
+
+``bool``
+    A field named like the builtin bool.
+
+``counts``
+    A map field.
+"""
+
+
+class IterableDict(TypedDict):
+    """Dict view of ``golden.names.Iterable`` (every key present).
+
+    Named like collections.abc.Iterable.
+    """
+
+    items: list[MappingDict]
+    """Repeated, of the message named Mapping."""
+    str: list[_builtins.str]
+    """Named like the builtin str."""
+
+
+class IterableInput(TypedDict, total=False):
+    """Keys accepted for ``golden.names.Iterable`` (any subset).
+
+    Named like collections.abc.Iterable.
+    """
+
+    items: list[MappingInput | names_pb2.Mapping] | tuple[MappingInput | names_pb2.Mapping, ...]
+    """Repeated, of the message named Mapping."""
+    str: list[_builtins.str] | tuple[_builtins.str, ...]
+    """Named like the builtin str."""
 
 
 class LiteralDict(TypedDict):
-    """Dict view of ``golden.names.Literal``: Named like typing.Literal."""
+    """Dict view of ``golden.names.Literal`` (every key present).
+
+    Named like typing.Literal.
+    """
 
     ClassVar: int
+    """Named like typing.ClassVar."""
     iterable: names_pb2.Iterable
+    """Holds the others."""
 
 
 class LiteralInput(TypedDict, total=False):
-    """Keys accepted for ``golden.names.Literal``: Named like typing.Literal."""
+    """Keys accepted for ``golden.names.Literal`` (any subset).
+
+    Named like typing.Literal.
+    """
 
     ClassVar: int | Literal_KindName
+    """Named like typing.ClassVar."""
     iterable: IterableInput | names_pb2.Iterable
+    """Holds the others."""
 
 
-copyDict = TypedDict(
-    "copyDict",
-    {
-        "type": "str",
-    },
-)
-copyInput = TypedDict(
-    "copyInput",
-    {
-        "type": "str",
-    },
-    total=False,
-)
+class copyDict(TypedDict):
+    """Dict view of ``golden.names.copy`` (every key present).
+
+    Named like copy, which the classes' module imports.
+    """
+
+    type: str
+    """A field named type."""
+
+
+class copyInput(TypedDict, total=False):
+    """Keys accepted for ``golden.names.copy`` (any subset).
+
+    Named like copy, which the classes' module imports.
+    """
+
+    type: str
+    """A field named type."""

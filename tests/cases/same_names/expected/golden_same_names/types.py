@@ -36,30 +36,52 @@ acme_rpc_KindName = Literal["KIND_NONE", "KIND_SMALL"]
 
 
 class acme_api_ThingDict(TypedDict):
-    """Dict view of ``acme.api.Thing``: The API's thing."""
+    """Dict view of ``acme.api.Thing`` (every key present).
+
+    The API's thing.
+    """
 
     a_only: int
+    """Only the API's thing has it."""
     kind: int
+    """Its kind."""
 
 
 class acme_api_ThingInput(TypedDict, total=False):
-    """Keys accepted for ``acme.api.Thing``: The API's thing."""
+    """Keys accepted for ``acme.api.Thing`` (any subset).
+
+    The API's thing.
+    """
 
     a_only: int
+    """Only the API's thing has it."""
     kind: int | acme_api_KindName
+    """Its kind."""
 
 
 class acme_rpc_ThingDict(TypedDict):
-    """Dict view of ``acme.rpc.Thing``: The RPC's thing, holding the API's."""
+    """Dict view of ``acme.rpc.Thing`` (every key present).
+
+    The RPC's thing, holding the API's.
+    """
 
     b_only: str
+    """Only the RPC's thing has it."""
     api: acme_api_http_pb2.Thing
+    """The API's thing of the same name."""
     kind: int
+    """Its kind."""
 
 
 class acme_rpc_ThingInput(TypedDict, total=False):
-    """Keys accepted for ``acme.rpc.Thing``: The RPC's thing, holding the API's."""
+    """Keys accepted for ``acme.rpc.Thing`` (any subset).
+
+    The RPC's thing, holding the API's.
+    """
 
     b_only: str
+    """Only the RPC's thing has it."""
     api: acme_api_ThingInput | acme_api_http_pb2.Thing
+    """The API's thing of the same name."""
     kind: int | acme_rpc_KindName
+    """Its kind."""

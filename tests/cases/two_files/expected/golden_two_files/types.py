@@ -28,21 +28,30 @@ __all__ = [
 
 
 class LengthDict(TypedDict):
-    """Dict view of ``golden.base.Length``: A length with a unit."""
+    """Dict view of ``golden.base.Length`` (every key present).
+
+    A length with a unit.
+    """
 
     value: float
     unit: str
 
 
 class LengthInput(TypedDict, total=False):
-    """Keys accepted for ``golden.base.Length``: A length with a unit."""
+    """Keys accepted for ``golden.base.Length`` (any subset).
+
+    A length with a unit.
+    """
 
     value: float
     unit: str
 
 
 class BoxDict(TypedDict):
-    """Dict view of ``golden.uses.Box``: A box measured in lengths from base.proto."""
+    """Dict view of ``golden.uses.Box`` (every key present).
+
+    A box measured in lengths from base.proto.
+    """
 
     width: base_pb2.Length
     edges: list[LengthDict]
@@ -50,7 +59,10 @@ class BoxDict(TypedDict):
 
 
 class BoxInput(TypedDict, total=False):
-    """Keys accepted for ``golden.uses.Box``: A box measured in lengths from base.proto."""
+    """Keys accepted for ``golden.uses.Box`` (any subset).
+
+    A box measured in lengths from base.proto.
+    """
 
     width: LengthInput | base_pb2.Length
     edges: list[LengthInput | base_pb2.Length] | tuple[LengthInput | base_pb2.Length, ...]

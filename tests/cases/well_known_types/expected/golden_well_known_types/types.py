@@ -36,39 +36,67 @@ NullValueName = Literal["NULL_VALUE"]
 
 
 class EventDict(TypedDict):
-    """Dict view of ``golden.wkt.Event``: Something that happened."""
+    """Dict view of ``golden.wkt.Event`` (every key present).
+
+    Something that happened.
+    """
 
     at: timestamp_pb2.Timestamp
+    """When it happened."""
     details: struct_pb2.Struct
+    """Free-form details."""
     waits: list[duration_pb2.Duration]
+    """Pauses before it."""
     marks: dict[str, timestamp_pb2.Timestamp]
+    """Named instants."""
     count: wrappers_pb2.Int32Value
+    """How many, when known."""
     nothing: int
+    """An explicit null."""
     window: event_pb2.Window
+    """A nested message using one too."""
 
 
 class EventInput(TypedDict, total=False):
-    """Keys accepted for ``golden.wkt.Event``: Something that happened."""
+    """Keys accepted for ``golden.wkt.Event`` (any subset).
+
+    Something that happened.
+    """
 
     at: timestamp_pb2.Timestamp | Mapping[str, Any]
+    """When it happened."""
     details: struct_pb2.Struct | Mapping[str, Any]
+    """Free-form details."""
     waits: (
         list[duration_pb2.Duration | Mapping[str, Any]]
         | tuple[duration_pb2.Duration | Mapping[str, Any], ...]
     )
+    """Pauses before it."""
     marks: Mapping[str, timestamp_pb2.Timestamp | Mapping[str, Any]]
+    """Named instants."""
     count: wrappers_pb2.Int32Value | Mapping[str, Any]
+    """How many, when known."""
     nothing: int | NullValueName
+    """An explicit null."""
     window: WindowInput | event_pb2.Window
+    """A nested message using one too."""
 
 
 class WindowDict(TypedDict):
-    """Dict view of ``golden.wkt.Window``: A span of time."""
+    """Dict view of ``golden.wkt.Window`` (every key present).
+
+    A span of time.
+    """
 
     start: timestamp_pb2.Timestamp
+    """Its start."""
 
 
 class WindowInput(TypedDict, total=False):
-    """Keys accepted for ``golden.wkt.Window``: A span of time."""
+    """Keys accepted for ``golden.wkt.Window`` (any subset).
+
+    A span of time.
+    """
 
     start: timestamp_pb2.Timestamp | Mapping[str, Any]
+    """Its start."""

@@ -1,0 +1,155 @@
+"""A field's whole documentation reaches every place that documents it:
+wrapper property docstrings, the key docs under a config property's key
+table, and the TypedDict keys (a string after each key's annotation) and
+classes, with code blocks and lists kept line for line."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+import pytest
+
+from generator.model import _doc_parts, doc_layout
+from tests.support import generate, import_generated
+
+PROTO = '''syntax = "proto3";
+package docs;
+
+// Settings of a job. The second sentence is not lost.
+//
+// A list:
+// - first item, which is long enough that reflowing it would join it to the next one
+// - second item
+message Job {
+  // Run the job. Extra detail follows.
+  //
+  //     job.run = True
+  //     job.go()
+  //
+  // 1. one
+  // 2. two
+  bool run = 1;
+  // How to tune. Use it like this:
+  //
+  // ```python
+  // tune(x)
+  //
+  //     nested = "kept"
+  // ```
+  //
+  // Triple quotes """ and a backslash \\ stay data.
+  Tuning tuning = 2;
+  // One sentence only.
+  int32 count = 3;
+}
+
+// Tuning knobs. Never reflowed into one line.
+message Tuning {
+  // Rate of learning. Must be positive:
+  //   rate > 0
+  float rate = 1;
+  // Steps. Counted from one.
+  //
+  // * a bullet
+  // * another bullet
+  int32 steps = 2;
+  // Plain one.
+  bool plain = 3;
+}
+'''
+
+
+def lines_in(block: str, doc: str) -> bool:
+    """``block``'s lines are consecutive lines of ``doc``, each indented as in
+    ``block`` relative to its first line (blank lines stay blank)."""
+    want = block.split("\n")
+    got = doc.split("\n")
+    for start in range(len(got) - len(want) + 1):
+        pad = got[start][: len(got[start]) - len(got[start].lstrip())]
+        if all(got[start + i] == (pad + line if line else "") for i, line in enumerate(want)):
+            return True
+    return False
+
+
+def norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    out = tmp_path_factory.mktemp("doc_layout")
+    (out / "docs.proto").write_text(PROTO)
+    package, _ = generate(out, [out / "docs.proto"])
+    return out, package, import_generated(out, package)
+
+
+def test_layout_keeps_code_blocks_and_lists_and_reflows_prose():
+    text = "Lead line one\nand two.\n- a\n- b\n\n    code()\n      deeper()\n\n```\nx\n\ny\n```\n1. one\n2. two"
+    assert doc_layout(text) == (
+        "Lead line one and two.", "- a\n- b", "code()\n  deeper()", "```\nx\n\ny\n```", "1. one\n2. two"
+    )
+    assert _doc_parts(text) == ("Lead line one and two.", ("- a\n- b", "code()\n  deeper()", "```\nx\n\ny\n```", "1. one\n2. two"))
+    assert _doc_parts("First. Second.\n\n    code") == ("First.", ("Second.", "code"))
+    assert _doc_parts("```\nunclosed\n\nfence") == ("```\nunclosed\n\nfence", ())
+    assert doc_layout("One. ```x = 1``` inline\n```y```\nafter the one-line fence") == (
+        "One. ```x = 1``` inline", "```y```", "after the one-line fence"
+    )
+
+
+def test_property_docstrings_hold_the_whole_comment_with_blocks(generated):
+    _, _, module = generated
+    run = module.Job.run.__doc__
+    assert run.startswith("Run the job.")
+    assert "Extra detail follows." in run
+    assert lines_in("job.run = True\njob.go()", run)
+    assert lines_in("1. one\n2. two", run)
+    tuning = module.Job.tuning.__doc__
+    assert lines_in('```python\ntune(x)\n\n    nested = "kept"\n```', tuning)
+    assert 'Triple quotes """ and a backslash \\ stay data.' in tuning
+    cls = module.Job.__doc__
+    assert "The second sentence is not lost." in cls
+    assert lines_in("- first item, which is long enough that reflowing it would join it to the next one\n- second item", cls)
+
+
+def test_config_docs_hold_every_keys_whole_doc_under_the_table(generated):
+    _, _, module = generated
+    doc = module.Job.tuning.__doc__
+    table_end = doc.rindex("=====")
+    below = doc[table_end:]
+    # the table keeps one sentence per key; the whole doc follows, key by key
+    assert "Rate of learning." in doc[:table_end] and "Must be positive" not in doc[:table_end]
+    assert lines_in("``rate``\n    Rate of learning. Must be positive:\n\n    rate > 0", below)
+    assert lines_in("``steps``\n    Steps. Counted from one.\n\n    * a bullet\n    * another bullet", below)
+    assert "``plain``" not in below  # its table cell says it all
+
+
+def typed_dict_docs(source: str) -> dict[str, tuple[str | None, dict[str, str | None]]]:
+    """Each TypedDict class: its docstring and the string after each key's annotation."""
+    found = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef):
+            keys: dict[str, str | None] = {}
+            body = node.body
+            for stmt, after in zip(body, [*body[1:], None]):
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                    is_doc = isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                    keys[stmt.target.id] = inspect.cleandoc(after.value.value) if is_doc else None  # type: ignore[union-attr]
+            found[node.name] = (ast.get_docstring(node), keys)
+    return found
+
+
+def test_typed_dict_keys_and_classes_carry_the_whole_doc(generated):
+    out, package, _ = generated
+    docs = typed_dict_docs((out / package / "types.py").read_text())
+    for name in ("TuningDict", "TuningInput"):
+        doc, keys = docs[name]
+        assert "``docs.Tuning``" in doc and "Tuning knobs. Never reflowed into one line." in doc
+        assert keys["rate"] == "Rate of learning. Must be positive:\n\nrate > 0"
+        assert keys["steps"] == "Steps. Counted from one.\n\n* a bullet\n* another bullet"
+        assert keys["plain"] == "Plain one."
+    doc, keys = docs["JobDict"]
+    assert lines_in("- first item, which is long enough that reflowing it would join it to the next one\n- second item", doc)
+    assert lines_in('```python\ntune(x)\n\n    nested = "kept"\n```', keys["tuning"])
+    assert 'Triple quotes """ and a backslash \\ stay data.' in keys["tuning"]
+    assert keys["count"] == "One sentence only."
