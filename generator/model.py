@@ -135,6 +135,17 @@ class SpecFieldModel:
     item_to_dict: str | None  # to-dict function of the item message (read == dicts)
     deprecated: bool  # [deprecated = true]: setting it warns
 
+    @property
+    def unset_view(self) -> str | None:
+        """What the dict view of an unset message holds for this field when it
+        is not the default read once at import: a fresh ``[]``/``{}``, or
+        "live" for the sub-message itself; None: the default."""
+        if self.read in ("list", "dicts"):
+            return "[]"
+        if self.read == "dict":
+            return "{}"
+        return "live" if self.message is not None else None
+
 
 def to_dict_name(local_name: str) -> str:
     return f"{naming.message_class_name(local_name)}_to_dict"
@@ -270,6 +281,15 @@ class PropertyModel:
     after_set_hook: str | None
     doc: Doc
     deprecated: bool = False  # the field is [deprecated = true]: the setter warns
+
+    @property
+    def direct_set(self) -> bool:
+        """Given exactly ``fast_type`` in compatible mode, the value goes
+        straight into the message: no hook runs around the setter and there is
+        nothing to warn about (the class's __setattr__ does it from a table)."""
+        return self.kind == "scalar" and self.fast_type is not None and not (
+            self.setter_hook or self.after_set_hook or self.deprecated
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

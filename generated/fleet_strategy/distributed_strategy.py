@@ -105,6 +105,11 @@ class DistributedStrategy(hooks.StrategyMembers):
         hooks.init_strategy(self)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _DistributedStrategy_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.strategy, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _DistributedStrategy_SETTABLE:
@@ -3534,6 +3539,49 @@ class DistributedStrategy(hooks.StrategyMembers):
         hooks.set_fleet_desc_configs(self, value)
 
 
+# Options a value of exactly this type in compatible mode sets directly.
+_DistributedStrategy_DIRECT: dict[str, tuple[type, str]] = {
+    "amp": (bool, "amp"),
+    "recompute": (bool, "recompute"),
+    "localsgd": (bool, "localsgd"),
+    "dgc": (bool, "dgc"),
+    "gradient_merge": (bool, "gradient_merge"),
+    "lars": (bool, "lars"),
+    "lamb": (bool, "lamb"),
+    "pipeline": (bool, "pipeline"),
+    "elastic": (bool, "elastic"),
+    "auto": (bool, "auto"),
+    "sync_nccl_allreduce": (bool, "sync_nccl_allreduce"),
+    "nccl_comm_num": (int, "nccl_comm_num"),
+    "use_hierarchical_allreduce": (bool, "use_hierarchical_allreduce"),
+    "hierarchical_allreduce_inter_nranks": (int, "hierarchical_allreduce_inter_nranks"),
+    "sync_batch_norm": (bool, "sync_batch_norm"),
+    "fuse_all_reduce_ops": (bool, "fuse_all_reduce_ops"),
+    "fuse_grad_size_in_MB": (int, "fuse_grad_size_in_MB"),
+    "_fuse_grad_size_in_TFLOPS": (float, "fuse_grad_size_in_TFLOPS"),
+    "cudnn_exhaustive_search": (bool, "cudnn_exhaustive_search"),
+    "conv_workspace_size_limit": (int, "conv_workspace_size_limit"),
+    "cudnn_batchnorm_spatial_persistent": (bool, "cudnn_batchnorm_spatial_persistent"),
+    "adaptive_localsgd": (bool, "adaptive_localsgd"),
+    "fp16_allreduce": (bool, "fp16_allreduce"),
+    "sharding": (bool, "sharding"),
+    "find_unused_parameters": (bool, "find_unused_parameters"),
+    "tensor_parallel": (bool, "tensor_parallel"),
+    "without_graph_optimization": (bool, "without_graph_optimization"),
+    "fuse_grad_size_in_num": (int, "fuse_grad_size_in_num"),
+    "_calc_comm_same_stream": (bool, "calc_comm_same_stream"),
+    "asp": (bool, "asp"),
+    "fuse_grad_merge": (bool, "fuse_grad_merge"),
+    "semi_auto": (bool, "semi_auto"),
+    "adam_d2sum": (bool, "adam_d2sum"),
+    "auto_search": (bool, "auto_search"),
+    "heter_ccl_mode": (bool, "heter_ccl_mode"),
+    "is_fl_ps_mode": (bool, "is_fl_ps_mode"),
+    "is_with_coordinator": (bool, "with_coordinator"),
+    "qat": (bool, "qat"),
+    "split_data": (bool, "split_data"),
+}
+
 _DistributedStrategy_SETTABLE = frozenset(
     {
         "strategy",
@@ -3623,6 +3671,11 @@ class DistributedJobInfo(hooks.JobInfoMembers):
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _DistributedJobInfo_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.job_info, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _DistributedJobInfo_SETTABLE:
@@ -4439,6 +4492,16 @@ class DistributedJobInfo(hooks.JobInfoMembers):
             self._strict,
         )
 
+
+# Options a value of exactly this type in compatible mode sets directly.
+_DistributedJobInfo_DIRECT: dict[str, tuple[type, str]] = {
+    "worker_num": (int, "worker_num"),
+    "server_num": (int, "server_num"),
+    "origin_startup": (str, "origin_startup"),
+    "origin_main": (str, "origin_main"),
+    "distributed_main": (str, "distributed_main"),
+    "optimizer_name": (str, "optimizer_name"),
+}
 
 _DistributedJobInfo_SETTABLE = frozenset(
     {

@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from golden_empty_messages._runtime import SPECS, FieldSpec, MessageSpec, Policy
+from golden_empty_messages._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
 from golden_empty_messages import health_pb2 as health_pb2
 
 if TYPE_CHECKING:
@@ -17,8 +17,18 @@ Ping_SPEC = MessageSpec("golden.empty.Ping", health_pb2.Ping, {})
 SPECS["golden.empty.Ping"] = Ping_SPEC
 
 
+_Ping_to_dict_UNSET = unset_defaults(health_pb2.Ping)
+
+
 def Ping_to_dict(message: health_pb2.Ping) -> _types.PingDict:
     """Dict view of a ``golden.empty.Ping``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.PingDict",
+            {
+                **_Ping_to_dict_UNSET,
+            },
+        )
     return {}
 
 
@@ -40,8 +50,19 @@ Probe_SPEC.fields["count"] = FieldSpec(
 SPECS["golden.empty.Probe"] = Probe_SPEC
 
 
+_Probe_to_dict_UNSET = unset_defaults(health_pb2.Probe)
+
+
 def Probe_to_dict(message: health_pb2.Probe) -> _types.ProbeDict:
     """Dict view of a ``golden.empty.Probe``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.ProbeDict",
+            {
+                **_Probe_to_dict_UNSET,
+                "inner": message.inner,
+            },
+        )
     return {
         "inner": message.inner,
         "count": message.count,
@@ -101,8 +122,23 @@ Health_SPEC.fields["probe"] = FieldSpec(
 SPECS["golden.empty.Health"] = Health_SPEC
 
 
+_Health_to_dict_UNSET = unset_defaults(health_pb2.Health)
+
+
 def Health_to_dict(message: health_pb2.Health) -> _types.HealthDict:
     """Dict view of a ``golden.empty.Health``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.HealthDict",
+            {
+                **_Health_to_dict_UNSET,
+                "ping": message.ping,
+                "up": message.up,
+                "pongs": [],
+                "by_peer": {},
+                "probe": message.probe,
+            },
+        )
     return {
         "ping": message.ping,
         "up": message.up,

@@ -49,6 +49,11 @@ class Health:
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _Health_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.message, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _Health_SETTABLE:
@@ -249,6 +254,11 @@ class Health:
             self._strict,
         )
 
+
+# Options a value of exactly this type in compatible mode sets directly.
+_Health_DIRECT: dict[str, tuple[type, str]] = {
+    "down": (str, "down"),
+}
 
 _Health_SETTABLE = frozenset(
     {

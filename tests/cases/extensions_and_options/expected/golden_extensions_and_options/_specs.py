@@ -5,9 +5,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from golden_extensions_and_options._runtime import SPECS, FieldSpec, MessageSpec, Policy
+from golden_extensions_and_options._runtime import (
+    SPECS,
+    FieldSpec,
+    MessageSpec,
+    Policy,
+    unset_defaults,
+)
 from golden_extensions_and_options import options_pb2 as options_pb2
 
 if TYPE_CHECKING:
@@ -24,8 +30,18 @@ Base_SPEC.fields["id"] = FieldSpec(
 SPECS["golden.ext.Base"] = Base_SPEC
 
 
+_Base_to_dict_UNSET = unset_defaults(options_pb2.Base)
+
+
 def Base_to_dict(message: options_pb2.Base) -> _types.BaseDict:
     """Dict view of a ``golden.ext.Base``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.BaseDict",
+            {
+                **_Base_to_dict_UNSET,
+            },
+        )
     return {
         "id": message.id,
     }
@@ -59,8 +75,19 @@ Holder_SPEC.fields["settings"] = FieldSpec(
 SPECS["golden.ext.Holder"] = Holder_SPEC
 
 
+_Holder_to_dict_UNSET = unset_defaults(options_pb2.Holder)
+
+
 def Holder_to_dict(message: options_pb2.Holder) -> _types.HolderDict:
     """Dict view of a ``golden.ext.Holder``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.HolderDict",
+            {
+                **_Holder_to_dict_UNSET,
+                "settings": message.settings,
+            },
+        )
     return {
         "old": message.old,
         "name": message.name,
@@ -84,8 +111,18 @@ Settings_SPEC.fields["modern"] = FieldSpec(
 SPECS["golden.ext.Settings"] = Settings_SPEC
 
 
+_Settings_to_dict_UNSET = unset_defaults(options_pb2.Settings)
+
+
 def Settings_to_dict(message: options_pb2.Settings) -> _types.SettingsDict:
     """Dict view of a ``golden.ext.Settings``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.SettingsDict",
+            {
+                **_Settings_to_dict_UNSET,
+            },
+        )
     return {
         "legacy": message.legacy,
         "modern": message.modern,

@@ -48,6 +48,11 @@ class Base:
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _Base_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.message, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _Base_SETTABLE:
@@ -105,6 +110,11 @@ class Base:
         self.message.id = value
 
 
+# Options a value of exactly this type in compatible mode sets directly.
+_Base_DIRECT: dict[str, tuple[type, str]] = {
+    "id": (int, "id"),
+}
+
 _Base_SETTABLE = frozenset(
     {
         "message",
@@ -130,6 +140,11 @@ class Holder:
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _Holder_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.message, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _Holder_SETTABLE:
@@ -276,6 +291,12 @@ class Holder:
             self._strict,
         )
 
+
+# Options a value of exactly this type in compatible mode sets directly.
+_Holder_DIRECT: dict[str, tuple[type, str]] = {
+    "name": (str, "name"),
+    "display": (str, "display"),
+}
 
 _Holder_SETTABLE = frozenset(
     {

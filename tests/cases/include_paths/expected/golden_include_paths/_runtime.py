@@ -590,6 +590,31 @@ def imported_spec(cls: type[Message]) -> MessageSpec:
     return spec
 
 
+def is_repeated(field: Any) -> bool:
+    """Whether a FieldDescriptor is repeated (protobuf 7 dropped ``label``; before 6.31 there is no ``is_repeated``)."""
+    if hasattr(field, "is_repeated"):
+        return bool(field.is_repeated)
+    from google.protobuf.descriptor import FieldDescriptor
+
+    return bool(field.label == FieldDescriptor.LABEL_REPEATED)
+
+
+def unset_defaults(message_class: type[Message]) -> dict[str, Any]:
+    """The dict view of a message with nothing set, read once from an empty
+    instance: each scalar field's default as protobuf returns it; None where
+    the view must hold a fresh list or dict, or the live sub-message (the
+    to-dict function fills those in on every call)."""
+    empty = message_class()
+    return {
+        field.name: (
+            None
+            if is_repeated(field) or field.message_type is not None
+            else getattr(empty, field.name)
+        )
+        for field in message_class.DESCRIPTOR.fields
+    }
+
+
 def _descriptor_field(field: Any) -> FieldSpec:
     from google.protobuf.descriptor import FieldDescriptor
 
@@ -598,11 +623,7 @@ def _descriptor_field(field: Any) -> FieldSpec:
         for name in dir(FieldDescriptor)
         if name.startswith("TYPE_")
     }[field.type]
-    repeated = (
-        field.is_repeated
-        if hasattr(field, "is_repeated")
-        else field.label == FieldDescriptor.LABEL_REPEATED
-    )
+    repeated = is_repeated(field)
     low, high = _DESCRIPTOR_INT_BOUNDS.get(type_name, (None, None))
     kind = {
         "bool": BOOL,

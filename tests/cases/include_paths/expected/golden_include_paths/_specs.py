@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from golden_include_paths._runtime import SPECS, FieldSpec, MessageSpec, Policy
+from golden_include_paths._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
 from golden_include_paths.acme.common.v1 import common_pb2 as common_pb2
 from golden_include_paths.acme.trace.v1 import trace_pb2 as trace_pb2
 
@@ -32,8 +32,18 @@ Attribute_SPEC.fields["value"] = FieldSpec(
 SPECS["acme.common.v1.Attribute"] = Attribute_SPEC
 
 
+_Attribute_to_dict_UNSET = unset_defaults(common_pb2.Attribute)
+
+
 def Attribute_to_dict(message: common_pb2.Attribute) -> _types.AttributeDict:
     """Dict view of a ``acme.common.v1.Attribute``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.AttributeDict",
+            {
+                **_Attribute_to_dict_UNSET,
+            },
+        )
     return {
         "key": message.key,
         "value": message.value,
@@ -58,8 +68,19 @@ Span_SPEC.fields["attributes"] = FieldSpec(
 SPECS["acme.trace.v1.Span"] = Span_SPEC
 
 
+_Span_to_dict_UNSET = unset_defaults(trace_pb2.Span)
+
+
 def Span_to_dict(message: trace_pb2.Span) -> _types.SpanDict:
     """Dict view of a ``acme.trace.v1.Span``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.SpanDict",
+            {
+                **_Span_to_dict_UNSET,
+                "attributes": [],
+            },
+        )
     return {
         "name": message.name,
         "attributes": [Attribute_to_dict(item) for item in message.attributes],

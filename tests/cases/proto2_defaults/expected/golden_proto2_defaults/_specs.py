@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from golden_proto2_defaults._runtime import SPECS, FieldSpec, MessageSpec, Policy
+from golden_proto2_defaults._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
 from golden_proto2_defaults import defaults_pb2 as defaults_pb2
 
 if TYPE_CHECKING:
@@ -123,8 +123,19 @@ Settings_SPEC.fields["must"] = FieldSpec(
 SPECS["golden.defaults.Settings"] = Settings_SPEC
 
 
+_Settings_to_dict_UNSET = unset_defaults(defaults_pb2.Settings)
+
+
 def Settings_to_dict(message: defaults_pb2.Settings) -> _types.SettingsDict:
     """Dict view of a ``golden.defaults.Settings``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.SettingsDict",
+            {
+                **_Settings_to_dict_UNSET,
+                "sizes": [],
+            },
+        )
     return {
         "ratio": message.ratio,
         "precise": message.precise,
@@ -160,8 +171,19 @@ Job_SPEC.fields["owner"] = FieldSpec(
 SPECS["golden.defaults.Job"] = Job_SPEC
 
 
+_Job_to_dict_UNSET = unset_defaults(defaults_pb2.Job)
+
+
 def Job_to_dict(message: defaults_pb2.Job) -> _types.JobDict:
     """Dict view of a ``golden.defaults.Job``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.JobDict",
+            {
+                **_Job_to_dict_UNSET,
+                "settings": message.settings,
+            },
+        )
     return {
         "settings": message.settings,
         "owner": message.owner,

@@ -47,6 +47,11 @@ class Job:
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _Job_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.message, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _Job_SETTABLE:
@@ -156,6 +161,11 @@ class Job:
                 return
         self.message.owner = value
 
+
+# Options a value of exactly this type in compatible mode sets directly.
+_Job_DIRECT: dict[str, tuple[type, str]] = {
+    "owner": (str, "owner"),
+}
 
 _Job_SETTABLE = frozenset(
     {

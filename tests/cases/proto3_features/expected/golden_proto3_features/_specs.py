@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from golden_proto3_features._runtime import SPECS, FieldSpec, MessageSpec, Policy
+from golden_proto3_features._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
 from golden_proto3_features import features_pb2 as features_pb2
 
 if TYPE_CHECKING:
@@ -44,8 +44,18 @@ Canvas_Point_SPEC.fields["y"] = FieldSpec(
 SPECS["golden.features.Canvas.Point"] = Canvas_Point_SPEC
 
 
+_Canvas_Point_to_dict_UNSET = unset_defaults(features_pb2.Canvas.Point)
+
+
 def Canvas_Point_to_dict(message: features_pb2.Canvas.Point) -> _types.Canvas_PointDict:
     """Dict view of a ``golden.features.Canvas.Point``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.Canvas_PointDict",
+            {
+                **_Canvas_Point_to_dict_UNSET,
+            },
+        )
     return {
         "x": message.x,
         "y": message.y,
@@ -150,8 +160,23 @@ Canvas_SPEC.fields["thumbnail"] = FieldSpec(
 SPECS["golden.features.Canvas"] = Canvas_SPEC
 
 
+_Canvas_to_dict_UNSET = unset_defaults(features_pb2.Canvas)
+
+
 def Canvas_to_dict(message: features_pb2.Canvas) -> _types.CanvasDict:
     """Dict view of a ``golden.features.Canvas``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.CanvasDict",
+            {
+                **_Canvas_to_dict_UNSET,
+                "points": [],
+                "counts": {},
+                "anchors": {},
+                "origin": message.origin,
+                "tags": [],
+            },
+        )
     return {
         "title": message.title,
         "points": [Canvas_Point_to_dict(item) for item in message.points],

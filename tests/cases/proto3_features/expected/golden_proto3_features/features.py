@@ -49,6 +49,11 @@ class Canvas:
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _Canvas_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.message, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _Canvas_SETTABLE:
@@ -336,6 +341,14 @@ class Canvas:
                 return
         self.message.thumbnail = value
 
+
+# Options a value of exactly this type in compatible mode sets directly.
+_Canvas_DIRECT: dict[str, tuple[type, str]] = {
+    "title": (str, "title"),
+    "image": (str, "image"),
+    "opacity": (float, "opacity"),
+    "thumbnail": (bytes, "thumbnail"),
+}
 
 _Canvas_SETTABLE = frozenset(
     {

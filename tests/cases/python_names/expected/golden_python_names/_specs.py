@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from golden_python_names._runtime import SPECS, FieldSpec, MessageSpec, Policy
+from golden_python_names._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
 from golden_python_names import names_pb2 as names_pb2
 
 if TYPE_CHECKING:
@@ -76,8 +76,19 @@ Mapping_SPEC.fields["counts"] = FieldSpec(
 SPECS["golden.names.Mapping"] = Mapping_SPEC
 
 
+_Mapping_to_dict_UNSET = unset_defaults(names_pb2.Mapping)
+
+
 def Mapping_to_dict(message: names_pb2.Mapping) -> _types.MappingDict:
     """Dict view of a ``golden.names.Mapping``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.MappingDict",
+            {
+                **_Mapping_to_dict_UNSET,
+                "counts": {},
+            },
+        )
     return {
         "self": message.self,
         "property": message.property,
@@ -107,8 +118,20 @@ Iterable_SPEC.fields["str"] = FieldSpec(
 SPECS["golden.names.Iterable"] = Iterable_SPEC
 
 
+_Iterable_to_dict_UNSET = unset_defaults(names_pb2.Iterable)
+
+
 def Iterable_to_dict(message: names_pb2.Iterable) -> _types.IterableDict:
     """Dict view of a ``golden.names.Iterable``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.IterableDict",
+            {
+                **_Iterable_to_dict_UNSET,
+                "items": [],
+                "str": [],
+            },
+        )
     return {
         "items": [Mapping_to_dict(item) for item in message.items],
         "str": items2[:] if (items2 := message.str) else [],
@@ -132,8 +155,19 @@ Literal_SPEC.fields["iterable"] = FieldSpec(
 SPECS["golden.names.Literal"] = Literal_SPEC
 
 
+_Literal_to_dict_UNSET = unset_defaults(names_pb2.Literal)
+
+
 def Literal_to_dict(message: names_pb2.Literal) -> _types.LiteralDict:
     """Dict view of a ``golden.names.Literal``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.LiteralDict",
+            {
+                **_Literal_to_dict_UNSET,
+                "iterable": message.iterable,
+            },
+        )
     return {
         "ClassVar": message.ClassVar,
         "iterable": message.iterable,
@@ -150,8 +184,18 @@ copy_SPEC.fields["type"] = FieldSpec(
 SPECS["golden.names.copy"] = copy_SPEC
 
 
+_copy_to_dict_UNSET = unset_defaults(names_pb2.copy)
+
+
 def copy_to_dict(message: names_pb2.copy) -> _types.copyDict:
     """Dict view of a ``golden.names.copy``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.copyDict",
+            {
+                **_copy_to_dict_UNSET,
+            },
+        )
     return {
         "type": message.type,
     }

@@ -49,6 +49,11 @@ class Literal:
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _Literal_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.message, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _Literal_SETTABLE:
@@ -144,6 +149,9 @@ class Literal:
         )
 
 
+# Options a value of exactly this type in compatible mode sets directly.
+_Literal_DIRECT: dict[str, tuple[type, str]] = {}
+
 _Literal_SETTABLE = frozenset(
     {
         "message",
@@ -170,6 +178,11 @@ class copy_:
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _copy__DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.message, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _copy__SETTABLE:
@@ -223,6 +236,11 @@ class copy_:
                 return
         self.message.type = value
 
+
+# Options a value of exactly this type in compatible mode sets directly.
+_copy__DIRECT: dict[str, tuple[type, str]] = {
+    "type": (str, "type"),
+}
 
 _copy__SETTABLE = frozenset(
     {

@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from golden_same_names._runtime import SPECS, FieldSpec, MessageSpec, Policy
+from golden_same_names._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
 from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
 from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
 
@@ -43,8 +43,18 @@ acme_api_Thing_SPEC.fields["kind"] = FieldSpec(
 SPECS["acme.api.Thing"] = acme_api_Thing_SPEC
 
 
+_acme_api_Thing_to_dict_UNSET = unset_defaults(acme_api_http_pb2.Thing)
+
+
 def acme_api_Thing_to_dict(message: acme_api_http_pb2.Thing) -> _types.acme_api_ThingDict:
     """Dict view of a ``acme.api.Thing``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.acme_api_ThingDict",
+            {
+                **_acme_api_Thing_to_dict_UNSET,
+            },
+        )
     return {
         "a_only": message.a_only,
         "kind": message.kind,
@@ -74,8 +84,19 @@ acme_rpc_Thing_SPEC.fields["kind"] = FieldSpec(
 SPECS["acme.rpc.Thing"] = acme_rpc_Thing_SPEC
 
 
+_acme_rpc_Thing_to_dict_UNSET = unset_defaults(acme_rpc_http_pb2.Thing)
+
+
 def acme_rpc_Thing_to_dict(message: acme_rpc_http_pb2.Thing) -> _types.acme_rpc_ThingDict:
     """Dict view of a ``acme.rpc.Thing``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.acme_rpc_ThingDict",
+            {
+                **_acme_rpc_Thing_to_dict_UNSET,
+                "api": message.api,
+            },
+        )
     return {
         "b_only": message.b_only,
         "api": message.api,

@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from golden_two_files._runtime import SPECS, FieldSpec, MessageSpec, Policy
+from golden_two_files._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
 from golden_two_files import base_pb2 as base_pb2
 from golden_two_files import uses_pb2 as uses_pb2
 
@@ -28,8 +28,18 @@ Length_SPEC.fields["unit"] = FieldSpec(
 SPECS["golden.base.Length"] = Length_SPEC
 
 
+_Length_to_dict_UNSET = unset_defaults(base_pb2.Length)
+
+
 def Length_to_dict(message: base_pb2.Length) -> _types.LengthDict:
     """Dict view of a ``golden.base.Length``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.LengthDict",
+            {
+                **_Length_to_dict_UNSET,
+            },
+        )
     return {
         "value": message.value,
         "unit": message.unit,
@@ -59,8 +69,20 @@ Box_SPEC.fields["sealed"] = FieldSpec(
 SPECS["golden.uses.Box"] = Box_SPEC
 
 
+_Box_to_dict_UNSET = unset_defaults(uses_pb2.Box)
+
+
 def Box_to_dict(message: uses_pb2.Box) -> _types.BoxDict:
     """Dict view of a ``golden.uses.Box``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.BoxDict",
+            {
+                **_Box_to_dict_UNSET,
+                "width": message.width,
+                "edges": [],
+            },
+        )
     return {
         "width": message.width,
         "edges": [Length_to_dict(item) for item in message.edges],

@@ -48,6 +48,11 @@ class Box:
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _Box_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.message, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _Box_SETTABLE:
@@ -164,6 +169,11 @@ class Box:
                 return
         self.message.sealed = value
 
+
+# Options a value of exactly this type in compatible mode sets directly.
+_Box_DIRECT: dict[str, tuple[type, str]] = {
+    "sealed": (bool, "sealed"),
+}
 
 _Box_SETTABLE = frozenset(
     {

@@ -5,9 +5,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from golden_well_known_types._runtime import SPECS, FieldSpec, MessageSpec, Policy, imported_spec
+from golden_well_known_types._runtime import (
+    SPECS,
+    FieldSpec,
+    MessageSpec,
+    Policy,
+    unset_defaults,
+    imported_spec,
+)
 from golden_well_known_types import event_pb2 as event_pb2
 from google.protobuf import duration_pb2 as duration_pb2
 from google.protobuf import struct_pb2 as struct_pb2
@@ -88,8 +95,24 @@ Event_SPEC.fields["window"] = FieldSpec(
 SPECS["golden.wkt.Event"] = Event_SPEC
 
 
+_Event_to_dict_UNSET = unset_defaults(event_pb2.Event)
+
+
 def Event_to_dict(message: event_pb2.Event) -> _types.EventDict:
     """Dict view of a ``golden.wkt.Event``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.EventDict",
+            {
+                **_Event_to_dict_UNSET,
+                "at": message.at,
+                "details": message.details,
+                "waits": [],
+                "marks": {},
+                "count": message.count,
+                "window": message.window,
+            },
+        )
     return {
         "at": message.at,
         "details": message.details,
@@ -111,8 +134,19 @@ Window_SPEC.fields["start"] = FieldSpec(
 SPECS["golden.wkt.Window"] = Window_SPEC
 
 
+_Window_to_dict_UNSET = unset_defaults(event_pb2.Window)
+
+
 def Window_to_dict(message: event_pb2.Window) -> _types.WindowDict:
     """Dict view of a ``golden.wkt.Window``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.WindowDict",
+            {
+                **_Window_to_dict_UNSET,
+                "start": message.start,
+            },
+        )
     return {
         "start": message.start,
     }

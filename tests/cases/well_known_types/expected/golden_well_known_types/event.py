@@ -52,6 +52,11 @@ class Event:
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _Event_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.message, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _Event_SETTABLE:
@@ -258,6 +263,9 @@ class Event:
             self._strict,
         )
 
+
+# Options a value of exactly this type in compatible mode sets directly.
+_Event_DIRECT: dict[str, tuple[type, str]] = {}
 
 _Event_SETTABLE = frozenset(
     {

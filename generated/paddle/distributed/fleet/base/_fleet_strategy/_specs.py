@@ -5,13 +5,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from paddle.distributed.fleet.base._fleet_strategy._runtime import (
     SPECS,
     FieldSpec,
     MessageSpec,
     Policy,
+    unset_defaults,
 )
 from paddle.distributed.fleet.proto import distributed_strategy_pb2 as distributed_strategy_pb2
 
@@ -64,10 +65,23 @@ RefinedOpsPattern_SPEC.fields["suf_ops"] = FieldSpec(
 SPECS["paddle.fleet.RefinedOpsPattern"] = RefinedOpsPattern_SPEC
 
 
+_RefinedOpsPattern_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.RefinedOpsPattern)
+
+
 def RefinedOpsPattern_to_dict(
     message: distributed_strategy_pb2.RefinedOpsPattern,
 ) -> _types.RefinedOpsPatternDict:
     """Dict view of a ``paddle.fleet.RefinedOpsPattern``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.RefinedOpsPatternDict",
+            {
+                **_RefinedOpsPattern_to_dict_UNSET,
+                "main_ops": [],
+                "pre_ops": [],
+                "suf_ops": [],
+            },
+        )
     return {
         "main_ops": items1[:] if (items1 := message.main_ops) else [],
         "num": message.num,
@@ -116,10 +130,23 @@ RecomputeConfig_SPEC.fields["refined_ops_patterns"] = FieldSpec(
 SPECS["paddle.fleet.RecomputeConfig"] = RecomputeConfig_SPEC
 
 
+_RecomputeConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.RecomputeConfig)
+
+
 def RecomputeConfig_to_dict(
     message: distributed_strategy_pb2.RecomputeConfig,
 ) -> _types.RecomputeConfigDict:
     """Dict view of a ``paddle.fleet.RecomputeConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.RecomputeConfigDict",
+            {
+                **_RecomputeConfig_to_dict_UNSET,
+                "checkpoints": [],
+                "checkpoint_shape": [],
+                "refined_ops_patterns": [],
+            },
+        )
     return {
         "checkpoints": items1[:] if (items1 := message.checkpoints) else [],
         "enable_offload": message.enable_offload,
@@ -232,10 +259,21 @@ ShardingConfig_SPEC.fields["use_calc_stream"] = FieldSpec(
 SPECS["paddle.fleet.ShardingConfig"] = ShardingConfig_SPEC
 
 
+_ShardingConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.ShardingConfig)
+
+
 def ShardingConfig_to_dict(
     message: distributed_strategy_pb2.ShardingConfig,
 ) -> _types.ShardingConfigDict:
     """Dict view of a ``paddle.fleet.ShardingConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.ShardingConfigDict",
+            {
+                **_ShardingConfig_to_dict_UNSET,
+                "segment_anchors": [],
+            },
+        )
     return {
         "sharding_segment_strategy": message.sharding_segment_strategy,
         "segment_broadcast_MB": message.segment_broadcast_MB,
@@ -316,8 +354,19 @@ MpConfig_SPEC.fields["nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.MpConfig"] = MpConfig_SPEC
 
 
+_MpConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.MpConfig)
+
+
 def MpConfig_to_dict(message: distributed_strategy_pb2.MpConfig) -> _types.MpConfigDict:
     """Dict view of a ``paddle.fleet.MpConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.MpConfigDict",
+            {
+                **_MpConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+            },
+        )
     return {
         "sync_param": message.sync_param,
         "sync_grad": message.sync_grad,
@@ -440,8 +489,21 @@ PpConfig_SPEC.fields["sync_mode"] = FieldSpec(
 SPECS["paddle.fleet.PpConfig"] = PpConfig_SPEC
 
 
+_PpConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.PpConfig)
+
+
 def PpConfig_to_dict(message: distributed_strategy_pb2.PpConfig) -> _types.PpConfigDict:
     """Dict view of a ``paddle.fleet.PpConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.PpConfigDict",
+            {
+                **_PpConfig_to_dict_UNSET,
+                "coll_nccl_config": message.coll_nccl_config,
+                "p2p_nccl_config": message.p2p_nccl_config,
+                "shared_nccl_config": message.shared_nccl_config,
+            },
+        )
     return {
         "dp_comm_overlap": message.dp_comm_overlap,
         "delay_scale_loss": message.delay_scale_loss,
@@ -545,10 +607,24 @@ DygraphShardingConfig_SPEC.fields["offload_opt_buffer_size"] = FieldSpec(
 SPECS["paddle.fleet.DygraphShardingConfig"] = DygraphShardingConfig_SPEC
 
 
+_DygraphShardingConfig_to_dict_UNSET = unset_defaults(
+    distributed_strategy_pb2.DygraphShardingConfig
+)
+
+
 def DygraphShardingConfig_to_dict(
     message: distributed_strategy_pb2.DygraphShardingConfig,
 ) -> _types.DygraphShardingConfigDict:
     """Dict view of a ``paddle.fleet.DygraphShardingConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.DygraphShardingConfigDict",
+            {
+                **_DygraphShardingConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+                "check_nccl_config": message.check_nccl_config,
+            },
+        )
     return {
         "tensor_fusion": message.tensor_fusion,
         "accumulate_steps": message.accumulate_steps,
@@ -729,8 +805,32 @@ HybridConfig_SPEC.fields["cp_mp_configs"] = FieldSpec(
 SPECS["paddle.fleet.HybridConfig"] = HybridConfig_SPEC
 
 
+_HybridConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.HybridConfig)
+
+
 def HybridConfig_to_dict(message: distributed_strategy_pb2.HybridConfig) -> _types.HybridConfigDict:
     """Dict view of a ``paddle.fleet.HybridConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.HybridConfigDict",
+            {
+                **_HybridConfig_to_dict_UNSET,
+                "mp_configs": message.mp_configs,
+                "pp_configs": message.pp_configs,
+                "sharding_configs": message.sharding_configs,
+                "dp_configs": message.dp_configs,
+                "sep_configs": message.sep_configs,
+                "dp_sep_configs": message.dp_sep_configs,
+                "pp_tp_configs": message.pp_tp_configs,
+                "ep_configs": message.ep_configs,
+                "moe_sharding_configs": message.moe_sharding_configs,
+                "default_comm_group_configs": message.default_comm_group_configs,
+                "cp_configs": message.cp_configs,
+                "cp_sharding_configs": message.cp_sharding_configs,
+                "dp_cp_configs": message.dp_cp_configs,
+                "cp_mp_configs": message.cp_mp_configs,
+            },
+        )
     return {
         "dp_degree": message.dp_degree,
         "mp_degree": message.mp_degree,
@@ -842,8 +942,21 @@ AMPConfig_SPEC.fields["use_pure_bf16"] = FieldSpec(
 SPECS["paddle.fleet.AMPConfig"] = AMPConfig_SPEC
 
 
+_AMPConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.AMPConfig)
+
+
 def AMPConfig_to_dict(message: distributed_strategy_pb2.AMPConfig) -> _types.AMPConfigDict:
     """Dict view of a ``paddle.fleet.AMPConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.AMPConfigDict",
+            {
+                **_AMPConfig_to_dict_UNSET,
+                "custom_white_list": [],
+                "custom_black_list": [],
+                "custom_black_varnames": [],
+            },
+        )
     return {
         "init_loss_scaling": message.init_loss_scaling,
         "incr_every_n_steps": message.incr_every_n_steps,
@@ -881,10 +994,20 @@ LocalSGDConfig_SPEC.fields["begin_step"] = FieldSpec(
 SPECS["paddle.fleet.LocalSGDConfig"] = LocalSGDConfig_SPEC
 
 
+_LocalSGDConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.LocalSGDConfig)
+
+
 def LocalSGDConfig_to_dict(
     message: distributed_strategy_pb2.LocalSGDConfig,
 ) -> _types.LocalSGDConfigDict:
     """Dict view of a ``paddle.fleet.LocalSGDConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.LocalSGDConfigDict",
+            {
+                **_LocalSGDConfig_to_dict_UNSET,
+            },
+        )
     return {
         "k_steps": message.k_steps,
         "begin_step": message.begin_step,
@@ -911,10 +1034,22 @@ AdaptiveLocalSGDConfig_SPEC.fields["begin_step"] = FieldSpec(
 SPECS["paddle.fleet.AdaptiveLocalSGDConfig"] = AdaptiveLocalSGDConfig_SPEC
 
 
+_AdaptiveLocalSGDConfig_to_dict_UNSET = unset_defaults(
+    distributed_strategy_pb2.AdaptiveLocalSGDConfig
+)
+
+
 def AdaptiveLocalSGDConfig_to_dict(
     message: distributed_strategy_pb2.AdaptiveLocalSGDConfig,
 ) -> _types.AdaptiveLocalSGDConfigDict:
     """Dict view of a ``paddle.fleet.AdaptiveLocalSGDConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.AdaptiveLocalSGDConfigDict",
+            {
+                **_AdaptiveLocalSGDConfig_to_dict_UNSET,
+            },
+        )
     return {
         "init_k_steps": message.init_k_steps,
         "begin_step": message.begin_step,
@@ -939,10 +1074,20 @@ GradientMergeConfig_SPEC.fields["avg"] = FieldSpec(
 SPECS["paddle.fleet.GradientMergeConfig"] = GradientMergeConfig_SPEC
 
 
+_GradientMergeConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.GradientMergeConfig)
+
+
 def GradientMergeConfig_to_dict(
     message: distributed_strategy_pb2.GradientMergeConfig,
 ) -> _types.GradientMergeConfigDict:
     """Dict view of a ``paddle.fleet.GradientMergeConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.GradientMergeConfigDict",
+            {
+                **_GradientMergeConfig_to_dict_UNSET,
+            },
+        )
     return {
         "k_steps": message.k_steps,
         "avg": message.avg,
@@ -975,8 +1120,19 @@ DGCConfig_SPEC.fields["sparsity"] = FieldSpec(
 SPECS["paddle.fleet.DGCConfig"] = DGCConfig_SPEC
 
 
+_DGCConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.DGCConfig)
+
+
 def DGCConfig_to_dict(message: distributed_strategy_pb2.DGCConfig) -> _types.DGCConfigDict:
     """Dict view of a ``paddle.fleet.DGCConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.DGCConfigDict",
+            {
+                **_DGCConfig_to_dict_UNSET,
+                "sparsity": [],
+            },
+        )
     return {
         "rampup_begin_step": message.rampup_begin_step,
         "rampup_step": message.rampup_step,
@@ -1013,8 +1169,19 @@ LarsConfig_SPEC.fields["exclude_from_weight_decay"] = FieldSpec(
 SPECS["paddle.fleet.LarsConfig"] = LarsConfig_SPEC
 
 
+_LarsConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.LarsConfig)
+
+
 def LarsConfig_to_dict(message: distributed_strategy_pb2.LarsConfig) -> _types.LarsConfigDict:
     """Dict view of a ``paddle.fleet.LarsConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.LarsConfigDict",
+            {
+                **_LarsConfig_to_dict_UNSET,
+                "exclude_from_weight_decay": [],
+            },
+        )
     return {
         "lars_coeff": message.lars_coeff,
         "lars_weight_decay": message.lars_weight_decay,
@@ -1042,8 +1209,19 @@ LambConfig_SPEC.fields["exclude_from_weight_decay"] = FieldSpec(
 SPECS["paddle.fleet.LambConfig"] = LambConfig_SPEC
 
 
+_LambConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.LambConfig)
+
+
 def LambConfig_to_dict(message: distributed_strategy_pb2.LambConfig) -> _types.LambConfigDict:
     """Dict view of a ``paddle.fleet.LambConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.LambConfigDict",
+            {
+                **_LambConfig_to_dict_UNSET,
+                "exclude_from_weight_decay": [],
+            },
+        )
     return {
         "lamb_weight_decay": message.lamb_weight_decay,
         "exclude_from_weight_decay": (
@@ -1155,10 +1333,20 @@ BuildStrategy_SPEC.fields["fuse_resunit"] = FieldSpec(
 SPECS["paddle.fleet.BuildStrategy"] = BuildStrategy_SPEC
 
 
+_BuildStrategy_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.BuildStrategy)
+
+
 def BuildStrategy_to_dict(
     message: distributed_strategy_pb2.BuildStrategy,
 ) -> _types.BuildStrategyDict:
     """Dict view of a ``paddle.fleet.BuildStrategy``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.BuildStrategyDict",
+            {
+                **_BuildStrategy_to_dict_UNSET,
+            },
+        )
     return {
         "fuse_elewise_add_act_ops": message.fuse_elewise_add_act_ops,
         "fuse_bn_act_ops": message.fuse_bn_act_ops,
@@ -1198,10 +1386,20 @@ GradientScaleConfig_SPEC.fields["scale_gradient"] = FieldSpec(
 SPECS["paddle.fleet.GradientScaleConfig"] = GradientScaleConfig_SPEC
 
 
+_GradientScaleConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.GradientScaleConfig)
+
+
 def GradientScaleConfig_to_dict(
     message: distributed_strategy_pb2.GradientScaleConfig,
 ) -> _types.GradientScaleConfigDict:
     """Dict view of a ``paddle.fleet.GradientScaleConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.GradientScaleConfigDict",
+            {
+                **_GradientScaleConfig_to_dict_UNSET,
+            },
+        )
     return {
         "scale_strategy": message.scale_strategy,
         "scale_gradient": message.scale_gradient,
@@ -1295,8 +1493,18 @@ AsyncConfig_SPEC.fields["use_gpu_graph"] = FieldSpec(
 SPECS["paddle.fleet.AsyncConfig"] = AsyncConfig_SPEC
 
 
+_AsyncConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.AsyncConfig)
+
+
 def AsyncConfig_to_dict(message: distributed_strategy_pb2.AsyncConfig) -> _types.AsyncConfigDict:
     """Dict view of a ``paddle.fleet.AsyncConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.AsyncConfigDict",
+            {
+                **_AsyncConfig_to_dict_UNSET,
+            },
+        )
     return {
         "k_steps": message.k_steps,
         "max_merge_var_num": message.max_merge_var_num,
@@ -1370,10 +1578,25 @@ TrainerDescConfig_SPEC.fields["remote_sparse"] = FieldSpec(
 SPECS["paddle.fleet.TrainerDescConfig"] = TrainerDescConfig_SPEC
 
 
+_TrainerDescConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.TrainerDescConfig)
+
+
 def TrainerDescConfig_to_dict(
     message: distributed_strategy_pb2.TrainerDescConfig,
 ) -> _types.TrainerDescConfigDict:
     """Dict view of a ``paddle.fleet.TrainerDescConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.TrainerDescConfigDict",
+            {
+                **_TrainerDescConfig_to_dict_UNSET,
+                "dump_fields": [],
+                "dump_param": [],
+                "stat_var_names": [],
+                "local_sparse": [],
+                "remote_sparse": [],
+            },
+        )
     return {
         "dump_fields_path": message.dump_fields_path,
         "dump_fields": items2[:] if (items2 := message.dump_fields) else [],
@@ -1421,10 +1644,20 @@ PipelineConfig_SPEC.fields["enable_partial_send_recv"] = FieldSpec(
 SPECS["paddle.fleet.PipelineConfig"] = PipelineConfig_SPEC
 
 
+_PipelineConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.PipelineConfig)
+
+
 def PipelineConfig_to_dict(
     message: distributed_strategy_pb2.PipelineConfig,
 ) -> _types.PipelineConfigDict:
     """Dict view of a ``paddle.fleet.PipelineConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.PipelineConfigDict",
+            {
+                **_PipelineConfig_to_dict_UNSET,
+            },
+        )
     return {
         "micro_batch_size": message.micro_batch_size,
         "accumulate_steps": message.accumulate_steps,
@@ -1454,10 +1687,20 @@ TensorParallelConfig_SPEC.fields["tensor_init_seed"] = FieldSpec(
 SPECS["paddle.fleet.TensorParallelConfig"] = TensorParallelConfig_SPEC
 
 
+_TensorParallelConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.TensorParallelConfig)
+
+
 def TensorParallelConfig_to_dict(
     message: distributed_strategy_pb2.TensorParallelConfig,
 ) -> _types.TensorParallelConfigDict:
     """Dict view of a ``paddle.fleet.TensorParallelConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.TensorParallelConfigDict",
+            {
+                **_TensorParallelConfig_to_dict_UNSET,
+            },
+        )
     return {
         "tensor_parallel_degree": message.tensor_parallel_degree,
         "tensor_init_seed": message.tensor_init_seed,
@@ -1499,8 +1742,19 @@ QatConfig_SPEC.fields["algo"] = FieldSpec(
 SPECS["paddle.fleet.QatConfig"] = QatConfig_SPEC
 
 
+_QatConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.QatConfig)
+
+
 def QatConfig_to_dict(message: distributed_strategy_pb2.QatConfig) -> _types.QatConfigDict:
     """Dict view of a ``paddle.fleet.QatConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.QatConfigDict",
+            {
+                **_QatConfig_to_dict_UNSET,
+                "not_quant_pattern": [],
+            },
+        )
     return {
         "channel_wise_abs_max": message.channel_wise_abs_max,
         "weight_bits": message.weight_bits,
@@ -1590,10 +1844,21 @@ TableParameter_SPEC.fields["use_gpu_graph"] = FieldSpec(
 SPECS["paddle.fleet.TableParameter"] = TableParameter_SPEC
 
 
+_TableParameter_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.TableParameter)
+
+
 def TableParameter_to_dict(
     message: distributed_strategy_pb2.TableParameter,
 ) -> _types.TableParameterDict:
     """Dict view of a ``paddle.fleet.TableParameter``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.TableParameterDict",
+            {
+                **_TableParameter_to_dict_UNSET,
+                "accessor": message.accessor,
+            },
+        )
     return {
         "table_id": message.table_id,
         "table_name": message.table_name,
@@ -1675,10 +1940,27 @@ TableAccessorParameter_SPEC.fields["graph_sgd_param"] = FieldSpec(
 SPECS["paddle.fleet.TableAccessorParameter"] = TableAccessorParameter_SPEC
 
 
+_TableAccessorParameter_to_dict_UNSET = unset_defaults(
+    distributed_strategy_pb2.TableAccessorParameter
+)
+
+
 def TableAccessorParameter_to_dict(
     message: distributed_strategy_pb2.TableAccessorParameter,
 ) -> _types.TableAccessorParameterDict:
     """Dict view of a ``paddle.fleet.TableAccessorParameter``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.TableAccessorParameterDict",
+            {
+                **_TableAccessorParameter_to_dict_UNSET,
+                "ctr_accessor_param": message.ctr_accessor_param,
+                "table_accessor_save_param": [],
+                "embed_sgd_param": message.embed_sgd_param,
+                "embedx_sgd_param": message.embedx_sgd_param,
+                "graph_sgd_param": message.graph_sgd_param,
+            },
+        )
     return {
         "accessor_class": message.accessor_class,
         "fea_dim": message.fea_dim,
@@ -1713,10 +1995,20 @@ GraphSGDParameter_SPEC.fields["feature_learning_rate"] = FieldSpec(
 SPECS["paddle.fleet.GraphSGDParameter"] = GraphSGDParameter_SPEC
 
 
+_GraphSGDParameter_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.GraphSGDParameter)
+
+
 def GraphSGDParameter_to_dict(
     message: distributed_strategy_pb2.GraphSGDParameter,
 ) -> _types.GraphSGDParameterDict:
     """Dict view of a ``paddle.fleet.GraphSGDParameter``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.GraphSGDParameterDict",
+            {
+                **_GraphSGDParameter_to_dict_UNSET,
+            },
+        )
     return {
         "nodeid_slot": message.nodeid_slot,
         "feature_learning_rate": message.feature_learning_rate,
@@ -1752,8 +2044,21 @@ SGDParameter_SPEC.fields["adam"] = FieldSpec(
 SPECS["paddle.fleet.SGDParameter"] = SGDParameter_SPEC
 
 
+_SGDParameter_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.SGDParameter)
+
+
 def SGDParameter_to_dict(message: distributed_strategy_pb2.SGDParameter) -> _types.SGDParameterDict:
     """Dict view of a ``paddle.fleet.SGDParameter``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.SGDParameterDict",
+            {
+                **_SGDParameter_to_dict_UNSET,
+                "naive": message.naive,
+                "adagrad": message.adagrad,
+                "adam": message.adam,
+            },
+        )
     return {
         "name": message.name,
         "naive": message.naive,
@@ -1788,10 +2093,23 @@ SparseNaiveSGDRuleParameter_SPEC.fields["weight_bounds"] = FieldSpec(
 SPECS["paddle.fleet.SparseNaiveSGDRuleParameter"] = SparseNaiveSGDRuleParameter_SPEC
 
 
+_SparseNaiveSGDRuleParameter_to_dict_UNSET = unset_defaults(
+    distributed_strategy_pb2.SparseNaiveSGDRuleParameter
+)
+
+
 def SparseNaiveSGDRuleParameter_to_dict(
     message: distributed_strategy_pb2.SparseNaiveSGDRuleParameter,
 ) -> _types.SparseNaiveSGDRuleParameterDict:
     """Dict view of a ``paddle.fleet.SparseNaiveSGDRuleParameter``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.SparseNaiveSGDRuleParameterDict",
+            {
+                **_SparseNaiveSGDRuleParameter_to_dict_UNSET,
+                "weight_bounds": [],
+            },
+        )
     return {
         "learning_rate": message.learning_rate,
         "initial_range": message.initial_range,
@@ -1830,10 +2148,23 @@ SparseAdagradSGDRuleParameter_SPEC.fields["weight_bounds"] = FieldSpec(
 SPECS["paddle.fleet.SparseAdagradSGDRuleParameter"] = SparseAdagradSGDRuleParameter_SPEC
 
 
+_SparseAdagradSGDRuleParameter_to_dict_UNSET = unset_defaults(
+    distributed_strategy_pb2.SparseAdagradSGDRuleParameter
+)
+
+
 def SparseAdagradSGDRuleParameter_to_dict(
     message: distributed_strategy_pb2.SparseAdagradSGDRuleParameter,
 ) -> _types.SparseAdagradSGDRuleParameterDict:
     """Dict view of a ``paddle.fleet.SparseAdagradSGDRuleParameter``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.SparseAdagradSGDRuleParameterDict",
+            {
+                **_SparseAdagradSGDRuleParameter_to_dict_UNSET,
+                "weight_bounds": [],
+            },
+        )
     return {
         "learning_rate": message.learning_rate,
         "initial_g2sum": message.initial_g2sum,
@@ -1881,10 +2212,23 @@ SparseAdamSGDParameter_SPEC.fields["weight_bounds"] = FieldSpec(
 SPECS["paddle.fleet.SparseAdamSGDParameter"] = SparseAdamSGDParameter_SPEC
 
 
+_SparseAdamSGDParameter_to_dict_UNSET = unset_defaults(
+    distributed_strategy_pb2.SparseAdamSGDParameter
+)
+
+
 def SparseAdamSGDParameter_to_dict(
     message: distributed_strategy_pb2.SparseAdamSGDParameter,
 ) -> _types.SparseAdamSGDParameterDict:
     """Dict view of a ``paddle.fleet.SparseAdamSGDParameter``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.SparseAdamSGDParameterDict",
+            {
+                **_SparseAdamSGDParameter_to_dict_UNSET,
+                "weight_bounds": [],
+            },
+        )
     return {
         "learning_rate": message.learning_rate,
         "initial_range": message.initial_range,
@@ -1982,10 +2326,22 @@ CtrAccessorParameter_SPEC.fields["save_filter_slots"] = FieldSpec(
 SPECS["paddle.fleet.CtrAccessorParameter"] = CtrAccessorParameter_SPEC
 
 
+_CtrAccessorParameter_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.CtrAccessorParameter)
+
+
 def CtrAccessorParameter_to_dict(
     message: distributed_strategy_pb2.CtrAccessorParameter,
 ) -> _types.CtrAccessorParameterDict:
     """Dict view of a ``paddle.fleet.CtrAccessorParameter``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.CtrAccessorParameterDict",
+            {
+                **_CtrAccessorParameter_to_dict_UNSET,
+                "load_filter_slots": [],
+                "save_filter_slots": [],
+            },
+        )
     return {
         "nonclk_coeff": message.nonclk_coeff,
         "click_coeff": message.click_coeff,
@@ -2028,10 +2384,22 @@ TableAccessorSaveParameter_SPEC.fields["deconverter"] = FieldSpec(
 SPECS["paddle.fleet.TableAccessorSaveParameter"] = TableAccessorSaveParameter_SPEC
 
 
+_TableAccessorSaveParameter_to_dict_UNSET = unset_defaults(
+    distributed_strategy_pb2.TableAccessorSaveParameter
+)
+
+
 def TableAccessorSaveParameter_to_dict(
     message: distributed_strategy_pb2.TableAccessorSaveParameter,
 ) -> _types.TableAccessorSaveParameterDict:
     """Dict view of a ``paddle.fleet.TableAccessorSaveParameter``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.TableAccessorSaveParameterDict",
+            {
+                **_TableAccessorSaveParameter_to_dict_UNSET,
+            },
+        )
     return {
         "param": message.param,
         "converter": message.converter,
@@ -2065,10 +2433,20 @@ FsClientParameter_SPEC.fields["hadoop_bin"] = FieldSpec(
 SPECS["paddle.fleet.FsClientParameter"] = FsClientParameter_SPEC
 
 
+_FsClientParameter_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.FsClientParameter)
+
+
 def FsClientParameter_to_dict(
     message: distributed_strategy_pb2.FsClientParameter,
 ) -> _types.FsClientParameterDict:
     """Dict view of a ``paddle.fleet.FsClientParameter``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.FsClientParameterDict",
+            {
+                **_FsClientParameter_to_dict_UNSET,
+            },
+        )
     return {
         "uri": message.uri,
         "user": message.user,
@@ -2479,10 +2857,39 @@ DistributedStrategy_SPEC.fields["gradient_scale_configs"] = FieldSpec(
 SPECS["paddle.fleet.DistributedStrategy"] = DistributedStrategy_SPEC
 
 
+_DistributedStrategy_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.DistributedStrategy)
+
+
 def DistributedStrategy_to_dict(
     message: distributed_strategy_pb2.DistributedStrategy,
 ) -> _types.DistributedStrategyDict:
     """Dict view of a ``paddle.fleet.DistributedStrategy``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.DistributedStrategyDict",
+            {
+                **_DistributedStrategy_to_dict_UNSET,
+                "recompute_configs": message.recompute_configs,
+                "amp_configs": message.amp_configs,
+                "localsgd_configs": message.localsgd_configs,
+                "gradient_merge_configs": message.gradient_merge_configs,
+                "dgc_configs": message.dgc_configs,
+                "pipeline_configs": message.pipeline_configs,
+                "a_sync_configs": message.a_sync_configs,
+                "lars_configs": message.lars_configs,
+                "lamb_configs": message.lamb_configs,
+                "adaptive_localsgd_configs": message.adaptive_localsgd_configs,
+                "sharding_configs": message.sharding_configs,
+                "hybrid_configs": message.hybrid_configs,
+                "tensor_parallel_configs": message.tensor_parallel_configs,
+                "trainer_desc_configs": message.trainer_desc_configs,
+                "downpour_table_param": [],
+                "fs_client_param": message.fs_client_param,
+                "qat_configs": message.qat_configs,
+                "build_strategy": message.build_strategy,
+                "gradient_scale_configs": message.gradient_scale_configs,
+            },
+        )
     return {
         "mode": message.mode,
         "amp": message.amp,
@@ -2610,10 +3017,23 @@ DistributedJobInfo_SPEC.fields["strategy"] = FieldSpec(
 SPECS["paddle.fleet.DistributedJobInfo"] = DistributedJobInfo_SPEC
 
 
+_DistributedJobInfo_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.DistributedJobInfo)
+
+
 def DistributedJobInfo_to_dict(
     message: distributed_strategy_pb2.DistributedJobInfo,
 ) -> _types.DistributedJobInfoDict:
     """Dict view of a ``paddle.fleet.DistributedJobInfo``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.DistributedJobInfoDict",
+            {
+                **_DistributedJobInfo_to_dict_UNSET,
+                "worker_ips": [],
+                "server_endpoints": [],
+                "strategy": message.strategy,
+            },
+        )
     return {
         "worker_num": message.worker_num,
         "server_num": message.server_num,
@@ -2681,8 +3101,18 @@ NCCLConfig_SPEC.fields["protoStr"] = FieldSpec(
 SPECS["paddle.fleet.NCCLConfig"] = NCCLConfig_SPEC
 
 
+_NCCLConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.NCCLConfig)
+
+
 def NCCLConfig_to_dict(message: distributed_strategy_pb2.NCCLConfig) -> _types.NCCLConfigDict:
     """Dict view of a ``paddle.fleet.NCCLConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.NCCLConfigDict",
+            {
+                **_NCCLConfig_to_dict_UNSET,
+            },
+        )
     return {
         "commName": message.commName,
         "ll_buffsize": message.ll_buffsize,
@@ -2711,8 +3141,20 @@ DpConfig_SPEC.fields["check_nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.DpConfig"] = DpConfig_SPEC
 
 
+_DpConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.DpConfig)
+
+
 def DpConfig_to_dict(message: distributed_strategy_pb2.DpConfig) -> _types.DpConfigDict:
     """Dict view of a ``paddle.fleet.DpConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.DpConfigDict",
+            {
+                **_DpConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+                "check_nccl_config": message.check_nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
         "check_nccl_config": message.check_nccl_config,
@@ -2729,8 +3171,19 @@ SepConfig_SPEC.fields["nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.SepConfig"] = SepConfig_SPEC
 
 
+_SepConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.SepConfig)
+
+
 def SepConfig_to_dict(message: distributed_strategy_pb2.SepConfig) -> _types.SepConfigDict:
     """Dict view of a ``paddle.fleet.SepConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.SepConfigDict",
+            {
+                **_SepConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
     }
@@ -2746,8 +3199,19 @@ DpSepConfig_SPEC.fields["nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.DpSepConfig"] = DpSepConfig_SPEC
 
 
+_DpSepConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.DpSepConfig)
+
+
 def DpSepConfig_to_dict(message: distributed_strategy_pb2.DpSepConfig) -> _types.DpSepConfigDict:
     """Dict view of a ``paddle.fleet.DpSepConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.DpSepConfigDict",
+            {
+                **_DpSepConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
     }
@@ -2763,8 +3227,19 @@ PpTpConfig_SPEC.fields["nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.PpTpConfig"] = PpTpConfig_SPEC
 
 
+_PpTpConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.PpTpConfig)
+
+
 def PpTpConfig_to_dict(message: distributed_strategy_pb2.PpTpConfig) -> _types.PpTpConfigDict:
     """Dict view of a ``paddle.fleet.PpTpConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.PpTpConfigDict",
+            {
+                **_PpTpConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
     }
@@ -2786,8 +3261,20 @@ EpConfig_SPEC.fields["grad_nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.EpConfig"] = EpConfig_SPEC
 
 
+_EpConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.EpConfig)
+
+
 def EpConfig_to_dict(message: distributed_strategy_pb2.EpConfig) -> _types.EpConfigDict:
     """Dict view of a ``paddle.fleet.EpConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.EpConfigDict",
+            {
+                **_EpConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+                "grad_nccl_config": message.grad_nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
         "grad_nccl_config": message.grad_nccl_config,
@@ -2812,10 +3299,22 @@ MoeShardingConfig_SPEC.fields["check_nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.MoeShardingConfig"] = MoeShardingConfig_SPEC
 
 
+_MoeShardingConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.MoeShardingConfig)
+
+
 def MoeShardingConfig_to_dict(
     message: distributed_strategy_pb2.MoeShardingConfig,
 ) -> _types.MoeShardingConfigDict:
     """Dict view of a ``paddle.fleet.MoeShardingConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.MoeShardingConfigDict",
+            {
+                **_MoeShardingConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+                "check_nccl_config": message.check_nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
         "check_nccl_config": message.check_nccl_config,
@@ -2832,8 +3331,19 @@ CpConfig_SPEC.fields["nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.CpConfig"] = CpConfig_SPEC
 
 
+_CpConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.CpConfig)
+
+
 def CpConfig_to_dict(message: distributed_strategy_pb2.CpConfig) -> _types.CpConfigDict:
     """Dict view of a ``paddle.fleet.CpConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.CpConfigDict",
+            {
+                **_CpConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
     }
@@ -2851,10 +3361,21 @@ CpShardingConfig_SPEC.fields["nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.CpShardingConfig"] = CpShardingConfig_SPEC
 
 
+_CpShardingConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.CpShardingConfig)
+
+
 def CpShardingConfig_to_dict(
     message: distributed_strategy_pb2.CpShardingConfig,
 ) -> _types.CpShardingConfigDict:
     """Dict view of a ``paddle.fleet.CpShardingConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.CpShardingConfigDict",
+            {
+                **_CpShardingConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
     }
@@ -2870,8 +3391,19 @@ DpCpConfig_SPEC.fields["nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.DpCpConfig"] = DpCpConfig_SPEC
 
 
+_DpCpConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.DpCpConfig)
+
+
 def DpCpConfig_to_dict(message: distributed_strategy_pb2.DpCpConfig) -> _types.DpCpConfigDict:
     """Dict view of a ``paddle.fleet.DpCpConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.DpCpConfigDict",
+            {
+                **_DpCpConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
     }
@@ -2887,8 +3419,19 @@ CpMpConfig_SPEC.fields["nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.CpMpConfig"] = CpMpConfig_SPEC
 
 
+_CpMpConfig_to_dict_UNSET = unset_defaults(distributed_strategy_pb2.CpMpConfig)
+
+
 def CpMpConfig_to_dict(message: distributed_strategy_pb2.CpMpConfig) -> _types.CpMpConfigDict:
     """Dict view of a ``paddle.fleet.CpMpConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.CpMpConfigDict",
+            {
+                **_CpMpConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
     }
@@ -2906,10 +3449,23 @@ DefaultCommGroupConfig_SPEC.fields["nccl_config"] = FieldSpec(
 SPECS["paddle.fleet.DefaultCommGroupConfig"] = DefaultCommGroupConfig_SPEC
 
 
+_DefaultCommGroupConfig_to_dict_UNSET = unset_defaults(
+    distributed_strategy_pb2.DefaultCommGroupConfig
+)
+
+
 def DefaultCommGroupConfig_to_dict(
     message: distributed_strategy_pb2.DefaultCommGroupConfig,
 ) -> _types.DefaultCommGroupConfigDict:
     """Dict view of a ``paddle.fleet.DefaultCommGroupConfig``: every field, lists for repeated ones."""
+    if not message.ListFields():  # nothing set: the defaults read at import
+        return cast(
+            "_types.DefaultCommGroupConfigDict",
+            {
+                **_DefaultCommGroupConfig_to_dict_UNSET,
+                "nccl_config": message.nccl_config,
+            },
+        )
     return {
         "nccl_config": message.nccl_config,
     }

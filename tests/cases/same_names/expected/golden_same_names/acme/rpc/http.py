@@ -49,6 +49,11 @@ class acme_rpc_Thing:
         object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        direct = _acme_rpc_Thing_DIRECT.get(name)
+        if direct is not None and value.__class__ is direct[0] and not self._strict:
+            # the setter's fast path without the property call (its half of a scalar set)
+            setattr(self.message, direct[1], value)
+            return
         # The attribute lock: a misspelt option must not silently become a
         # new attribute that configures nothing.
         if name in _acme_rpc_Thing_SETTABLE:
@@ -160,6 +165,11 @@ class acme_rpc_Thing:
             return
         self.message.kind = stored
 
+
+# Options a value of exactly this type in compatible mode sets directly.
+_acme_rpc_Thing_DIRECT: dict[str, tuple[type, str]] = {
+    "b_only": (str, "b_only"),
+}
 
 _acme_rpc_Thing_SETTABLE = frozenset(
     {
