@@ -144,7 +144,7 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
         package=target.package,
         logger=target.logger,
         # examples in the docs are written for the standalone package
-        example_import=(f"from {model.name} import ", f"from {target.public_package} import "),
+        example_import=(f">>> from {model.name} import ", f">>> from {target.public_package} import "),
         logger_object=None if target.standalone else tuple(target.logger.rsplit(".", 1)),
         pb2_modules=model.pb2_modules,
         pb2_imports=target.pb2_imports,
@@ -181,6 +181,6 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
             files.append(RenderedFile(f"{pkg}/{module.path}.py", render("pb2.py.j2", module=module), "python"))
             files.append(RenderedFile(f"{pkg}/{module.path}.pyi", render("pb2.pyi.j2", module=module), "stub"))
     elif model.hooks_module and hooks_source is not None:
-        copied = render("_copied.j2", source=f"{model.name}/{model.hooks_module}.py")
-        files.append(RenderedFile(f"{pkg}/{model.hooks_module}.py", copied + hooks_source, "plain"))
+        copied = render("_copied.j2", source=f"{model.name}/{model.hooks_module}.py", public_package=target.public_package, text=hooks_source)
+        files.append(RenderedFile(f"{pkg}/{model.hooks_module}.py", copied, "plain"))
     return files

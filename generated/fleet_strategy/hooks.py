@@ -610,8 +610,9 @@ class StrategyMembers:
         """Apply the six FLAGS_* this strategy controls.
 
         With Paddle loaded in the process (fleet calls this), they go into
-        Paddle's global flags, each one the Paddle build makes public, as
-        Paddle's class does. Without Paddle they are exported to
+        Paddle's global flags, each one that the running Paddle makes public
+        (its CPU wheels keep the cuDNN/NCCL ones private), as Paddle's class
+        does. Without Paddle they are exported to
         ``os.environ``, where Paddle started later (or in a child process)
         reads them.
         """
@@ -657,10 +658,13 @@ class StrategyMembers:
         """Paddle's own ``DistributedStrategy`` with every setting of this one.
 
         Imports Paddle. Needed only where Paddle checks the message classes
-        themselves: ``message2nccl_config`` (per-group NCCL settings),
+        themselves: ``message2nccl_config`` (per-group NCCL settings; on GPUs
+        ``fleet.init`` calls it on ``hybrid_configs``, so hand fleet
+        ``strategy.to_paddle()`` when ``*_configs.nccl_config`` is set),
         ``isinstance`` against Paddle's messages, and ``CopyFrom``/``MergeFrom``
-        between a message of ours and one of Paddle's. Fleet's other entry
-        points take this class as it is.
+        between a message of ours and one of Paddle's. Otherwise fleet takes
+        this class as it is. In the Paddle build this is a copy as Paddle's
+        class (which this class is there).
         """
         import importlib
 

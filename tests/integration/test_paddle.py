@@ -147,11 +147,12 @@ def test_the_paddle_builds_examples_run_in_paddle(paddle_python: tuple[str, Path
     python, overlay = paddle_python
     code = (
         "import doctest, paddle.distributed.fleet.base.distributed_strategy as m\n"
-        "result = doctest.testmod(m)\n"
-        "print('RESULT', result.failed, result.attempted)\n"
+        "import paddle.distributed.fleet.base._fleet_strategy.hooks as h\n"
+        "classes, hooks = doctest.testmod(m), doctest.testmod(h)\n"
+        "print('RESULT', classes.failed + hooks.failed, classes.attempted, hooks.attempted)\n"
     )
     done = subprocess.run([python, "-c", code], capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(overlay)})
     line = [x for x in done.stdout.splitlines() if x.startswith("RESULT ")]
     assert done.returncode == 0 and line, done.stdout[-3000:] + done.stderr[-3000:]
-    failed, attempted = map(int, line[0].split()[1:])
-    assert failed == 0 and attempted > 200, done.stdout[-3000:]
+    failed, in_classes, in_hooks = map(int, line[0].split()[1:])
+    assert failed == 0 and in_classes > 200 and in_hooks > 10, done.stdout[-3000:]
