@@ -5,12 +5,21 @@
    extremes, enums with aliases, repeated, maps, oneofs, proto3 ``optional``,
    a second file importing the first, maybe from a folder (imported by
    path, -I) and maybe with the first's type names in its own package,
-   comments holding anything). Each one is
+   comments holding anything; proto2 messages with extension ranges and
+   ``extend`` blocks at file level and inside messages; in
+   ``test_well_known_types`` fields of well-known types, singular, repeated,
+   in oneofs and as map values). Each one is
    generated, imported and checked: every field is reachable through its
    property (or its protobuf message), getters return the declared/zero
    defaults (float32-rounded), valid values round-trip through the setters
-   (compatible and strict mode), the message survives a text-format round
-   trip, and generating again gives byte-identical files.
+   (compatible and strict mode; sub-messages given as dicts or as message
+   instances, empty ones often: presence is asserted through HasField,
+   WhichOneof, lengths and map keys; well-known types given as dicts/lists or
+   standard instances and read back as equal standard instances), every
+   extension is exposed as protoc's module exposes it (module or class
+   attribute and ``<NAME>_FIELD_NUMBER``, nothing else) and its values
+   survive the wire and text formats, the message survives a text-format and
+   a wire round trip, and generating again gives byte-identical files.
 2. ``fixtures/hostile/``: comments and annotation docs full of quotes,
    backslashes, template syntax and non-ASCII land in docstrings and in the
    Markdown reference as data.
@@ -18,7 +27,8 @@
    wrapper class follow the renaming rule (trailing underscore); clashes the
    rule cannot solve are errors naming the field.
 
-Profiles: ``fuzz-default`` (100 examples per test, 66 for two files, the same
+Profiles: ``fuzz-default`` (100 examples per test, 66 for two files, 50 for
+well-known types, the same
 ones on every run) unless ``HYPOTHESIS_PROFILE=long`` (1,000 examples per test,
 freshly random each run).
 They are applied per test, so the global hypothesis ``default`` is untouched.
@@ -40,9 +50,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from google.protobuf import any_pb2, duration_pb2, empty_pb2, struct_pb2, timestamp_pb2, wrappers_pb2
 from google.protobuf import descriptor as pb_descriptor
 from google.protobuf import text_format
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generator import render as gen_render
@@ -109,6 +120,23 @@ HOSTILE_NAMES = [
 ]
 
 
+# Well-known types a random schema may use (protobuf's standard classes: the
+# generated package must take and give exactly these).
+WKT: dict[str, tuple[str, Any]] = {
+    "google.protobuf.Timestamp": ("google/protobuf/timestamp.proto", timestamp_pb2.Timestamp),
+    "google.protobuf.Duration": ("google/protobuf/duration.proto", duration_pb2.Duration),
+    "google.protobuf.Int64Value": ("google/protobuf/wrappers.proto", wrappers_pb2.Int64Value),
+    "google.protobuf.StringValue": ("google/protobuf/wrappers.proto", wrappers_pb2.StringValue),
+    "google.protobuf.DoubleValue": ("google/protobuf/wrappers.proto", wrappers_pb2.DoubleValue),
+    "google.protobuf.BytesValue": ("google/protobuf/wrappers.proto", wrappers_pb2.BytesValue),
+    "google.protobuf.Struct": ("google/protobuf/struct.proto", struct_pb2.Struct),
+    "google.protobuf.Value": ("google/protobuf/struct.proto", struct_pb2.Value),
+    "google.protobuf.ListValue": ("google/protobuf/struct.proto", struct_pb2.ListValue),
+    "google.protobuf.Empty": ("google/protobuf/empty.proto", empty_pb2.Empty),
+    "google.protobuf.Any": ("google/protobuf/any.proto", any_pb2.Any),
+}
+
+
 def expected_property(name: str, reserved: set[str] | frozenset[str] = frozenset({"message"})) -> str:
     while (
         keyword.iskeyword(name)
@@ -163,14 +191,14 @@ class EnumDef:
 class FieldDef:
     name: str
     number: int
-    kind: str  # scalar | enum | message | map
-    type: str  # scalar type, or full name of the enum/message (map: value type)
+    kind: str  # scalar | enum | message | wkt (a well-known type) | map
+    type: str  # scalar type, or full name of the enum/message/well-known type (map: value type)
     label: str  # "optional" | "repeated" | "" (proto3 implicit or oneof member)
     oneof: str | None = None
     default_text: str | None = None  # as written in the .proto
     default: Any = None  # what a fresh message returns (singular scalar/enum)
     key_type: str | None = None  # map key
-    value_kind: str | None = None  # map value: scalar | enum | message
+    value_kind: str | None = None  # map value: scalar | enum | message | wkt
     comment: list[str] = field(default_factory=list)
     trailing: str | None = None
 
@@ -187,9 +215,26 @@ class MessageDef:
     enums: list[EnumDef] = field(default_factory=list)
     oneofs: list[str] = field(default_factory=list)
     comment: list[str] = field(default_factory=list)
+    extendable: bool = False  # declares ``extensions 1000 to 1999;`` (proto2)
+    extensions: list[ExtDef] = field(default_factory=list)  # ``extend`` blocks in its body
 
     def __repr__(self) -> str:
         return f"<message {self.full}>"
+
+
+@dataclass(repr=False)
+class ExtDef:
+    """A proto2 extension: ``extend <extendee> { <label> <type> <name> = <number>; }``."""
+    name: str
+    full: str  # scope (package or message) + name
+    number: int
+    extendee: str  # full name of the extended message
+    kind: str  # scalar | enum | message
+    type: str
+    label: str  # optional | repeated
+
+    def __repr__(self) -> str:
+        return f"<extension {self.full}>"
 
 
 @dataclass(repr=False)
@@ -201,6 +246,7 @@ class FileDef:
     messages: list[MessageDef]
     enums: list[EnumDef]
     comment: list[str]
+    extensions: list[ExtDef] = field(default_factory=list)  # file-level ``extend`` blocks
 
     def __repr__(self) -> str:
         return f"<file {self.name}>"
@@ -380,14 +426,17 @@ def walk(messages: list[MessageDef]):
 
 
 @st.composite
-def value_type(draw: Any, proto3: bool, enums: list[EnumDef], messages: list[MessageDef], map_value: bool = False) -> tuple[str, str]:
+def value_type(draw: Any, proto3: bool, enums: list[EnumDef], messages: list[MessageDef], map_value: bool = False,
+               wkt: bool = False) -> tuple[str, str]:
     """(kind, type) of a singular/repeated field or a map value."""
     usable_enums = [e for e in enums if (e.proto3 or not proto3) and (e.values[0][1] == 0 or not map_value)]
     # (proto3 cannot use closed enums; a map value enum must start at 0)
-    choices = ["scalar"] * 4 + (["enum"] if usable_enums else []) + (["message"] if messages else [])
+    choices = ["scalar"] * 4 + (["enum"] if usable_enums else []) + (["message"] if messages else []) + ["wkt"] * 8 * wkt
     kind = draw(st.sampled_from(choices))
     if kind == "scalar":
         return kind, draw(st.sampled_from(SCALARS))
+    if kind == "wkt":
+        return kind, draw(st.sampled_from(sorted(WKT)))
     if kind == "enum":
         return kind, draw(st.sampled_from(usable_enums)).full
     return kind, draw(st.sampled_from(messages)).full
@@ -395,13 +444,15 @@ def value_type(draw: Any, proto3: bool, enums: list[EnumDef], messages: list[Mes
 
 @st.composite
 def fill_fields(draw: Any, message: MessageDef, proto3: bool, enums: list[EnumDef], messages: list[MessageDef],
-                enum_by_name: dict[str, EnumDef]) -> None:
-    count = draw(st.integers(0, 4))
+                enum_by_name: dict[str, EnumDef], wkt: bool = False) -> None:
+    count = draw(st.integers(2 if wkt else 0, 4))
     # unique after renaming, and unique ignoring case and underscores (proto3
     # rejects fields whose JSON names collide)
     chosen = draw(st.lists(field_name, min_size=count, max_size=count,
                            unique_by=(expected_property, lambda n: n.lower().replace("_", ""))))
-    numbers = sorted(draw(st.lists(st.integers(1, 18999), min_size=count, max_size=count, unique=True)))
+    # (1000-1999: the extension range of an extendable message)
+    numbers = sorted(draw(st.lists(st.integers(1, 18999).filter(lambda n: not 1000 <= n <= 1999), min_size=count,
+                                   max_size=count, unique=True)))
     oneof_members = draw(st.integers(0, min(3, count))) if count else 0
     oneof_start = count - oneof_members
     if oneof_members:
@@ -414,17 +465,17 @@ def fill_fields(draw: Any, message: MessageDef, proto3: bool, enums: list[EnumDe
         if shape == "map":
             f.kind = "map"
             f.key_type = draw(st.sampled_from(MAP_KEYS))
-            f.value_kind, f.type = draw(value_type(proto3, enums, messages, map_value=True))
+            f.value_kind, f.type = draw(value_type(proto3, enums, messages, map_value=True, wkt=wkt))
             f.label = "repeated"
         else:
-            f.kind, f.type = draw(value_type(proto3, enums, messages))
+            f.kind, f.type = draw(value_type(proto3, enums, messages, wkt=wkt))
             if in_oneof:
                 f.oneof = "choice"
             elif shape == "repeated":
                 f.label = "repeated"
             elif not proto3 or draw(st.booleans()):
                 f.label = "optional"
-            if shape == "single" and f.kind != "message":
+            if shape == "single" and f.kind in ("scalar", "enum"):
                 enum = enum_by_name.get(f.type)
                 if not proto3 and draw(st.booleans()):
                     if f.kind == "enum":
@@ -438,7 +489,10 @@ def fill_fields(draw: Any, message: MessageDef, proto3: bool, enums: list[EnumDe
 
 
 @st.composite
-def schemas(draw: Any, syntaxes: tuple[str, ...], files: int = 1) -> Schema:
+def schemas(draw: Any, syntaxes: tuple[str, ...], files: int = 1, wkt: bool = False, extensions: bool = False) -> Schema:
+    """``wkt``: fields may have well-known types; ``extensions``: proto2 messages
+    may declare extension ranges, and proto2 files extend them (at file level
+    and inside messages)."""
     defs: list[FileDef] = []
     all_enums: list[EnumDef] = []
     all_messages: list[MessageDef] = []
@@ -467,7 +521,27 @@ def schemas(draw: Any, syntaxes: tuple[str, ...], files: int = 1) -> Schema:
             e.full.startswith(o.package + ".") for o in defs[: defs.index(d)])]
         for m in own:
             file_of[m.full] = d
-            draw(fill_fields(m, d.syntax == "proto3", visible_enums, visible_messages, enum_by_name))
+            draw(fill_fields(m, d.syntax == "proto3", visible_enums, visible_messages, enum_by_name, wkt))
+            m.extendable = extensions and d.syntax == "proto2" and draw(st.booleans())
+    if extensions:
+        count = 0
+        for d in defs:
+            own = list(walk(d.messages))
+            visible = [m for m in all_messages if m in own or any(m in walk(o.messages) for o in defs[: defs.index(d)])]
+            extendable = [m for m in visible if m.extendable]
+            if d.syntax != "proto2" or not extendable:
+                continue
+            visible_enums = [e for e in all_enums if e.full.startswith(d.package + ".") or any(
+                e.full.startswith(o.package + ".") for o in defs[: defs.index(d)])]
+            for _ in range(draw(st.integers(0, 3))):
+                scope = draw(st.sampled_from([None, *own]))
+                kind, type_ = draw(value_type(False, visible_enums, visible))
+                name = f"ext_{count}"
+                ext = ExtDef(name=name, full=f"{scope.full if scope else d.package}.{name}", number=1000 + count,
+                             extendee=draw(st.sampled_from(extendable)).full, kind=kind, type=type_,
+                             label=draw(st.sampled_from(["optional", "repeated"])))
+                count += 1
+                (scope.extensions if scope else d.extensions).append(ext)
     return Schema(files=defs, messages={m.full: m for m in all_messages}, enums=enum_by_name, file_of=file_of)
 
 
@@ -508,14 +582,23 @@ def _message_text(m: MessageDef, indent: str = "") -> str:
     members = [f for f in m.fields if f.oneof is not None]
     if members:
         body += f"{inner}oneof choice {{\n" + "".join(_field_line(f, inner + "  ") for f in members) + f"{inner}}}\n"
+    if m.extendable:
+        body += f"{inner}extensions 1000 to 1999;\n"
+    body += "".join(_extend_text(e, inner) for e in m.extensions)
     return _comment(m.comment, indent) + f"{indent}message {m.name} {{\n{body}{indent}}}\n"
 
 
+def _extend_text(e: ExtDef, indent: str) -> str:
+    return f"{indent}extend .{e.extendee} {{\n{indent}  {e.label} {_type_ref(e.kind, e.type)} {e.name} = {e.number};\n{indent}}}\n"
+
+
 def proto_text(d: FileDef) -> str:
+    used = {f.type for m in walk(d.messages) for f in m.fields if "wkt" in (f.kind, f.value_kind)}
     parts = [f'syntax = "{d.syntax}";\n', _comment(d.comment, ""), "\n", f"package {d.package};\n"]
-    parts += [f'import "{name}";\n' for name in d.imports]
+    parts += [f'import "{name}";\n' for name in [*d.imports, *sorted({WKT[t][0] for t in used})]]
     parts += ["\n" + _enum_text(e, "") for e in d.enums]
     parts += ["\n" + _message_text(m) for m in d.messages]
+    parts += ["\n" + _extend_text(e, "") for e in d.extensions]
     return "".join(parts)
 
 
@@ -561,9 +644,56 @@ def generate_schema(work: Path, schema: Schema):
     return import_generated(out, package), package
 
 
+_RELOCATED = iter(range(10**9))
+
+
+def relocated(schema: Schema) -> Schema:
+    """The same schema under proto paths and packages no other example uses.
+
+    A package whose schema imports well-known types registers its files in
+    protobuf's default pool (as protoc's modules do), where a file name or a
+    type name can be defined once per process: each example gets its own."""
+    import copy
+
+    n = next(_RELOCATED)
+    out = copy.deepcopy(schema)
+
+    def move(name: str) -> str:
+        return f"fz{n}{name[2:]}" if name.startswith(("fz.", "fz_")) else name
+
+    def visit_message(m: MessageDef) -> None:
+        m.full = move(m.full)
+        for f in m.fields:
+            f.type = move(f.type)
+        for e in m.enums:
+            e.full = move(e.full)
+        for x in m.extensions:
+            x.full, x.extendee, x.type = move(x.full), move(x.extendee), move(x.type)
+        for nested in m.nested:
+            visit_message(nested)
+
+    for d in out.files:
+        d.name, d.package = f"u{n}/{d.name}", move(d.package)
+        d.imports = [f"u{n}/{name}" for name in d.imports]
+        for e in d.enums:
+            e.full = move(e.full)
+        for x in d.extensions:
+            x.full, x.extendee, x.type = move(x.full), move(x.extendee), move(x.type)
+        for m in d.messages:
+            visit_message(m)
+    messages = [m for d in out.files for m in walk(d.messages)]
+    enums = [e for d in out.files for e in d.enums] + [e for m in messages for e in m.enums]
+    return Schema(files=out.files, messages={m.full: m for m in messages}, enums={e.full: e for e in enums},
+                  file_of={m.full: d for d in out.files for m in walk(d.messages)})
+
+
+def pb2_module(module: Any, d: FileDef) -> Any:
+    return importlib.import_module(f"{module.__name__}.{d.name[:-6].replace('/', '.')}_pb2")
+
+
 def pb2_class(module: Any, schema: Schema, full: str) -> Any:
     d = schema.file_of[full]
-    pb2 = importlib.import_module(f"{module.__name__}.{d.name[:-6].replace('/', '.')}_pb2")
+    pb2 = pb2_module(module, d)
     local = full[len(d.package) + 1:]
     node = pb2
     for part in local.split("."):
@@ -585,6 +715,8 @@ def default_of(f: FieldDef) -> Any:
 @st.composite
 def scalar_value(draw: Any, kind: str, type_: str, schema: Schema, strict: bool) -> tuple[Any, Any]:
     """(value to assign, value read back) for a valid value."""
+    if kind == "wkt":
+        return draw(wkt_value(type_))
     if kind == "enum":
         name, number = draw(st.sampled_from(schema.enums[type_].values))
         return (name if draw(st.booleans()) else number), number
@@ -608,11 +740,59 @@ def scalar_value(draw: Any, kind: str, type_: str, schema: Schema, strict: bool)
     return value, value
 
 
+json_like = st.recursive(
+    st.none() | st.booleans() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=3), inner, max_size=2),
+    max_leaves=4,
+)
+
+
+@st.composite
+def wkt_value(draw: Any, type_: str) -> tuple[Any, Any]:
+    """(value to assign: a dict or a standard instance, the standard instance read back)."""
+    cls = WKT[type_][1]
+    expect = cls()
+    if type_ == "google.protobuf.Struct":
+        content = draw(st.dictionaries(st.text(max_size=3), json_like, max_size=3))
+        expect.update(content)
+    elif type_ == "google.protobuf.ListValue":
+        content = draw(st.lists(json_like, max_size=3))
+        expect.extend(content)
+    else:
+        if type_ == "google.protobuf.Timestamp":
+            content = {"seconds": draw(st.integers(-62135596800, 253402300799)), "nanos": draw(st.integers(0, 999_999_999))}
+        elif type_ == "google.protobuf.Duration":
+            seconds, nanos = draw(st.integers(-315576000000, 315576000000)), draw(st.integers(0, 999_999_999))
+            content = {"seconds": seconds, "nanos": -nanos if seconds < 0 else nanos}
+        elif type_ == "google.protobuf.Int64Value":
+            content = {"value": draw(st.integers(*INT_RANGE["int64"]))}
+        elif type_ == "google.protobuf.StringValue":
+            content = {"value": draw(st.text(max_size=4))}
+        elif type_ == "google.protobuf.DoubleValue":
+            content = {"value": draw(st.floats(allow_nan=False, allow_infinity=False))}
+        elif type_ in ("google.protobuf.BytesValue",):
+            content = {"value": draw(st.binary(max_size=4))}
+        elif type_ == "google.protobuf.Any":
+            content = {"type_url": draw(st.text(max_size=6)), "value": draw(st.binary(max_size=4))}
+        elif type_ == "google.protobuf.Value":
+            content = draw(st.sampled_from([{}, {"null_value": 0}, {"number_value": 1.5}, {"string_value": "s"},
+                                            {"bool_value": False}]))
+        else:  # Empty
+            content = {}
+        content = {k: v for k, v in content.items() if draw(st.booleans())}  # a key left out keeps its zero
+        expect = cls(**content)
+    if draw(st.booleans()):  # a standard instance (never the one read back)
+        given = cls()
+        given.CopyFrom(expect)
+        return given, expect
+    return content, expect
+
+
 def _simple_fields(message: MessageDef) -> list[FieldDef]:
-    """Fields a config dict can set in one go (scalar/enum, repeated or not; one per oneof)."""
+    """Fields a config dict can set in one go (scalar/enum/well-known type, repeated or not; one per oneof)."""
     out, oneof_seen = [], False
     for f in message.fields:
-        if f.kind not in ("scalar", "enum"):
+        if f.kind not in ("scalar", "enum", "wkt"):
             continue
         if f.oneof is not None:
             if oneof_seen:
@@ -624,6 +804,8 @@ def _simple_fields(message: MessageDef) -> list[FieldDef]:
 
 @st.composite
 def config_value(draw: Any, message: MessageDef, schema: Schema, strict: bool) -> tuple[dict, dict]:
+    if draw(st.integers(0, 3)) == 0:
+        return {}, {}  # an empty sub-message: presence must not be lost
     keys = draw(st.lists(st.sampled_from(_simple_fields(message)), unique_by=lambda f: f.name, max_size=3)) if _simple_fields(message) else []
     given_, expect = {}, {}
     for f in keys:
@@ -635,6 +817,30 @@ def config_value(draw: Any, message: MessageDef, schema: Schema, strict: bool) -
     return given_, expect
 
 
+@dataclass
+class Instance:
+    """Stands for an instance of the package's own protobuf class of ``type``
+    holding ``fields`` (the read-back values): made once the package is imported."""
+    type: str
+    fields: dict
+
+
+@st.composite
+def maybe_instance(draw: Any, type_: str, given_: dict, expect: dict) -> Any:
+    """The config dict as given, or (as often) a message instance with the same content."""
+    return Instance(type_, expect) if draw(st.booleans()) else given_
+
+
+def instantiate(value: Any, module: Any, schema: Schema) -> Any:
+    if isinstance(value, Instance):
+        return pb2_class(module, schema, value.type)(**value.fields)
+    if isinstance(value, list):
+        return [instantiate(v, module, schema) for v in value]
+    if isinstance(value, dict):
+        return {k: instantiate(v, module, schema) for k, v in value.items()}
+    return value
+
+
 @st.composite
 def field_value(draw: Any, f: FieldDef, schema: Schema, strict: bool) -> tuple[Any, Any]:
     if f.kind == "map":
@@ -644,14 +850,16 @@ def field_value(draw: Any, f: FieldDef, schema: Schema, strict: bool) -> tuple[A
         for k in keys:
             if f.value_kind == "message":
                 given_[k], expect[k] = draw(config_value(schema.messages[f.type], schema, strict))
+                given_[k] = draw(maybe_instance(f.type, given_[k], expect[k]))
             else:
                 given_[k], expect[k] = draw(scalar_value(f.value_kind, f.type, schema, strict))
         return given_, expect
     if f.kind == "message":
         if f.label == "repeated":
             pairs = draw(st.lists(config_value(schema.messages[f.type], schema, strict), max_size=2))
-            return [p[0] for p in pairs], [p[1] for p in pairs]
-        return draw(config_value(schema.messages[f.type], schema, strict))
+            return [draw(maybe_instance(f.type, *p)) for p in pairs], [p[1] for p in pairs]
+        given_, expect = draw(config_value(schema.messages[f.type], schema, strict))
+        return draw(maybe_instance(f.type, given_, expect)), expect
     if f.label == "repeated":
         pairs = draw(st.lists(scalar_value(f.kind, f.type, schema, strict), max_size=3))
         return [p[0] for p in pairs], [p[1] for p in pairs]
@@ -674,7 +882,13 @@ def _same_value(got: Any, want: Any) -> bool:
 def check_read(obj: Any, prop: str, f: FieldDef, schema: Schema, expect: Any, where: str) -> None:
     """The property returns ``expect`` (a plain value, or key->value for messages)."""
     got = getattr(obj, prop)
-    if f.kind == "map":
+    if f.kind == "wkt":  # the standard class itself, not a dict view
+        if f.label == "repeated":
+            assert _same_value(list(got), expect), f"{where}: {got!r} != {expect!r}"
+        else:
+            want = WKT[f.type][1]() if expect is None else expect
+            assert same(got, want), f"{where}: {got!r} != {want!r}"
+    elif f.kind == "map":
         assert isinstance(got, dict) and set(got) == set(expect), f"{where}: {got!r} != {expect!r}"
         for k, v in expect.items():
             if f.value_kind == "message":
@@ -691,9 +905,12 @@ def check_read(obj: Any, prop: str, f: FieldDef, schema: Schema, expect: Any, wh
         assert isinstance(got, dict), where
         assert list(got) == [x.name for x in target.fields], where
         for x in target.fields:
-            want = expect.get(x.name, default_of(x)) if x.kind in ("scalar", "enum") else None
+            want = expect.get(x.name, default_of(x)) if x.kind in ("scalar", "enum", "wkt") else None
+            if x.kind == "wkt" and want is None:
+                want = WKT[x.type][1]()
             if want is not None:
-                assert _same_value(got[x.name], want), f"{where}[{x.name!r}]: {got[x.name]!r} != {want!r}"
+                value = list(got[x.name]) if x.kind == "wkt" and x.label == "repeated" else got[x.name]
+                assert _same_value(value, want), f"{where}[{x.name!r}]: {got[x.name]!r} != {want!r}"
     else:
         assert _same_value(got, expect), f"{where}: {got!r} != {expect!r}"
 
@@ -788,7 +1005,8 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
             if not data.draw(st.booleans(), label=f"set {f.name}"):
                 continue
             value, expect = data.draw(field_value(f, schema, strict), label=f"{m.name}.{props[f.name]}")
-            setattr(obj, props[f.name], value)
+            setattr(obj, props[f.name], instantiate(value, module, schema))
+            _note_coverage(f, value)
             expected[f.name] = expect  # an empty dict too: it sets the field (presence is never lost)
             if f.oneof is not None:
                 last_in_oneof = f
@@ -801,11 +1019,77 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
             prop = props[f.name]
             if f.name in expected:
                 check_read(obj, prop, f, schema, expected[f.name], f"{m.name}.{prop}")
-                if f.kind == "message" and f.label != "repeated":
+                if f.kind in ("message", "wkt") and f.label != "repeated":
                     assert obj.message.HasField(f.name), f"{m.name}.{prop}: presence lost"
             elif f.kind != "message" or f.label == "repeated":
                 check_read(obj, prop, f, schema, default_of(f), f"{m.name}.{prop} (untouched)")
         text_round_trip(obj.message)
+        wire_round_trip(obj.message)
+    check_extensions(module, schema, data)
+
+
+def _note_coverage(f: FieldDef, value: Any) -> None:
+    """What an example exercised (``--hypothesis-show-statistics``)."""
+    shape = "map" if f.kind == "map" else "oneof" if f.oneof else f.label or "plain"
+    items = list(value.values()) if f.kind == "map" else value if isinstance(value, list) else [value]
+    if "wkt" in (f.kind, f.value_kind):
+        for item in items:
+            event(f"set a well-known type ({shape}) as {'a dict/list' if isinstance(item, (dict, list)) else 'an instance'}")
+    if "message" in (f.kind, f.value_kind):
+        for item in items:
+            if item == {}:
+                event(f"set an empty message ({shape}) as {{}}")
+            elif isinstance(item, Instance) and not item.fields:
+                event(f"set an empty message ({shape}) as an instance")
+
+
+def wire_round_trip(message: Any) -> None:
+    back = type(message).FromString(message.SerializeToString())
+    assert back.SerializeToString(deterministic=True) == message.SerializeToString(deterministic=True)
+
+
+def check_extensions(module: Any, schema: Schema, data: Any) -> None:
+    """Each extension is exposed as protoc's module exposes it: a module
+    attribute and ``<NAME>_FIELD_NUMBER`` for one declared at file level, class
+    attributes of the message whose body declares it otherwise; nothing else
+    is; and a value set through it survives the wire and text formats."""
+    for d in schema.files:
+        pb2 = pb2_module(module, d)
+        exposed = {n for n, v in vars(pb2).items() if isinstance(v, pb_descriptor.FieldDescriptor)}
+        assert exposed == {e.name for e in d.extensions}, (d.name, exposed)
+        numbers = {n: v for n, v in vars(pb2).items() if n.endswith("_FIELD_NUMBER")}
+        assert numbers == {e.name.upper() + "_FIELD_NUMBER": e.number for e in d.extensions}, (d.name, numbers)
+        holders = [(pb2, d.extensions)] + [(pb2_class(module, schema, m.full), m.extensions) for m in walk(d.messages)]
+        for holder, extensions in holders:
+            for e in extensions:
+                desc = getattr(holder, e.name, None)
+                assert isinstance(desc, pb_descriptor.FieldDescriptor) and desc.is_extension, f"{e.full}: not exposed"
+                assert (desc.full_name, desc.number, desc.containing_type.full_name) == (e.full, e.number, e.extendee)
+                assert getattr(holder, e.name.upper() + "_FIELD_NUMBER") == e.number, e.full
+                target = pb2_class(module, schema, e.extendee)()
+                if e.kind == "message":
+                    contents = data.draw(st.lists(config_value(schema.messages[e.type], schema, True), min_size=1,
+                                                  max_size=1 if e.label == "optional" else 2), label=e.full)
+                    cls = pb2_class(module, schema, e.type)
+                    for _, expect in contents:
+                        item = target.Extensions[desc].add() if e.label == "repeated" else target.Extensions[desc]
+                        item.SetInParent() if e.label == "optional" else None
+                        item.CopyFrom(cls(**expect))
+                else:
+                    values = [p[1] for p in data.draw(st.lists(scalar_value(e.kind, e.type, schema, True), min_size=1,
+                                                               max_size=1 if e.label == "optional" else 3), label=e.full)]
+                    if e.label == "repeated":
+                        target.Extensions[desc].extend(values)
+                    else:
+                        target.Extensions[desc] = values[0]
+                event(f"extension ({'file level' if holder is pb2 else 'nested'}, {e.kind}, {e.label})")
+                back = type(target).FromString(target.SerializeToString())
+                if e.label == "optional":
+                    assert back.HasExtension(desc), f"{e.full}: lost on the wire"
+                else:
+                    assert len(back.Extensions[desc]) == len(target.Extensions[desc]) > 0, e.full
+                assert back == target, e.full
+                text_round_trip(target)
 
 
 # ============================================================== the fuzzers
@@ -813,7 +1097,7 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
 
 class TestRandomSchemas:
     @FUZZ
-    @given(schema=schemas(("proto2",)), data=st.data())
+    @given(schema=schemas(("proto2",), extensions=True), data=st.data())
     def test_proto2(self, fast_pipeline, schema, data):
         module, _ = generate_schema(fast_pipeline, schema)
         check_schema(module, schema, data)
@@ -825,8 +1109,15 @@ class TestRandomSchemas:
         check_schema(module, schema, data)
 
     @settings(FUZZ, max_examples=FUZZ.max_examples * 2 // 3)  # twice the files, twice the time
-    @given(schema=schemas(("proto2", "proto3"), files=2), data=st.data())
+    @given(schema=schemas(("proto2", "proto3"), files=2, extensions=True), data=st.data())
     def test_two_files_one_imports_the_other(self, fast_pipeline, schema, data):
+        module, _ = generate_schema(fast_pipeline, schema)
+        check_schema(module, schema, data)
+
+    @settings(FUZZ, max_examples=FUZZ.max_examples // 2)
+    @given(schema=schemas(("proto2", "proto3"), wkt=True, extensions=True), data=st.data())
+    def test_well_known_types(self, fast_pipeline, schema, data):
+        schema = relocated(schema)  # these packages live in protobuf's default pool
         module, _ = generate_schema(fast_pipeline, schema)
         check_schema(module, schema, data)
 
