@@ -142,7 +142,7 @@ def test_well_known_types_are_typed_as_the_standard_classes(tmp_path):
     usage = out / "usage.py"
     usage.write_text(textwrap.dedent("""
         import datetime
-        from typing import assert_type
+        from typing_extensions import assert_type  # typing has it from 3.11; the tool supports 3.10
         from google.protobuf import duration_pb2, timestamp_pb2
         from golden_well_known_types import Event, event_pb2
 
