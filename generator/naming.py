@@ -81,7 +81,7 @@ def class_body_annotation(expression: str, keys: list[str]) -> str:
 
 
 # Modules every generated package has: a proto file's modules must not take their names.
-PACKAGE_MODULES = frozenset({"types", "_runtime", "_specs", "_pool"})
+PACKAGE_MODULES = frozenset({"types", "runtime", "_specs", "_pool"})
 # Names the generated modules use at module level (besides builtins): not for classes.
 MODULE_LEVEL_NAMES = PACKAGE_MODULES | {
     "annotations", "TYPE_CHECKING", "Any", "UnknownConfigKeyError", "default_strict", "set_default_strict",

@@ -116,7 +116,7 @@ def generator_hash() -> str:
     check finds it in the user cache (see known_output)."""
     digest = hashlib.sha256(f"{__version__}\0black {BLACK_VERSION_REQUIRED}\0".encode())
     labelled = [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.glob("*.j2"))]
-    labelled += [(f"generator/{p.name}", p) for p in sorted(GENERATOR.glob("*.py"))]
+    labelled += [(p.relative_to(GENERATOR.parent).as_posix(), p) for p in sorted(GENERATOR.glob("**/*.py"))]
     return _hash_files(digest, labelled)
 
 

@@ -21,6 +21,11 @@ from .model import PackageModel, Target
 
 from .pipeline import TEMPLATES, cache_root  # noqa: E402  (one definition of the folder)
 
+# The runtime every package gets: a real module of this tool, copied verbatim.
+RUNTIME_MODULE = "runtime"
+RUNTIME_SOURCE_NAME = "fleet-strategy-codegen's runtime (generator/shipped/runtime.py)"
+RUNTIME_SOURCE = (Path(__file__).resolve().parent / "shipped" / "runtime.py").read_text(encoding="utf-8")
+
 
 @dataclass(frozen=True)
 class RenderedFile:
@@ -126,6 +131,12 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     return env
 
 
+def runtime_copy(env: jinja2.Environment, header: Any) -> str:
+    """The runtime module as every package carries it: the shipped source,
+    verbatim, below a header that names no input (it depends on none)."""
+    return env.get_template("runtime.py.j2").render(header=header, source=RUNTIME_SOURCE_NAME, text=RUNTIME_SOURCE)
+
+
 def render_package(model: PackageModel, templates: Path = TEMPLATES, hooks_source: str | None = None) -> list[RenderedFile]:
     """Every file of every build of the package, paths relative to the output
     folder. ``hooks_source``: the hand-written hooks module, which builds other
@@ -162,7 +173,7 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
     subpackages |= {(f"{classes_dir}/{folder}", folder) for folder in model.class_subpackages}
     files = [
         RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, class_modules=sorted({c.module for c in exported}), exports=[c.name for c in exported]), "python"),
-        RenderedFile(f"{pkg}/_runtime.py", render("_runtime.py.j2"), "python"),
+        RenderedFile(f"{pkg}/{RUNTIME_MODULE}.py", runtime_copy(env, model.header), "plain"),
         RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", specs=model.specs, imported_specs=model.imported_specs), "python"),
         RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps, uses_any=model.uses_any, uses_builtins=model.uses_builtins), "python"),
     ]
@@ -181,6 +192,7 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
             files.append(RenderedFile(f"{pkg}/{module.path}.py", render("pb2.py.j2", module=module), "python"))
             files.append(RenderedFile(f"{pkg}/{module.path}.pyi", render("pb2.pyi.j2", module=module), "stub"))
     elif model.hooks_module and hooks_source is not None:
-        copied = render("_copied.j2", source=f"{model.name}/{model.hooks_module}.py", public_package=target.public_package, text=hooks_source)
+        text = hooks_source.replace(*common["example_import"])  # examples import from the build's public package
+        copied = render("_copied.j2", source=f"the hand-written {model.name}/{model.hooks_module}.py, its examples importing from {target.public_package}", text=text)
         files.append(RenderedFile(f"{pkg}/{model.hooks_module}.py", copied, "plain"))
     return files

@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from generator.output import apply, plan  # noqa: E402
 from generator.pipeline import Options, build  # noqa: E402
+from generator.render import RUNTIME_MODULE  # noqa: E402
 
 CASES = Path(__file__).resolve().parent / "cases"
 
@@ -38,7 +39,10 @@ def main() -> None:
         expected = case / "expected"
         result = build(case_options(case, expected))
         shutil.rmtree(expected, ignore_errors=True)
-        apply(plan(expected, result.files, f"golden_{case.name}"))
+        package = f"golden_{case.name}"
+        # every package carries the runtime verbatim; the goldens do not (tests add it back)
+        files = {path: text for path, text in result.files.items() if path != f"{package}/{RUNTIME_MODULE}.py"}
+        apply(plan(expected, files, package))
         print(f"{case.name}: {len(result.files)} files")
 
 

@@ -8,13 +8,18 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from generator.output import apply, plan
+from generator import COMMAND, __version__
+from generator.model import Header
+from generator.output import MANIFEST_SUFFIX, apply, plan
 from generator.pipeline import Options, Result, build
+from generator.render import RUNTIME_MODULE, environment, runtime_copy
 
 ROOT = Path(__file__).resolve().parent.parent
 # What Paddle 3.3.1's class really does, recorded by running it (see its README).
 REFERENCE = ROOT / "tests" / "reference" / "paddle-3.3.1"
 _counter = itertools.count()
+# the runtime copy's header names the generator only (see generator.render.runtime_copy)
+HEADER = Header(generator_version=__version__, inputs=(), command=COMMAND)
 
 
 def unique_package(prefix: str = "gen") -> str:
@@ -42,3 +47,25 @@ def import_generated(out: Path, package: str) -> ModuleType:
         sys.path.insert(0, str(out))
     importlib.invalidate_caches()
     return importlib.import_module(package)
+
+
+def golden_files(expected: Path) -> dict[str, str]:
+    """A golden case's expected tree as the generator writes it: the committed
+    files plus the runtime module, which every package carries verbatim and
+    the goldens do not (tests/regen_goldens.py leaves it out)."""
+    files = {
+        p.relative_to(expected).as_posix(): p.read_text(encoding="utf-8")
+        for p in sorted(expected.rglob("*"))
+        if p.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in p.relative_to(expected).parts)
+    }
+    for manifest in [name for name in files if name.endswith(MANIFEST_SUFFIX)]:
+        files[f"{manifest[: -len(MANIFEST_SUFFIX)]}/{RUNTIME_MODULE}.py"] = runtime_copy(environment(), HEADER)
+    return files
+
+
+def golden_tree(expected: Path, out: Path) -> Path:
+    """Write a golden case's complete tree (see golden_files) into ``out``."""
+    for relative, text in golden_files(expected).items():
+        (out / relative).parent.mkdir(parents=True, exist_ok=True)
+        (out / relative).write_text(text, encoding="utf-8")
+    return out

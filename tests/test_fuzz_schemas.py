@@ -1387,12 +1387,12 @@ def test_a_message_name_with_a_leading_underscore_needs_an_annotated_class_name(
 
 def test_proto_files_named_like_package_modules_get_other_module_names(tmp_path):
     protos = []
-    for stem in ("types", "_runtime", "x_pb2"):
+    for stem in ("types", "runtime", "x_pb2"):
         protos.append(tmp_path / f"{stem}.proto")
         protos[-1].write_text(f'syntax = "proto3";\npackage f{stem.strip("_")};\nmessage M{len(protos)} {{ int32 x = 1; }}\n',
                               encoding="utf-8")
     package, result = generate(tmp_path / "out", protos, None, unique_package("files"))
-    assert {f"{package}/types_.py", f"{package}/_runtime_.py", f"{package}/x_pb2_.py"} <= set(result.files)
+    assert {f"{package}/types_.py", f"{package}/runtime_.py", f"{package}/x_pb2_.py"} <= set(result.files)
     module = import_generated(tmp_path / "out", package)
     types = importlib.import_module(f"{package}.types")
     assert {"M1Dict", "M2Dict", "M3Dict"} <= set(types.__all__)

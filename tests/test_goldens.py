@@ -16,18 +16,13 @@ import pytest
 from generator.errors import GeneratorError
 from generator.pipeline import build
 from tests.regen_goldens import CASES, case_options
-from tests.support import ROOT, import_generated
+from tests.support import ROOT, golden_files, golden_tree, import_generated
 
 CASE_NAMES = sorted(p.name for p in CASES.iterdir() if p.is_dir())
 
 
 def expected_files(case: Path) -> dict[str, str]:
-    root = case / "expected"
-    return {
-        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in p.relative_to(root).parts)
-    }
+    return golden_files(case / "expected")
 
 
 @pytest.mark.parametrize("name", CASE_NAMES, ids=CASE_NAMES)
@@ -38,11 +33,7 @@ def test_output_matches_golden(name):
 
 
 def _copy_expected(tmp_path: Path, name: str) -> Path:
-    out = tmp_path / name
-    for relative, text in expected_files(CASES / name).items():
-        (out / relative).parent.mkdir(parents=True, exist_ok=True)
-        (out / relative).write_text(text, encoding="utf-8")
-    return out
+    return golden_tree(CASES / name / "expected", tmp_path / name)
 
 
 def test_proto2_defaults_case_behaves(tmp_path):
@@ -214,7 +205,7 @@ def test_same_names_case_keeps_both(tmp_path):
     assert type(thing.message) is rpc_pb2.Thing and type(thing.message.api) is api_pb2.Thing
 
 
-def test_generic_output_is_generic():
+def test_generic_output_is_generic(tmp_path):
     """F10: without annotations nothing names Paddle, and the strict-mode
     variable comes from the package name."""
     for name in CASE_NAMES:
@@ -222,7 +213,7 @@ def test_generic_output_is_generic():
         for relative, text in expected_files(CASES / name).items():
             assert "paddle" not in text.lower(), f"{name}/{relative}"
             assert "FLEET_STRATEGY" not in text, f"{name}/{relative}"
-    out = CASES / "proto3_features" / "expected"
+    out = _copy_expected(tmp_path, "proto3_features")
     code = "import golden_proto3_features as g; print(g.default_strict())"
     for value, expected in (("1", "True"), ("0", "False")):
         env = {**os.environ, "PYTHONPATH": str(out), "GOLDEN_PROTO3_FEATURES_STRICT": value}
@@ -241,7 +232,7 @@ def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
     classes = " ".join(result.files[f"{package}/job.py"].split())  # docstrings wrap
     assert "nothing changes (Acme 2.0 kept the keys applied before the bad one)" in classes
     assert "(Acme 2.0 appended to it on every assignment)" in classes
-    assert 'env_flag("ACME_STRICT")' in result.files[f"{package}/_runtime.py"]
+    assert 'configure(strict_env="ACME_STRICT")' in result.files[f"{package}/_specs.py"]
     notes.write_text("strict_env: acme-strict\n")
     with pytest.raises(GeneratorError, match=r"notes.yaml:1: strict_env: 'acme-strict' is not an environment variable name"):
         generate(tmp_path / "out2", [proto], notes)

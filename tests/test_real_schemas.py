@@ -37,7 +37,7 @@ from google.protobuf import text_format
 from google.protobuf.descriptor import FieldDescriptor as FD
 
 package, out = sys.argv[1], sys.argv[2]
-runtime = importlib.import_module(package + "._runtime")
+runtime = importlib.import_module(package + ".runtime")
 specs = importlib.import_module(package + "._specs")
 root = importlib.import_module(package)
 modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(root.__path__, package + ".")

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import pytest
 
 import fleet_strategy
-from fleet_strategy import DistributedStrategy, _runtime, _specs, distributed_strategy
+from fleet_strategy import DistributedStrategy, _specs, distributed_strategy, runtime
 from fleet_strategy.distributed_strategy_pb2 import DistributedStrategy as StrategyMessage
 
 VIEWS: list[tuple[str, Callable[[Any], Any], type]] = [
@@ -29,7 +29,7 @@ def _expected_unset(message: Any) -> dict[str, Any]:
     """The view of an empty message, worked out from the descriptor alone."""
     view: dict[str, Any] = {}
     for field in message.DESCRIPTOR.fields:
-        if _runtime.is_repeated(field):
+        if runtime.is_repeated(field):
             is_map = field.message_type is not None and field.message_type.GetOptions().map_entry
             view[field.name] = {} if is_map else []
         else:
@@ -67,7 +67,7 @@ def _set_first_field(message: Any) -> str:
             target[key].SetInParent()
         else:
             target[key] = {value_field.TYPE_BOOL: True, value_field.TYPE_STRING: "x", value_field.TYPE_BYTES: b"x"}.get(value_field.type, 1)
-    elif _runtime.is_repeated(field):
+    elif runtime.is_repeated(field):
         if field.message_type is not None:
             target.add()
         else:

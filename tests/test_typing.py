@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import ROOT
+from tests.support import ROOT, golden_tree
 
 TYPING = ROOT / "tests" / "typing"
 BIN = Path(sys.executable).parent
@@ -59,9 +59,9 @@ def test_pyright_catches_every_negative_case():
 
 @pytest.mark.parametrize("case", sorted(p.name for p in (ROOT / "tests" / "cases").iterdir() if p.is_dir()))
 def test_golden_packages_pass_mypy_strict(case, tmp_path):
-    expected = ROOT / "tests" / "cases" / case / "expected"
+    expected = golden_tree(ROOT / "tests" / "cases" / case / "expected", tmp_path / "tree")
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path), "-p", f"golden_{case}"],
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "-p", f"golden_{case}"],
         cwd=expected, capture_output=True, text=True, env={"MYPYPATH": str(expected), "PATH": str(BIN)},
     )
     assert result.returncode == 0, result.stdout

@@ -11,7 +11,7 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``fleet_strategy.types``.
 """
 
-from fleet_strategy._runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from fleet_strategy.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from fleet_strategy.distributed_strategy import (
     DistributedStrategy,
     DistributedJobInfo,

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from fleet_strategy._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
+from fleet_strategy.runtime import SPECS, FieldSpec, MessageSpec, Policy, configure, unset_defaults
 from fleet_strategy import distributed_strategy_pb2 as distributed_strategy_pb2
 
 if TYPE_CHECKING:
     from fleet_strategy import types as _types
+
+configure(strict_env="FLEET_STRATEGY_STRICT")
 
 _Mode_VALUES = {
     "COLLECTIVE": 1,

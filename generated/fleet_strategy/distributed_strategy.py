@@ -9,7 +9,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from fleet_strategy import distributed_strategy_pb2
-from fleet_strategy import _runtime, _specs
+from fleet_strategy import _specs, runtime as _runtime
 from fleet_strategy import hooks
 
 if TYPE_CHECKING:

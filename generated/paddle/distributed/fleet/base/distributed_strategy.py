@@ -9,7 +9,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from paddle.distributed.fleet.proto import distributed_strategy_pb2
-from paddle.distributed.fleet.base._fleet_strategy import _runtime, _specs
+from paddle.distributed.fleet.base._fleet_strategy import _specs, runtime as _runtime
 from paddle.distributed.fleet.base._fleet_strategy import hooks
 
 if TYPE_CHECKING:

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_empty_messages._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
+from golden_empty_messages.runtime import (
+    SPECS,
+    FieldSpec,
+    MessageSpec,
+    Policy,
+    configure,
+    unset_defaults,
+)
 from golden_empty_messages import health_pb2 as health_pb2
 
 if TYPE_CHECKING:
     from golden_empty_messages import types as _types
+
+configure(strict_env="GOLDEN_EMPTY_MESSAGES_STRICT")
 
 Ping_SPEC = MessageSpec("golden.empty.Ping", health_pb2.Ping, {})
 SPECS["golden.empty.Ping"] = Ping_SPEC

@@ -11,7 +11,7 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_extensions_and_options.types``.
 """
 
-from golden_extensions_and_options._runtime import (
+from golden_extensions_and_options.runtime import (
     UnknownConfigKeyError,
     default_strict,
     set_default_strict,

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_extensions_and_options._runtime import (
+from golden_extensions_and_options.runtime import (
     SPECS,
     FieldSpec,
     MessageSpec,
     Policy,
+    configure,
     unset_defaults,
 )
 from golden_extensions_and_options import options_pb2 as options_pb2
 
 if TYPE_CHECKING:
     from golden_extensions_and_options import types as _types
+
+configure(strict_env="GOLDEN_EXTENSIONS_AND_OPTIONS_STRICT")
 
 Base_SPEC = MessageSpec("golden.ext.Base", options_pb2.Base, {})
 Base_SPEC.fields["id"] = FieldSpec(

@@ -9,7 +9,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from golden_extensions_and_options import options_pb2
-from golden_extensions_and_options import _runtime, _specs
+from golden_extensions_and_options import _specs, runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

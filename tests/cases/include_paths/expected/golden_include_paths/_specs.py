@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_include_paths._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
+from golden_include_paths.runtime import (
+    SPECS,
+    FieldSpec,
+    MessageSpec,
+    Policy,
+    configure,
+    unset_defaults,
+)
 from golden_include_paths.acme.common.v1 import common_pb2 as common_pb2
 from golden_include_paths.acme.trace.v1 import trace_pb2 as trace_pb2
 
 if TYPE_CHECKING:
     from golden_include_paths import types as _types
+
+configure(strict_env="GOLDEN_INCLUDE_PATHS_STRICT")
 
 Attribute_SPEC = MessageSpec("acme.common.v1.Attribute", common_pb2.Attribute, {})
 Attribute_SPEC.fields["key"] = FieldSpec(

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_proto2_defaults._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
+from golden_proto2_defaults.runtime import (
+    SPECS,
+    FieldSpec,
+    MessageSpec,
+    Policy,
+    configure,
+    unset_defaults,
+)
 from golden_proto2_defaults import defaults_pb2 as defaults_pb2
 
 if TYPE_CHECKING:
     from golden_proto2_defaults import types as _types
+
+configure(strict_env="GOLDEN_PROTO2_DEFAULTS_STRICT")
 
 _Kind_VALUES = {
     "KIND_A": 1,

@@ -9,7 +9,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from golden_proto2_defaults import defaults_pb2
-from golden_proto2_defaults import _runtime, _specs
+from golden_proto2_defaults import _specs, runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_proto3_features._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
+from golden_proto3_features.runtime import (
+    SPECS,
+    FieldSpec,
+    MessageSpec,
+    Policy,
+    configure,
+    unset_defaults,
+)
 from golden_proto3_features import features_pb2 as features_pb2
 
 if TYPE_CHECKING:
     from golden_proto3_features import types as _types
+
+configure(strict_env="GOLDEN_PROTO3_FEATURES_STRICT")
 
 _Colour_VALUES = {
     "COLOUR_UNSPECIFIED": 0,

@@ -9,7 +9,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from golden_proto3_features import features_pb2
-from golden_proto3_features import _runtime, _specs
+from golden_proto3_features import _specs, runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

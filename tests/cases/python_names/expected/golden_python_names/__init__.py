@@ -11,7 +11,7 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_python_names.types``.
 """
 
-from golden_python_names._runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_python_names.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_python_names.names import (
     Literal,
     copy_,

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_python_names._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
+from golden_python_names.runtime import (
+    SPECS,
+    FieldSpec,
+    MessageSpec,
+    Policy,
+    configure,
+    unset_defaults,
+)
 from golden_python_names import names_pb2 as names_pb2
 
 if TYPE_CHECKING:
     from golden_python_names import types as _types
+
+configure(strict_env="GOLDEN_PYTHON_NAMES_STRICT")
 
 _Literal_Kind_VALUES = {
     "KIND_ZERO": 0,

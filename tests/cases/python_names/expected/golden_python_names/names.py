@@ -9,7 +9,7 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from golden_python_names import names_pb2
-from golden_python_names import _runtime, _specs
+from golden_python_names import _specs, runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_same_names._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
+from golden_same_names.runtime import (
+    SPECS,
+    FieldSpec,
+    MessageSpec,
+    Policy,
+    configure,
+    unset_defaults,
+)
 from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
 from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
 
 if TYPE_CHECKING:
     from golden_same_names import types as _types
+
+configure(strict_env="GOLDEN_SAME_NAMES_STRICT")
 
 _acme_api_Kind_VALUES = {
     "KIND_UNSPECIFIED": 0,

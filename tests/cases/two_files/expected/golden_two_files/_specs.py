@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_two_files._runtime import SPECS, FieldSpec, MessageSpec, Policy, unset_defaults
+from golden_two_files.runtime import (
+    SPECS,
+    FieldSpec,
+    MessageSpec,
+    Policy,
+    configure,
+    unset_defaults,
+)
 from golden_two_files import base_pb2 as base_pb2
 from golden_two_files import uses_pb2 as uses_pb2
 
 if TYPE_CHECKING:
     from golden_two_files import types as _types
+
+configure(strict_env="GOLDEN_TWO_FILES_STRICT")
 
 Length_SPEC = MessageSpec("golden.base.Length", base_pb2.Length, {})
 Length_SPEC.fields["value"] = FieldSpec(

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from golden_two_files import base_pb2
 from golden_two_files import uses_pb2
-from golden_two_files import _runtime, _specs
+from golden_two_files import _specs, runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

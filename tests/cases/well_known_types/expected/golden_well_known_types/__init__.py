@@ -10,7 +10,7 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_well_known_types.types``.
 """
 
-from golden_well_known_types._runtime import (
+from golden_well_known_types.runtime import (
     UnknownConfigKeyError,
     default_strict,
     set_default_strict,

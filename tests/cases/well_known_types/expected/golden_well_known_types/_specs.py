@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_well_known_types._runtime import (
+from golden_well_known_types.runtime import (
     SPECS,
     FieldSpec,
     MessageSpec,
     Policy,
+    configure,
     unset_defaults,
     imported_spec,
 )
@@ -23,6 +24,8 @@ from google.protobuf import wrappers_pb2 as wrappers_pb2
 
 if TYPE_CHECKING:
     from golden_well_known_types import types as _types
+
+configure(strict_env="GOLDEN_WELL_KNOWN_TYPES_STRICT")
 
 # message types this package does not generate: specs read from their descriptors
 google_protobuf_Duration_SPEC = imported_spec(duration_pb2.Duration)

@@ -13,7 +13,7 @@ from google.protobuf import duration_pb2
 from google.protobuf import struct_pb2
 from google.protobuf import timestamp_pb2
 from google.protobuf import wrappers_pb2
-from golden_well_known_types import _runtime, _specs
+from golden_well_known_types import _specs, runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

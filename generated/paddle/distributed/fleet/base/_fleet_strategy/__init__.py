@@ -9,7 +9,7 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``paddle.distributed.fleet.base._fleet_strategy.types``.
 """
 
-from paddle.distributed.fleet.base._fleet_strategy._runtime import (
+from paddle.distributed.fleet.base._fleet_strategy.runtime import (
     UnknownConfigKeyError,
     default_strict,
     set_default_strict,

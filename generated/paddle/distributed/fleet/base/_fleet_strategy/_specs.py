@@ -7,17 +7,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from paddle.distributed.fleet.base._fleet_strategy._runtime import (
+from paddle.distributed.fleet.base._fleet_strategy.runtime import (
     SPECS,
     FieldSpec,
     MessageSpec,
     Policy,
+    configure,
     unset_defaults,
 )
 from paddle.distributed.fleet.proto import distributed_strategy_pb2 as distributed_strategy_pb2
+from paddle.distributed.fleet.utils.log_util import logger as _logger
 
 if TYPE_CHECKING:
     from paddle.distributed.fleet.base._fleet_strategy import types as _types
+
+configure(strict_env="FLEET_STRATEGY_STRICT", logger=_logger)
 
 _Mode_VALUES = {
     "COLLECTIVE": 1,

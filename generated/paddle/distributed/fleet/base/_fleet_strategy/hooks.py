@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from google.protobuf import text_format
 
-from . import _runtime, _specs
+from . import _specs, runtime
 from ._specs import distributed_strategy_pb2
 
 if TYPE_CHECKING:
@@ -77,12 +77,12 @@ def _read_flag(name: str, field: str) -> bool | int | None:
     raw = os.environ.get(name)
     if raw is None:
         return None
-    if _specs.DistributedStrategy_SPEC.fields[field].kind == _runtime.BOOL:
-        return _runtime.env_flag(name)
+    if _specs.DistributedStrategy_SPEC.fields[field].kind == runtime.BOOL:
+        return runtime.env_flag(name)
     try:
         return int(raw.strip())
     except ValueError:
-        _runtime.warn("ignoring %s=%r: expected an integer", name, raw)
+        runtime.warn("ignoring %s=%r: expected an integer", name, raw)
         return None
 
 
@@ -97,7 +97,7 @@ def paddle_flags() -> Any | None:
 
 
 def _flag_value(field: str, value: object) -> bool | int:
-    if _specs.DistributedStrategy_SPEC.fields[field].kind == _runtime.BOOL:
+    if _specs.DistributedStrategy_SPEC.fields[field].kind == runtime.BOOL:
         return bool(value)
     return int(cast(Any, value))
 
@@ -154,7 +154,7 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
     modified, and nothing changes unless every key is accepted.
     """
     strict = strategy.strict
-    given = _runtime.as_mapping(configs)
+    given = runtime.as_mapping(configs)
     if given is None:
         raise TypeError(f"hybrid_configs: expected a dict, got {type(configs).__name__}")
     rest = dict(given)
@@ -162,7 +162,7 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
     if "order" in rest:
         order = _string_list(rest.pop("order"), "hybrid_configs['order']", strict)
     sync_names = None
-    mp_configs = _runtime.as_mapping(rest.get("mp_configs"))
+    mp_configs = runtime.as_mapping(rest.get("mp_configs"))
     if mp_configs is not None and "sync_param_name" in mp_configs:
         mp_rest = dict(mp_configs)
         sync_names = _string_list(
@@ -172,7 +172,7 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
             rest["mp_configs"] = mp_rest
         else:  # only the name patterns, which live outside the message: mp_configs stays unset, as in Paddle
             del rest["mp_configs"]
-    _runtime.assign_config(
+    runtime.assign_config(
         strategy.strategy.hybrid_configs, rest, _specs.HybridConfig_SPEC, "hybrid_configs", strict, empty_sets=False
     )
     if order is not None:
@@ -199,7 +199,7 @@ def get_hybrid_configs(strategy: DistributedStrategy) -> HybridConfigDict:
         ]
         if groups:
             _nccl_warned.append(True)
-            _runtime.warn(
+            runtime.warn(
                 "hybrid_configs: the NCCL settings of %s are not Paddle's message classes, which Paddle's "
                 "message2nccl_config ignores; hand fleet strategy.to_paddle() to keep them",
                 ", ".join(groups),
@@ -252,10 +252,10 @@ def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
                 continue
             item = getattr(value, name)
             # Paddle's ReduceStrategy is an enum object; the field is an int.
-            if field.kind == _runtime.INT and not isinstance(item, int) and hasattr(item, "__int__"):
+            if field.kind == runtime.INT and not isinstance(item, int) and hasattr(item, "__int__"):
                 item = int(item)
             config[name] = item
-    _runtime.assign_config(strategy.strategy.build_strategy, config, spec, "build_strategy", strategy.strict, empty_sets=False)
+    runtime.assign_config(strategy.strategy.build_strategy, config, spec, "build_strategy", strategy.strict, empty_sets=False)
 
 
 # ------------------------------------------------- parameter-server tables
@@ -284,12 +284,12 @@ def set_sparse_table_configs(strategy: DistributedStrategy, configs: Any) -> Non
     value for a scalar field gives one value per item. All tables are built
     first and added together, so a bad value adds nothing.
     """
-    given = _runtime.as_mapping(configs)
+    given = runtime.as_mapping(configs)
     if given is None:
         raise TypeError(f"sparse_table_configs: expected a dict of table configs, got {type(configs).__name__}")
     tables: list[_pb2.TableParameter] = []
     for table_name, table_value in given.items():
-        table_config = _runtime.as_mapping(table_value)
+        table_config = runtime.as_mapping(table_value)
         if table_config is None:
             raise TypeError(f"sparse_table_configs[{table_name!r}]: expected a dict, got {type(table_value).__name__}")
         table = _pb2.TableParameter()
@@ -298,7 +298,7 @@ def set_sparse_table_configs(strategy: DistributedStrategy, configs: Any) -> Non
         used = _fill_dotted(table, prefix, table_config, 0)
         unknown = [key for key in table_config if key not in used]
         if strategy.strict and unknown:
-            raise _runtime.UnknownConfigKeyError(
+            raise runtime.UnknownConfigKeyError(
                 f"sparse_table_configs[{table_name!r}]: unknown key {unknown[0]!r}; keys look like '{prefix}.<field path>'"
             )
         tables.append(table)
@@ -406,8 +406,8 @@ def _sgd_rule(sgd: Any, config: Mapping[str, Any], prefix: str) -> None:
 def _fleet_desc_table(name: str, config: Mapping[str, Any], use_cvm: bool) -> _pb2.TableParameter:
     for key in config:
         if key not in FLEET_DESC_KEYS:
-            hint = _runtime.suggest(key, FLEET_DESC_KEYS)
-            raise _runtime.UnknownConfigKeyError(f"fleet_desc_configs[{name!r}]: unknown key {key!r}{hint}")
+            hint = runtime.suggest(key, FLEET_DESC_KEYS)
+            raise runtime.UnknownConfigKeyError(f"fleet_desc_configs[{name!r}]: unknown key {key!r}{hint}")
     table = _pb2.TableParameter()
     table.table_name = name
     table_class = config.get("sparse_table_class", "DownpourSparseTable")
@@ -473,7 +473,7 @@ def set_fleet_desc_configs(strategy: DistributedStrategy, configs: Any) -> None:
     skipped, as in Paddle; a top-level ``"use_cvm": False`` selects the plain
     ``SparseAccessor``. All tables are built first, so a bad key adds nothing.
     """
-    given = _runtime.as_mapping(configs)
+    given = runtime.as_mapping(configs)
     if given is None:
         raise TypeError(f"fleet_desc_configs: expected a dict of table configs, got {type(configs).__name__}")
     use_cvm = bool(given.get("use_cvm", True))
@@ -484,7 +484,7 @@ def set_fleet_desc_configs(strategy: DistributedStrategy, configs: Any) -> None:
         try:
             tables.append(_fleet_desc_table(name, cast("dict[str, Any]", config), use_cvm))
         except (TypeError, ValueError) as exc:
-            if isinstance(exc, _runtime.UnknownConfigKeyError) or str(exc).startswith("fleet_desc_configs"):
+            if isinstance(exc, runtime.UnknownConfigKeyError) or str(exc).startswith("fleet_desc_configs"):
                 raise
             raise type(exc)(f"fleet_desc_configs[{name!r}]: {exc}") from None
     _commit_tables(strategy, tables)

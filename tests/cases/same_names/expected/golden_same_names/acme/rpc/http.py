@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
 from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
-from golden_same_names import _runtime, _specs
+from golden_same_names import _specs, runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from golden_include_paths.acme.common.v1 import common_pb2
 from golden_include_paths.acme.trace.v1 import trace_pb2
-from golden_include_paths import _runtime, _specs
+from golden_include_paths import _specs, runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

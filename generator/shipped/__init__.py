@@ -1,0 +1,4 @@
+"""Modules copied verbatim into every generated package (not generated, not
+imported by the generator): real Python, linted, type-checked and tested as
+themselves. ``runtime.py`` is the validation and conversion machinery the
+generated classes call."""
