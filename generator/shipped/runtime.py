@@ -1,6 +1,6 @@
-# Part of fleet-strategy-codegen, NOT generated: the runtime of the generated
-# packages. `generate` copies this file verbatim into each package it writes
-# (as runtime.py, below a generated header); edit it here, then regenerate.
+# The runtime of the packages fleet-strategy-codegen generates: a module of the
+# tool itself (generator/shipped/runtime.py), which `generate` copies verbatim
+# into each package it writes, as runtime.py below a one-line generated header.
 """Validation machinery shared by the generated classes.
 
 Two modes answer bad values:
