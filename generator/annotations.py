@@ -82,7 +82,7 @@ class ClassNote:
     init_hook: str | None = None
     compat: str | None = None  # default policy of the class's scalar fields
     # "set": assigning {} to a config property sets it (presence is never lost);
-    # "unset": an empty dict leaves it alone (Paddle 3.3.1's behaviour)
+    # "unset": an empty dict leaves it alone (as the reference implementation may do)
     empty_config: str = "set"
     doc: str | None = None
     example: str | None = None
@@ -110,17 +110,17 @@ class AcceptedChange:
 class Annotations:
     path: str | None  # None: no annotations file given
     hooks_module: str | None
-    hook_names: frozenset[str]  # top-level names defined by the hooks module
     classes: tuple[ClassNote, ...]
     messages: dict[str, dict[str, FieldNote]]  # message -> field -> note
     message_docs: dict[str, str]
     enums: dict[str, EnumNote]
     compat_policies: dict[str, CompatPolicy]
-    explicit_classes: bool  # False: classes were derived from the schema
     targets: tuple[TargetNote, ...] = ()  # builds besides the standalone package
     accepted_changes: tuple[AcceptedChange, ...] = ()
-    # the implementation compatible mode mirrors ("Paddle 3.3.1"): named where the docs compare with it
+    # the implementation compatible mode mirrors: named where the docs compare with it
     reference: str | None = None
+    # how that implementation differs, by section of the class docs (REFERENCE_SECTIONS): said there once
+    differences: tuple[tuple[str, str], ...] = ()
     strict_env: str | None = None  # the environment variable turning strict mode on (default: from the package)
 
 
@@ -250,8 +250,14 @@ class _Checker:
 _TOP_KEYS = {
     "hooks": str, "compat_policies": dict, "classes": dict, "messages": dict, "enums": dict, "targets": dict,
     "accepted_changes": list,
-    "reference": str, "strict_env": str,
+    "reference": (str, dict), "strict_env": str,
 }
+# `reference:` as a mapping: its name, and how it differs from the generated
+# classes in what a section of each class's docs states once (the templates
+# word the sections: "validation" for single-value options, "config_dicts" for
+# assigning config dicts)
+_REFERENCE_KEYS = {"name": str, "differences": dict}
+REFERENCE_SECTIONS = ("validation", "config_dicts")
 _TARGET_KEYS = {"doc": str, "package": str, "classes_package": str, "public_package": str, "pb2_package": str, "logger": str}
 _DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 _ACCEPTED_KEYS = {"rule": str, "path": str, "reason": str}
@@ -328,7 +334,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         )
 
     hooks_module = top["hooks"].value if "hooks" in top else None
-    hook_names: frozenset[str] = frozenset()
+    hook_names: frozenset[str] = frozenset()  # top-level names the hooks module defines
     if hooks_module is not None:
         hooks_file = package_dir / f"{hooks_module}.py"
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", hooks_module):
@@ -518,25 +524,45 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         )
     if "strict_env" in top and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", top["strict_env"].value):
         c.error(f"strict_env: {top['strict_env'].value!r} is not an environment variable name (A-Z, 0-9, _)", top["strict_env"])
+    reference, differences = _reference(c, top.get("reference"))
     if c.problems:
         raise GeneratorError(c.problems)
-    explicit = "classes" in top
-    derived = _derived(schema)
     return Annotations(
         path=str(path),
         hooks_module=hooks_module,
-        hook_names=hook_names,
-        classes=tuple(classes) if explicit else derived.classes,
+        classes=tuple(classes) if "classes" in top else _derived(schema).classes,
         messages=messages,
         message_docs=message_docs,
         enums=enums,
         compat_policies=policies,
-        explicit_classes=explicit,
         targets=targets,
         accepted_changes=tuple(accepted),
-        reference=top["reference"].value if "reference" in top else None,
+        reference=reference,
+        differences=differences,
         strict_env=top["strict_env"].value if "strict_env" in top else None,
     )
+
+
+def _reference(c: _Checker, node: _Node | None) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+    """``reference:``: the name of the implementation compatible mode mirrors
+    (a string), or a mapping of that ``name`` and its ``differences``: text
+    per section of the class docs, each said there once."""
+    if node is None:
+        return None, ()
+    if isinstance(node.value, str):
+        return node.value, ()
+    keys = c.mapping(node, "reference", _REFERENCE_KEYS)
+    if "name" not in keys:
+        c.error("reference: 'name' is required (the implementation the docs compare with, e.g. 'Acme 2.0')", node)
+    differences = []
+    for section, text in (keys["differences"].value.items() if "differences" in keys else []):
+        if section not in REFERENCE_SECTIONS:
+            c.unknown("section in reference.differences", section, text, REFERENCE_SECTIONS)
+        elif not isinstance(text.value, str):
+            c.error(f"reference.differences.{section}: expected str, got {type(text.value).__name__}", text)
+        else:
+            differences.append((section, text.value))
+    return (keys["name"].value if "name" in keys else None), tuple(differences)
 
 
 def _targets(c: _Checker, node: _Node | None, hooks_module: str | None) -> tuple[TargetNote, ...]:
@@ -603,13 +629,11 @@ def _derived(schema: Schema) -> Annotations:
     return Annotations(
         path=None,
         hooks_module=None,
-        hook_names=frozenset(),
         classes=classes,
         messages={},
         message_docs={},
         enums={},
         compat_policies={},
-        explicit_classes=False,
     )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import naming
-from .annotations import Annotations, ClassNote, CompatPolicy, FieldNote
+from .annotations import Annotations, ClassNote, FieldNote
 from .errors import GeneratorError, Problem
 from .schema import Enum, Extension, Field, Message, Schema, shortest_float32_text
 
@@ -87,8 +87,25 @@ def standalone_target(package: str, imports: dict[str, Pb2Import]) -> Target:
 
 
 @dataclass(frozen=True, kw_only=True)
+class ClassRules:
+    """What holds for every property of a class: its docs say it once, in
+    sections of the class docstring (the templates word them, _notes.j2); a
+    property says only where it differs."""
+
+    policy: PolicyModel | None  # compatible mode's answer to a wrong type, for single-value options
+    scalars: bool  # it has single-value (scalar) options
+    configs: bool  # it has config-dict options
+    reference: str | None  # the implementation compatible mode mirrors, named where the docs compare
+    differences: tuple[tuple[str, str], ...] = ()  # (section, how the reference differs), from the annotations
+
+    def difference(self, section: str) -> str | None:
+        return next((text for name, text in self.differences if name == section), None)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Doc:
-    """Docstring content; the template lays it out (Google/napoleon style)."""
+    """Docstring content; the templates lay it out (Google/napoleon style) and
+    word its notes (_notes.j2) from the facts here."""
 
     summary: str
     paragraphs: tuple[str, ...] = ()
@@ -99,8 +116,15 @@ class Doc:
     table: tuple[str, ...] = ()  # pre-aligned RST simple-table lines
     # under the table: (key, its whole doc laid out) for every key whose doc says more than its table cell
     key_docs: tuple[tuple[str, str], ...] = ()
-    notes: tuple[str, ...] = ()
     example: str | None = None
+    # what the member's notes say (only what is its own: the class's rules are in ``rules``)
+    deprecated: bool = False  # [deprecated = true]
+    required: bool = False  # proto2 required
+    json_name: str | None = None  # a json_name the schema declares
+    policy: PolicyModel | None = None  # compatible mode's answer, where it is not the class's
+    appended: tuple[str, ...] = ()  # config keys whose lists assigning appends to (the class rule: replaced)
+    proto_field: str | None = None  # the proto field read and written, where the property is named otherwise
+    rules: ClassRules | None = None  # a class's docstring: its shared sections
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -304,7 +328,7 @@ class ClassModel:
     init_hook: str | None
     empty_config_sets: bool  # {} assigned to a config property sets it (annotations: empty_config)
     properties: tuple[PropertyModel, ...]
-    doc: Doc
+    doc: Doc  # with the class's rules, which its properties' docs do not repeat
     type_imports: tuple[str, ...] = ()  # names from types.py the properties' types use
 
 
@@ -324,7 +348,7 @@ class ReferenceEntry:
     summary: str
     paragraphs: tuple[str, ...]  # the rest of the doc
     constraints: tuple[str, ...]
-    notes: tuple[str, ...]
+    member: Doc  # its notes: what the property says of itself
     example: str | None  # a doctest, shown as a code block
     fence: str  # a code fence longer than any run of backticks in the example
     keys: tuple[ReferenceKey, ...]
@@ -338,6 +362,7 @@ class ReferenceClass:
     paragraphs: tuple[str, ...]
     example: str | None
     fence: str
+    rules: ClassRules  # shared sections, said once per class
     entries: tuple[ReferenceEntry, ...]
 
 
@@ -694,6 +719,13 @@ class _Builder:
     def note(self, message: str, field_name: str) -> FieldNote | None:
         return self.notes.messages.get(message, {}).get(field_name)
 
+    def policy_model(self, name: str | None) -> PolicyModel | None:
+        """A compat policy of the annotations, as the docs state it (None: none)."""
+        if not name:
+            return None
+        p = self.notes.compat_policies[name]
+        return PolicyModel(action=p.action, error=p.error, message=p.message)
+
     # -- specs ----------------------------------------------------------------
 
     def spec_field(self, f: Field, note: FieldNote | None, default_policy: str | None) -> SpecFieldModel:
@@ -1038,6 +1070,13 @@ class _Builder:
             )
         doc_text = cls.doc or self.notes.message_docs.get(message.full_name) or message.doc
         summary, paragraphs = _doc_parts(doc_text or f"Typed view of ``{message.full_name}``.")
+        rules = ClassRules(
+            policy=self.policy_model(cls.compat),
+            scalars=any(p.kind == "scalar" for p in properties),
+            configs=any(p.kind == "config" for p in properties),
+            reference=self.notes.reference,
+            differences=self.notes.differences,
+        )
         return ClassModel(
             name=cls.name,
             module=".".join(naming.module_path_for_proto(message.file)),
@@ -1049,7 +1088,7 @@ class _Builder:
             init_hook=cls.init_hook,
             empty_config_sets=cls.empty_config == "set",
             properties=tuple(properties),
-            doc=Doc(summary=summary, paragraphs=paragraphs, example=cls.example),
+            doc=Doc(summary=summary, paragraphs=paragraphs, example=cls.example, rules=rules),
         )
 
     def field_property(
@@ -1058,7 +1097,8 @@ class _Builder:
         text = self.field_doc(message, f, note)
         summary, paragraphs = _doc_parts(text)
         view = (note.view if note else None) or "dict"
-        notes: list[str] = []
+        policy = None
+        appended: list[str] = []
         constraints: list[str] = []
         table: tuple[str, ...] = ()
         key_docs: tuple[tuple[str, str], ...] = ()
@@ -1085,31 +1125,11 @@ class _Builder:
             table = self.key_table(target)
             key_docs = self.key_docs(target)
             table_title = "Keys"
-            notes.append(
-                "Assigning a dict updates only the keys it names and is all-or-nothing: "
-                "if any key or value is rejected, nothing changes"
-                + (f" ({self.notes.reference} kept the keys applied before the bad one)" if self.notes.reference else "")
-                + ". The caller's dict is never modified."
-            )
-            if any(x.repeated for x in target.fields):
-                appended = [x.name for x in target.fields if x.repeated and (self.note(target.full_name, x.name) or FieldNote()).repeated == "append"]
-                if appended:
-                    notes.append(
-                        "Assigning a list to " + ", ".join(f"``{a}``" for a in appended)
-                        + " appends to the stored list"
-                        + (f", as {self.notes.reference} does" if self.notes.reference else "")
-                        + "; other list keys are replaced."
-                    )
-                else:
-                    notes.append(
-                        "Assigning a list to a list key replaces the stored list"
-                        + (f" ({self.notes.reference} appended to it on every assignment)" if self.notes.reference else "")
-                        + "."
-                    )
-            notes.append(
-                "Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also an "
-                "AssertionError) naming the valid keys and the closest match."
-            )
+            # the rules of assigning a dict are the class's (said once); appending is this key's own
+            appended = [
+                x.name for x in target.fields
+                if x.repeated and (self.note(target.full_name, x.name) or FieldNote()).repeated == "append"
+            ]
             type_text = getter_type if kind == "config" else self.local(f.type_name)
         elif f.repeated or f.is_map:
             kind = "repeated"
@@ -1125,10 +1145,8 @@ class _Builder:
             getter_type = self.scalar_type(f)
             setter_type = self.in_scalar_type(f)
             type_text = self.doc_item_type(f)
-            policy = (note.compat if note and note.compat else None) or cls.compat
-            if policy:
-                p = self.notes.compat_policies[policy]
-                notes.append(_policy_note(p, self.notes.reference))
+            if note and note.compat and note.compat != cls.compat:  # the class's policy: said once, by the class
+                policy = self.policy_model(note.compat)
             if note and note.constraint:
                 op, bound = note.constraint
                 shown = int(bound) if float(bound).is_integer() else bound
@@ -1141,9 +1159,6 @@ class _Builder:
                 constraints.append(f"{f.type} range [{low}, {high}]")
             if f.type in ("float", "double") and not (note and note.allow_nonfinite):
                 constraints.append("finite (strict mode rejects NaN and infinity)")
-        if name != f.name:
-            notes.append(f"Reads and writes the proto field ``{f.name}``.")
-        notes[:0] = _field_facts(f)
         if note and note.type:
             getter_type = note.type
         if note and note.setter_type:
@@ -1160,8 +1175,13 @@ class _Builder:
             table_title=table_title,
             table=table,
             key_docs=key_docs,
-            notes=tuple(_wrap(n) for n in notes),
             example=note.example if note else None,
+            deprecated=f.deprecated,
+            required=f.label == "required",
+            json_name=f.json_name or None,
+            policy=policy,
+            appended=tuple(appended),
+            proto_field=f.name if name != f.name else None,
         )
         return PropertyModel(
             name=name,
@@ -1210,7 +1230,7 @@ class _Builder:
                         summary=prop.doc.summary,
                         paragraphs=prop.doc.paragraphs,
                         constraints=prop.doc.constraints,
-                        notes=prop.doc.notes,
+                        member=prop.doc,
                         example=prop.doc.example,
                         fence=code_fence(prop.doc.example),
                         keys=keys,
@@ -1224,6 +1244,7 @@ class _Builder:
                     paragraphs=cls.doc.paragraphs,
                     example=cls.doc.example,
                     fence=code_fence(cls.doc.example),
+                    rules=cls.doc.rules,  # type: ignore[arg-type]
                     entries=tuple(entries),
                 )
             )
@@ -1235,18 +1256,6 @@ def _extension_models(extensions: Iterable[Extension]) -> tuple[ExtensionModel, 
         ExtensionModel(name=x.name, number=x.number, constant=f"{x.name.upper()}_FIELD_NUMBER", plain=naming.is_plain_attribute(x.name))
         for x in extensions
     )
-
-
-def _field_facts(f: Field) -> list[str]:
-    """What the docs say about a field's declaration besides its type and default."""
-    facts = []
-    if f.deprecated:
-        facts.append("Deprecated (``[deprecated = true]`` in the schema): setting it emits a DeprecationWarning.")
-    if f.label == "required":
-        facts.append("Required (proto2): a message without it does not serialize.")
-    if f.json_name:
-        facts.append(f"JSON name: ``{f.json_name}``.")
-    return facts
 
 
 def _field_marks(f: Field) -> list[str]:
@@ -1269,21 +1278,6 @@ def _names_used(cls: ClassModel, names: list[str]) -> tuple[str, ...]:
     for prop in cls.properties:
         words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", f"{prop.getter_type} {prop.setter_type or ''}"))
     return tuple(n for n in names if n in words)
-
-
-def _policy_note(policy: CompatPolicy, reference: str | None) -> str:
-    like = f", as {reference} does" if reference else ""
-    if policy.action == "warn":
-        return (
-            f"Compatible mode: a value of the wrong type logs a warning and keeps the old value{like}. "
-            "Strict mode raises TypeError (ValueError for a value out of range)."
-        )
-    if policy.action == "raise":
-        return (
-            f"Compatible mode: a value of the wrong type raises {policy.error}{like}. "
-            "Strict mode raises TypeError (ValueError for a value out of range)."
-        )
-    return "Values are checked by protobuf in compatible mode; strict mode raises TypeError or ValueError."
 
 
 def build_model(schema: Schema, notes: Annotations, package: str, header: Header, hook_members: dict[str, frozenset[str]]) -> PackageModel:

@@ -102,3 +102,49 @@ def test_reference_page_lists_every_property_and_key():
         assert f"`DistributedStrategy.{name}`" in page
     assert re.search(r"\| `decr_ratio` \| `float \(float32\)` \| `0\.8` \|", page)
     assert "4000" not in page
+
+
+SHARED_NOTES = (
+    "logs a warning and keeps the old value",  # the class-wide compatible-mode answer
+    "Strict mode raises TypeError",
+    "all-or-nothing",
+    "The caller's dict is never modified",
+    "UnknownConfigKeyError",
+    "replaces the stored list",
+    "kept the keys applied before a rejected one",  # how Paddle 3.3.1 differs (from the annotations)
+)
+
+
+def _flat(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
+@pytest.mark.parametrize("needle", SHARED_NOTES)
+def test_shared_notes_are_said_once_in_the_class_docs(needle):
+    """Issue 13: a note that holds for every property is in the class
+    docstring (help(DistributedStrategy) shows it) and in no property's."""
+    assert _flat(DistributedStrategy.__doc__).count(needle) == 1
+    assert [p for p in PROPERTIES if needle in _flat(getattr(DistributedStrategy, p).__doc__)] == []
+    # DistributedJobInfo has a config property (its config dicts follow the same
+    # rules, said in its docs too) but no class-wide policy for single values
+    per_class = 1 if needle in ("logs a warning and keeps the old value", "Strict mode raises TypeError") else 2
+    assert _flat(distributed_strategy.DistributedJobInfo.__doc__).count(needle) == per_class - 1
+    page = _flat((ROOT / "generated" / "fleet_strategy.md").read_text())
+    assert page.count(needle) == per_class
+
+
+@pytest.mark.parametrize(
+    ("name", "answer"),
+    [
+        ("a_sync", "raises ValueError"),
+        ("adam_d2sum", "raises ValueError"),
+        ("fp16_allreduce", "raises TypeError"),
+        ("last_comm_group_size_MB", "protobuf checks the value"),
+    ],
+)
+def test_a_member_that_differs_from_the_class_rule_says_so(name, answer):
+    doc = _flat(getattr(DistributedStrategy, name).__doc__)
+    assert f"Compatible mode: a value of the wrong type {answer}, as Paddle 3.3.1 does" in doc or (
+        f"Compatible mode: {answer}, as Paddle 3.3.1 does" in doc
+    )
+    assert "Validation section" in doc

@@ -227,12 +227,40 @@ def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
     proto = tmp_path / "job.proto"
     proto.write_text('syntax = "proto3";\nmessage Limits { repeated int32 sizes = 1; }\nmessage Job { Limits limits = 1; }\n')
     notes = tmp_path / "notes.yaml"
-    notes.write_text("reference: Acme 2.0\nstrict_env: ACME_STRICT\n")
+    notes.write_text(
+        "reference:\n  name: Acme 2.0\n  differences:\n    config_dicts: Acme 2.0 appended to list keys.\n"
+        "strict_env: ACME_STRICT\n"
+        "compat_policies:\n  warn: {action: warn, message: bad}\n  fail: {action: raise, error: ValueError, message: bad}\n"
+        "classes:\n  Job:\n    message: Job\n    compat: warn\n"
+        "messages:\n  Job:\n    fields:\n      count: {compat: fail}\n"
+    )
+    proto.write_text(
+        'syntax = "proto3";\nmessage Limits { repeated int32 sizes = 1; }\n'
+        "message Job { Limits limits = 1; int32 size = 2; int32 count = 3; }\n"
+    )
     package, result = generate(tmp_path / "out", [proto], notes)
-    classes = " ".join(result.files[f"{package}/job.py"].split())  # docstrings wrap
-    assert "nothing changes (Acme 2.0 kept the keys applied before the bad one)" in classes
-    assert "(Acme 2.0 appended to it on every assignment)" in classes
+    module = result.files[f"{package}/job.py"]
+    classes = " ".join(module.split())  # docstrings wrap
+    # the class's rules and how the reference differs: said once, in the class docstring...
+    for once in (
+        "Config dicts: An option with a Keys table takes a dict.",
+        "Acme 2.0 appended to list keys.",
+        "all-or-nothing",
+        "keeps the old value, as Acme 2.0 does.",
+        "Strict mode raises TypeError",
+    ):
+        assert classes.count(once) == 1, once
+    assert classes.index("Acme 2.0 appended") < classes.index("def __init__")
+    # ...and a member whose answer differs says so itself
+    assert "Compatible mode: a value of the wrong type raises ValueError, as Acme 2.0 does, unlike the class-wide" in classes
+    assert "Acme" not in module.split("def size(self)")[1].split("def count(self)")[0]  # nothing repeated per member
+    page = result.files[f"{package}.md"]
+    assert page.count("all-or-nothing") == 1 and page.count("Acme 2.0 appended to list keys.") == 1
     assert 'configure(strict_env="ACME_STRICT")' in result.files[f"{package}/_specs.py"]
+    # the generic generator knows no reference: only the name given
+    notes.write_text("reference: Acme 2.0\n")
+    package, result = generate(tmp_path / "out3", [proto], notes)
+    assert "appended" not in result.files[f"{package}/job.py"]
     notes.write_text("strict_env: acme-strict\n")
     with pytest.raises(GeneratorError, match=r"notes.yaml:1: strict_env: 'acme-strict' is not an environment variable name"):
         generate(tmp_path / "out2", [proto], notes)

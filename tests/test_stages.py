@@ -90,6 +90,12 @@ def write_annotations(tmp_path: Path, text: str) -> Path:
         ("hooks: hooks\ntargets:\n  paddle:\n    package: other._x\n    classes_package: a.b\n    public_package: a\n    pb2_package: a.proto\n    logger: a.log\n", 4, "package must lie inside classes_package"),
         ("targets:\n  paddle:\n    package: a.b._x\n    classes_package: a.b\n    public_package: a\n    pb2_package: a.proto\n    logger: a.log\n", 1, "needs the hooks module"),
         ("hooks: hooks\ntargets:\n  standalone:\n    package: a.b._x\n    classes_package: a.b\n    public_package: a\n    pb2_package: a.proto\n    logger: a.log\n", 3, "other than 'standalone'"),
+        ("reference: [Acme]\n", 1, "annotations.reference: expected str or dict, got list"),
+        ("reference:\n  differences: {}\n", 1, "reference: 'name' is required"),
+        ("reference:\n  name: Acme 2.0\n  diferences: {}\n", 3, "unknown key in reference 'diferences' (did you mean 'differences'?)"),
+        ("reference:\n  name: Acme 2.0\n  differences:\n    config_dict: x\n", 4,
+         "unknown section in reference.differences 'config_dict' (did you mean 'config_dicts'?)"),
+        ("reference:\n  name: Acme 2.0\n  differences:\n    validation: [x]\n", 4, "reference.differences.validation: expected str, got list"),
     ],
 )
 def test_malformed_annotations_name_file_line_and_suggest(schema, tmp_path, text, line, words):

@@ -90,6 +90,25 @@ class DistributedStrategy(hooks.StrategyMembers):
     Reading a ``*_configs`` property returns a new dict holding every key of
     the underlying message, so editing that dict changes nothing; assigning
     a dict updates only the keys it contains and rejects unknown keys.
+
+    Validation:
+        Compatible mode (the default), for an option that holds a single value:
+        a value of the wrong type logs a warning and keeps the old value, as
+        Paddle 3.3.1 does. An option that answers otherwise says so in its own
+        docs. Strict mode raises TypeError (ValueError for a value out of
+        range).
+
+    Config dicts:
+        An option with a Keys table takes a dict. Assigning one updates only the
+        keys it names and is all-or-nothing: if any key or value is rejected,
+        nothing changes. The caller's dict is never modified. Assigning a list
+        to a list key replaces the stored list (an option whose list keys append
+        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
+        that is also an AssertionError) naming the valid keys and the closest
+        match.
+
+        Paddle 3.3.1 kept the keys applied before a rejected one, and appended
+        to a list key on every assignment.
     """
 
     __slots__ = ("strategy", "_strict")
@@ -160,11 +179,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -196,11 +210,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -237,11 +246,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -277,11 +281,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -313,11 +312,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -354,11 +348,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -391,11 +380,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -431,11 +415,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -467,11 +446,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -506,11 +480,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -550,8 +519,8 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Note:
             Compatible mode: a value of the wrong type raises ValueError, as Paddle
-            3.3.1 does. Strict mode raises TypeError (ValueError for a value out of
-            range).
+            3.3.1 does, unlike the class-wide answer (see the class's Validation
+            section).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -588,11 +557,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``True`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -635,11 +599,6 @@ class DistributedStrategy(hooks.StrategyMembers):
             * ``> 0`` (enforced in strict mode)
             * int32 range [-2147483648, 2147483647]
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -673,11 +632,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -719,11 +673,6 @@ class DistributedStrategy(hooks.StrategyMembers):
             * ``> 0`` (enforced in strict mode)
             * int32 range [-2147483648, 2147483647]
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -760,11 +709,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -803,11 +747,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``True`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -850,11 +789,6 @@ class DistributedStrategy(hooks.StrategyMembers):
             * ``> 0`` (enforced in strict mode)
             * int32 range [-2147483648, 2147483647]
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -894,11 +828,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Note:
             Reads and writes the proto field ``fuse_grad_size_in_TFLOPS``.
@@ -941,11 +870,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -987,11 +911,6 @@ class DistributedStrategy(hooks.StrategyMembers):
             * ``>= 0`` (enforced in strict mode)
             * int32 range [-2147483648, 2147483647]
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1027,11 +946,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1072,11 +986,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1115,8 +1024,8 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Note:
             Compatible mode: a value of the wrong type raises TypeError, as Paddle
-            3.3.1 does. Strict mode raises TypeError (ValueError for a value out of
-            range).
+            3.3.1 does, unlike the class-wide answer (see the class's Validation
+            section).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1153,11 +1062,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1198,8 +1102,8 @@ class DistributedStrategy(hooks.StrategyMembers):
             * finite (strict mode rejects NaN and infinity)
 
         Note:
-            Values are checked by protobuf in compatible mode; strict mode raises
-            TypeError or ValueError.
+            Compatible mode: protobuf checks the value, as Paddle 3.3.1 does, unlike
+            the class-wide answer (see the class's Validation section).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1237,11 +1141,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1277,11 +1176,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1320,11 +1214,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``True`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1366,11 +1255,6 @@ class DistributedStrategy(hooks.StrategyMembers):
             * ``> 0`` (enforced in strict mode)
             * int32 range [-2147483648, 2147483647]
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1407,11 +1291,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Note:
             Reads and writes the proto field ``calc_comm_same_stream``.
@@ -1452,11 +1331,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1487,11 +1361,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1529,11 +1398,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1568,8 +1432,8 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Note:
             Compatible mode: a value of the wrong type raises ValueError, as Paddle
-            3.3.1 does. Strict mode raises TypeError (ValueError for a value out of
-            range).
+            3.3.1 does, unlike the class-wide answer (see the class's Validation
+            section).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1603,11 +1467,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1643,11 +1502,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1681,11 +1535,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1718,11 +1567,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``False`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Note:
             Reads and writes the proto field ``with_coordinator``.
@@ -1764,11 +1608,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Default:
             ``False`` (the descriptor's default)
 
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1800,11 +1639,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Default:
             ``True`` (the descriptor's default)
-
-        Note:
-            Compatible mode: a value of the wrong type logs a warning and keeps the
-            old value, as Paddle 3.3.1 does. Strict mode raises TypeError
-            (ValueError for a value out of range).
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1877,19 +1711,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 entry is a ``RefinedOpsPattern`` dict with ``main_ops``,
                 ``num``, ``pre_ops`` and ``suf_ops``; used by the semi-automatic
                 parallel recompute pass.
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list (Paddle 3.3.1
-            appended to it on every assignment).
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1993,19 +1814,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 Train in pure bfloat16 (AMP level O2). Used by
                 ``fleet.distributed_model`` in dynamic graph mode.
 
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list (Paddle 3.3.1
-            appended to it on every assignment).
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -2055,15 +1863,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 Step after which Local SGD starts. Until then parameters are
                 averaged after every step.
 
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -2112,15 +1911,6 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``k_steps``
                 Number of steps whose gradients are merged before one update.
                 Gradient merge only applies when this is greater than 1.
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -2183,19 +1973,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 Sparsity levels used one after another during the ramp-up. Each
                 step sends the top (1 - sparsity) fraction of gradient entries;
                 an empty list makes the DGC optimizer use ``[0.999]``.
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list (Paddle 3.3.1
-            appended to it on every assignment).
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -2268,15 +2045,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 Send only each tensor-parallel rank's slice of activations
                 between stages. Used when tensor parallelism is on and the size
                 divides evenly; cuts point-to-point traffic.
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -2405,15 +2173,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 jobs. Also switches program transpiling to a single-process
                 multi-thread layout.
 
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -2467,19 +2226,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 parameter is exempt when its name contains any entry, for
                 example ``"batch_norm"`` or ``".b_0"``.
 
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list (Paddle 3.3.1
-            appended to it on every assignment).
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -2526,19 +2272,6 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``exclude_from_weight_decay``
                 Name suffixes of parameters exempt from LAMB weight decay. A
                 parameter is exempt when its name ends with any entry.
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list (Paddle 3.3.1
-            appended to it on every assignment).
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -2589,15 +2322,6 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``begin_step``
                 Step after which adaptive Local SGD starts. Until then
                 parameters are averaged after every step.
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -2740,19 +2464,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 Issue sharding broadcasts and reductions on the compute stream.
                 Removes stream synchronisation ops but gives up overlap between
                 communication and computation.
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list (Paddle 3.3.1
-            appended to it on every assignment).
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -2920,15 +2631,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 NCCL settings for the fused context and tensor parallel group.
                 Used only when ``cp_degree`` is above 1.
 
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -2975,15 +2677,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 parameters. Read when ``mp_degree`` in ``hybrid_configs`` is
                 above 1; -1 picks a random seed, and each rank derives its local
                 seed from this value.
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -3062,19 +2755,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 FL-PS mode. Their optimizer ops are removed from the worker
                 program.
 
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list (Paddle 3.3.1
-            appended to it on every assignment).
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -3121,15 +2801,6 @@ class DistributedStrategy(hooks.StrategyMembers):
             passwd      str   ''       Password used to access the file system.
             hadoop_bin  str   ''       Path to the ``hadoop`` command-line client used for file operations.
             ==========  ====  =======  ====================================================================
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -3190,19 +2861,6 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``algo``
                 Name of another quantization algorithm; reserved. Not read by
                 the fleet QAT optimizer in Paddle 3.3.1.
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list (Paddle 3.3.1
-            appended to it on every assignment).
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -3370,15 +3028,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 Enabling it on a Paddle build without cuDNN frontend support
                 raises an error.
 
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
-
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -3429,15 +3078,6 @@ class DistributedStrategy(hooks.StrategyMembers):
                 Sum micro-batch gradients first, then divide by the accumulation
                 steps. When off, the loss is scaled before backward instead;
                 used by static sharding with pipeline parallelism.
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -3657,6 +3297,18 @@ class DistributedJobInfo(hooks.JobInfoMembers):
 
     For debugging and replaying experiments; filled through the ``_set_*``
     methods as Paddle's class is.
+
+    Config dicts:
+        An option with a Keys table takes a dict. Assigning one updates only the
+        keys it names and is all-or-nothing: if any key or value is rejected,
+        nothing changes. The caller's dict is never modified. Assigning a list
+        to a list key replaces the stored list (an option whose list keys append
+        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
+        that is also an AssertionError) naming the valid keys and the closest
+        match.
+
+        Paddle 3.3.1 kept the keys applied before a rejected one, and appended
+        to a list key on every assignment.
     """
 
     __slots__ = ("job_info", "_strict")
@@ -4464,19 +4116,6 @@ class DistributedJobInfo(hooks.JobInfoMembers):
                 requires ``avg``. ``scale_gradient`` decides, for gradient merge
                 there, whether gradients are summed first and then scaled by the
                 accumulation steps (on) or the loss is scaled first (off).
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes (Paddle 3.3.1 kept the
-            keys applied before the bad one). The caller's dict is never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list (Paddle 3.3.1
-            appended to it on every assignment).
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.DistributedStrategy_to_dict(self.job_info.strategy)
 

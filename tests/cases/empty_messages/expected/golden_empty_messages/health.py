@@ -35,7 +35,17 @@ _Health_FIELDS = _specs.Health_SPEC.fields
 
 
 class Health:
-    """What a health check reports."""
+    """What a health check reports.
+
+    Config dicts:
+        An option with a Keys table takes a dict. Assigning one updates only the
+        keys it names and is all-or-nothing: if any key or value is rejected,
+        nothing changes. The caller's dict is never modified. Assigning a list
+        to a list key replaces the stored list (an option whose list keys append
+        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
+        that is also an AssertionError) naming the valid keys and the closest
+        match.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -96,15 +106,6 @@ class Health:
 
         Default:
             ``every key at its default`` (the descriptor's default)
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes. The caller's dict is
-            never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.Ping_to_dict(self.message.ping)
 
@@ -127,15 +128,6 @@ class Health:
 
         Default:
             ``every key at its default`` (the descriptor's default)
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes. The caller's dict is
-            never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.Ping_to_dict(self.message.up)
 
@@ -232,15 +224,6 @@ class Health:
             inner  Ping         every key at its default  A nested message.
             count  int (int32)  0                         An optional count.
             =====  ===========  ========================  ==================
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes. The caller's dict is
-            never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.Probe_to_dict(self.message.probe)
 

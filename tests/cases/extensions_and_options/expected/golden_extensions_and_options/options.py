@@ -126,7 +126,17 @@ _Holder_FIELDS = _specs.Holder_SPEC.fields
 
 
 class Holder:
-    """Declares an extension in its body and fields with options."""
+    """Declares an extension in its body and fields with options.
+
+    Config dicts:
+        An option with a Keys table takes a dict. Assigning one updates only the
+        keys it names and is all-or-nothing: if any key or value is rejected,
+        nothing changes. The caller's dict is never modified. Assigning a list
+        to a list key replaces the stored list (an option whose list keys append
+        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
+        that is also an AssertionError) naming the valid keys and the closest
+        match.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -269,15 +279,6 @@ class Holder:
             legacy  bool  False    (deprecated) Superseded.
             modern  bool  False    Current.
             ======  ====  =======  ========================
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes. The caller's dict is
-            never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.Settings_to_dict(self.message.settings)
 

@@ -33,7 +33,17 @@ _Job_FIELDS = _specs.Job_SPEC.fields
 
 
 class Job:
-    """The root: one nested config and a scalar."""
+    """The root: one nested config and a scalar.
+
+    Config dicts:
+        An option with a Keys table takes a dict. Assigning one updates only the
+        keys it names and is all-or-nothing: if any key or value is rejected,
+        nothing changes. The caller's dict is never modified. Assigning a list
+        to a list key replaces the stored list (an option whose list keys append
+        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
+        that is also an AssertionError) naming the valid keys and the closest
+        match.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -116,18 +126,6 @@ class Job:
             sizes           list[int (int32)]  []                                     The ``sizes`` field of ``golden.defaults.Settings`` (undocumented).
             must            int (int32)        0                                      (required) The ``must`` field of ``golden.defaults.Settings`` (undocumented).
             ==============  =================  =====================================  =============================================================================
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes. The caller's dict is
-            never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.Settings_to_dict(self.message.settings)
 

@@ -35,7 +35,17 @@ _Canvas_FIELDS = _specs.Canvas_SPEC.fields
 
 
 class Canvas:
-    """The root message."""
+    """The root message.
+
+    Config dicts:
+        An option with a Keys table takes a dict. Assigning one updates only the
+        keys it names and is all-or-nothing: if any key or value is rejected,
+        nothing changes. The caller's dict is never modified. Assigning a list
+        to a list key replaces the stored list (an option whose list keys append
+        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
+        that is also an AssertionError) naming the valid keys and the closest
+        match.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -277,15 +287,6 @@ class Canvas:
             x    int (int32)  0        The ``x`` field of ``golden.features.Canvas.Point`` (undocumented).
             y    int (int32)  0        The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
             ===  ===========  =======  ===================================================================
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes. The caller's dict is
-            never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.Canvas_Point_to_dict(self.message.origin)
 

@@ -35,7 +35,17 @@ _Literal_FIELDS = _specs.Literal_SPEC.fields
 
 
 class Literal:
-    """Named like typing.Literal."""
+    """Named like typing.Literal.
+
+    Config dicts:
+        An option with a Keys table takes a dict. Assigning one updates only the
+        keys it names and is all-or-nothing: if any key or value is rejected,
+        nothing changes. The caller's dict is never modified. Assigning a list
+        to a list key replaces the stored list (an option whose list keys append
+        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
+        that is also an AssertionError) naming the valid keys and the closest
+        match.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -123,18 +133,6 @@ class Literal:
             items  list[Mapping]  []       Repeated, of the message named Mapping.
             str    list[str]      []       Named like the builtin str.
             =====  =============  =======  =======================================
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes. The caller's dict is
-            never modified.
-
-        Note:
-            Assigning a list to a list key replaces the stored list.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.Iterable_to_dict(self.message.iterable)
 

@@ -34,7 +34,17 @@ _Box_FIELDS = _specs.Box_SPEC.fields
 
 
 class Box:
-    """A box measured in lengths from base.proto."""
+    """A box measured in lengths from base.proto.
+
+    Config dicts:
+        An option with a Keys table takes a dict. Assigning one updates only the
+        keys it names and is all-or-nothing: if any key or value is rejected,
+        nothing changes. The caller's dict is never modified. Assigning a list
+        to a list key replaces the stored list (an option whose list keys append
+        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
+        that is also an AssertionError) naming the valid keys and the closest
+        match.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -103,15 +113,6 @@ class Box:
             value  float  1.5      The ``value`` field of ``golden.base.Length`` (undocumented).
             unit   str    'm'      The ``unit`` field of ``golden.base.Length`` (undocumented).
             =====  =====  =======  =============================================================
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes. The caller's dict is
-            never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.Length_to_dict(self.message.width)
 

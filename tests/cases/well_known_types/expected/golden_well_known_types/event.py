@@ -38,7 +38,17 @@ _Event_FIELDS = _specs.Event_SPEC.fields
 
 
 class Event:
-    """Something that happened."""
+    """Something that happened.
+
+    Config dicts:
+        An option with a Keys table takes a dict. Assigning one updates only the
+        keys it names and is all-or-nothing: if any key or value is rejected,
+        nothing changes. The caller's dict is never modified. Assigning a list
+        to a list key replaces the stored list (an option whose list keys append
+        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
+        that is also an AssertionError) naming the valid keys and the closest
+        match.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -241,15 +251,6 @@ class Event:
             =====  =========================  ========================  ==========
             start  google.protobuf.Timestamp  every key at its default  Its start.
             =====  =========================  ========================  ==========
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes. The caller's dict is
-            never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.Window_to_dict(self.message.window)
 

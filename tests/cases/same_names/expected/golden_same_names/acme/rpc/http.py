@@ -35,7 +35,17 @@ _acme_rpc_Thing_FIELDS = _specs.acme_rpc_Thing_SPEC.fields
 
 
 class acme_rpc_Thing:
-    """The RPC's thing, holding the API's."""
+    """The RPC's thing, holding the API's.
+
+    Config dicts:
+        An option with a Keys table takes a dict. Assigning one updates only the
+        keys it names and is all-or-nothing: if any key or value is rejected,
+        nothing changes. The caller's dict is never modified. Assigning a list
+        to a list key replaces the stored list (an option whose list keys append
+        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
+        that is also an AssertionError) naming the valid keys and the closest
+        match.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -124,15 +134,6 @@ class acme_rpc_Thing:
             a_only  int (int32)  0                 Only the API's thing has it.
             kind    Kind (enum)  KIND_UNSPECIFIED  Its kind.
             ======  ===========  ================  ============================
-
-        Note:
-            Assigning a dict updates only the keys it names and is all-or-nothing:
-            if any key or value is rejected, nothing changes. The caller's dict is
-            never modified.
-
-        Note:
-            Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also
-            an AssertionError) naming the valid keys and the closest match.
         """
         return _specs.acme_api_Thing_to_dict(self.message.api)
 
