@@ -111,7 +111,12 @@ class Doc:
     paragraphs: tuple[str, ...] = ()
     type_text: str | None = None
     default_text: str | None = None
-    constraints: tuple[str, ...] = ()
+    # what a single value must be (the templates word it, _notes.j2 constraints)
+    constraint: tuple[str, int | float] | None = None  # (operator, bound) from the annotations
+    constraint_always: bool = False  # enforced in compatible mode too (else in strict mode only)
+    choices: tuple[str, ...] | None = None  # the values strict mode accepts
+    int_range: tuple[str, int, int] | None = None  # (proto type, lowest, highest)
+    finite: bool = False  # strict mode rejects NaN and infinity
     table_title: str | None = None
     table: tuple[str, ...] = ()  # pre-aligned RST simple-table lines
     # under the table: (key, its whole doc laid out) for every key whose doc says more than its table cell
@@ -213,9 +218,8 @@ class TypedDictModel:
     out_name: str
     in_name: str
     keys: tuple[TypedDictKey, ...]
-    out_doc: str  # the class docstrings: the message's name, then its whole documentation
-    in_doc: str
-    functional: bool
+    doc: str  # the message's whole documentation, laid out ("": none); the template names the message first
+    functional: bool  # no class body: the docstring after the call lists the keys' docs
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -347,8 +351,7 @@ class ReferenceEntry:
     default_text: str | None  # None: no default to state (a property computed by hooks)
     summary: str
     paragraphs: tuple[str, ...]  # the rest of the doc
-    constraints: tuple[str, ...]
-    member: Doc  # its notes: what the property says of itself
+    member: Doc  # its constraints and notes  # its notes: what the property says of itself
     example: str | None  # a doctest, shown as a code block
     fence: str  # a code fence longer than any run of backticks in the example
     keys: tuple[ReferenceKey, ...]
@@ -800,20 +803,12 @@ class _Builder:
             for f in message.fields
         )
         functional = naming.needs_functional_typed_dict(names)
-        doc = "\n\n".join(doc_layout(self.notes.message_docs.get(message.full_name) or message.doc))
-        more = f"\n\n{doc}" if doc else ""
-        if functional:  # no class body to hold a string per key: the docstring after the call lists them
-            more += "".join(
-                f"\n\n``{k.key}``\n" + textwrap.indent(k.doc, "    ", lambda line: bool(line.strip()))
-                for k in keys if k.doc
-            )
         return TypedDictModel(
             full_name=message.full_name,
             out_name=out_name,
             in_name=in_name,
             keys=keys,
-            out_doc=f"Dict view of ``{message.full_name}`` (every key present).{more}",
-            in_doc=f"Keys accepted for ``{message.full_name}`` (any subset).{more}",
+            doc="\n\n".join(doc_layout(self.notes.message_docs.get(message.full_name) or message.doc)),
             functional=functional,
         )
 
@@ -1099,7 +1094,7 @@ class _Builder:
         view = (note.view if note else None) or "dict"
         policy = None
         appended: list[str] = []
-        constraints: list[str] = []
+        limits: dict[str, object] = {}  # Doc's constraint fields
         table: tuple[str, ...] = ()
         key_docs: tuple[tuple[str, str], ...] = ()
         table_title = None
@@ -1149,16 +1144,13 @@ class _Builder:
                 policy = self.policy_model(note.compat)
             if note and note.constraint:
                 op, bound = note.constraint
-                shown = int(bound) if float(bound).is_integer() else bound
-                mode = "always enforced" if note.enforce_constraint == "always" else "enforced in strict mode"
-                constraints.append(f"``{op} {shown}`` ({mode})")
+                limits["constraint"] = (op, int(bound) if float(bound).is_integer() else bound)
+                limits["constraint_always"] = note.enforce_constraint == "always"
             if note and note.choices:
-                constraints.append("one of " + ", ".join(f"``{c!r}``" for c in note.choices) + " (strict mode)")
+                limits["choices"] = note.choices
             if f.type in INT_BOUNDS:
-                low, high = INT_BOUNDS[f.type]
-                constraints.append(f"{f.type} range [{low}, {high}]")
-            if f.type in ("float", "double") and not (note and note.allow_nonfinite):
-                constraints.append("finite (strict mode rejects NaN and infinity)")
+                limits["int_range"] = (f.type, *INT_BOUNDS[f.type])
+            limits["finite"] = f.type in ("float", "double") and not (note and note.allow_nonfinite)
         if note and note.type:
             getter_type = note.type
         if note and note.setter_type:
@@ -1171,7 +1163,7 @@ class _Builder:
             paragraphs=paragraphs,
             type_text=type_text,
             default_text=self.default_text(f),
-            constraints=tuple(constraints),
+            **limits,  # type: ignore[arg-type]
             table_title=table_title,
             table=table,
             key_docs=key_docs,
@@ -1229,7 +1221,6 @@ class _Builder:
                         default_text=prop.doc.default_text,
                         summary=prop.doc.summary,
                         paragraphs=prop.doc.paragraphs,
-                        constraints=prop.doc.constraints,
                         member=prop.doc,
                         example=prop.doc.example,
                         fence=code_fence(prop.doc.example),

@@ -232,11 +232,12 @@ def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
         "strict_env: ACME_STRICT\n"
         "compat_policies:\n  warn: {action: warn, message: bad}\n  fail: {action: raise, error: ValueError, message: bad}\n"
         "classes:\n  Job:\n    message: Job\n    compat: warn\n"
-        "messages:\n  Job:\n    fields:\n      count: {compat: fail}\n"
+        "messages:\n  Job:\n    fields:\n      count: {compat: fail}\n      size: {constraint: '> 0.5'}\n"
+        "      mode: {choices: [fast, slow]}\n"
     )
     proto.write_text(
         'syntax = "proto3";\nmessage Limits { repeated int32 sizes = 1; }\n'
-        "message Job { Limits limits = 1; int32 size = 2; int32 count = 3; }\n"
+        "message Job { Limits limits = 1; int32 size = 2; int32 count = 3; string mode = 4; double rate = 5; }\n"
     )
     package, result = generate(tmp_path / "out", [proto], notes)
     module = result.files[f"{package}/job.py"]
@@ -254,6 +255,10 @@ def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
     # ...and a member whose answer differs says so itself
     assert "Compatible mode: a value of the wrong type raises ValueError, as Acme 2.0 does, unlike the class-wide" in classes
     assert "Acme" not in module.split("def size(self)")[1].split("def count(self)")[0]  # nothing repeated per member
+    # constraints, worded by the templates from the model's facts
+    for constraint in ('``> 0.5`` (enforced in strict mode)', 'int32 range [-2147483648, 2147483647]',
+                       'one of ``"fast"``, ``"slow"`` (strict mode)', "finite (strict mode rejects NaN and infinity)"):
+        assert f"* {constraint}" in module and f"- {constraint}" in result.files[f"{package}.md"], constraint
     page = result.files[f"{package}.md"]
     assert page.count("all-or-nothing") == 1 and page.count("Acme 2.0 appended to list keys.") == 1
     assert 'configure(strict_env="ACME_STRICT")' in result.files[f"{package}/_specs.py"]
