@@ -49,7 +49,7 @@ full() {  # full NAME PYTHON
     echo "== full suite and drift check: Python $("$2" -c 'import sys; print(sys.version.split()[0])')"
     fresh_venv "$1" "$2"
     "$VENVS/$1/bin/pip" install -q -e '.[dev]'
-    "$VENVS/$1/bin/python" -m generator check --strict --full
+    "$VENVS/$1/bin/python" -m generator check --require-docs --full
     # tests/integration (real Paddle) ran in .ci/run already
     "$VENVS/$1/bin/python" -m pytest -p no:cacheprovider --ignore=tests/integration
 }

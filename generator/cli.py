@@ -22,7 +22,7 @@ from . import COMMAND, __version__
 from .errors import Exit, GeneratorError, Problem
 from .output import MANIFEST_SUFFIX, Plan, apply, diff, fast_clean, locked, plan, read_manifest
 from .pipeline import (
-    Options, Result, api_at_ref, build, check_package_name, input_hash, known_output, remember_output, resolve_protos,
+    Generated, Options, api_at_ref, build, check_package_name, input_hash, known_output, remember_output, resolve_protos,
 )
 
 if TYPE_CHECKING:
@@ -117,8 +117,12 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     common.add_argument("--out", type=Path, metavar="DIR", help="output folder (default: from pyproject.toml)")
     common.add_argument("--package", metavar="NAME", help="name of the generated package (default: from pyproject.toml)")
     common.add_argument(
-        "--strict", action="store_true",
-        help="treat warnings (fields without documentation) as errors; CI uses this",
+        "--require-docs", action="store_true", dest="require_docs",
+        help="a field without documentation is an error, not a warning; CI uses this",
+    )
+    common.add_argument(
+        "--strict", action="store_true", dest="strict_alias",
+        help="deprecated spelling of --require-docs (the generated classes' strict mode is another thing: validation)",
     )
     common.add_argument(
         "--full", action="store_true",
@@ -164,10 +168,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
 
 def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     table, root = project_defaults(Path.cwd())
-
-    def from_table(key: str) -> Any:
-        value = table.get(key)
-        return value
+    from_table = table.get
 
     protos = args.proto or [root / p for p in (from_table("proto") or [])]
     proto_paths = args.proto_path or [root / p for p in (from_table("proto_path") or [])]
@@ -204,11 +205,11 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     return options, flags
 
 
-def report_undocumented(undocumented: Sequence[str], strict: bool) -> bool:
-    """Print the undocumented fields; True when that is an error (--strict)."""
+def report_undocumented(undocumented: Sequence[str], required: bool) -> bool:
+    """Print the undocumented fields; True when that is an error (--require-docs)."""
     if not undocumented:
         return False
-    level = "error" if strict else "warning"
+    level = "error" if required else "warning"
     print(
         f"{level}: {len(undocumented)} field(s) have no documentation "
         "(neither in the annotations file nor as a proto comment):",
@@ -216,7 +217,7 @@ def report_undocumented(undocumented: Sequence[str], strict: bool) -> bool:
     )
     for path in undocumented:
         print(f"  {path}", file=sys.stderr)
-    return strict
+    return required
 
 
 def main(argv: Sequence[str] | None = None, prog: str = COMMAND) -> int:
@@ -247,6 +248,9 @@ def main(argv: Sequence[str] | None = None, prog: str = COMMAND) -> int:
 
 
 def _run(args: argparse.Namespace, prog: str) -> int:
+    if args.strict_alias:
+        print(f"note: --strict is deprecated; write --require-docs ({prog} {args.command} --require-docs)", file=sys.stderr)
+        args.require_docs = True
     try:
         options, flags = _options(args)
         check_package_name(options.package)
@@ -257,7 +261,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         known = None if args.full or against else known_output(digest)
         undocumented = None if known is None else fast_clean(options.out, options.package, known)
         if undocumented is not None:
-            if report_undocumented(undocumented, args.strict):
+            if report_undocumented(undocumented, args.require_docs):
                 return Exit.ERROR
             if args.command == "check" and args.report_format == "json":  # nothing changed, for users either
                 from .api_changes import Report, render_json
@@ -274,7 +278,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         # only a consistent hand edit of a file and its manifest could mislead it,
         # as it could the fast answer).
         result = build(options, reuse_output=not args.full, black_workers=True)
-        if report_undocumented(result.model.undocumented, args.strict):
+        if report_undocumented(result.model.undocumented, args.require_docs):
             return Exit.ERROR
         if args.command == "check":
             if against:
@@ -300,7 +304,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         return Exit.ERROR
 
 
-def _generate(options: Options, result: Result, prog: str) -> int:
+def _generate(options: Options, result: Generated, prog: str) -> int:
     previous = _recorded_api(options)
     with locked(options.out):
         changed = apply(plan(options.out, result.files, options.package))
@@ -334,7 +338,7 @@ def _recorded_api(options: Options) -> dict[str, Any] | None:
 
 def _check(
     options: Options,
-    result: Result,
+    result: Generated,
     flags: list[str],
     before: dict[str, Any] | None,
     label: str,

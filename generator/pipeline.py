@@ -69,7 +69,9 @@ class Options:
 
 
 @dataclass(frozen=True)
-class Result:
+class Generated:
+    """What one run of the stages generated."""
+
     files: dict[str, str]  # relative to Options.out
     model: PackageModel
     api: dict[str, Any]  # what users see of the model (generator.api_changes), also kept in the manifest
@@ -183,7 +185,7 @@ def build(
     reuse_output: bool = False,
     black_workers: bool = False,
     compiled: CompiledSchema | None = None,
-) -> Result:
+) -> Generated:
     """Run every stage. ``reuse_output``: take black's outputs from the files of the last generate
     into ``options.out`` where its manifest vouches for them (generate and
     check do; with --full they do not, and trust nothing in the tree). ``black_workers``:
@@ -228,7 +230,7 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
 
 def _build(
     options: Options, reuse_output: bool, black: BlackWorkers, compiled: CompiledSchema | None
-) -> Result:
+) -> Generated:
     from .api_changes import api_surface, check_accepted
     from .format import format_files
     from .render import render_package
@@ -246,7 +248,7 @@ def _build(
     files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
         files, model.undocumented, formatted.records, api
     )
-    return Result(files=files, model=model, api=api, notes=analysis.notes)
+    return Generated(files=files, model=model, api=api, notes=analysis.notes)
 
 
 def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, ...]]:

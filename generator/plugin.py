@@ -23,7 +23,8 @@ runs in, as for the CLI):
 * ``package``: the generated package's name;
 * ``out``: the folder given as ``--fleet-strategy_out`` (default: the
   table's ``out``), where the package's hand-written hooks module is read;
-* ``strict``: undocumented fields are an error.
+* ``require_docs``: undocumented fields are an error (``strict``, its old
+  spelling, still works and prints a deprecation note).
 
 protoc writes the files; it cannot remove orphans (``generate`` does).
 """
@@ -37,8 +38,8 @@ from typing import Any
 from . import __version__
 from .errors import GeneratorError, Problem
 
-PARAMETERS = ("proto_path", "annotations", "no_annotations", "package", "out", "strict")
-FLAGS = ("no_annotations", "strict")
+PARAMETERS = ("proto_path", "annotations", "no_annotations", "package", "out", "require_docs", "strict")
+FLAGS = ("no_annotations", "require_docs", "strict")  # strict: the deprecated spelling of require_docs
 
 
 def parse_parameter(parameter: str) -> dict[str, str]:
@@ -118,9 +119,11 @@ def _files(request: Any) -> dict[str, str]:
     descriptors = descriptor_pb2.FileDescriptorSet(file=request.proto_file)
     compiled = CompiledSchema(descriptor_set=descriptors.SerializeToString(), proto_files=protos, names=tuple(names))
     options = Options(protos=protos, annotations=annotations, out=root / out, package=package, proto_paths=(include_root,))
+    if "strict" in values:
+        print("protoc-gen-fleet-strategy: note: the parameter strict is deprecated; write require_docs", file=sys.stderr)
     result = build(options, compiled=compiled)
-    if report_undocumented(result.model.undocumented, "strict" in values):
-        raise GeneratorError(Problem("fields without documentation (strict)"))
+    if report_undocumented(result.model.undocumented, "require_docs" in values or "strict" in values):
+        raise GeneratorError(Problem("fields without documentation (require_docs)"))
     return result.files
 
 

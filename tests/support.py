@@ -11,7 +11,7 @@ from types import ModuleType
 from generator import COMMAND, __version__
 from generator.model import Header
 from generator.output import MANIFEST_SUFFIX, apply, plan
-from generator.pipeline import Options, Result, build
+from generator.pipeline import Generated, Options, build
 from generator.render import RUNTIME_MODULE, environment, runtime_copy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +32,7 @@ def generate(
     annotations: Path | None = None,
     package: str | None = None,
     proto_paths: tuple[Path, ...] = (),
-) -> tuple[str, Result]:
+) -> tuple[str, Generated]:
     """Generate into ``out``; returns (package name, pipeline result)."""
     package = package or unique_package()
     options = Options(protos=tuple(protos), annotations=annotations, out=out, package=package, proto_paths=proto_paths)

@@ -276,11 +276,11 @@ def test_protoc_plugin_output_is_byte_identical_to_the_cli(tmp_path):
     out = tmp_path / "out"
     (out / "fleet_strategy").mkdir(parents=True)
     shutil.copy(ROOT / "generated" / "fleet_strategy" / "hooks.py", out / "fleet_strategy" / "hooks.py")
-    result = _protoc_with_plugin(out, "proto_path=proto", f"out={out}", "strict")
+    result = _protoc_with_plugin(out, "proto_path=proto", f"out={out}", "require_docs")
     assert result.returncode == 0, result.stderr
     produced = _tree(out)
     del produced["fleet_strategy/hooks.py"]  # hand-written, copied in above
-    # what the CLI generated (`check --strict --full` proves it): the files its manifest lists, and the manifest
+    # what the CLI generated (`check --require-docs --full` proves it): the files its manifest lists, and the manifest
     manifest = "fleet_strategy.manifest.json"
     listed = [*json.loads((ROOT / "generated" / manifest).read_text())["files"], manifest]
     assert sorted(produced) == sorted(listed)
@@ -382,8 +382,8 @@ def test_built_wheel_works_in_a_new_venv_outside_the_repo(tmp_path):
     generated = _run(tool, "generate", cwd=consumer, env=env)
     assert generated.returncode == 0, generated.stderr
     assert generated.stdout.endswith("shop_api: generated 11 files, 11 changed\n")
-    assert _run(tool, "check", "--strict", cwd=consumer, env=env).returncode == 0
-    full = _run(tool, "check", "--strict", "--full", cwd=consumer, env=env)
+    assert _run(tool, "check", "--require-docs", cwd=consumer, env=env).returncode == 0
+    full = _run(tool, "check", "--require-docs", "--full", cwd=consumer, env=env)
     assert (full.returncode, full.stdout) == (0, "shop_api: clean (11 generated files match the inputs)\n")
     drift(consumer)
     drifted = _run(tool, "check", cwd=consumer, env=env)
