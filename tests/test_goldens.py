@@ -244,7 +244,7 @@ def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
     classes = " ".join(module.split())  # docstrings wrap
     # the class's rules and how the reference differs: said once, in the class docstring...
     for once in (
-        "Config dicts: An option with a Keys table takes a dict.",
+        "Config dicts: An option with a Keys table holds a message",
         "Acme 2.0 appended to list keys.",
         "all-or-nothing",
         "keeps the old value, as Acme 2.0 does.",

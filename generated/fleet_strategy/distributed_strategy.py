@@ -99,13 +99,14 @@ class DistributedStrategy(hooks.StrategyMembers):
         range).
 
     Config dicts:
-        An option with a Keys table takes a dict. Assigning one updates only the
-        keys it names and is all-or-nothing: if any key or value is rejected,
-        nothing changes. The caller's dict is never modified. Assigning a list
-        to a list key replaces the stored list (an option whose list keys append
-        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
-        that is also an AssertionError) naming the valid keys and the closest
-        match.
+        An option with a Keys table holds a message whose keys, until set, are
+        at the defaults its table shows; it takes a dict. Assigning one updates
+        only the keys it names and is all-or-nothing: if any key or value is
+        rejected, nothing changes. The caller's dict is never modified.
+        Assigning a list to a list key replaces the stored list (an option whose
+        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
+        (a ValueError that is also an AssertionError) naming the valid keys and
+        the closest match.
 
         Paddle 3.3.1 kept the keys applied before a rejected one, and appended
         to a list key on every assignment.
@@ -1672,9 +1673,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Type:
             ``RecomputeConfigDict``
 
-        Default:
-            ``every key at its default`` (the descriptor's default)
-
         Keys:
             ====================  =======================  =======  =======================================================================
             key                   type                     default  meaning
@@ -1746,9 +1744,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``AMPConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             ========================  ===============  =======  =======================================================================
@@ -1848,9 +1843,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Type:
             ``LocalSGDConfigDict``
 
-        Default:
-            ``every key at its default`` (the descriptor's default)
-
         Keys:
             ==========  ===========  =======  ===================================================
             key         type         default  meaning
@@ -1896,9 +1888,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``GradientMergeConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             =======  ===========  =======  =================================================================
@@ -1947,9 +1936,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``DGCConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             =================  =====================  =======  ==========================================================
@@ -2006,9 +1992,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``PipelineConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             ========================  ===========  =======  ==========================================================================
@@ -2083,9 +2066,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``AsyncConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             =============================  ===========  =======  =========================================================================
@@ -2208,9 +2188,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Type:
             ``LarsConfigDict``
 
-        Default:
-            ``every key at its default`` (the descriptor's default)
-
         Keys:
             =========================  ===============  =======  =========================================================================
             key                        type             default  meaning
@@ -2258,9 +2235,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Type:
             ``LambConfigDict``
 
-        Default:
-            ``every key at its default`` (the descriptor's default)
-
         Keys:
             =========================  ===============  =======  ==========================================================
             key                        type             default  meaning
@@ -2303,9 +2277,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``AdaptiveLocalSGDConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             ============  ===========  =======  ==============================================================
@@ -2359,9 +2330,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``ShardingConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             =========================  ===============  ======================  ======================================================================
@@ -2507,9 +2475,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``HybridConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             ==========================  ======================  ========================  ==========================================================================
@@ -2661,9 +2626,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Type:
             ``TensorParallelConfigDict``
 
-        Default:
-            ``every key at its default`` (the descriptor's default)
-
         Keys:
             ======================  ===========  =======  ====================================================================
             key                     type         default  meaning
@@ -2713,9 +2675,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``TrainerDescConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             ================  =========  =======  ========================================================================
@@ -2789,9 +2748,6 @@ class DistributedStrategy(hooks.StrategyMembers):
         Type:
             ``FsClientParameter``
 
-        Default:
-            ``every key at its default`` (the descriptor's default)
-
         Keys:
             ==========  ====  =======  ====================================================================
             key         type  default  meaning
@@ -2835,9 +2791,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``QatConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             ====================  ===========  =======  ===========================================================
@@ -2902,9 +2855,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``BuildStrategyDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             =================================  ===========  =======  ========================================================================
@@ -3057,9 +3007,6 @@ class DistributedStrategy(hooks.StrategyMembers):
 
         Type:
             ``GradientScaleConfigDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             ==============  ====  =======  =======================================================================
@@ -3299,13 +3246,14 @@ class DistributedJobInfo(hooks.JobInfoMembers):
     methods as Paddle's class is.
 
     Config dicts:
-        An option with a Keys table takes a dict. Assigning one updates only the
-        keys it names and is all-or-nothing: if any key or value is rejected,
-        nothing changes. The caller's dict is never modified. Assigning a list
-        to a list key replaces the stored list (an option whose list keys append
-        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
-        that is also an AssertionError) naming the valid keys and the closest
-        match.
+        An option with a Keys table holds a message whose keys, until set, are
+        at the defaults its table shows; it takes a dict. Assigning one updates
+        only the keys it names and is all-or-nothing: if any key or value is
+        rejected, nothing changes. The caller's dict is never modified.
+        Assigning a list to a list key replaces the stored list (an option whose
+        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
+        (a ValueError that is also an AssertionError) naming the valid keys and
+        the closest match.
 
         Paddle 3.3.1 kept the keys applied before a rejected one, and appended
         to a list key on every assignment.
@@ -3552,9 +3500,6 @@ class DistributedJobInfo(hooks.JobInfoMembers):
 
         Type:
             ``DistributedStrategyDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             ===================================  ======================  ========================  ============================================================================

@@ -36,13 +36,14 @@ class Job:
     """The root: one nested config and a scalar.
 
     Config dicts:
-        An option with a Keys table takes a dict. Assigning one updates only the
-        keys it names and is all-or-nothing: if any key or value is rejected,
-        nothing changes. The caller's dict is never modified. Assigning a list
-        to a list key replaces the stored list (an option whose list keys append
-        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
-        that is also an AssertionError) naming the valid keys and the closest
-        match.
+        An option with a Keys table holds a message whose keys, until set, are
+        at the defaults its table shows; it takes a dict. Assigning one updates
+        only the keys it names and is all-or-nothing: if any key or value is
+        rejected, nothing changes. The caller's dict is never modified.
+        Assigning a list to a list key replaces the stored list (an option whose
+        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
+        (a ValueError that is also an AssertionError) naming the valid keys and
+        the closest match.
     """
 
     __slots__ = ("message", "_strict")
@@ -101,9 +102,6 @@ class Job:
 
         Type:
             ``SettingsDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             ==============  =================  =====================================  =============================================================================

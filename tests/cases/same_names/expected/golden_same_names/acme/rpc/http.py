@@ -38,13 +38,14 @@ class acme_rpc_Thing:
     """The RPC's thing, holding the API's.
 
     Config dicts:
-        An option with a Keys table takes a dict. Assigning one updates only the
-        keys it names and is all-or-nothing: if any key or value is rejected,
-        nothing changes. The caller's dict is never modified. Assigning a list
-        to a list key replaces the stored list (an option whose list keys append
-        says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError
-        that is also an AssertionError) naming the valid keys and the closest
-        match.
+        An option with a Keys table holds a message whose keys, until set, are
+        at the defaults its table shows; it takes a dict. Assigning one updates
+        only the keys it names and is all-or-nothing: if any key or value is
+        rejected, nothing changes. The caller's dict is never modified.
+        Assigning a list to a list key replaces the stored list (an option whose
+        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
+        (a ValueError that is also an AssertionError) naming the valid keys and
+        the closest match.
     """
 
     __slots__ = ("message", "_strict")
@@ -123,9 +124,6 @@ class acme_rpc_Thing:
 
         Type:
             ``acme_api_ThingDict``
-
-        Default:
-            ``every key at its default`` (the descriptor's default)
 
         Keys:
             ======  ===========  ================  ============================
