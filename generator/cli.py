@@ -9,7 +9,7 @@ import gc
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -168,7 +168,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
 
 def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     table, root = project_defaults(Path.cwd())
-    from_table = table.get
+    from_table: Callable[[str], Any] = table.get  # the table's value, or None
 
     protos = args.proto or [root / p for p in (from_table("proto") or [])]
     proto_paths = args.proto_path or [root / p for p in (from_table("proto_path") or [])]
