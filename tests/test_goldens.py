@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import math
 import os
@@ -369,3 +370,20 @@ def test_deprecated_fields_are_marked_in_the_stubs(tmp_path):
     errors = [line for line in result.stdout.splitlines() if line.startswith("usage.py:")]
     assert [line.split(":")[1] for line in errors] == ["5", "8"], result.stdout
     assert all("is deprecated ([deprecated = true] in the schema)" in line for line in errors)
+
+
+def test_reference_differences_land_as_data(tmp_path):
+    """The annotations' prose of the class docs' sections is data: quotes,
+    backslashes and template syntax land verbatim in the docstring and page."""
+    from tests.support import generate
+
+    proto = tmp_path / "job.proto"
+    proto.write_text('syntax = "proto3";\nmessage Limits { repeated int32 sizes = 1; }\nmessage Job { Limits limits = 1; }\n')
+    text = 'Acme {{ x }} {% if %} """ \\ n\u00e9e kept half.'
+    notes = tmp_path / "notes.yaml"
+    notes.write_text(f"reference:\n  name: Acme\n  differences:\n    config_dicts: '{text}'\n", encoding="utf-8")
+    package, result = generate(tmp_path / "out", [proto], notes)
+    tree = ast.parse(result.files[f"{package}/job.py"])
+    job = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Job")
+    assert text in " ".join(ast.get_docstring(job).split())
+    assert text.replace("|", "\\|") in result.files[f"{package}.md"]
