@@ -117,8 +117,7 @@ class Doc:
     choices: tuple[str, ...] | None = None  # the values strict mode accepts
     int_range: tuple[str, int, int] | None = None  # (proto type, lowest, highest)
     finite: bool = False  # strict mode rejects NaN and infinity
-    table_title: str | None = None
-    table: tuple[str, ...] = ()  # pre-aligned RST simple-table lines
+    table: tuple[str, ...] = ()  # a config's keys: pre-aligned RST simple-table lines (the template titles it)
     # under the table: (key, its whole doc laid out) for every key whose doc says more than its table cell
     key_docs: tuple[tuple[str, str], ...] = ()
     example: str | None = None
@@ -1097,7 +1096,6 @@ class _Builder:
         limits: dict[str, object] = {}  # Doc's constraint fields
         table: tuple[str, ...] = ()
         key_docs: tuple[tuple[str, str], ...] = ()
-        table_title = None
         target_spec = None
         to_dict_fn = None
         read = "direct"
@@ -1119,7 +1117,6 @@ class _Builder:
             setter_type = f"{in_name} | {self.pb2_expr(f.type_name)}"
             table = self.key_table(target)
             key_docs = self.key_docs(target)
-            table_title = "Keys"
             # the rules of assigning a dict are the class's (said once); appending is this key's own
             appended = [
                 x.name for x in target.fields
@@ -1164,7 +1161,6 @@ class _Builder:
             type_text=type_text,
             default_text=self.default_text(f),
             **limits,  # type: ignore[arg-type]
-            table_title=table_title,
             table=table,
             key_docs=key_docs,
             example=note.example if note else None,
