@@ -95,6 +95,7 @@ class ClassRules:
     policy: PolicyModel | None  # compatible mode's answer to a wrong type, for single-value options
     scalars: bool  # it has single-value (scalar) options
     configs: bool  # it has config-dict options
+    defaults: bool  # it has options backed by fields: their defaults are the descriptor's
     reference: str | None  # the implementation compatible mode mirrors, named where the docs compare
     differences: tuple[tuple[str, str], ...] = ()  # (section, how the reference differs), from the annotations
 
@@ -1068,6 +1069,7 @@ class _Builder:
             policy=self.policy_model(cls.compat),
             scalars=any(p.kind == "scalar" for p in properties),
             configs=any(p.kind == "config" for p in properties),
+            defaults=any(p.field_name for p in properties),
             reference=self.notes.reference,
             differences=self.notes.differences,
         )

@@ -98,6 +98,11 @@ class DistributedStrategy(hooks.StrategyMembers):
         docs. Strict mode raises TypeError (ValueError for a value out of
         range).
 
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -178,7 +183,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -210,7 +215,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -245,7 +250,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -280,7 +285,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -312,7 +317,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -347,7 +352,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -380,7 +385,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -414,7 +419,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -446,7 +451,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -480,7 +485,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -516,7 +521,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``True`` (the descriptor's default)
+            ``True``
 
         Note:
             Compatible mode: a value of the wrong type raises ValueError, as Paddle
@@ -557,7 +562,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``True`` (the descriptor's default)
+            ``True``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -594,7 +599,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``int (int32)``
 
         Default:
-            ``1`` (the descriptor's default)
+            ``1``
 
         Constraints:
             * ``> 0`` (enforced in strict mode)
@@ -632,7 +637,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -668,7 +673,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``int (int32)``
 
         Default:
-            ``1`` (the descriptor's default)
+            ``1``
 
         Constraints:
             * ``> 0`` (enforced in strict mode)
@@ -709,7 +714,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -747,7 +752,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``True`` (the descriptor's default)
+            ``True``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -784,7 +789,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``int (int32)``
 
         Default:
-            ``32`` (the descriptor's default)
+            ``32``
 
         Constraints:
             * ``> 0`` (enforced in strict mode)
@@ -825,7 +830,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``float (float32)``
 
         Default:
-            ``50.0`` (the descriptor's default)
+            ``50.0``
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
@@ -869,7 +874,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -906,7 +911,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``int (int32)``
 
         Default:
-            ``512`` (the descriptor's default)
+            ``512``
 
         Constraints:
             * ``>= 0`` (enforced in strict mode)
@@ -946,7 +951,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -985,7 +990,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1021,7 +1026,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Note:
             Compatible mode: a value of the wrong type raises TypeError, as Paddle
@@ -1062,7 +1067,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1096,7 +1101,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``float (float32)``
 
         Default:
-            ``1.0`` (the descriptor's default)
+            ``1.0``
 
         Constraints:
             * ``> 0`` (always enforced)
@@ -1140,7 +1145,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1176,7 +1181,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1214,7 +1219,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``True`` (the descriptor's default)
+            ``True``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1250,7 +1255,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``int (int32)``
 
         Default:
-            ``8`` (the descriptor's default)
+            ``8``
 
         Constraints:
             * ``> 0`` (enforced in strict mode)
@@ -1291,7 +1296,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Note:
             Reads and writes the proto field ``calc_comm_same_stream``.
@@ -1330,7 +1335,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1361,7 +1366,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1397,7 +1402,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1429,7 +1434,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Note:
             Compatible mode: a value of the wrong type raises ValueError, as Paddle
@@ -1467,7 +1472,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1501,7 +1506,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1534,7 +1539,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1567,7 +1572,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Note:
             Reads and writes the proto field ``with_coordinator``.
@@ -1607,7 +1612,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -1639,7 +1644,7 @@ class DistributedStrategy(hooks.StrategyMembers):
             ``bool``
 
         Default:
-            ``True`` (the descriptor's default)
+            ``True``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -3245,6 +3250,11 @@ class DistributedJobInfo(hooks.JobInfoMembers):
     For debugging and replaying experiments; filled through the ``_set_*``
     methods as Paddle's class is.
 
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -3317,7 +3327,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
             ``int (int32)``
 
         Default:
-            ``0`` (the descriptor's default)
+            ``0``
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -3342,7 +3352,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
             ``int (int32)``
 
         Default:
-            ``0`` (the descriptor's default)
+            ``0``
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -3367,7 +3377,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
             ``list[str]``
 
         Default:
-            ``[]`` (the descriptor's default)
+            ``[]``
         """
         return list(self.job_info.worker_ips)
 
@@ -3389,7 +3399,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
             ``list[str]``
 
         Default:
-            ``[]`` (the descriptor's default)
+            ``[]``
         """
         return list(self.job_info.server_endpoints)
 
@@ -3411,7 +3421,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
         """
         return self.job_info.origin_startup
 
@@ -3433,7 +3443,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
         """
         return self.job_info.origin_main
 
@@ -3455,7 +3465,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
         """
         return self.job_info.distributed_main
 
@@ -3480,7 +3490,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
         """
         return self.job_info.optimizer_name
 

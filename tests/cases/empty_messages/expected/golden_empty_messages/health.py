@@ -37,6 +37,11 @@ _Health_FIELDS = _specs.Health_SPEC.fields
 class Health:
     """What a health check reports.
 
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -106,7 +111,7 @@ class Health:
             ``PingDict``
 
         Default:
-            ``every key at its default`` (the descriptor's default)
+            ``every key at its default``
         """
         return _specs.Ping_to_dict(self.message.ping)
 
@@ -128,7 +133,7 @@ class Health:
             ``PingDict``
 
         Default:
-            ``every key at its default`` (the descriptor's default)
+            ``every key at its default``
         """
         return _specs.Ping_to_dict(self.message.up)
 
@@ -150,7 +155,7 @@ class Health:
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
         """
         return self.message.down
 
@@ -170,7 +175,7 @@ class Health:
             ``list[Ping]``
 
         Default:
-            ``[]`` (the descriptor's default)
+            ``[]``
         """
         return self.message.pongs
 
@@ -194,7 +199,7 @@ class Health:
             ``map<string, Ping>``
 
         Default:
-            ``{}`` (the descriptor's default)
+            ``{}``
         """
         return dict(self.message.by_peer)
 

@@ -34,7 +34,13 @@ _Base_FIELDS = _specs.Base_SPEC.fields
 
 
 class Base:
-    """A message others extend."""
+    """A message others extend.
+
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -94,7 +100,7 @@ class Base:
             ``int (int32)``
 
         Default:
-            ``0`` (the descriptor's default)
+            ``0``
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -127,6 +133,11 @@ _Holder_FIELDS = _specs.Holder_SPEC.fields
 
 class Holder:
     """Declares an extension in its body and fields with options.
+
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
 
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
@@ -197,7 +208,7 @@ class Holder:
             ``int (int32)``
 
         Default:
-            ``0`` (the descriptor's default)
+            ``0``
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -225,7 +236,7 @@ class Holder:
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
 
         Note:
             Required (proto2): a message without it does not serialize.
@@ -248,7 +259,7 @@ class Holder:
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
 
         Note:
             JSON name: ``shownAs``.

@@ -35,6 +35,11 @@ _Job_FIELDS = _specs.Job_SPEC.fields
 class Job:
     """The root: one nested config and a scalar.
 
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -145,7 +150,7 @@ class Job:
             ``str``
 
         Default:
-            ``'nobody'`` (the descriptor's default)
+            ``'nobody'``
         """
         return self.message.owner
 

@@ -37,6 +37,11 @@ _Canvas_FIELDS = _specs.Canvas_SPEC.fields
 class Canvas:
     """The root message.
 
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -106,7 +111,7 @@ class Canvas:
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
         """
         return self.message.title
 
@@ -126,7 +131,7 @@ class Canvas:
             ``list[Canvas.Point]``
 
         Default:
-            ``[]`` (the descriptor's default)
+            ``[]``
         """
         return self.message.points
 
@@ -154,7 +159,7 @@ class Canvas:
             ``map<string, int (int32)>``
 
         Default:
-            ``{}`` (the descriptor's default)
+            ``{}``
         """
         return dict(self.message.counts)
 
@@ -176,7 +181,7 @@ class Canvas:
             ``map<string, Canvas.Point>``
 
         Default:
-            ``{}`` (the descriptor's default)
+            ``{}``
         """
         return dict(self.message.anchors)
 
@@ -198,7 +203,7 @@ class Canvas:
             ``Colour (enum)``
 
         Default:
-            ``COLOUR_UNSPECIFIED`` (the descriptor's default)
+            ``COLOUR_UNSPECIFIED``
         """
         return self.message.colour
 
@@ -217,7 +222,7 @@ class Canvas:
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
         """
         return self.message.image
 
@@ -237,7 +242,7 @@ class Canvas:
             ``float``
 
         Default:
-            ``0.0`` (the descriptor's default)
+            ``0.0``
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
@@ -260,7 +265,7 @@ class Canvas:
             ``Canvas.Layer (enum)``
 
         Default:
-            ``BACK`` (the descriptor's default)
+            ``BACK``
         """
         return self.message.layer
 
@@ -306,7 +311,7 @@ class Canvas:
             ``list[str]``
 
         Default:
-            ``[]`` (the descriptor's default)
+            ``[]``
         """
         return list(self.message.tags)
 
@@ -328,7 +333,7 @@ class Canvas:
             ``bytes``
 
         Default:
-            ``b''`` (the descriptor's default)
+            ``b''``
         """
         return self.message.thumbnail
 

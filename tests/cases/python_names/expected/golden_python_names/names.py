@@ -37,6 +37,11 @@ _Literal_FIELDS = _specs.Literal_SPEC.fields
 class Literal:
     """Named like typing.Literal.
 
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -106,7 +111,7 @@ class Literal:
             ``Literal.Kind (enum)``
 
         Default:
-            ``KIND_ZERO`` (the descriptor's default)
+            ``KIND_ZERO``
         """
         return self.message.ClassVar
 
@@ -160,7 +165,13 @@ _copy__FIELDS = _specs.copy_SPEC.fields
 
 
 class copy_:
-    """Named like copy, which the classes' module imports."""
+    """Named like copy, which the classes' module imports.
+
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -220,7 +231,7 @@ class copy_:
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
         """
         return self.message.type
 

@@ -36,6 +36,11 @@ _Box_FIELDS = _specs.Box_SPEC.fields
 class Box:
     """A box measured in lengths from base.proto.
 
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -132,7 +137,7 @@ class Box:
             ``list[Length]``
 
         Default:
-            ``[]`` (the descriptor's default)
+            ``[]``
         """
         return self.message.edges
 
@@ -156,7 +161,7 @@ class Box:
             ``bool``
 
         Default:
-            ``False`` (the descriptor's default)
+            ``False``
         """
         return self.message.sealed
 

@@ -40,6 +40,11 @@ _Event_FIELDS = _specs.Event_SPEC.fields
 class Event:
     """Something that happened.
 
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -109,7 +114,7 @@ class Event:
             ``google.protobuf.Timestamp``
 
         Default:
-            ``every key at its default`` (the descriptor's default)
+            ``every key at its default``
         """
         return self.message.at
 
@@ -131,7 +136,7 @@ class Event:
             ``google.protobuf.Struct``
 
         Default:
-            ``every key at its default`` (the descriptor's default)
+            ``every key at its default``
         """
         return self.message.details
 
@@ -153,7 +158,7 @@ class Event:
             ``list[google.protobuf.Duration]``
 
         Default:
-            ``[]`` (the descriptor's default)
+            ``[]``
         """
         return self.message.waits
 
@@ -181,7 +186,7 @@ class Event:
             ``map<string, google.protobuf.Timestamp>``
 
         Default:
-            ``{}`` (the descriptor's default)
+            ``{}``
         """
         return dict(self.message.marks)
 
@@ -203,7 +208,7 @@ class Event:
             ``google.protobuf.Int32Value``
 
         Default:
-            ``every key at its default`` (the descriptor's default)
+            ``every key at its default``
         """
         return self.message.count
 
@@ -225,7 +230,7 @@ class Event:
             ``NullValue (enum)``
 
         Default:
-            ``NULL_VALUE`` (the descriptor's default)
+            ``NULL_VALUE``
         """
         return self.message.nothing
 

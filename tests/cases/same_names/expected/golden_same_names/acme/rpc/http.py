@@ -37,6 +37,11 @@ _acme_rpc_Thing_FIELDS = _specs.acme_rpc_Thing_SPEC.fields
 class acme_rpc_Thing:
     """The RPC's thing, holding the API's.
 
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -106,7 +111,7 @@ class acme_rpc_Thing:
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
         """
         return self.message.b_only
 
@@ -153,7 +158,7 @@ class acme_rpc_Thing:
             ``Kind (enum)``
 
         Default:
-            ``KIND_NONE`` (the descriptor's default)
+            ``KIND_NONE``
         """
         return self.message.kind
 

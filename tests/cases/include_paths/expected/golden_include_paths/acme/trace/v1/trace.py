@@ -33,7 +33,13 @@ _Span_FIELDS = _specs.Span_SPEC.fields
 
 
 class Span:
-    """One operation."""
+    """One operation.
+
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+    """
 
     __slots__ = ("message", "_strict")
 
@@ -93,7 +99,7 @@ class Span:
             ``str``
 
         Default:
-            ``''`` (the descriptor's default)
+            ``''``
         """
         return self.message.name
 
@@ -113,7 +119,7 @@ class Span:
             ``list[Attribute]``
 
         Default:
-            ``[]`` (the descriptor's default)
+            ``[]``
         """
         return self.message.attributes
 
