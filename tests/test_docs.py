@@ -153,3 +153,8 @@ def test_a_member_that_differs_from_the_class_rule_says_so(name, answer):
         f"Compatible mode: {answer}, as Paddle 3.3.1 does" in doc
     )
     assert "Validation section" in doc
+
+
+def test_a_renamed_property_names_its_proto_field():
+    doc = _flat(DistributedStrategy._fuse_grad_size_in_TFLOPS.__doc__)
+    assert "Reads and writes the proto field ``fuse_grad_size_in_TFLOPS``." in doc

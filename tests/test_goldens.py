@@ -235,6 +235,7 @@ def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
         "classes:\n  Job:\n    message: Job\n    compat: warn\n"
         "messages:\n  Job:\n    fields:\n      count: {compat: fail}\n      size: {constraint: '> 0.5'}\n"
         "      mode: {choices: [fast, slow]}\n"
+        "  Limits:\n    fields:\n      sizes: {repeated: append}\n"
     )
     proto.write_text(
         'syntax = "proto3";\nmessage Limits { repeated int32 sizes = 1; }\n'
@@ -256,6 +257,8 @@ def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
     # ...and a member whose answer differs says so itself
     assert "Compatible mode: a value of the wrong type raises ValueError, as Acme 2.0 does, unlike the class-wide" in classes
     assert "Acme" not in module.split("def size(self)")[1].split("def count(self)")[0]  # nothing repeated per member
+    limits = " ".join(module.split("def limits(self)")[1].split("def size(self)")[0].split())
+    assert "Assigning a list to ``sizes`` appends to the stored list, as Acme 2.0 does; its other list keys are replaced." in limits
     # constraints, worded by the templates from the model's facts
     for constraint in ('``> 0.5`` (enforced in strict mode)', 'int32 range [-2147483648, 2147483647]',
                        'one of ``"fast"``, ``"slow"`` (strict mode)', "finite (strict mode rejects NaN and infinity)"):
