@@ -351,7 +351,7 @@ class ReferenceEntry:
     default_text: str | None  # None: no default to state (a property computed by hooks)
     summary: str
     paragraphs: tuple[str, ...]  # the rest of the doc
-    member: Doc  # its constraints and notes  # its notes: what the property says of itself
+    member: Doc  # its constraints and notes: what the property says of itself
     example: str | None  # a doctest, shown as a code block
     fence: str  # a code fence longer than any run of backticks in the example
     keys: tuple[ReferenceKey, ...]
@@ -1068,7 +1068,12 @@ class _Builder:
         rules = ClassRules(
             policy=self.policy_model(cls.compat),
             scalars=any(p.kind == "scalar" for p in properties),
-            configs=any(p.kind == "config" for p in properties),
+            # a property of a message field (dict or message view) takes a dict, as the section says
+            configs=any(
+                p.field_name and (f := message.field(p.field_name)) is not None and f.type == "message"
+                and not f.repeated and not self.imported(f.type_name)
+                for p in properties
+            ),
             defaults=any(p.field_name for p in properties),
             reference=self.notes.reference,
             differences=self.notes.differences,

@@ -384,7 +384,11 @@ def test_reference_differences_land_as_data(tmp_path):
     proto.write_text('syntax = "proto3";\nmessage Limits { repeated int32 sizes = 1; }\nmessage Job { Limits limits = 1; }\n')
     text = 'Acme {{ x }} {% if %} """ \\ n\u00e9e kept half.'
     notes = tmp_path / "notes.yaml"
-    notes.write_text(f"reference:\n  name: Acme\n  differences:\n    config_dicts: '{text}'\n", encoding="utf-8")
+    notes.write_text(
+        f"reference:\n  name: Acme\n  differences:\n    config_dicts: '{text}'\n"
+        "messages:\n  Job:\n    fields:\n      limits: {view: message}\n",  # a message view takes dicts too: the section is there
+        encoding="utf-8",
+    )
     package, result = generate(tmp_path / "out", [proto], notes)
     tree = ast.parse(result.files[f"{package}/job.py"])
     job = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Job")
