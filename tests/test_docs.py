@@ -111,7 +111,7 @@ def test_reference_page_lists_every_property_and_key():
 
 SHARED_NOTES = (
     "logs a warning and keeps the old value",  # the class-wide compatible-mode answer
-    "Strict mode raises TypeError",
+    "Strict mode (the ``strict`` property) raises TypeError",
     "all-or-nothing",
     "The caller's dict is never modified",
     "UnknownConfigKeyError",
@@ -132,7 +132,7 @@ def test_shared_notes_are_said_once_in_the_class_docs(needle):
     assert [p for p in PROPERTIES if needle in _flat(getattr(DistributedStrategy, p).__doc__)] == []
     # DistributedJobInfo has a config property (its config dicts follow the same
     # rules, said in its docs too) but no class-wide policy for single values
-    per_class = 1 if needle in ("logs a warning and keeps the old value", "Strict mode raises TypeError") else 2
+    per_class = 1 if needle in ("logs a warning and keeps the old value", "Strict mode (the ``strict`` property) raises TypeError") else 2
     assert _flat(distributed_strategy.DistributedJobInfo.__doc__).count(needle) == per_class - 1
     page = _flat((ROOT / "generated" / "fleet_strategy.md").read_text())
     assert page.count(needle) == 1  # the page says the config rules once, above its classes

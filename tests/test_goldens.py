@@ -250,7 +250,7 @@ def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
         "Acme 2.0 appended to list keys.",
         "all-or-nothing",
         "keeps the old value, as Acme 2.0 does.",
-        "Strict mode raises TypeError",
+        "Strict mode (the ``strict`` property) raises TypeError",
     ):
         assert classes.count(once) == 1, once
     assert classes.index("Acme 2.0 appended") < classes.index("def __init__")

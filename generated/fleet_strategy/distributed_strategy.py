@@ -95,8 +95,8 @@ class DistributedStrategy(hooks.StrategyMembers):
         Compatible mode (the default), for an option that holds a single value:
         a value of the wrong type logs a warning and keeps the old value, as
         Paddle 3.3.1 does. An option that answers otherwise says so in its own
-        docs. Strict mode raises TypeError (ValueError for a value out of
-        range).
+        docs. Strict mode (the ``strict`` property) raises TypeError (ValueError
+        for a value out of range).
 
     Defaults:
         Every default shown (an option's, and each key's in a Keys table) is the
