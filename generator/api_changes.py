@@ -115,7 +115,8 @@ def api_surface(schema: Schema, model: PackageModel) -> dict[str, Any]:
     wire = _descriptor_facts(schema)
     typed = {td.full_name: {k.key: k for k in td.keys} for td in model.typed_dicts}
     tds = {td.full_name: td for td in model.typed_dicts}
-    specs = {s.full_name: {f.name: f for f in s.fields} for s in model.specs}
+    records = {(f.message, f.name): f for f in model.fields}
+    policies = dict(model.overrides.policies)
     paths = _user_paths(schema, model)
     messages: dict[str, Any] = {}
     for full in sorted(schema.messages):
@@ -125,16 +126,15 @@ def api_surface(schema: Schema, model: PackageModel) -> dict[str, Any]:
         facts = wire.get(full, {})
         fields: dict[str, Any] = {}
         for f in message.fields:
-            spec, key = specs[full][f.name], typed[full][f.name]
+            spec, key = records[full, f.name], typed[full][f.name]
+            policy = policies[spec.policy] if spec.policy else None
             fact = _field_wire(f, facts.get("fields", {}).get(f.name, {}))
             fact.update(
                 {
                     "default": None if f.type == "message" or f.repeated else default_text(schema, f),
                     "in_type": key.in_type,
                     "out_type": key.out_type,
-                    "policy": (
-                        (spec.policy.action + (f" {spec.policy.error}" if spec.policy.error else "")) if spec.policy else None
-                    ),
+                    "policy": (policy.action + (f" {policy.error}" if policy.error else "")) if policy else None,
                     "constraint": f"{spec.constraint[0]} {_number(spec.constraint[1])}" if spec.constraint else None,
                     "enforce": ("always" if spec.constraint_always else "strict") if spec.constraint else None,
                     "choices": list(spec.choices) if spec.choices else None,

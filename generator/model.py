@@ -30,8 +30,6 @@ INT_BOUNDS = {
     "uint64": (0, 2**64 - 1),
     "fixed64": (0, 2**64 - 1),
 }
-SPEC_KIND = {**{t: "int" for t in INT_BOUNDS}, "float": "float", "double": "float", "bool": "bool",
-             "string": "str", "bytes": "bytes", "enum": "enum", "message": "message"}
 PY_SCALAR = {**{t: "int" for t in INT_BOUNDS}, "float": "float", "double": "float", "bool": "bool",
              "string": "str", "bytes": "bytes"}
 DOC_WIDTH = 72
@@ -140,60 +138,69 @@ class PolicyModel:
 
 
 @dataclass(frozen=True, kw_only=True)
-class SpecFieldModel:
+class FieldModel:
+    """One field of a generated message, resolved once (``_Builder.field``):
+    every spelling of its type that some output needs, its default as the
+    docs show it, its documentation, and what the annotations add to what
+    the descriptor says (the runtime reads the rest from the descriptor)."""
+
+    message: str  # full name of the message declaring it
     name: str
-    kind: str
-    repeated: bool
+    out_type: str  # the dict view's type of the key
+    in_type: str  # what a setter accepts for the key
+    # the two as annotations in a TypedDict's class body (builtins its keys shadow spelled _builtins.int)
+    out_annotation: str
+    in_annotation: str
+    doc_type: str  # docs, key tables and the reference page: "list[int] ", "map<string, int>", "int (int32)"
+    stub_get: str  # the pb2 stub: the attribute's type
+    stub_init: str  # the pb2 stub: the constructor keyword's type
+    stub_is_message: bool
+    default_text: str
+    doc: str  # the documentation as written (annotations, else the proto comment)
+    # from the annotations
+    policy: str | None  # compatible-mode policy name: the field's own, else its class's (scalars only)
+    policy_message: str | None  # the field's own wording of the policy's message
+    class_policy: str | None  # the class-wide policy of its message (stated once per class)
     append: bool
-    has_presence: bool
-    low: int | None
-    high: int | None
-    float32: bool
     allow_nonfinite: bool
     constraint: tuple[str, float] | None
     constraint_always: bool
     choices: tuple[str, ...] | None
-    enum_var: str | None
-    message: str | None
-    map_key: SpecFieldModel | None
-    map_value: SpecFieldModel | None
-    policy: PolicyModel | None
-    py_type: str
-    read: str  # how the dict view reads it: value | list | dict | dicts
-    attr: bool  # the field name works as a Python attribute (not a keyword)
-    item_to_dict: str | None  # to-dict function of the item message (read == dicts)
-    deprecated: bool  # [deprecated = true]: setting it warns
 
     @property
-    def unset_view(self) -> str | None:
-        """What the dict view of an unset message holds for this field when it
-        is not the default read once at import: a fresh ``[]``/``{}``, or
-        "live" for the sub-message itself; None: the default."""
-        if self.read in ("list", "dicts"):
-            return "[]"
-        if self.read == "dict":
-            return "{}"
-        return "live" if self.message is not None else None
+    def path(self) -> str:
+        return f"{self.message}.{self.name}"
 
+    @property
+    def overrides(self) -> tuple[tuple[str, object], ...]:
+        """FieldSpec attributes the annotations change (the policy aside)."""
+        changes: dict[str, object] = {
+            "append": self.append,
+            "allow_nonfinite": self.allow_nonfinite,
+            "constraint": self.constraint,
+            "constraint_always": self.constraint_always,
+            "choices": self.choices,
+        }
+        return tuple((k, v) for k, v in changes.items() if v)
 
-def to_dict_name(local_name: str) -> str:
-    return f"{naming.message_class_name(local_name)}_to_dict"
+    @property
+    def own_policy(self) -> bool:
+        """The field's policy differs from its class's (so the specs state it)."""
+        return self.policy is not None and (self.policy != self.class_policy or self.policy_message is not None)
 
 
 @dataclass(frozen=True, kw_only=True)
-class SpecModel:
-    full_name: str
-    var: str
-    to_dict: str
-    dict_type: str
-    cls: str  # expression naming the message class, e.g. "distributed_strategy_pb2.AMPConfig"
-    fields: tuple[SpecFieldModel, ...]
+class SpecOverrides:
+    """What the generated ``_specs`` module tells the runtime beyond the descriptors."""
+
+    policies: tuple[tuple[str, PolicyModel], ...]  # the named policies used
+    class_policies: tuple[tuple[str, str], ...]  # message full name -> its class-wide policy
+    fields: tuple[FieldModel, ...]  # fields with something of their own
 
 
 @dataclass(frozen=True, kw_only=True)
 class EnumModel:
     full_name: str
-    pb2_module: str
     pb2_path: str  # attribute path in its pb2 module, e.g. "Outer.K"
     literal_name: str
     values_var: str
@@ -299,10 +306,7 @@ class PropertyModel:
     kind: str  # scalar | config | message | repeated | hook
     getter_type: str
     setter_type: str | None  # None: read-only
-    spec_var: str | None  # MessageSpec of the owning message
-    target_spec_var: str | None  # MessageSpec of a message-typed field
-    read: str  # getter: direct (the protobuf value) | dict (dict view) | list (a copy)
-    to_dict_fn: str | None  # _specs function building the dict view (read == dict)
+    read: str  # getter: direct (the protobuf value) | view (the dict view) | dict | list (a copy)
     fast_type: str | None  # exact Python type accepted without the slow path
     getter_hook: str | None
     setter_hook: str | None
@@ -326,7 +330,6 @@ class ClassModel:
     module: str
     message_cls: str  # pb2 expression
     message_full_name: str
-    spec_var: str
     message_attribute: str
     mixin: str | None
     init_hook: str | None
@@ -334,6 +337,20 @@ class ClassModel:
     properties: tuple[PropertyModel, ...]
     doc: Doc  # with the class's rules, which its properties' docs do not repeat
     type_imports: tuple[str, ...] = ()  # names from types.py the properties' types use
+
+    @property
+    def direct(self) -> tuple[str, ...]:
+        """The plain scalar options (the runtime's ``_direct``)."""
+        return tuple(p.name for p in self.properties if p.direct_set)
+
+    @property
+    def renamed(self) -> tuple[tuple[str, str], ...]:
+        """Properties not named as their fields: (property, field)."""
+        return tuple((p.name, p.field_name) for p in self.properties if p.field_name and p.name != p.field_name)
+
+    @property
+    def has_views(self) -> bool:
+        return any(p.read == "view" and not p.getter_hook for p in self.properties)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -376,14 +393,13 @@ class PackageModel:
     hooks_module: str | None
     strict_env: str
     enums: tuple[EnumModel, ...]
-    specs: tuple[SpecModel, ...]
+    fields: tuple[FieldModel, ...]  # of every generated message, in schema order
+    overrides: SpecOverrides
     typed_dicts: tuple[TypedDictModel, ...]
     pb2_modules: tuple[Pb2Module, ...]
     # the package's files live in protobuf's default pool (they import a file
     # this package does not generate, whose standard module is there); else a private pool
     default_pool: bool
-    # specs read at import from the descriptors of imported message types: (spec variable, class expression)
-    imported_specs: tuple[tuple[str, str], ...]
     classes: tuple[ClassModel, ...]
     class_modules: tuple[str, ...]  # dotted, inside the classes' package: "distributed_strategy", "google.api.http"
     # folders of the package's modules ("google", "google/api"): each gets an __init__.py
@@ -608,7 +624,8 @@ class _Builder:
     def __init__(self, schema: Schema, notes: Annotations, package: str) -> None:
         self.schema = schema
         self.notes = notes
-        self.package = package
+        self.class_policy = {c.message: c.compat for c in notes.classes}
+        self._fields: dict[tuple[str, str], FieldModel] = {}
         self.undocumented: list[str] = []
         self.problems: list[Problem] = []
         self.imports = pb2_imports(schema, package)
@@ -641,9 +658,6 @@ class _Builder:
         """The flat name module-level Python names of a type are built from."""
         item = self.schema.messages.get(full_name) or self.schema.enums[full_name]
         return item.flat
-
-    def imported_spec_var(self, full_name: str) -> str:
-        return naming.spec_name(full_name.replace(".", "_"))
 
     def scalar_type(self, f: Field) -> str:
         if f.type == "enum":
@@ -707,9 +721,6 @@ class _Builder:
             return py
         return f"{py} (float32)" if f.type == "float" else f"{py} ({f.type})"
 
-    def default_text(self, f: Field) -> str:
-        return default_text(self.schema, f)
-
     def field_doc(self, message: Message, f: Field, note: FieldNote | None) -> str:
         if note and note.doc:
             return note.doc
@@ -729,61 +740,59 @@ class _Builder:
         p = self.notes.compat_policies[name]
         return PolicyModel(action=p.action, error=p.error, message=p.message)
 
-    # -- specs ----------------------------------------------------------------
+    # -- fields -------------------------------------------------------------
 
-    def spec_field(self, f: Field, note: FieldNote | None, default_policy: str | None) -> SpecFieldModel:
-        low, high = INT_BOUNDS.get(f.type, (None, None))
-        policy = None
-        policy_name = (note.compat if note and note.compat else default_policy) if not f.repeated and f.type != "message" else None
-        if policy_name:
-            p = self.notes.compat_policies[policy_name]
-            message = note.compat_message if note and note.compat_message else p.message
-            policy = PolicyModel(action=p.action, error=p.error, message=message)
-        if f.is_map:
-            read = "dict"
-        elif f.repeated:
-            read = "dicts" if f.type == "message" and not self.imported(f.type_name) else "list"
-        else:
-            read = "value"
-        enum_var = None
-        if f.type == "enum":
-            enum_var = f"_{self.flat(f.type_name)}_VALUES"
-        return SpecFieldModel(
+    def field(self, message: Message, f: Field) -> FieldModel:
+        """The one resolved record of a field (built on first use)."""
+        key = (message.full_name, f.name)
+        found = self._fields.get(key)
+        if found is not None:
+            return found
+        note = self.note(message.full_name, f.name)
+        class_policy = self.class_policy.get(message.full_name)
+        policy = policy_message = None
+        if not f.repeated and f.type != "message":
+            policy = (note.compat if note and note.compat else None) or class_policy
+            policy_message = note.compat_message if policy and note and note.compat_message else None
+        stub = self.pyi_field(f, self.module_of_file[message.file])
+        names = [x.name for x in message.fields]
+        out_type, in_type = self.out_type(f), self.in_type(f)
+        record = self._fields[key] = FieldModel(
+            message=message.full_name,
             name=f.name,
-            kind=SPEC_KIND[f.type],
-            repeated=f.repeated and not f.is_map,
+            out_type=out_type,
+            in_type=in_type,
+            out_annotation=naming.class_body_annotation(out_type, names),
+            in_annotation=naming.class_body_annotation(in_type, names),
+            doc_type=self.doc_type(f),
+            stub_get=stub.get_type,
+            stub_init=stub.init_type,
+            stub_is_message=stub.is_message,
+            default_text=default_text(self.schema, f),
+            doc=((note.doc if note and note.doc else None) or f.doc).strip(),
+            policy=policy,
+            policy_message=policy_message,
+            class_policy=class_policy,
             append=bool(note and note.repeated == "append"),
-            has_presence=f.has_presence,
-            low=low,
-            high=high,
-            float32=f.type == "float",
             allow_nonfinite=bool(note and note.allow_nonfinite),
             constraint=note.constraint if note else None,
             constraint_always=bool(note and note.constraint and note.enforce_constraint == "always"),
             choices=note.choices if note else None,
-            enum_var=enum_var,
-            message=f.type_name if f.type == "message" and not f.is_map else None,
-            map_key=self.spec_field(f.map_key, None, None) if f.is_map else None,
-            map_value=self.spec_field(f.map_value, None, None) if f.is_map else None,
-            policy=policy,
-            py_type=PY_SCALAR.get(f.type, f.type),
-            read=read,
-            attr=naming.is_identifier(f.name),
-            item_to_dict=to_dict_name(self.flat(f.type_name)) if read == "dicts" else None,
-            deprecated=f.deprecated,
         )
+        return record
 
-    def spec(self, message: Message, default_policy: str | None) -> SpecModel:
-        fields = tuple(
-            self.spec_field(f, self.note(message.full_name, f.name), default_policy) for f in message.fields
-        )
-        return SpecModel(
-            full_name=message.full_name,
-            var=naming.spec_name(message.flat),
-            to_dict=to_dict_name(message.flat),
-            dict_type=naming.typed_dict_names(message.flat)[0],
-            cls=self.pb2_expr(message.full_name),
-            fields=fields,
+    def overrides(self, fields: tuple[FieldModel, ...]) -> SpecOverrides:
+        """What ``_specs`` states: each class-wide policy once, then the fields with their own."""
+        own = tuple(f for f in fields if f.own_policy or f.overrides)
+        used = {f.policy for f in own if f.own_policy} | {c.compat for c in self.notes.classes if c.compat}
+        return SpecOverrides(
+            policies=tuple(
+                (name, PolicyModel(action=p.action, error=p.error, message=p.message))
+                for name, p in self.notes.compat_policies.items()
+                if name in used
+            ),
+            class_policies=tuple((c.message, c.compat) for c in self.notes.classes if c.compat),
+            fields=own,
         )
 
     # -- typed dicts ----------------------------------------------------------
@@ -793,14 +802,14 @@ class _Builder:
         names = [f.name for f in message.fields]
         keys = tuple(
             TypedDictKey(
-                key=f.name,
-                out_type=self.out_type(f),
-                in_type=self.in_type(f),
-                out_annotation=naming.class_body_annotation(self.out_type(f), names),
-                in_annotation=naming.class_body_annotation(self.in_type(f), names),
-                doc="\n\n".join(doc_layout(self.verbatim_doc(message, f))),
+                key=r.name,
+                out_type=r.out_type,
+                in_type=r.in_type,
+                out_annotation=r.out_annotation,
+                in_annotation=r.in_annotation,
+                doc="\n\n".join(doc_layout(r.doc)),
             )
-            for f in message.fields
+            for r in (self.field(message, f) for f in message.fields)
         )
         functional = naming.needs_functional_typed_dict(names)
         return TypedDictModel(
@@ -816,8 +825,8 @@ class _Builder:
         rows = [
             (
                 f.name,
-                self.doc_type(f),
-                self.default_text(f),
+                self.field(message, f).doc_type,
+                self.field(message, f).default_text,
                 " ".join([*_field_marks(f), _first_sentence(self.field_doc(message, f, self.note(message.full_name, f.name)))]),
             )
             for f in message.fields
@@ -831,7 +840,7 @@ class _Builder:
         does not say all of it, laid out for a definition list under the table."""
         out = []
         for f in message.fields:
-            text = self.verbatim_doc(message, f)
+            text = self.field(message, f).doc
             if " ".join(text.split()) != _first_sentence(text):
                 out.append((f.name, "\n\n".join(doc_layout(text, DOC_WIDTH - 8))))
         return tuple(out)
@@ -840,13 +849,12 @@ class _Builder:
 
     def enum_model(self, enum: Enum) -> EnumModel:
         note = self.notes.enums.get(enum.full_name)
-        module, path = self.pb2_path(enum.full_name)
+        _, path = self.pb2_path(enum.full_name)
         values = tuple(
             (v.name, v.number, (note.values.get(v.name) if note else None) or v.doc) for v in enum.values
         )
         return EnumModel(
             full_name=enum.full_name,
-            pb2_module=module,
             pb2_path=path,
             literal_name=naming.enum_literal_name(enum.flat),
             values_var=f"_{enum.flat}_VALUES",
@@ -907,21 +915,15 @@ class _Builder:
             self._children_index = (messages, enums)
         return self._children_index
 
-    def verbatim_doc(self, message: Message, f: Field) -> str:
-        """A field's documentation as written (annotations, else the proto
-        comment), for the stubs: code blocks and lists keep their lines."""
-        note = self.note(message.full_name, f.name)
-        return ((note.doc if note and note.doc else None) or f.doc).strip()
-
     def pyi_message(self, message: Message) -> PyiMessage:
         nested_messages, nested_enums = self._children()
         key = (message.file, message.name)
         nested = tuple(self.pyi_message(m) for m in nested_messages.get(key, []))
         enums = tuple(self.enum_model(e) for e in nested_enums.get(key, []))
-        module = self.module_of_file[message.file]
         stubbed = [
-            dataclasses.replace(self.pyi_field(f, module), doc=self.verbatim_doc(message, f))
+            PyiField(name=f.name, get_type=r.stub_get, init_type=r.stub_init, is_message=r.stub_is_message, doc=r.doc)
             for f in message.fields if naming.is_identifier(f.name)
+            for r in [self.field(message, f)]
         ]
         deprecated = {f.name for f in message.fields if f.deprecated}
         settable = {f.name for f in message.fields if not f.repeated and f.type != "message"}
@@ -990,23 +992,10 @@ class _Builder:
             )
         return tuple(modules)
 
-    def imported_specs(self) -> tuple[tuple[str, str], ...]:
-        """Imported message types that generated fields use (their own field
-        types are registered by the runtime, from the descriptors)."""
-        used = sorted({
-            x.type_name
-            for m in self.schema.messages.values()
-            for f in m.fields
-            for x in (f, f.map_value)
-            if x is not None and x.type == "message" and self.imported(x.type_name)
-        })
-        return tuple((self.imported_spec_var(name), self.pb2_expr(name)) for name in used)  # type: ignore[arg-type]
-
     # -- wrapper classes ------------------------------------------------------
 
     def class_model(self, cls: ClassNote, hook_members: frozenset[str]) -> ClassModel:
         message = self.schema.messages[cls.message]
-        spec_var = naming.spec_name(message.flat)
         reserved = set(naming.WRAPPER_MEMBERS) | {cls.message_attribute} | set(hook_members)
         reserved |= {p.name for p in cls.extra_properties}
         properties: list[PropertyModel] = []
@@ -1037,7 +1026,7 @@ class _Builder:
                 )
                 continue
             used[name] = f.name
-            properties.append(self.field_property(cls, message, f, note, name, spec_var))
+            properties.append(self.field_property(message, f, note, name))
         for extra in cls.extra_properties:
             summary, paragraphs = _doc_parts(extra.doc)
             properties.append(
@@ -1047,10 +1036,7 @@ class _Builder:
                     kind="hook",
                     getter_type=extra.type,
                     setter_type=(extra.setter_type or extra.type) if extra.setter else None,
-                    spec_var=spec_var,
-                    target_spec_var=None,
                     read="direct",
-                    to_dict_fn=None,
                     fast_type=None,
                     getter_hook=extra.getter,
                     setter_hook=extra.setter,
@@ -1083,7 +1069,6 @@ class _Builder:
             module=".".join(naming.module_path_for_proto(message.file)),
             message_cls=self.pb2_expr(message.full_name),
             message_full_name=message.full_name,
-            spec_var=spec_var,
             message_attribute=cls.message_attribute,
             mixin=cls.mixin,
             init_hook=cls.init_hook,
@@ -1093,8 +1078,9 @@ class _Builder:
         )
 
     def field_property(
-        self, cls: ClassNote, message: Message, f: Field, note: FieldNote | None, name: str, spec_var: str
+        self, message: Message, f: Field, note: FieldNote | None, name: str
     ) -> PropertyModel:
+        record = self.field(message, f)
         text = self.field_doc(message, f, note)
         summary, paragraphs = _doc_parts(text)
         view = (note.view if note else None) or "dict"
@@ -1103,22 +1089,18 @@ class _Builder:
         limits: dict[str, object] = {}  # Doc's constraint fields
         table: tuple[str, ...] = ()
         key_docs: tuple[tuple[str, str], ...] = ()
-        target_spec = None
-        to_dict_fn = None
         read = "direct"
         if f.type == "message" and not f.repeated and self.imported(f.type_name):
             # a well-known type: the standard message itself; a dict sets its fields
             kind = "message"
-            target_spec = self.imported_spec_var(f.type_name)  # type: ignore[arg-type]
             getter_type = self.pb2_expr(f.type_name)  # type: ignore[arg-type]
             setter_type = self.message_input(f.type_name)  # type: ignore[arg-type]
             type_text = f.type_name
         elif f.type == "message" and not f.repeated:
             target = self.schema.messages[f.type_name]
-            target_spec = naming.spec_name(target.flat)
             kind = "config" if view == "dict" else "message"
             if kind == "config":
-                read, to_dict_fn = "dict", to_dict_name(target.flat)
+                read = "view"
             out_name, in_name = naming.typed_dict_names(target.flat)
             getter_type = out_name if kind == "config" else self.pb2_expr(f.type_name)
             setter_type = f"{in_name} | {self.pb2_expr(f.type_name)}"
@@ -1132,9 +1114,9 @@ class _Builder:
             type_text = getter_type if kind == "config" else self.local(f.type_name)
         elif f.repeated or f.is_map:
             kind = "repeated"
-            getter_type = self.out_type(f)
-            setter_type = self.in_type(f)
-            type_text = self.doc_type(f)
+            getter_type = record.out_type
+            setter_type = record.in_type
+            type_text = record.doc_type
             if f.type == "message" and not f.is_map:
                 getter_type = f"_containers.RepeatedCompositeFieldContainer[{self.pb2_expr(f.type_name)}]"
             else:
@@ -1144,8 +1126,8 @@ class _Builder:
             getter_type = self.scalar_type(f)
             setter_type = self.in_scalar_type(f)
             type_text = self.doc_item_type(f)
-            if note and note.compat and note.compat != cls.compat:  # the class's policy: said once, by the class
-                policy = self.policy_model(note.compat)
+            if record.policy != record.class_policy:  # the class's policy: said once, by the class
+                policy = self.policy_model(record.policy)
             if note and note.constraint:
                 op, bound = note.constraint
                 limits["constraint"] = (op, int(bound) if float(bound).is_integer() else bound)
@@ -1166,7 +1148,7 @@ class _Builder:
             summary=summary,
             paragraphs=paragraphs,
             type_text=type_text,
-            default_text=self.default_text(f),
+            default_text=record.default_text,
             **limits,  # type: ignore[arg-type]
             table=table,
             key_docs=key_docs,
@@ -1184,10 +1166,7 @@ class _Builder:
             kind=kind,
             getter_type=getter_type,
             setter_type=setter_type,
-            spec_var=spec_var,
-            target_spec_var=target_spec,
             read=read,
-            to_dict_fn=to_dict_fn,
             fast_type=fast_type,
             getter_hook=note.getter if note else None,
             setter_hook=note.setter if note else None,
@@ -1211,8 +1190,8 @@ class _Builder:
                     keys = tuple(
                         ReferenceKey(
                             key=x.name,
-                            type_text=self.doc_type(x),
-                            default_text=self.default_text(x),
+                            type_text=self.field(target, x).doc_type,
+                            default_text=self.field(target, x).default_text,
                             doc=self.field_doc(target, x, self.note(target.full_name, x.name)),
                         )
                         for x in target.fields
@@ -1277,9 +1256,8 @@ def _names_used(cls: ClassModel, names: list[str]) -> tuple[str, ...]:
 def build_model(schema: Schema, notes: Annotations, package: str, header: Header, hook_members: dict[str, frozenset[str]]) -> PackageModel:
     """Resolve everything the templates need. ``hook_members``: mixin -> names."""
     b = _Builder(schema, notes, package)
-    default_policy_by_message = {c.message: c.compat for c in notes.classes}
     local_messages = [m for m in schema.messages.values() if not m.is_map_entry]
-    specs = tuple(b.spec(m, default_policy_by_message.get(m.full_name)) for m in local_messages)
+    fields = tuple(b.field(m, f) for m in local_messages for f in m.fields)
     enums = tuple(b.enum_model(e) for e in schema.enums.values())
     typed_dicts = tuple(b.typed_dict(m) for m in local_messages)
     classes = tuple(b.class_model(c, hook_members.get(c.mixin or "", frozenset())) for c in notes.classes)
@@ -1298,11 +1276,11 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         hooks_module=notes.hooks_module,
         strict_env=notes.strict_env or naming.strict_env(package),
         enums=enums,
-        specs=specs,
+        fields=fields,
+        overrides=b.overrides(fields),
         typed_dicts=typed_dicts,
         pb2_modules=b.pb2_modules(),
         default_pool=not all(r.generated for r in b.imports.values()),
-        imported_specs=b.imported_specs(),
         classes=classes,
         class_modules=tuple(sorted({c.module for c in classes})),
         subpackages=_folders(r.folder for r in b.imports.values() if r.generated),

@@ -15,7 +15,11 @@ import re
 # Names the generated class bodies use at class level, or members every
 # wrapper class has; a property with one of these names would break them.
 CLASS_BODY_NAMES = frozenset({"property", "staticmethod", "classmethod", "super", "object", "self"})
-WRAPPER_MEMBERS = frozenset({"strict", "_strict", "__slots__", "__init__", "__setattr__", "__repr__", "__eq__"})
+# what every wrapper class has (the runtime's Wrapper) or its body defines
+WRAPPER_MEMBERS = frozenset(
+    {"strict", "_strict", "__slots__", "__init__", "__setattr__", "__repr__", "__eq__",
+     "_set", "_direct", "_renamed", "_message", "_binding", "__getstate__", "__setstate__", "__copy__"}
+)
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -59,10 +63,6 @@ def typed_dict_names(local_name: str) -> tuple[str, str]:
 
 def enum_literal_name(local_name: str) -> str:
     return f"{message_class_name(local_name)}Name"
-
-
-def spec_name(local_name: str) -> str:
-    return f"{message_class_name(local_name)}_SPEC"
 
 
 def needs_functional_typed_dict(keys: list[str]) -> bool:

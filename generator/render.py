@@ -174,7 +174,7 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
     files = [
         RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, class_modules=sorted({c.module for c in exported}), exports=[c.name for c in exported]), "python"),
         RenderedFile(f"{pkg}/{RUNTIME_MODULE}.py", runtime_copy(env, model.header), "plain"),
-        RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", specs=model.specs, imported_specs=model.imported_specs), "python"),
+        RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", overrides=model.overrides), "python"),
         RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps, uses_any=model.uses_any, uses_builtins=model.uses_builtins), "python"),
     ]
     for path, folder in sorted(subpackages):

@@ -83,7 +83,6 @@ class Field:
     type: str  # a SCALAR_TYPES value, "message" or "enum"
     type_name: str | None  # full name of the message/enum type, no leading dot
     default: object  # the value a fresh message returns (float32 already rounded)
-    default_text: str | None  # the declared default as written in the proto, None if none
     oneof: str | None
     has_presence: bool  # False: proto3 implicit presence (0 == unset)
     map_key: Field | None = None
@@ -167,32 +166,29 @@ def shortest_float32_text(value: float) -> str:
     return repr(target)
 
 
-def _parse_default(fd: d.FieldDescriptorProto, enums: dict[str, d.EnumDescriptorProto]) -> tuple[object, str | None]:
+def _parse_default(fd: d.FieldDescriptorProto, enums: dict[str, d.EnumDescriptorProto]) -> object:
+    """A field's default value: the declared one, else its type's zero."""
     declared = fd.default_value if fd.HasField("default_value") else None
     kind = fd.type
     if kind == F.TYPE_MESSAGE or kind == F.TYPE_GROUP:
-        return None, None
+        return None
     if kind == F.TYPE_ENUM:
         enum = enums[fd.type_name.lstrip(".")]
         if declared is not None:
-            number = next(v.number for v in enum.value if v.name == declared)
-            return number, declared
-        return enum.value[0].number, None
+            return next(v.number for v in enum.value if v.name == declared)
+        return enum.value[0].number
     if kind == F.TYPE_BOOL:
-        return declared == "true", declared
+        return declared == "true"
     if kind in (F.TYPE_FLOAT, F.TYPE_DOUBLE):
         value = float(declared) if declared is not None else 0.0
-        if kind == F.TYPE_FLOAT:
-            text = shortest_float32_text(value) if declared is not None else None
-            return float32(value), text
-        return value, (repr(value) if declared is not None and "." in repr(value) else declared)
+        return float32(value) if kind == F.TYPE_FLOAT else value
     if kind == F.TYPE_STRING:
-        return (declared or ""), declared
+        return declared or ""
     if kind == F.TYPE_BYTES:
         if declared is None:
-            return b"", None
-        return declared.encode("latin-1").decode("unicode_escape").encode("latin-1"), declared
-    return (int(declared) if declared is not None else 0), declared
+            return b""
+        return declared.encode("latin-1").decode("unicode_escape").encode("latin-1")
+    return int(declared) if declared is not None else 0
 
 
 class _Comments:
@@ -369,7 +365,7 @@ def _make_field(
         kind = "enum"
     else:
         kind = SCALAR_TYPES[fd.type]
-    default, default_text = _parse_default(fd, enums)
+    default = _parse_default(fd, enums)
     oneof = None
     if fd.HasField("oneof_index") and not fd.proto3_optional:
         oneof = owner.oneof_decl[fd.oneof_index].name
@@ -389,7 +385,6 @@ def _make_field(
         type=kind,
         type_name=type_name,
         default=default,
-        default_text=default_text,
         oneof=oneof,
         has_presence=has_presence,
         map_key=map_key,

@@ -8,20 +8,17 @@
 
 from __future__ import annotations
 
-import inspect
 from typing import Any, Callable
 
 import pytest
 
 import fleet_strategy
-from fleet_strategy import DistributedStrategy, _specs, distributed_strategy, runtime
+from fleet_strategy import DistributedStrategy, distributed_strategy, distributed_strategy_pb2, runtime
 from fleet_strategy.distributed_strategy_pb2 import DistributedStrategy as StrategyMessage
 
+# every message type the package registered (well-known types included)
 VIEWS: list[tuple[str, Callable[[Any], Any], type]] = [
-    (name, function, _specs.SPECS[spec_name].cls)
-    for name, function in inspect.getmembers(_specs, inspect.isfunction)
-    if name.endswith("_to_dict")
-    for spec_name in [next(s for s in _specs.SPECS if s.rsplit(".", 1)[-1] == name[: -len("_to_dict")])]
+    (name, runtime.to_dict, spec.cls) for name, spec in sorted(runtime.SPECS.items())
 ]
 
 
@@ -37,8 +34,10 @@ def _expected_unset(message: Any) -> dict[str, Any]:
     return view
 
 
-def test_every_view_is_covered():
-    assert len(VIEWS) == len([s for s in _specs.SPECS.values() if not s.full_name.endswith("Entry")]) > 40
+def test_every_message_is_covered():
+    messages = distributed_strategy_pb2.DESCRIPTOR.message_types_by_name
+    assert {f"paddle.fleet.{name}" for name in messages} <= {name for name, _, _ in VIEWS}
+    assert len(VIEWS) == 45
 
 
 @pytest.mark.parametrize(("name", "view", "cls"), VIEWS, ids=[v[0] for v in VIEWS])
@@ -98,14 +97,75 @@ def test_nested_messages_in_an_unset_view_are_live():
 
 
 def test_the_direct_setters_are_plain_scalar_options():
-    table = distributed_strategy._DistributedStrategy_DIRECT
-    assert "amp" in table and "nccl_comm_num" in table
+    table = DistributedStrategy._direct
+    assert "amp" in table and "nccl_comm_num" in table and "_fuse_grad_size_in_TFLOPS" in table
     assert "a_sync" not in table  # its setter has an after-set hook
     assert "last_comm_group_size_MB" not in table  # a constraint enforced in compatible mode too
+    assert "hybrid_configs" not in table and "amp_configs" not in table
     field_names = {f.name for f in StrategyMessage.DESCRIPTOR.fields}
-    for name, (kind, field) in table.items():
-        assert isinstance(getattr(DistributedStrategy, name), property) and field in field_names
-        assert kind in (bool, int, float, str)
+    for name in table:
+        assert isinstance(getattr(DistributedStrategy, name), property)
+        assert DistributedStrategy._renamed.get(name, name) in field_names
+
+
+def test_a_renamed_direct_option_sets_its_field():
+    strategy = DistributedStrategy()
+    strategy._fuse_grad_size_in_TFLOPS = 2.5
+    assert strategy.strategy.fuse_grad_size_in_TFLOPS == 2.5
+
+
+def test_a_subclass_that_redefines_an_option_gets_its_own_setter_called():
+    calls = []
+
+    class Mine(DistributedStrategy):
+        __slots__ = ()
+
+        @property
+        def amp(self) -> bool:
+            return self.strategy.amp
+
+        @amp.setter
+        def amp(self, value: bool) -> None:
+            calls.append(value)
+            self._set("amp", value)
+
+    mine = Mine()
+    mine.amp = True
+    mine.recompute = True  # still the table's
+    assert calls == [True] and mine.strategy.amp is True and mine.strategy.recompute is True
+    with pytest.raises(TypeError, match="nope is not an attribute of Mine"):
+        mine.nope = 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"init_loss_scaling": 1024.0, "use_dynamic_loss_scaling": False, "custom_white_list": ["x"]},
+        {"init_loss_scaling": 1024.0, "incr_every_n_steps": 2**40},  # out of int32: protobuf rejects it
+        {"init_loss_scaling": 1024.0, "nope": 1},
+        {"init_loss_scaling": 1024.0, "incr_every_n_steps": True},  # a bool for an int
+        {"init_loss_scaling": 1024, "dtype": "bfloat16"},  # an int for a float
+        {"init_loss_scaling": 1024.0, "dtype": "bfloat16", "incr_ratio": 3.0},  # the flat dict of the lean path
+    ],
+)
+@pytest.mark.parametrize("strict", [False, True])
+def test_the_lean_config_path_answers_as_the_general_one(config, strict, monkeypatch):
+    """The lean path (a flat dict of exactly typed scalars, compatible mode)
+    against the general one, which it falls back to on anything else."""
+
+    def attempt() -> tuple[str, bytes]:
+        strategy = DistributedStrategy(strict=strict)
+        strategy.amp_configs = {"incr_ratio": 4.0}
+        try:
+            strategy.amp_configs = dict(config)
+        except Exception as exc:  # the same class and message either way
+            return f"{type(exc).__name__}: {exc}", strategy.strategy.SerializeToString()
+        return "ok", strategy.strategy.SerializeToString()
+
+    lean = attempt()
+    spec = runtime.spec_of(distributed_strategy_pb2.AMPConfig)
+    monkeypatch.setattr(spec, "fast_keys", {})  # nothing qualifies: the general path
+    assert attempt() == lean
 
 
 @pytest.mark.parametrize("strict", [False, True])

@@ -14,6 +14,7 @@ from generator import naming
 from generator.annotations import load_annotations
 from generator.compile import compile_protos
 from generator.errors import GeneratorError
+from generator.model import default_text
 from generator.render import docstring, pyrepr
 from generator.schema import load_schema, shortest_float32_text
 
@@ -47,7 +48,7 @@ def test_schema_reads_types_defaults_and_comments(schema):
     root = schema.messages["demo.Root"]
     assert root.doc == "The root.\nSecond line.\n\nSecond paragraph."
     ratio = root.field("ratio")
-    assert ratio.type == "float" and ratio.default == pytest.approx(0.8) and ratio.default_text == "0.8"
+    assert ratio.type == "float" and ratio.default == pytest.approx(0.8) and default_text(schema, ratio) == "0.8"
     assert ratio.doc == "trailing comment" and ratio.line == 8
     assert root.field("kind").default == 1
     assert root.field("names").repeated and root.field("child").type_name == "demo.Child"

@@ -35,13 +35,14 @@ def _pyright(*targets: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_mypy_strict_is_clean_on_package_and_usage():
-    for targets in (("-p", "fleet_strategy"), ("tests/typing/usage.py",)):
+    # the runtime as shipped (generator/shipped/runtime.py) and as copied into the package
+    for targets in (("-p", "fleet_strategy"), ("tests/typing/usage.py",), ("generator/shipped/runtime.py",)):
         result = _mypy(*targets)
         assert result.returncode == 0, result.stdout
 
 
 def test_pyright_strict_is_clean_on_package_and_usage():
-    result = _pyright()  # [tool.pyright] in pyproject.toml: the package + usage.py, strict
+    result = _pyright()  # [tool.pyright] in pyproject.toml: the package, the shipped runtime + usage.py, strict
     assert result.returncode == 0, result.stdout
 
 

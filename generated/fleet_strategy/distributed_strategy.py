@@ -5,15 +5,16 @@
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from fleet_strategy import distributed_strategy_pb2
-from fleet_strategy import _specs, runtime as _runtime
+from fleet_strategy import _specs as _specs  # noqa: F401  (registers the specs the classes read)
+from fleet_strategy import runtime as _runtime
 from fleet_strategy import hooks
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
@@ -63,14 +64,15 @@ __all__ = [
     "DistributedJobInfo",
 ]
 
-_KEEP = _runtime.KEEP
-_check_scalar = _runtime.check_scalar
-_assign_config = _runtime.assign_config
-_replace_repeated = _runtime.replace_repeated
-_DistributedStrategy_FIELDS = _specs.DistributedStrategy_SPEC.fields
 
-
-class DistributedStrategy(hooks.StrategyMembers):
+class DistributedStrategy(
+    hooks.StrategyMembers,
+    _runtime.Wrapper,
+    message=distributed_strategy_pb2.DistributedStrategy,
+    attribute="strategy",
+    init=hooks.init_strategy,
+    empty_config_sets=False,
+):
     """Central configuration object for Paddle fleet distributed training.
 
     It gathers every distributed option in one place: parallelism layout
@@ -118,57 +120,55 @@ class DistributedStrategy(hooks.StrategyMembers):
     """
 
     __slots__ = ("strategy", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = (
+        "amp",
+        "recompute",
+        "localsgd",
+        "dgc",
+        "gradient_merge",
+        "lars",
+        "lamb",
+        "pipeline",
+        "elastic",
+        "auto",
+        "sync_nccl_allreduce",
+        "nccl_comm_num",
+        "use_hierarchical_allreduce",
+        "hierarchical_allreduce_inter_nranks",
+        "sync_batch_norm",
+        "fuse_all_reduce_ops",
+        "fuse_grad_size_in_MB",
+        "_fuse_grad_size_in_TFLOPS",
+        "cudnn_exhaustive_search",
+        "conv_workspace_size_limit",
+        "cudnn_batchnorm_spatial_persistent",
+        "adaptive_localsgd",
+        "fp16_allreduce",
+        "sharding",
+        "find_unused_parameters",
+        "tensor_parallel",
+        "without_graph_optimization",
+        "fuse_grad_size_in_num",
+        "_calc_comm_same_stream",
+        "asp",
+        "fuse_grad_merge",
+        "semi_auto",
+        "adam_d2sum",
+        "auto_search",
+        "heter_ccl_mode",
+        "is_fl_ps_mode",
+        "is_with_coordinator",
+        "qat",
+        "split_data",
+    )
+    _renamed = {
+        "_fuse_grad_size_in_TFLOPS": "fuse_grad_size_in_TFLOPS",
+        "_calc_comm_same_stream": "calc_comm_same_stream",
+        "is_with_coordinator": "with_coordinator",
+    }
 
     strategy: distributed_strategy_pb2.DistributedStrategy
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "strategy", distributed_strategy_pb2.DistributedStrategy())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-        hooks.init_strategy(self)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _DistributedStrategy_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.strategy, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _DistributedStrategy_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _DistributedStrategy_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "strategy")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(
-            self, state, "strategy", distributed_strategy_pb2.DistributedStrategy
-        )
-
-    def __copy__(self) -> DistributedStrategy:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def amp(self) -> bool:
@@ -196,11 +196,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @amp.setter
     def amp(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(self._strict, _DistributedStrategy_FIELDS["amp"], value, "amp")
-            if value is _KEEP:
-                return
-        self.strategy.amp = value
+        self._set("amp", value)
 
     @property
     def recompute(self) -> bool:
@@ -228,13 +224,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @recompute.setter
     def recompute(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["recompute"], value, "recompute"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.recompute = value
+        self._set("recompute", value)
 
     @property
     def localsgd(self) -> bool:
@@ -263,13 +253,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @localsgd.setter
     def localsgd(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["localsgd"], value, "localsgd"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.localsgd = value
+        self._set("localsgd", value)
 
     @property
     def dgc(self) -> bool:
@@ -298,11 +282,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @dgc.setter
     def dgc(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(self._strict, _DistributedStrategy_FIELDS["dgc"], value, "dgc")
-            if value is _KEEP:
-                return
-        self.strategy.dgc = value
+        self._set("dgc", value)
 
     @property
     def gradient_merge(self) -> bool:
@@ -330,13 +310,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @gradient_merge.setter
     def gradient_merge(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["gradient_merge"], value, "gradient_merge"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.gradient_merge = value
+        self._set("gradient_merge", value)
 
     @property
     def lars(self) -> bool:
@@ -365,11 +339,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @lars.setter
     def lars(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(self._strict, _DistributedStrategy_FIELDS["lars"], value, "lars")
-            if value is _KEEP:
-                return
-        self.strategy.lars = value
+        self._set("lars", value)
 
     @property
     def lamb(self) -> bool:
@@ -398,11 +368,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @lamb.setter
     def lamb(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(self._strict, _DistributedStrategy_FIELDS["lamb"], value, "lamb")
-            if value is _KEEP:
-                return
-        self.strategy.lamb = value
+        self._set("lamb", value)
 
     @property
     def pipeline(self) -> bool:
@@ -432,13 +398,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @pipeline.setter
     def pipeline(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["pipeline"], value, "pipeline"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.pipeline = value
+        self._set("pipeline", value)
 
     @property
     def elastic(self) -> bool:
@@ -464,13 +424,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @elastic.setter
     def elastic(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["elastic"], value, "elastic"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.elastic = value
+        self._set("elastic", value)
 
     @property
     def auto(self) -> bool:
@@ -498,11 +452,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @auto.setter
     def auto(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(self._strict, _DistributedStrategy_FIELDS["auto"], value, "auto")
-            if value is _KEEP:
-                return
-        self.strategy.auto = value
+        self._set("auto", value)
 
     @property
     def a_sync(self) -> bool:
@@ -541,13 +491,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @a_sync.setter
     def a_sync(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["a_sync"], value, "a_sync"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.a_sync = value
+        self._set("a_sync", value)
         hooks.reset_a_sync_k_steps(self)
 
     @property
@@ -575,16 +519,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @sync_nccl_allreduce.setter
     def sync_nccl_allreduce(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["sync_nccl_allreduce"],
-                value,
-                "sync_nccl_allreduce",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.sync_nccl_allreduce = value
+        self._set("sync_nccl_allreduce", value)
 
     @property
     def nccl_comm_num(self) -> int:
@@ -616,13 +551,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @nccl_comm_num.setter
     def nccl_comm_num(self, value: int) -> None:
-        if value.__class__ is not int or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["nccl_comm_num"], value, "nccl_comm_num"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.nccl_comm_num = value
+        self._set("nccl_comm_num", value)
 
     @property
     def use_hierarchical_allreduce(self) -> bool:
@@ -650,16 +579,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @use_hierarchical_allreduce.setter
     def use_hierarchical_allreduce(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["use_hierarchical_allreduce"],
-                value,
-                "use_hierarchical_allreduce",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.use_hierarchical_allreduce = value
+        self._set("use_hierarchical_allreduce", value)
 
     @property
     def hierarchical_allreduce_inter_nranks(self) -> int:
@@ -690,16 +610,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @hierarchical_allreduce_inter_nranks.setter
     def hierarchical_allreduce_inter_nranks(self, value: int) -> None:
-        if value.__class__ is not int or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["hierarchical_allreduce_inter_nranks"],
-                value,
-                "hierarchical_allreduce_inter_nranks",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.hierarchical_allreduce_inter_nranks = value
+        self._set("hierarchical_allreduce_inter_nranks", value)
 
     @property
     def sync_batch_norm(self) -> bool:
@@ -727,16 +638,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @sync_batch_norm.setter
     def sync_batch_norm(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["sync_batch_norm"],
-                value,
-                "sync_batch_norm",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.sync_batch_norm = value
+        self._set("sync_batch_norm", value)
 
     @property
     def fuse_all_reduce_ops(self) -> bool:
@@ -765,16 +667,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @fuse_all_reduce_ops.setter
     def fuse_all_reduce_ops(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["fuse_all_reduce_ops"],
-                value,
-                "fuse_all_reduce_ops",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.fuse_all_reduce_ops = value
+        self._set("fuse_all_reduce_ops", value)
 
     @property
     def fuse_grad_size_in_MB(self) -> int:
@@ -806,16 +699,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @fuse_grad_size_in_MB.setter
     def fuse_grad_size_in_MB(self, value: int) -> None:
-        if value.__class__ is not int or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["fuse_grad_size_in_MB"],
-                value,
-                "fuse_grad_size_in_MB",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.fuse_grad_size_in_MB = value
+        self._set("fuse_grad_size_in_MB", value)
 
     @property
     def _fuse_grad_size_in_TFLOPS(self) -> float:
@@ -849,16 +733,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @_fuse_grad_size_in_TFLOPS.setter
     def _fuse_grad_size_in_TFLOPS(self, value: float) -> None:
-        if value.__class__ is not float or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["fuse_grad_size_in_TFLOPS"],
-                value,
-                "_fuse_grad_size_in_TFLOPS",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.fuse_grad_size_in_TFLOPS = value
+        self._set("_fuse_grad_size_in_TFLOPS", value)
 
     @property
     def cudnn_exhaustive_search(self) -> bool:
@@ -887,16 +762,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @cudnn_exhaustive_search.setter
     def cudnn_exhaustive_search(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["cudnn_exhaustive_search"],
-                value,
-                "cudnn_exhaustive_search",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.cudnn_exhaustive_search = value
+        self._set("cudnn_exhaustive_search", value)
 
     @property
     def conv_workspace_size_limit(self) -> int:
@@ -928,16 +794,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @conv_workspace_size_limit.setter
     def conv_workspace_size_limit(self, value: int) -> None:
-        if value.__class__ is not int or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["conv_workspace_size_limit"],
-                value,
-                "conv_workspace_size_limit",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.conv_workspace_size_limit = value
+        self._set("conv_workspace_size_limit", value)
 
     @property
     def cudnn_batchnorm_spatial_persistent(self) -> bool:
@@ -964,16 +821,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @cudnn_batchnorm_spatial_persistent.setter
     def cudnn_batchnorm_spatial_persistent(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["cudnn_batchnorm_spatial_persistent"],
-                value,
-                "cudnn_batchnorm_spatial_persistent",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.cudnn_batchnorm_spatial_persistent = value
+        self._set("cudnn_batchnorm_spatial_persistent", value)
 
     @property
     def adaptive_localsgd(self) -> bool:
@@ -1003,16 +851,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @adaptive_localsgd.setter
     def adaptive_localsgd(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["adaptive_localsgd"],
-                value,
-                "adaptive_localsgd",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.adaptive_localsgd = value
+        self._set("adaptive_localsgd", value)
 
     @property
     def fp16_allreduce(self) -> bool:
@@ -1044,13 +883,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @fp16_allreduce.setter
     def fp16_allreduce(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["fp16_allreduce"], value, "fp16_allreduce"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.fp16_allreduce = value
+        self._set("fp16_allreduce", value)
 
     @property
     def sharding(self) -> bool:
@@ -1080,13 +913,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @sharding.setter
     def sharding(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["sharding"], value, "sharding"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.sharding = value
+        self._set("sharding", value)
 
     @property
     def last_comm_group_size_MB(self) -> float:
@@ -1122,15 +949,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @last_comm_group_size_MB.setter
     def last_comm_group_size_MB(self, value: float) -> None:
-        stored = _check_scalar(
-            self._strict,
-            _DistributedStrategy_FIELDS["last_comm_group_size_MB"],
-            value,
-            "last_comm_group_size_MB",
-        )
-        if stored is _KEEP:
-            return
-        self.strategy.last_comm_group_size_MB = stored
+        self._set("last_comm_group_size_MB", value)
 
     @property
     def find_unused_parameters(self) -> bool:
@@ -1158,16 +977,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @find_unused_parameters.setter
     def find_unused_parameters(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["find_unused_parameters"],
-                value,
-                "find_unused_parameters",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.find_unused_parameters = value
+        self._set("find_unused_parameters", value)
 
     @property
     def tensor_parallel(self) -> bool:
@@ -1194,16 +1004,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @tensor_parallel.setter
     def tensor_parallel(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["tensor_parallel"],
-                value,
-                "tensor_parallel",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.tensor_parallel = value
+        self._set("tensor_parallel", value)
 
     @property
     def without_graph_optimization(self) -> bool:
@@ -1232,16 +1033,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @without_graph_optimization.setter
     def without_graph_optimization(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["without_graph_optimization"],
-                value,
-                "without_graph_optimization",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.without_graph_optimization = value
+        self._set("without_graph_optimization", value)
 
     @property
     def fuse_grad_size_in_num(self) -> int:
@@ -1272,16 +1064,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @fuse_grad_size_in_num.setter
     def fuse_grad_size_in_num(self, value: int) -> None:
-        if value.__class__ is not int or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["fuse_grad_size_in_num"],
-                value,
-                "fuse_grad_size_in_num",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.fuse_grad_size_in_num = value
+        self._set("fuse_grad_size_in_num", value)
 
     @property
     def _calc_comm_same_stream(self) -> bool:
@@ -1312,16 +1095,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @_calc_comm_same_stream.setter
     def _calc_comm_same_stream(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["calc_comm_same_stream"],
-                value,
-                "_calc_comm_same_stream",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.calc_comm_same_stream = value
+        self._set("_calc_comm_same_stream", value)
 
     @property
     def asp(self) -> bool:
@@ -1348,11 +1122,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @asp.setter
     def asp(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(self._strict, _DistributedStrategy_FIELDS["asp"], value, "asp")
-            if value is _KEEP:
-                return
-        self.strategy.asp = value
+        self._set("asp", value)
 
     @property
     def fuse_grad_merge(self) -> bool:
@@ -1379,16 +1149,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @fuse_grad_merge.setter
     def fuse_grad_merge(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["fuse_grad_merge"],
-                value,
-                "fuse_grad_merge",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.fuse_grad_merge = value
+        self._set("fuse_grad_merge", value)
 
     @property
     def semi_auto(self) -> bool:
@@ -1415,13 +1176,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @semi_auto.setter
     def semi_auto(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["semi_auto"], value, "semi_auto"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.semi_auto = value
+        self._set("semi_auto", value)
 
     @property
     def adam_d2sum(self) -> bool:
@@ -1452,13 +1207,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @adam_d2sum.setter
     def adam_d2sum(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["adam_d2sum"], value, "adam_d2sum"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.adam_d2sum = value
+        self._set("adam_d2sum", value)
 
     @property
     def auto_search(self) -> bool:
@@ -1485,13 +1234,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @auto_search.setter
     def auto_search(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["auto_search"], value, "auto_search"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.auto_search = value
+        self._set("auto_search", value)
 
     @property
     def heter_ccl_mode(self) -> bool:
@@ -1519,13 +1262,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @heter_ccl_mode.setter
     def heter_ccl_mode(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["heter_ccl_mode"], value, "heter_ccl_mode"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.heter_ccl_mode = value
+        self._set("heter_ccl_mode", value)
 
     @property
     def is_fl_ps_mode(self) -> bool:
@@ -1552,13 +1289,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @is_fl_ps_mode.setter
     def is_fl_ps_mode(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["is_fl_ps_mode"], value, "is_fl_ps_mode"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.is_fl_ps_mode = value
+        self._set("is_fl_ps_mode", value)
 
     @property
     def is_with_coordinator(self) -> bool:
@@ -1588,16 +1319,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @is_with_coordinator.setter
     def is_with_coordinator(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedStrategy_FIELDS["with_coordinator"],
-                value,
-                "is_with_coordinator",
-            )
-            if value is _KEEP:
-                return
-        self.strategy.with_coordinator = value
+        self._set("is_with_coordinator", value)
 
     @property
     def qat(self) -> bool:
@@ -1625,11 +1347,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @qat.setter
     def qat(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(self._strict, _DistributedStrategy_FIELDS["qat"], value, "qat")
-            if value is _KEEP:
-                return
-        self.strategy.qat = value
+        self._set("qat", value)
 
     @property
     def split_data(self) -> bool:
@@ -1657,13 +1375,7 @@ class DistributedStrategy(hooks.StrategyMembers):
 
     @split_data.setter
     def split_data(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedStrategy_FIELDS["split_data"], value, "split_data"
-            )
-            if value is _KEEP:
-                return
-        self.strategy.split_data = value
+        self._set("split_data", value)
 
     @property
     def recompute_configs(self) -> RecomputeConfigDict:
@@ -1723,20 +1435,13 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.recompute_configs["checkpoints"]
             ['fc_0.tmp_0', 'fc_1.tmp_0']
         """
-        return _specs.RecomputeConfig_to_dict(self.strategy.recompute_configs)
+        return cast("RecomputeConfigDict", _runtime.to_dict(self.strategy.recompute_configs))
 
     @recompute_configs.setter
     def recompute_configs(
         self, value: RecomputeConfigInput | distributed_strategy_pb2.RecomputeConfig
     ) -> None:
-        _assign_config(
-            self.strategy.recompute_configs,
-            value,
-            _specs.RecomputeConfig_SPEC,
-            "recompute_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("recompute_configs", value)
 
     @property
     def amp_configs(self) -> AMPConfigDict:
@@ -1824,18 +1529,11 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.amp_configs["custom_white_list"]
             ['matmul']
         """
-        return _specs.AMPConfig_to_dict(self.strategy.amp_configs)
+        return cast("AMPConfigDict", _runtime.to_dict(self.strategy.amp_configs))
 
     @amp_configs.setter
     def amp_configs(self, value: AMPConfigInput | distributed_strategy_pb2.AMPConfig) -> None:
-        _assign_config(
-            self.strategy.amp_configs,
-            value,
-            _specs.AMPConfig_SPEC,
-            "amp_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("amp_configs", value)
 
     @property
     def localsgd_configs(self) -> LocalSGDConfigDict:
@@ -1868,20 +1566,13 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.localsgd_configs["k_steps"]
             4
         """
-        return _specs.LocalSGDConfig_to_dict(self.strategy.localsgd_configs)
+        return cast("LocalSGDConfigDict", _runtime.to_dict(self.strategy.localsgd_configs))
 
     @localsgd_configs.setter
     def localsgd_configs(
         self, value: LocalSGDConfigInput | distributed_strategy_pb2.LocalSGDConfig
     ) -> None:
-        _assign_config(
-            self.strategy.localsgd_configs,
-            value,
-            _specs.LocalSGDConfig_SPEC,
-            "localsgd_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("localsgd_configs", value)
 
     @property
     def gradient_merge_configs(self) -> GradientMergeConfigDict:
@@ -1914,20 +1605,15 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.gradient_merge_configs["k_steps"]
             4
         """
-        return _specs.GradientMergeConfig_to_dict(self.strategy.gradient_merge_configs)
+        return cast(
+            "GradientMergeConfigDict", _runtime.to_dict(self.strategy.gradient_merge_configs)
+        )
 
     @gradient_merge_configs.setter
     def gradient_merge_configs(
         self, value: GradientMergeConfigInput | distributed_strategy_pb2.GradientMergeConfig
     ) -> None:
-        _assign_config(
-            self.strategy.gradient_merge_configs,
-            value,
-            _specs.GradientMergeConfig_SPEC,
-            "gradient_merge_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("gradient_merge_configs", value)
 
     @property
     def dgc_configs(self) -> DGCConfigDict:
@@ -1973,18 +1659,11 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.dgc_configs["sparsity"]
             [0.75, 0.9375]
         """
-        return _specs.DGCConfig_to_dict(self.strategy.dgc_configs)
+        return cast("DGCConfigDict", _runtime.to_dict(self.strategy.dgc_configs))
 
     @dgc_configs.setter
     def dgc_configs(self, value: DGCConfigInput | distributed_strategy_pb2.DGCConfig) -> None:
-        _assign_config(
-            self.strategy.dgc_configs,
-            value,
-            _specs.DGCConfig_SPEC,
-            "dgc_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("dgc_configs", value)
 
     @property
     def pipeline_configs(self) -> PipelineConfigDict:
@@ -2042,20 +1721,13 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.pipeline_configs["accumulate_steps"]
             8
         """
-        return _specs.PipelineConfig_to_dict(self.strategy.pipeline_configs)
+        return cast("PipelineConfigDict", _runtime.to_dict(self.strategy.pipeline_configs))
 
     @pipeline_configs.setter
     def pipeline_configs(
         self, value: PipelineConfigInput | distributed_strategy_pb2.PipelineConfig
     ) -> None:
-        _assign_config(
-            self.strategy.pipeline_configs,
-            value,
-            _specs.PipelineConfig_SPEC,
-            "pipeline_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("pipeline_configs", value)
 
     @property
     def a_sync_configs(self) -> AsyncConfigDict:
@@ -2166,20 +1838,13 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.a_sync_configs["k_steps"]
             100
         """
-        return _specs.AsyncConfig_to_dict(self.strategy.a_sync_configs)
+        return cast("AsyncConfigDict", _runtime.to_dict(self.strategy.a_sync_configs))
 
     @a_sync_configs.setter
     def a_sync_configs(
         self, value: AsyncConfigInput | distributed_strategy_pb2.AsyncConfig
     ) -> None:
-        _assign_config(
-            self.strategy.a_sync_configs,
-            value,
-            _specs.AsyncConfig_SPEC,
-            "a_sync_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("a_sync_configs", value)
 
     @property
     def lars_configs(self) -> LarsConfigDict:
@@ -2216,18 +1881,11 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.lars_configs["exclude_from_weight_decay"]
             ['batch_norm', '.b_0']
         """
-        return _specs.LarsConfig_to_dict(self.strategy.lars_configs)
+        return cast("LarsConfigDict", _runtime.to_dict(self.strategy.lars_configs))
 
     @lars_configs.setter
     def lars_configs(self, value: LarsConfigInput | distributed_strategy_pb2.LarsConfig) -> None:
-        _assign_config(
-            self.strategy.lars_configs,
-            value,
-            _specs.LarsConfig_SPEC,
-            "lars_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("lars_configs", value)
 
     @property
     def lamb_configs(self) -> LambConfigDict:
@@ -2260,18 +1918,11 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.lamb_configs["exclude_from_weight_decay"]
             ['layer_norm', 'bias']
         """
-        return _specs.LambConfig_to_dict(self.strategy.lamb_configs)
+        return cast("LambConfigDict", _runtime.to_dict(self.strategy.lamb_configs))
 
     @lamb_configs.setter
     def lamb_configs(self, value: LambConfigInput | distributed_strategy_pb2.LambConfig) -> None:
-        _assign_config(
-            self.strategy.lamb_configs,
-            value,
-            _specs.LambConfig_SPEC,
-            "lamb_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("lamb_configs", value)
 
     @property
     def adaptive_localsgd_configs(self) -> AdaptiveLocalSGDConfigDict:
@@ -2307,20 +1958,15 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.adaptive_localsgd_configs["begin_step"]
             30
         """
-        return _specs.AdaptiveLocalSGDConfig_to_dict(self.strategy.adaptive_localsgd_configs)
+        return cast(
+            "AdaptiveLocalSGDConfigDict", _runtime.to_dict(self.strategy.adaptive_localsgd_configs)
+        )
 
     @adaptive_localsgd_configs.setter
     def adaptive_localsgd_configs(
         self, value: AdaptiveLocalSGDConfigInput | distributed_strategy_pb2.AdaptiveLocalSGDConfig
     ) -> None:
-        _assign_config(
-            self.strategy.adaptive_localsgd_configs,
-            value,
-            _specs.AdaptiveLocalSGDConfig_SPEC,
-            "adaptive_localsgd_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("adaptive_localsgd_configs", value)
 
     @property
     def sharding_configs(self) -> ShardingConfigDict:
@@ -2446,20 +2092,13 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.sharding_configs["sharding_degree"]
             4
         """
-        return _specs.ShardingConfig_to_dict(self.strategy.sharding_configs)
+        return cast("ShardingConfigDict", _runtime.to_dict(self.strategy.sharding_configs))
 
     @sharding_configs.setter
     def sharding_configs(
         self, value: ShardingConfigInput | distributed_strategy_pb2.ShardingConfig
     ) -> None:
-        _assign_config(
-            self.strategy.sharding_configs,
-            value,
-            _specs.ShardingConfig_SPEC,
-            "sharding_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("sharding_configs", value)
 
     @property
     def hybrid_configs(self) -> HybridConfigDict:
@@ -2653,20 +2292,15 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.tensor_parallel_configs["tensor_parallel_degree"]
             4
         """
-        return _specs.TensorParallelConfig_to_dict(self.strategy.tensor_parallel_configs)
+        return cast(
+            "TensorParallelConfigDict", _runtime.to_dict(self.strategy.tensor_parallel_configs)
+        )
 
     @tensor_parallel_configs.setter
     def tensor_parallel_configs(
         self, value: TensorParallelConfigInput | distributed_strategy_pb2.TensorParallelConfig
     ) -> None:
-        _assign_config(
-            self.strategy.tensor_parallel_configs,
-            value,
-            _specs.TensorParallelConfig_SPEC,
-            "tensor_parallel_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("tensor_parallel_configs", value)
 
     @property
     def trainer_desc_configs(self) -> TrainerDescConfigDict:
@@ -2726,20 +2360,13 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.trainer_desc_configs["dump_fields"]
             ['click', 'label']
         """
-        return _specs.TrainerDescConfig_to_dict(self.strategy.trainer_desc_configs)
+        return cast("TrainerDescConfigDict", _runtime.to_dict(self.strategy.trainer_desc_configs))
 
     @trainer_desc_configs.setter
     def trainer_desc_configs(
         self, value: TrainerDescConfigInput | distributed_strategy_pb2.TrainerDescConfig
     ) -> None:
-        _assign_config(
-            self.strategy.trainer_desc_configs,
-            value,
-            _specs.TrainerDescConfig_SPEC,
-            "trainer_desc_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("trainer_desc_configs", value)
 
     @property
     def fs_client_param(self) -> distributed_strategy_pb2.FsClientParameter:
@@ -2776,14 +2403,7 @@ class DistributedStrategy(hooks.StrategyMembers):
     def fs_client_param(
         self, value: FsClientParameterInput | distributed_strategy_pb2.FsClientParameter
     ) -> None:
-        _assign_config(
-            self.strategy.fs_client_param,
-            value,
-            _specs.FsClientParameter_SPEC,
-            "fs_client_param",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("fs_client_param", value)
 
     @property
     def qat_configs(self) -> QatConfigDict:
@@ -2828,18 +2448,11 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.qat_configs["not_quant_pattern"]
             ['skip_quant']
         """
-        return _specs.QatConfig_to_dict(self.strategy.qat_configs)
+        return cast("QatConfigDict", _runtime.to_dict(self.strategy.qat_configs))
 
     @qat_configs.setter
     def qat_configs(self, value: QatConfigInput | distributed_strategy_pb2.QatConfig) -> None:
-        _assign_config(
-            self.strategy.qat_configs,
-            value,
-            _specs.QatConfig_SPEC,
-            "qat_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("qat_configs", value)
 
     @property
     def build_strategy(self) -> distributed_strategy_pb2.BuildStrategy:
@@ -3038,20 +2651,15 @@ class DistributedStrategy(hooks.StrategyMembers):
             >>> strategy.gradient_scale_configs["scale_strategy"]
             'sum'
         """
-        return _specs.GradientScaleConfig_to_dict(self.strategy.gradient_scale_configs)
+        return cast(
+            "GradientScaleConfigDict", _runtime.to_dict(self.strategy.gradient_scale_configs)
+        )
 
     @gradient_scale_configs.setter
     def gradient_scale_configs(
         self, value: GradientScaleConfigInput | distributed_strategy_pb2.GradientScaleConfig
     ) -> None:
-        _assign_config(
-            self.strategy.gradient_scale_configs,
-            value,
-            _specs.GradientScaleConfig_SPEC,
-            "gradient_scale_configs",
-            self._strict,
-            empty_sets=False,
-        )
+        self._set("gradient_scale_configs", value)
 
     @property
     def sparse_table_configs(
@@ -3131,120 +2739,12 @@ class DistributedStrategy(hooks.StrategyMembers):
         hooks.set_fleet_desc_configs(self, value)
 
 
-# Options a value of exactly this type in compatible mode sets directly.
-_DistributedStrategy_DIRECT: dict[str, tuple[type, str]] = {
-    "amp": (bool, "amp"),
-    "recompute": (bool, "recompute"),
-    "localsgd": (bool, "localsgd"),
-    "dgc": (bool, "dgc"),
-    "gradient_merge": (bool, "gradient_merge"),
-    "lars": (bool, "lars"),
-    "lamb": (bool, "lamb"),
-    "pipeline": (bool, "pipeline"),
-    "elastic": (bool, "elastic"),
-    "auto": (bool, "auto"),
-    "sync_nccl_allreduce": (bool, "sync_nccl_allreduce"),
-    "nccl_comm_num": (int, "nccl_comm_num"),
-    "use_hierarchical_allreduce": (bool, "use_hierarchical_allreduce"),
-    "hierarchical_allreduce_inter_nranks": (int, "hierarchical_allreduce_inter_nranks"),
-    "sync_batch_norm": (bool, "sync_batch_norm"),
-    "fuse_all_reduce_ops": (bool, "fuse_all_reduce_ops"),
-    "fuse_grad_size_in_MB": (int, "fuse_grad_size_in_MB"),
-    "_fuse_grad_size_in_TFLOPS": (float, "fuse_grad_size_in_TFLOPS"),
-    "cudnn_exhaustive_search": (bool, "cudnn_exhaustive_search"),
-    "conv_workspace_size_limit": (int, "conv_workspace_size_limit"),
-    "cudnn_batchnorm_spatial_persistent": (bool, "cudnn_batchnorm_spatial_persistent"),
-    "adaptive_localsgd": (bool, "adaptive_localsgd"),
-    "fp16_allreduce": (bool, "fp16_allreduce"),
-    "sharding": (bool, "sharding"),
-    "find_unused_parameters": (bool, "find_unused_parameters"),
-    "tensor_parallel": (bool, "tensor_parallel"),
-    "without_graph_optimization": (bool, "without_graph_optimization"),
-    "fuse_grad_size_in_num": (int, "fuse_grad_size_in_num"),
-    "_calc_comm_same_stream": (bool, "calc_comm_same_stream"),
-    "asp": (bool, "asp"),
-    "fuse_grad_merge": (bool, "fuse_grad_merge"),
-    "semi_auto": (bool, "semi_auto"),
-    "adam_d2sum": (bool, "adam_d2sum"),
-    "auto_search": (bool, "auto_search"),
-    "heter_ccl_mode": (bool, "heter_ccl_mode"),
-    "is_fl_ps_mode": (bool, "is_fl_ps_mode"),
-    "is_with_coordinator": (bool, "with_coordinator"),
-    "qat": (bool, "qat"),
-    "split_data": (bool, "split_data"),
-}
-
-_DistributedStrategy_SETTABLE = frozenset(
-    {
-        "strategy",
-        "strict",
-        "amp",
-        "recompute",
-        "localsgd",
-        "dgc",
-        "gradient_merge",
-        "lars",
-        "lamb",
-        "pipeline",
-        "elastic",
-        "auto",
-        "a_sync",
-        "sync_nccl_allreduce",
-        "nccl_comm_num",
-        "use_hierarchical_allreduce",
-        "hierarchical_allreduce_inter_nranks",
-        "sync_batch_norm",
-        "fuse_all_reduce_ops",
-        "fuse_grad_size_in_MB",
-        "_fuse_grad_size_in_TFLOPS",
-        "cudnn_exhaustive_search",
-        "conv_workspace_size_limit",
-        "cudnn_batchnorm_spatial_persistent",
-        "adaptive_localsgd",
-        "fp16_allreduce",
-        "sharding",
-        "last_comm_group_size_MB",
-        "find_unused_parameters",
-        "tensor_parallel",
-        "without_graph_optimization",
-        "fuse_grad_size_in_num",
-        "_calc_comm_same_stream",
-        "asp",
-        "fuse_grad_merge",
-        "semi_auto",
-        "adam_d2sum",
-        "auto_search",
-        "heter_ccl_mode",
-        "is_fl_ps_mode",
-        "is_with_coordinator",
-        "qat",
-        "split_data",
-        "recompute_configs",
-        "amp_configs",
-        "localsgd_configs",
-        "gradient_merge_configs",
-        "dgc_configs",
-        "pipeline_configs",
-        "a_sync_configs",
-        "lars_configs",
-        "lamb_configs",
-        "adaptive_localsgd_configs",
-        "sharding_configs",
-        "hybrid_configs",
-        "tensor_parallel_configs",
-        "trainer_desc_configs",
-        "fs_client_param",
-        "qat_configs",
-        "build_strategy",
-        "gradient_scale_configs",
-        "sparse_table_configs",
-        "fleet_desc_configs",
-    }
-) | frozenset(getattr(hooks.StrategyMembers, "__slots__", ()))
-_DistributedJobInfo_FIELDS = _specs.DistributedJobInfo_SPEC.fields
-
-
-class DistributedJobInfo(hooks.JobInfoMembers):
+class DistributedJobInfo(
+    hooks.JobInfoMembers,
+    _runtime.Wrapper,
+    message=distributed_strategy_pb2.DistributedJobInfo,
+    attribute="job_info",
+):
     """Record of one distributed job: worker and server counts and addresses, the programs before and after distribution, the optimizer and the strategy.
 
     For debugging and replaying experiments; filled through the ``_set_*``
@@ -3270,54 +2770,17 @@ class DistributedJobInfo(hooks.JobInfoMembers):
     """
 
     __slots__ = ("job_info", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = (
+        "worker_num",
+        "server_num",
+        "origin_startup",
+        "origin_main",
+        "distributed_main",
+        "optimizer_name",
+    )
 
     job_info: distributed_strategy_pb2.DistributedJobInfo
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "job_info", distributed_strategy_pb2.DistributedJobInfo())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _DistributedJobInfo_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.job_info, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _DistributedJobInfo_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _DistributedJobInfo_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "job_info")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "job_info", distributed_strategy_pb2.DistributedJobInfo)
-
-    def __copy__(self) -> DistributedJobInfo:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def worker_num(self) -> int:
@@ -3336,13 +2799,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
 
     @worker_num.setter
     def worker_num(self, value: int) -> None:
-        if value.__class__ is not int or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedJobInfo_FIELDS["worker_num"], value, "worker_num"
-            )
-            if value is _KEEP:
-                return
-        self.job_info.worker_num = value
+        self._set("worker_num", value)
 
     @property
     def server_num(self) -> int:
@@ -3361,13 +2818,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
 
     @server_num.setter
     def server_num(self, value: int) -> None:
-        if value.__class__ is not int or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedJobInfo_FIELDS["server_num"], value, "server_num"
-            )
-            if value is _KEEP:
-                return
-        self.job_info.server_num = value
+        self._set("server_num", value)
 
     @property
     def worker_ips(self) -> list[str]:
@@ -3383,13 +2834,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
 
     @worker_ips.setter
     def worker_ips(self, value: list[str] | tuple[str, ...]) -> None:
-        _replace_repeated(
-            self.job_info,
-            _DistributedJobInfo_FIELDS["worker_ips"],
-            value,
-            "worker_ips",
-            self._strict,
-        )
+        self._set("worker_ips", value)
 
     @property
     def server_endpoints(self) -> list[str]:
@@ -3405,13 +2850,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
 
     @server_endpoints.setter
     def server_endpoints(self, value: list[str] | tuple[str, ...]) -> None:
-        _replace_repeated(
-            self.job_info,
-            _DistributedJobInfo_FIELDS["server_endpoints"],
-            value,
-            "server_endpoints",
-            self._strict,
-        )
+        self._set("server_endpoints", value)
 
     @property
     def origin_startup(self) -> str:
@@ -3427,13 +2866,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
 
     @origin_startup.setter
     def origin_startup(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedJobInfo_FIELDS["origin_startup"], value, "origin_startup"
-            )
-            if value is _KEEP:
-                return
-        self.job_info.origin_startup = value
+        self._set("origin_startup", value)
 
     @property
     def origin_main(self) -> str:
@@ -3449,13 +2882,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
 
     @origin_main.setter
     def origin_main(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedJobInfo_FIELDS["origin_main"], value, "origin_main"
-            )
-            if value is _KEEP:
-                return
-        self.job_info.origin_main = value
+        self._set("origin_main", value)
 
     @property
     def distributed_main(self) -> str:
@@ -3471,16 +2898,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
 
     @distributed_main.setter
     def distributed_main(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(
-                self._strict,
-                _DistributedJobInfo_FIELDS["distributed_main"],
-                value,
-                "distributed_main",
-            )
-            if value is _KEEP:
-                return
-        self.job_info.distributed_main = value
+        self._set("distributed_main", value)
 
     @property
     def optimizer_name(self) -> str:
@@ -3496,13 +2914,7 @@ class DistributedJobInfo(hooks.JobInfoMembers):
 
     @optimizer_name.setter
     def optimizer_name(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(
-                self._strict, _DistributedJobInfo_FIELDS["optimizer_name"], value, "optimizer_name"
-            )
-            if value is _KEEP:
-                return
-        self.job_info.optimizer_name = value
+        self._set("optimizer_name", value)
 
     @property
     def strategy(self) -> DistributedStrategyDict:
@@ -4072,43 +3484,10 @@ class DistributedJobInfo(hooks.JobInfoMembers):
                 there, whether gradients are summed first and then scaled by the
                 accumulation steps (on) or the loss is scaled first (off).
         """
-        return _specs.DistributedStrategy_to_dict(self.job_info.strategy)
+        return cast("DistributedStrategyDict", _runtime.to_dict(self.job_info.strategy))
 
     @strategy.setter
     def strategy(
         self, value: DistributedStrategyInput | distributed_strategy_pb2.DistributedStrategy
     ) -> None:
-        _assign_config(
-            self.job_info.strategy,
-            value,
-            _specs.DistributedStrategy_SPEC,
-            "strategy",
-            self._strict,
-        )
-
-
-# Options a value of exactly this type in compatible mode sets directly.
-_DistributedJobInfo_DIRECT: dict[str, tuple[type, str]] = {
-    "worker_num": (int, "worker_num"),
-    "server_num": (int, "server_num"),
-    "origin_startup": (str, "origin_startup"),
-    "origin_main": (str, "origin_main"),
-    "distributed_main": (str, "distributed_main"),
-    "optimizer_name": (str, "optimizer_name"),
-}
-
-_DistributedJobInfo_SETTABLE = frozenset(
-    {
-        "job_info",
-        "strict",
-        "worker_num",
-        "server_num",
-        "worker_ips",
-        "server_endpoints",
-        "origin_startup",
-        "origin_main",
-        "distributed_main",
-        "optimizer_name",
-        "strategy",
-    }
-) | frozenset(getattr(hooks.JobInfoMembers, "__slots__", ()))
+        self._set("strategy", value)

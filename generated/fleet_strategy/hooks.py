@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from google.protobuf import text_format
 
-from . import _specs, runtime
+from . import runtime
 from ._specs import distributed_strategy_pb2
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def _read_flag(name: str, field: str) -> bool | int | None:
     raw = os.environ.get(name)
     if raw is None:
         return None
-    if _specs.DistributedStrategy_SPEC.fields[field].kind == runtime.BOOL:
+    if runtime.spec_of(_pb2.DistributedStrategy).fields[field].kind == runtime.BOOL:
         return runtime.env_flag(name)
     try:
         return int(raw.strip())
@@ -93,7 +93,7 @@ def paddle_flags() -> Any | None:
 
 
 def _flag_value(field: str, value: object) -> bool | int:
-    if _specs.DistributedStrategy_SPEC.fields[field].kind == runtime.BOOL:
+    if runtime.spec_of(_pb2.DistributedStrategy).fields[field].kind == runtime.BOOL:
         return bool(value)
     return int(cast(Any, value))
 
@@ -169,7 +169,7 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
         else:  # only the name patterns, which live outside the message: mp_configs stays unset, as in Paddle
             del rest["mp_configs"]
     runtime.assign_config(
-        strategy.strategy.hybrid_configs, rest, _specs.HybridConfig_SPEC, "hybrid_configs", strict, empty_sets=False
+        strategy.strategy.hybrid_configs, rest, runtime.spec_of(_pb2.HybridConfig), "hybrid_configs", strict, empty_sets=False
     )
     if order is not None:
         object.__setattr__(strategy, "hybrid_parallel_order", order)
@@ -200,7 +200,7 @@ def get_hybrid_configs(strategy: DistributedStrategy) -> HybridConfigDict:
                 "message2nccl_config ignores; hand fleet strategy.to_paddle() to keep them",
                 ", ".join(groups),
             )
-    return _specs.HybridConfig_to_dict(message.hybrid_configs)
+    return cast("HybridConfigDict", runtime.to_dict(message.hybrid_configs))
 
 
 # ----------------------------------------------------------- build_strategy
@@ -237,7 +237,7 @@ def paddle_build_strategy(paddle_class: Any, options: _pb2.BuildStrategy) -> Any
 def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
     """Accepts a dict, the options message, Paddle's BuildStrategy, or any
     object with some of the option attributes (missing ones stay as they are)."""
-    spec = _specs.BuildStrategy_SPEC
+    spec = runtime.spec_of(_pb2.BuildStrategy)
     config: Any
     if isinstance(value, (Mapping, _pb2.BuildStrategy)):
         config = cast(Any, value)

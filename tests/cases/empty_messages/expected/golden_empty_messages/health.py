@@ -5,14 +5,17 @@
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from golden_empty_messages import health_pb2
-from golden_empty_messages import _specs, runtime as _runtime
+from golden_empty_messages import (
+    _specs as _specs,
+)  # noqa: F401  (registers the specs the classes read)
+from golden_empty_messages import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
@@ -27,14 +30,12 @@ __all__ = [
     "Health",
 ]
 
-_KEEP = _runtime.KEEP
-_check_scalar = _runtime.check_scalar
-_assign_config = _runtime.assign_config
-_replace_repeated = _runtime.replace_repeated
-_Health_FIELDS = _specs.Health_SPEC.fields
 
-
-class Health:
+class Health(
+    _runtime.Wrapper,
+    message=health_pb2.Health,
+    attribute="message",
+):
     """What a health check reports.
 
     Defaults:
@@ -54,54 +55,10 @@ class Health:
     """
 
     __slots__ = ("message", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = ("down",)
 
     message: health_pb2.Health
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", health_pb2.Health())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _Health_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _Health_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _Health_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", health_pb2.Health)
-
-    def __copy__(self) -> Health:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def ping(self) -> PingDict:
@@ -113,17 +70,11 @@ class Health:
         Default:
             ``every key at its default``
         """
-        return _specs.Ping_to_dict(self.message.ping)
+        return cast("PingDict", _runtime.to_dict(self.message.ping))
 
     @ping.setter
     def ping(self, value: PingInput | health_pb2.Ping) -> None:
-        _assign_config(
-            self.message.ping,
-            value,
-            _specs.Ping_SPEC,
-            "ping",
-            self._strict,
-        )
+        self._set("ping", value)
 
     @property
     def up(self) -> PingDict:
@@ -135,17 +86,11 @@ class Health:
         Default:
             ``every key at its default``
         """
-        return _specs.Ping_to_dict(self.message.up)
+        return cast("PingDict", _runtime.to_dict(self.message.up))
 
     @up.setter
     def up(self, value: PingInput | health_pb2.Ping) -> None:
-        _assign_config(
-            self.message.up,
-            value,
-            _specs.Ping_SPEC,
-            "up",
-            self._strict,
-        )
+        self._set("up", value)
 
     @property
     def down(self) -> str:
@@ -161,11 +106,7 @@ class Health:
 
     @down.setter
     def down(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(self._strict, _Health_FIELDS["down"], value, "down")
-            if value is _KEEP:
-                return
-        self.message.down = value
+        self._set("down", value)
 
     @property
     def pongs(self) -> _containers.RepeatedCompositeFieldContainer[health_pb2.Ping]:
@@ -183,13 +124,7 @@ class Health:
     def pongs(
         self, value: list[PingInput | health_pb2.Ping] | tuple[PingInput | health_pb2.Ping, ...]
     ) -> None:
-        _replace_repeated(
-            self.message,
-            _Health_FIELDS["pongs"],
-            value,
-            "pongs",
-            self._strict,
-        )
+        self._set("pongs", value)
 
     @property
     def by_peer(self) -> dict[str, health_pb2.Ping]:
@@ -205,13 +140,7 @@ class Health:
 
     @by_peer.setter
     def by_peer(self, value: Mapping[str, PingInput | health_pb2.Ping]) -> None:
-        _replace_repeated(
-            self.message,
-            _Health_FIELDS["by_peer"],
-            value,
-            "by_peer",
-            self._strict,
-        )
+        self._set("by_peer", value)
 
     @property
     def probe(self) -> ProbeDict:
@@ -228,33 +157,8 @@ class Health:
             count  int (int32)  0                         An optional count.
             =====  ===========  ========================  ==================
         """
-        return _specs.Probe_to_dict(self.message.probe)
+        return cast("ProbeDict", _runtime.to_dict(self.message.probe))
 
     @probe.setter
     def probe(self, value: ProbeInput | health_pb2.Probe) -> None:
-        _assign_config(
-            self.message.probe,
-            value,
-            _specs.Probe_SPEC,
-            "probe",
-            self._strict,
-        )
-
-
-# Options a value of exactly this type in compatible mode sets directly.
-_Health_DIRECT: dict[str, tuple[type, str]] = {
-    "down": (str, "down"),
-}
-
-_Health_SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "ping",
-        "up",
-        "down",
-        "pongs",
-        "by_peer",
-        "probe",
-    }
-)
+        self._set("probe", value)

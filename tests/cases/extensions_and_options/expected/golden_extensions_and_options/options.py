@@ -5,14 +5,17 @@
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from golden_extensions_and_options import options_pb2
-from golden_extensions_and_options import _specs, runtime as _runtime
+from golden_extensions_and_options import (
+    _specs as _specs,
+)  # noqa: F401  (registers the specs the classes read)
+from golden_extensions_and_options import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
@@ -26,14 +29,12 @@ __all__ = [
     "Holder",
 ]
 
-_KEEP = _runtime.KEEP
-_check_scalar = _runtime.check_scalar
-_assign_config = _runtime.assign_config
-_replace_repeated = _runtime.replace_repeated
-_Base_FIELDS = _specs.Base_SPEC.fields
 
-
-class Base:
+class Base(
+    _runtime.Wrapper,
+    message=options_pb2.Base,
+    attribute="message",
+):
     """A message others extend.
 
     Defaults:
@@ -43,54 +44,10 @@ class Base:
     """
 
     __slots__ = ("message", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = ("id",)
 
     message: options_pb2.Base
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", options_pb2.Base())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _Base_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _Base_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _Base_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", options_pb2.Base)
-
-    def __copy__(self) -> Base:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def id(self) -> int:
@@ -109,29 +66,14 @@ class Base:
 
     @id.setter
     def id(self, value: int) -> None:
-        if value.__class__ is not int or self._strict:
-            value = _check_scalar(self._strict, _Base_FIELDS["id"], value, "id")
-            if value is _KEEP:
-                return
-        self.message.id = value
+        self._set("id", value)
 
 
-# Options a value of exactly this type in compatible mode sets directly.
-_Base_DIRECT: dict[str, tuple[type, str]] = {
-    "id": (int, "id"),
-}
-
-_Base_SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "id",
-    }
-)
-_Holder_FIELDS = _specs.Holder_SPEC.fields
-
-
-class Holder:
+class Holder(
+    _runtime.Wrapper,
+    message=options_pb2.Holder,
+    attribute="message",
+):
     """Declares an extension in its body and fields with options.
 
     Defaults:
@@ -151,54 +93,13 @@ class Holder:
     """
 
     __slots__ = ("message", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = (
+        "name",
+        "display",
+    )
 
     message: options_pb2.Holder
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", options_pb2.Holder())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _Holder_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _Holder_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _Holder_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", options_pb2.Holder)
-
-    def __copy__(self) -> Holder:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def old(self) -> int:
@@ -221,12 +122,7 @@ class Holder:
 
     @old.setter
     def old(self, value: int) -> None:
-        _runtime.warn_deprecated("old")
-        if value.__class__ is not int or self._strict:
-            value = _check_scalar(self._strict, _Holder_FIELDS["old"], value, "old")
-            if value is _KEEP:
-                return
-        self.message.old = value
+        self._set("old", value)
 
     @property
     def name(self) -> str:
@@ -245,11 +141,7 @@ class Holder:
 
     @name.setter
     def name(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(self._strict, _Holder_FIELDS["name"], value, "name")
-            if value is _KEEP:
-                return
-        self.message.name = value
+        self._set("name", value)
 
     @property
     def display(self) -> str:
@@ -268,11 +160,7 @@ class Holder:
 
     @display.setter
     def display(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(self._strict, _Holder_FIELDS["display"], value, "display")
-            if value is _KEEP:
-                return
-        self.message.display = value
+        self._set("display", value)
 
     @property
     def settings(self) -> SettingsDict:
@@ -289,32 +177,8 @@ class Holder:
             modern  bool  False    Current.
             ======  ====  =======  ========================
         """
-        return _specs.Settings_to_dict(self.message.settings)
+        return cast("SettingsDict", _runtime.to_dict(self.message.settings))
 
     @settings.setter
     def settings(self, value: SettingsInput | options_pb2.Settings) -> None:
-        _assign_config(
-            self.message.settings,
-            value,
-            _specs.Settings_SPEC,
-            "settings",
-            self._strict,
-        )
-
-
-# Options a value of exactly this type in compatible mode sets directly.
-_Holder_DIRECT: dict[str, tuple[type, str]] = {
-    "name": (str, "name"),
-    "display": (str, "display"),
-}
-
-_Holder_SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "old",
-        "name",
-        "display",
-        "settings",
-    }
-)
+        self._set("settings", value)

@@ -5,14 +5,17 @@
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from golden_proto2_defaults import defaults_pb2
-from golden_proto2_defaults import _specs, runtime as _runtime
+from golden_proto2_defaults import (
+    _specs as _specs,
+)  # noqa: F401  (registers the specs the classes read)
+from golden_proto2_defaults import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
@@ -25,14 +28,12 @@ __all__ = [
     "Job",
 ]
 
-_KEEP = _runtime.KEEP
-_check_scalar = _runtime.check_scalar
-_assign_config = _runtime.assign_config
-_replace_repeated = _runtime.replace_repeated
-_Job_FIELDS = _specs.Job_SPEC.fields
 
-
-class Job:
+class Job(
+    _runtime.Wrapper,
+    message=defaults_pb2.Job,
+    attribute="message",
+):
     """The root: one nested config and a scalar.
 
     Defaults:
@@ -52,54 +53,10 @@ class Job:
     """
 
     __slots__ = ("message", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = ("owner",)
 
     message: defaults_pb2.Job
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", defaults_pb2.Job())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _Job_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _Job_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _Job_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", defaults_pb2.Job)
-
-    def __copy__(self) -> Job:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def settings(self) -> SettingsDict:
@@ -130,17 +87,11 @@ class Job:
             must            int (int32)        0                                      (required) The ``must`` field of ``golden.defaults.Settings`` (undocumented).
             ==============  =================  =====================================  =============================================================================
         """
-        return _specs.Settings_to_dict(self.message.settings)
+        return cast("SettingsDict", _runtime.to_dict(self.message.settings))
 
     @settings.setter
     def settings(self, value: SettingsInput | defaults_pb2.Settings) -> None:
-        _assign_config(
-            self.message.settings,
-            value,
-            _specs.Settings_SPEC,
-            "settings",
-            self._strict,
-        )
+        self._set("settings", value)
 
     @property
     def owner(self) -> str:
@@ -156,23 +107,4 @@ class Job:
 
     @owner.setter
     def owner(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(self._strict, _Job_FIELDS["owner"], value, "owner")
-            if value is _KEEP:
-                return
-        self.message.owner = value
-
-
-# Options a value of exactly this type in compatible mode sets directly.
-_Job_DIRECT: dict[str, tuple[type, str]] = {
-    "owner": (str, "owner"),
-}
-
-_Job_SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "settings",
-        "owner",
-    }
-)
+        self._set("owner", value)

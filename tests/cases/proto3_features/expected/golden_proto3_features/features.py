@@ -5,14 +5,17 @@
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from golden_proto3_features import features_pb2
-from golden_proto3_features import _specs, runtime as _runtime
+from golden_proto3_features import (
+    _specs as _specs,
+)  # noqa: F401  (registers the specs the classes read)
+from golden_proto3_features import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
@@ -27,14 +30,12 @@ __all__ = [
     "Canvas",
 ]
 
-_KEEP = _runtime.KEEP
-_check_scalar = _runtime.check_scalar
-_assign_config = _runtime.assign_config
-_replace_repeated = _runtime.replace_repeated
-_Canvas_FIELDS = _specs.Canvas_SPEC.fields
 
-
-class Canvas:
+class Canvas(
+    _runtime.Wrapper,
+    message=features_pb2.Canvas,
+    attribute="message",
+):
     """The root message.
 
     Defaults:
@@ -54,54 +55,15 @@ class Canvas:
     """
 
     __slots__ = ("message", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = (
+        "title",
+        "image",
+        "opacity",
+        "thumbnail",
+    )
 
     message: features_pb2.Canvas
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", features_pb2.Canvas())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _Canvas_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _Canvas_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _Canvas_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", features_pb2.Canvas)
-
-    def __copy__(self) -> Canvas:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def title(self) -> str:
@@ -117,11 +79,7 @@ class Canvas:
 
     @title.setter
     def title(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(self._strict, _Canvas_FIELDS["title"], value, "title")
-            if value is _KEEP:
-                return
-        self.message.title = value
+        self._set("title", value)
 
     @property
     def points(self) -> _containers.RepeatedCompositeFieldContainer[features_pb2.Canvas.Point]:
@@ -143,13 +101,7 @@ class Canvas:
             | tuple[Canvas_PointInput | features_pb2.Canvas.Point, ...]
         ),
     ) -> None:
-        _replace_repeated(
-            self.message,
-            _Canvas_FIELDS["points"],
-            value,
-            "points",
-            self._strict,
-        )
+        self._set("points", value)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -165,13 +117,7 @@ class Canvas:
 
     @counts.setter
     def counts(self, value: Mapping[str, int]) -> None:
-        _replace_repeated(
-            self.message,
-            _Canvas_FIELDS["counts"],
-            value,
-            "counts",
-            self._strict,
-        )
+        self._set("counts", value)
 
     @property
     def anchors(self) -> dict[str, features_pb2.Canvas.Point]:
@@ -187,13 +133,7 @@ class Canvas:
 
     @anchors.setter
     def anchors(self, value: Mapping[str, Canvas_PointInput | features_pb2.Canvas.Point]) -> None:
-        _replace_repeated(
-            self.message,
-            _Canvas_FIELDS["anchors"],
-            value,
-            "anchors",
-            self._strict,
-        )
+        self._set("anchors", value)
 
     @property
     def colour(self) -> int:
@@ -209,10 +149,7 @@ class Canvas:
 
     @colour.setter
     def colour(self, value: int | ColourName) -> None:
-        stored = _check_scalar(self._strict, _Canvas_FIELDS["colour"], value, "colour")
-        if stored is _KEEP:
-            return
-        self.message.colour = stored
+        self._set("colour", value)
 
     @property
     def image(self) -> str:
@@ -228,11 +165,7 @@ class Canvas:
 
     @image.setter
     def image(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(self._strict, _Canvas_FIELDS["image"], value, "image")
-            if value is _KEEP:
-                return
-        self.message.image = value
+        self._set("image", value)
 
     @property
     def opacity(self) -> float:
@@ -251,11 +184,7 @@ class Canvas:
 
     @opacity.setter
     def opacity(self, value: float) -> None:
-        if value.__class__ is not float or self._strict:
-            value = _check_scalar(self._strict, _Canvas_FIELDS["opacity"], value, "opacity")
-            if value is _KEEP:
-                return
-        self.message.opacity = value
+        self._set("opacity", value)
 
     @property
     def layer(self) -> int:
@@ -271,10 +200,7 @@ class Canvas:
 
     @layer.setter
     def layer(self, value: int | Canvas_LayerName) -> None:
-        stored = _check_scalar(self._strict, _Canvas_FIELDS["layer"], value, "layer")
-        if stored is _KEEP:
-            return
-        self.message.layer = stored
+        self._set("layer", value)
 
     @property
     def origin(self) -> Canvas_PointDict:
@@ -291,17 +217,11 @@ class Canvas:
             y    int (int32)  0        The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
             ===  ===========  =======  ===================================================================
         """
-        return _specs.Canvas_Point_to_dict(self.message.origin)
+        return cast("Canvas_PointDict", _runtime.to_dict(self.message.origin))
 
     @origin.setter
     def origin(self, value: Canvas_PointInput | features_pb2.Canvas.Point) -> None:
-        _assign_config(
-            self.message.origin,
-            value,
-            _specs.Canvas_Point_SPEC,
-            "origin",
-            self._strict,
-        )
+        self._set("origin", value)
 
     @property
     def tags(self) -> list[str]:
@@ -317,13 +237,7 @@ class Canvas:
 
     @tags.setter
     def tags(self, value: list[str] | tuple[str, ...]) -> None:
-        _replace_repeated(
-            self.message,
-            _Canvas_FIELDS["tags"],
-            value,
-            "tags",
-            self._strict,
-        )
+        self._set("tags", value)
 
     @property
     def thumbnail(self) -> bytes:
@@ -339,35 +253,4 @@ class Canvas:
 
     @thumbnail.setter
     def thumbnail(self, value: bytes) -> None:
-        if value.__class__ is not bytes or self._strict:
-            value = _check_scalar(self._strict, _Canvas_FIELDS["thumbnail"], value, "thumbnail")
-            if value is _KEEP:
-                return
-        self.message.thumbnail = value
-
-
-# Options a value of exactly this type in compatible mode sets directly.
-_Canvas_DIRECT: dict[str, tuple[type, str]] = {
-    "title": (str, "title"),
-    "image": (str, "image"),
-    "opacity": (float, "opacity"),
-    "thumbnail": (bytes, "thumbnail"),
-}
-
-_Canvas_SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "title",
-        "points",
-        "counts",
-        "anchors",
-        "colour",
-        "image",
-        "opacity",
-        "layer",
-        "origin",
-        "tags",
-        "thumbnail",
-    }
-)
+        self._set("thumbnail", value)

@@ -5,14 +5,17 @@
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from golden_python_names import names_pb2
-from golden_python_names import _specs, runtime as _runtime
+from golden_python_names import (
+    _specs as _specs,
+)  # noqa: F401  (registers the specs the classes read)
+from golden_python_names import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
@@ -27,14 +30,12 @@ __all__ = [
     "copy_",
 ]
 
-_KEEP = _runtime.KEEP
-_check_scalar = _runtime.check_scalar
-_assign_config = _runtime.assign_config
-_replace_repeated = _runtime.replace_repeated
-_Literal_FIELDS = _specs.Literal_SPEC.fields
 
-
-class Literal:
+class Literal(
+    _runtime.Wrapper,
+    message=names_pb2.Literal,
+    attribute="message",
+):
     """Named like typing.Literal.
 
     Defaults:
@@ -56,52 +57,6 @@ class Literal:
     __slots__ = ("message", "_strict")
 
     message: names_pb2.Literal
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", names_pb2.Literal())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _Literal_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _Literal_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _Literal_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", names_pb2.Literal)
-
-    def __copy__(self) -> Literal:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def ClassVar(self) -> int:
@@ -117,10 +72,7 @@ class Literal:
 
     @ClassVar.setter
     def ClassVar(self, value: int | Literal_KindName) -> None:
-        stored = _check_scalar(self._strict, _Literal_FIELDS["ClassVar"], value, "ClassVar")
-        if stored is _KEEP:
-            return
-        self.message.ClassVar = stored
+        self._set("ClassVar", value)
 
     @property
     def iterable(self) -> IterableDict:
@@ -137,34 +89,18 @@ class Literal:
             str    list[str]      []       Named like the builtin str.
             =====  =============  =======  =======================================
         """
-        return _specs.Iterable_to_dict(self.message.iterable)
+        return cast("IterableDict", _runtime.to_dict(self.message.iterable))
 
     @iterable.setter
     def iterable(self, value: IterableInput | names_pb2.Iterable) -> None:
-        _assign_config(
-            self.message.iterable,
-            value,
-            _specs.Iterable_SPEC,
-            "iterable",
-            self._strict,
-        )
+        self._set("iterable", value)
 
 
-# Options a value of exactly this type in compatible mode sets directly.
-_Literal_DIRECT: dict[str, tuple[type, str]] = {}
-
-_Literal_SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "ClassVar",
-        "iterable",
-    }
-)
-_copy__FIELDS = _specs.copy_SPEC.fields
-
-
-class copy_:
+class copy_(
+    _runtime.Wrapper,
+    message=names_pb2.copy,
+    attribute="message",
+):
     """Named like copy, which the classes' module imports.
 
     Defaults:
@@ -174,54 +110,10 @@ class copy_:
     """
 
     __slots__ = ("message", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = ("type",)
 
     message: names_pb2.copy
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", names_pb2.copy())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _copy__DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _copy__SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _copy__SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", names_pb2.copy)
-
-    def __copy__(self) -> copy_:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def type(self) -> str:
@@ -237,22 +129,4 @@ class copy_:
 
     @type.setter
     def type(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(self._strict, _copy__FIELDS["type"], value, "type")
-            if value is _KEEP:
-                return
-        self.message.type = value
-
-
-# Options a value of exactly this type in compatible mode sets directly.
-_copy__DIRECT: dict[str, tuple[type, str]] = {
-    "type": (str, "type"),
-}
-
-_copy__SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "type",
-    }
-)
+        self._set("type", value)

@@ -5,15 +5,16 @@
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from golden_two_files import base_pb2
 from golden_two_files import uses_pb2
-from golden_two_files import _specs, runtime as _runtime
+from golden_two_files import _specs as _specs  # noqa: F401  (registers the specs the classes read)
+from golden_two_files import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
@@ -26,14 +27,12 @@ __all__ = [
     "Box",
 ]
 
-_KEEP = _runtime.KEEP
-_check_scalar = _runtime.check_scalar
-_assign_config = _runtime.assign_config
-_replace_repeated = _runtime.replace_repeated
-_Box_FIELDS = _specs.Box_SPEC.fields
 
-
-class Box:
+class Box(
+    _runtime.Wrapper,
+    message=uses_pb2.Box,
+    attribute="message",
+):
     """A box measured in lengths from base.proto.
 
     Defaults:
@@ -53,54 +52,10 @@ class Box:
     """
 
     __slots__ = ("message", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = ("sealed",)
 
     message: uses_pb2.Box
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", uses_pb2.Box())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _Box_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _Box_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _Box_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", uses_pb2.Box)
-
-    def __copy__(self) -> Box:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def width(self) -> LengthDict:
@@ -117,17 +72,11 @@ class Box:
             unit   str    'm'      The ``unit`` field of ``golden.base.Length`` (undocumented).
             =====  =====  =======  =============================================================
         """
-        return _specs.Length_to_dict(self.message.width)
+        return cast("LengthDict", _runtime.to_dict(self.message.width))
 
     @width.setter
     def width(self, value: LengthInput | base_pb2.Length) -> None:
-        _assign_config(
-            self.message.width,
-            value,
-            _specs.Length_SPEC,
-            "width",
-            self._strict,
-        )
+        self._set("width", value)
 
     @property
     def edges(self) -> _containers.RepeatedCompositeFieldContainer[base_pb2.Length]:
@@ -145,13 +94,7 @@ class Box:
     def edges(
         self, value: list[LengthInput | base_pb2.Length] | tuple[LengthInput | base_pb2.Length, ...]
     ) -> None:
-        _replace_repeated(
-            self.message,
-            _Box_FIELDS["edges"],
-            value,
-            "edges",
-            self._strict,
-        )
+        self._set("edges", value)
 
     @property
     def sealed(self) -> bool:
@@ -167,24 +110,4 @@ class Box:
 
     @sealed.setter
     def sealed(self, value: bool) -> None:
-        if value.__class__ is not bool or self._strict:
-            value = _check_scalar(self._strict, _Box_FIELDS["sealed"], value, "sealed")
-            if value is _KEEP:
-                return
-        self.message.sealed = value
-
-
-# Options a value of exactly this type in compatible mode sets directly.
-_Box_DIRECT: dict[str, tuple[type, str]] = {
-    "sealed": (bool, "sealed"),
-}
-
-_Box_SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "width",
-        "edges",
-        "sealed",
-    }
-)
+        self._set("sealed", value)

@@ -5,18 +5,21 @@
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from golden_well_known_types import event_pb2
 from google.protobuf import duration_pb2
 from google.protobuf import struct_pb2
 from google.protobuf import timestamp_pb2
 from google.protobuf import wrappers_pb2
-from golden_well_known_types import _specs, runtime as _runtime
+from golden_well_known_types import (
+    _specs as _specs,
+)  # noqa: F401  (registers the specs the classes read)
+from golden_well_known_types import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
@@ -30,14 +33,12 @@ __all__ = [
     "Event",
 ]
 
-_KEEP = _runtime.KEEP
-_check_scalar = _runtime.check_scalar
-_assign_config = _runtime.assign_config
-_replace_repeated = _runtime.replace_repeated
-_Event_FIELDS = _specs.Event_SPEC.fields
 
-
-class Event:
+class Event(
+    _runtime.Wrapper,
+    message=event_pb2.Event,
+    attribute="message",
+):
     """Something that happened.
 
     Defaults:
@@ -59,52 +60,6 @@ class Event:
     __slots__ = ("message", "_strict")
 
     message: event_pb2.Event
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", event_pb2.Event())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _Event_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _Event_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _Event_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", event_pb2.Event)
-
-    def __copy__(self) -> Event:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def at(self) -> timestamp_pb2.Timestamp:
@@ -120,13 +75,7 @@ class Event:
 
     @at.setter
     def at(self, value: timestamp_pb2.Timestamp | Mapping[str, Any]) -> None:
-        _assign_config(
-            self.message.at,
-            value,
-            _specs.google_protobuf_Timestamp_SPEC,
-            "at",
-            self._strict,
-        )
+        self._set("at", value)
 
     @property
     def details(self) -> struct_pb2.Struct:
@@ -142,13 +91,7 @@ class Event:
 
     @details.setter
     def details(self, value: struct_pb2.Struct | Mapping[str, Any]) -> None:
-        _assign_config(
-            self.message.details,
-            value,
-            _specs.google_protobuf_Struct_SPEC,
-            "details",
-            self._strict,
-        )
+        self._set("details", value)
 
     @property
     def waits(self) -> _containers.RepeatedCompositeFieldContainer[duration_pb2.Duration]:
@@ -170,13 +113,7 @@ class Event:
             | tuple[duration_pb2.Duration | Mapping[str, Any], ...]
         ),
     ) -> None:
-        _replace_repeated(
-            self.message,
-            _Event_FIELDS["waits"],
-            value,
-            "waits",
-            self._strict,
-        )
+        self._set("waits", value)
 
     @property
     def marks(self) -> dict[str, timestamp_pb2.Timestamp]:
@@ -192,13 +129,7 @@ class Event:
 
     @marks.setter
     def marks(self, value: Mapping[str, timestamp_pb2.Timestamp | Mapping[str, Any]]) -> None:
-        _replace_repeated(
-            self.message,
-            _Event_FIELDS["marks"],
-            value,
-            "marks",
-            self._strict,
-        )
+        self._set("marks", value)
 
     @property
     def count(self) -> wrappers_pb2.Int32Value:
@@ -214,13 +145,7 @@ class Event:
 
     @count.setter
     def count(self, value: wrappers_pb2.Int32Value | Mapping[str, Any]) -> None:
-        _assign_config(
-            self.message.count,
-            value,
-            _specs.google_protobuf_Int32Value_SPEC,
-            "count",
-            self._strict,
-        )
+        self._set("count", value)
 
     @property
     def nothing(self) -> int:
@@ -236,10 +161,7 @@ class Event:
 
     @nothing.setter
     def nothing(self, value: int | NullValueName) -> None:
-        stored = _check_scalar(self._strict, _Event_FIELDS["nothing"], value, "nothing")
-        if stored is _KEEP:
-            return
-        self.message.nothing = stored
+        self._set("nothing", value)
 
     @property
     def window(self) -> WindowDict:
@@ -255,32 +177,8 @@ class Event:
             start  google.protobuf.Timestamp  every key at its default  Its start.
             =====  =========================  ========================  ==========
         """
-        return _specs.Window_to_dict(self.message.window)
+        return cast("WindowDict", _runtime.to_dict(self.message.window))
 
     @window.setter
     def window(self, value: WindowInput | event_pb2.Window) -> None:
-        _assign_config(
-            self.message.window,
-            value,
-            _specs.Window_SPEC,
-            "window",
-            self._strict,
-        )
-
-
-# Options a value of exactly this type in compatible mode sets directly.
-_Event_DIRECT: dict[str, tuple[type, str]] = {}
-
-_Event_SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "at",
-        "details",
-        "waits",
-        "marks",
-        "count",
-        "nothing",
-        "window",
-    }
-)
+        self._set("window", value)

@@ -22,10 +22,13 @@ callers' objects are never mutated.
 
 from __future__ import annotations
 
+import copy
 import math
 import os
-from collections.abc import Mapping
-from typing import Any, Final, NamedTuple, cast
+from collections.abc import Callable, Mapping
+from operator import attrgetter
+from types import ModuleType
+from typing import Any, ClassVar, Final, NamedTuple, TypeVar, cast
 
 from google.protobuf.message import Message
 
@@ -130,6 +133,9 @@ _WORDS = {
     "!=": "different from",
 }
 _FLOAT32_MAX = 3.4028234663852886e38
+# the Python type a scalar of each kind has when read back (a compatible-mode
+# value of exactly this type needs no check of ours: protobuf checks the rest)
+_FAST_TYPES: Final[dict[str, type]] = {BOOL: bool, INT: int, FLOAT: float, STR: str, BYTES: bytes}
 
 
 class Policy(NamedTuple):
@@ -167,10 +173,30 @@ class FieldSpec(NamedTuple):
     deprecated: bool = False  # [deprecated = true]: setting it warns
 
 
-class MessageSpec(NamedTuple):
-    full_name: str
-    cls: type[Message]
-    fields: dict[str, FieldSpec]  # filled in field order right after creation
+class MessageSpec:
+    """A message type's fields as the runtime validates them, read from its
+    descriptor (with what the annotations add), and what its dict view needs."""
+
+    __slots__ = ("full_name", "cls", "fields", "generated", "fast_keys")
+
+    def __init__(self, full_name: str, cls: type[Message], fields: dict[str, FieldSpec]) -> None:
+        self.full_name = full_name
+        self.cls = cls
+        self.fields = fields  # in field order
+        self.generated = True  # False: a type of a file the package does not generate
+        # keys a compatible-mode config dict may set in one protobuf call when
+        # given exactly this Python type (scalars with presence, nothing to warn about)
+        self.fast_keys: dict[str, type] = {}
+
+    def finish(self) -> None:
+        """Work out ``fast_keys`` once the fields (and their overrides) are final."""
+        self.fast_keys = {
+            name: _FAST_TYPES[field.kind]
+            for name, field in self.fields.items()
+            if field.kind in _FAST_TYPES
+            and field.has_presence
+            and not (field.repeated or field.map_key or field.deprecated)
+        }
 
 
 SPECS: dict[str, MessageSpec] = {}
@@ -396,6 +422,23 @@ def assign_config(
     ``empty_sets`` is False (the annotations' ``empty_config: unset``), where
     an empty dict leaves ``target`` alone.
     """
+    if not strict and config.__class__ is dict and config:
+        # The common case, a flat dict of scalars each of exactly its field's
+        # type: protobuf builds the patch in one call and checks what is left
+        # (ranges); anything else, or anything it rejects, takes the general
+        # path below, which names the key.
+        fast = spec.fast_keys
+        for key, value in config.items():
+            if fast.get(key) is not value.__class__:
+                break
+        else:
+            try:
+                patch = spec.cls(**config)
+            except (TypeError, ValueError):
+                pass
+            else:
+                target.MergeFrom(patch)
+                return
     clears: list[tuple[str, ...]] = []
     patch = spec.cls()
     _fill(patch, config, spec, where, strict, clears, ())
@@ -478,14 +521,15 @@ def _fill_json(patch: Message, config: Any, method: str, where: str) -> None:
         raise TypeError(f"{where}: {exc}") from None
 
 
-def warn_deprecated(where: str) -> None:
-    """A field the schema marks ``[deprecated = true]`` is being set."""
+def warn_deprecated(where: str, stacklevel: int = 3) -> None:
+    """A field the schema marks ``[deprecated = true]`` is being set (the
+    warning points at the user's assignment, ``stacklevel`` frames up)."""
     import warnings
 
     warnings.warn(
         f"{where} is deprecated ([deprecated = true] in the schema)",
         DeprecationWarning,
-        stacklevel=3,
+        stacklevel=stacklevel,
     )
 
 
@@ -573,44 +617,33 @@ def replace_repeated(
     target.MergeFrom(scratch)
 
 
-# -- message types the package does not generate (well-known types) ---------
+# -- specs from descriptors ------------------------------------------------
 
-_DESCRIPTOR_INT_BOUNDS: Final = {
-    **dict.fromkeys(("int32", "sint32", "sfixed32"), (-(2**31), 2**31 - 1)),
-    **dict.fromkeys(("uint32", "fixed32"), (0, 2**32 - 1)),
-    **dict.fromkeys(("int64", "sint64", "sfixed64"), (-(2**63), 2**63 - 1)),
-    **dict.fromkeys(("uint64", "fixed64"), (0, 2**64 - 1)),
+_INT32: Final = (-(2**31), 2**31 - 1)
+_UINT32: Final = (0, 2**32 - 1)
+_INT64: Final = (-(2**63), 2**63 - 1)
+_UINT64: Final = (0, 2**64 - 1)
+# FieldDescriptor.TYPE_* numbers -> (kind, integer bounds); 10 (group) is not supported
+_DESCRIPTOR_TYPES: Final[dict[int, tuple[str, tuple[int, int] | None]]] = {
+    1: (FLOAT, None),  # double
+    2: (FLOAT, None),  # float
+    3: (INT, _INT64),
+    4: (INT, _UINT64),
+    5: (INT, _INT32),
+    6: (INT, _UINT64),  # fixed64
+    7: (INT, _UINT32),  # fixed32
+    8: (BOOL, None),
+    9: (STR, None),
+    11: (MESSAGE, None),
+    12: (BYTES, None),
+    13: (INT, _UINT32),
+    14: (ENUM, None),
+    15: (INT, _INT32),  # sfixed32
+    16: (INT, _INT64),  # sfixed64
+    17: (INT, _INT32),  # sint32
+    18: (INT, _INT64),  # sint64
 }
-
-
-def imported_spec(cls: type[Message]) -> MessageSpec:
-    """The spec of a message type this package does not generate (a
-    well-known type such as ``timestamp_pb2.Timestamp``), read from its
-    descriptor, and those of the message types its fields use: a dict then
-    sets its fields by name, as for generated messages."""
-    from google.protobuf import message_factory
-
-    descriptor: Any = cls.DESCRIPTOR  # the C and Python descriptors' stubs differ
-    spec = SPECS.get(descriptor.full_name)
-    if spec is not None:
-        return spec
-    spec = SPECS[descriptor.full_name] = MessageSpec(descriptor.full_name, cls, {})
-    for field in descriptor.fields:
-        entry = field.message_type
-        if entry is not None and entry.GetOptions().map_entry:
-            key, value = entry.fields_by_name["key"], entry.fields_by_name["value"]
-            spec.fields[field.name] = FieldSpec(
-                field.name,
-                MESSAGE,
-                map_key=_descriptor_field(key),
-                map_value=_descriptor_field(value),
-            )
-            entry = value.message_type
-        else:
-            spec.fields[field.name] = _descriptor_field(field)
-        if entry is not None:
-            imported_spec(message_factory.GetMessageClass(entry))
-    return spec
+_ENUM_VALUES: dict[str, Mapping[str, int]] = {}  # one mapping per enum type, shared by its fields
 
 
 def is_repeated(field: Any) -> bool:
@@ -622,57 +655,338 @@ def is_repeated(field: Any) -> bool:
     return bool(field.label == FieldDescriptor.LABEL_REPEATED)
 
 
-def unset_defaults(message_class: type[Message]) -> dict[str, Any]:
-    """The dict view of a message with nothing set, read once from an empty
-    instance: each scalar field's default as protobuf returns it; None where
-    the view must hold a fresh list or dict, or the live sub-message (the
-    to-dict function fills those in on every call)."""
-    empty = message_class()
-    return {
-        field.name: (
-            None
-            if is_repeated(field) or field.message_type is not None
-            else getattr(empty, field.name)
+def field_spec(field: Any, allow_nonfinite: bool = False) -> FieldSpec:
+    """What a FieldDescriptor says about a field, as a FieldSpec (nothing from
+    the annotations: ``register`` adds that)."""
+    kind, bounds = _DESCRIPTOR_TYPES[field.type]
+    entry = field.message_type
+    deprecated = field.GetOptions().deprecated
+    if entry is not None and entry.GetOptions().map_entry:
+        fields = entry.fields_by_name
+        return FieldSpec(
+            field.name,
+            MESSAGE,
+            has_presence=False,
+            map_key=field_spec(fields["key"], allow_nonfinite),
+            map_value=field_spec(fields["value"], allow_nonfinite),
+            py_type=MESSAGE,
+            deprecated=deprecated,
         )
-        for field in message_class.DESCRIPTOR.fields
-    }
-
-
-def _descriptor_field(field: Any) -> FieldSpec:
-    from google.protobuf.descriptor import FieldDescriptor
-
-    type_name = {
-        getattr(FieldDescriptor, name): name[len("TYPE_") :].lower()
-        for name in dir(FieldDescriptor)
-        if name.startswith("TYPE_")
-    }[field.type]
-    repeated = is_repeated(field)
-    low, high = _DESCRIPTOR_INT_BOUNDS.get(type_name, (None, None))
-    kind = {
-        "bool": BOOL,
-        "float": FLOAT,
-        "double": FLOAT,
-        "string": STR,
-        "bytes": BYTES,
-        "enum": ENUM,
-    }.get(type_name, INT if low is not None else MESSAGE)
+    enum_values = None
+    if kind == ENUM:
+        enum = field.enum_type
+        enum_values = _ENUM_VALUES.get(enum.full_name)
+        if enum_values is None:
+            enum_values = _ENUM_VALUES[enum.full_name] = {v.name: v.number for v in enum.values}
     return FieldSpec(
         field.name,
         kind,
-        repeated=repeated,
+        repeated=is_repeated(field),
         has_presence=field.has_presence,
-        low=low,
-        high=high,
-        float32=type_name == "float",
-        allow_nonfinite=True,
-        enum_values={v.name: v.number for v in field.enum_type.values} if kind == ENUM else None,
-        message=field.message_type.full_name if kind == MESSAGE else None,
-        py_type={
-            BOOL: "bool",
-            INT: "int",
-            FLOAT: "float",
-            STR: "str",
-            BYTES: "bytes",
-            ENUM: "int",
-        }.get(kind, ""),
+        low=bounds[0] if bounds else None,
+        high=bounds[1] if bounds else None,
+        float32=field.type == 2,
+        allow_nonfinite=allow_nonfinite,
+        enum_values=enum_values,
+        message=entry.full_name if entry is not None else None,
+        py_type=kind,
+        deprecated=deprecated,
     )
+
+
+def message_spec(cls: type[Message], generated: bool = True) -> MessageSpec:
+    """The spec of a message class read from its descriptor, registered in SPECS."""
+    descriptor: Any = cls.DESCRIPTOR  # the C and Python descriptors' stubs differ
+    fields = {f.name: field_spec(f, allow_nonfinite=not generated) for f in descriptor.fields}
+    spec = SPECS[descriptor.full_name] = MessageSpec(descriptor.full_name, cls, fields)
+    spec.generated = generated
+    spec.finish()
+    return spec
+
+
+def spec_of(cls: type[Message]) -> MessageSpec:
+    """The spec of a message class the package registered (or of a
+    well-known type, read from its descriptor on first use)."""
+    spec = SPECS.get(cls.DESCRIPTOR.full_name)
+    return spec if spec is not None else imported_spec(cls)
+
+
+def imported_spec(cls: type[Message]) -> MessageSpec:
+    """The spec of a message type this package does not generate (a
+    well-known type such as ``timestamp_pb2.Timestamp``), read from its
+    descriptor, and those of the message types its fields use: a dict then
+    sets its fields by name, as for generated messages."""
+    spec = SPECS.get(cls.DESCRIPTOR.full_name)
+    if spec is None:
+        spec = message_spec(cls, generated=False)
+        _read_used_types(spec)
+    return spec
+
+
+def register(
+    *modules: ModuleType,
+    policies: Mapping[str, Policy] | None = None,
+    fields: Mapping[str, Mapping[str, Any]] | None = None,
+) -> None:
+    """Read the specs of every message of the package's ``*_pb2`` modules from
+    their descriptors, then apply what the annotations add: ``policies`` (a
+    message's full name -> the compatible-mode policy of its scalar fields)
+    and ``fields`` (a field's full name -> FieldSpec attributes to replace,
+    e.g. ``{"constraint": (">", 0.0)}``). Message types of other files that
+    fields use (well-known types) are read from their descriptors too."""
+
+    def walk(owner: Any, descriptors: Any) -> None:
+        for descriptor in descriptors:
+            if descriptor.GetOptions().map_entry:
+                continue
+            cls = getattr(owner, descriptor.name)
+            message_spec(cls)
+            walk(cls, descriptor.nested_types)
+
+    for module in modules:
+        walk(module, module.DESCRIPTOR.message_types_by_name.values())
+    for full_name, policy in (policies or {}).items():
+        spec = SPECS[full_name]
+        for name, field in spec.fields.items():
+            if field.kind != MESSAGE and not field.repeated:
+                spec.fields[name] = field._replace(policy=policy)
+    for full_name, changes in (fields or {}).items():
+        message, _, name = full_name.rpartition(".")
+        spec = SPECS[message]
+        spec.fields[name] = spec.fields[name]._replace(**changes)
+    for spec in list(SPECS.values()):
+        spec.finish()
+        _read_used_types(spec)
+
+
+def _read_used_types(spec: MessageSpec) -> None:
+    """Read the specs of the message types ``spec``'s fields use that no
+    package registered (well-known types) from their descriptors."""
+    from google.protobuf import message_factory
+
+    for field in spec.fields.values():
+        used = (field.map_value or field).message
+        if used is not None and used not in SPECS:
+            pool: Any = spec.cls.DESCRIPTOR.file.pool
+            imported_spec(message_factory.GetMessageClass(pool.FindMessageTypeByName(used)))
+
+
+# -- dict views ----------------------------------------------------------------
+
+
+class _View:
+    """What the dict view of one message type needs, worked out once."""
+
+    __slots__ = ("names", "read", "convert", "unset", "fresh_lists", "fresh_dicts", "live")
+
+    def __init__(self, spec: MessageSpec) -> None:
+        names = tuple(spec.fields)
+        self.names = names
+        # every field in one C call; attrgetter returns a bare value for one name
+        self.read: Callable[[Message], tuple[Any, ...]] = (
+            attrgetter(*names) if len(names) > 1 else lambda m: tuple(getattr(m, n) for n in names)
+        )
+        self.convert: list[tuple[str, Callable[[Any], Any]]] = []
+        self.fresh_lists: list[str] = []
+        self.fresh_dicts: list[str] = []
+        # sub-messages: the view holds the live message (`view["sub"].x = 1` sets it)
+        self.live: list[str] = []
+        empty = spec.cls()
+        self.unset: dict[str, Any] = {}
+        for name, field in spec.fields.items():
+            self.unset[name] = None
+            if field.map_key is not None:
+                self.fresh_dicts.append(name)
+                self.convert.append((name, dict))
+            elif field.repeated:
+                self.fresh_lists.append(name)
+                item = SPECS.get(field.message or "")
+                if item is not None and item.generated:
+                    self.convert.append((name, _dicts))
+                else:
+                    self.convert.append((name, list))
+            elif field.kind == MESSAGE:
+                self.live.append(name)
+            else:
+                self.unset[name] = getattr(empty, name)
+
+
+def _dicts(items: Any) -> list[dict[str, Any]]:
+    return [to_dict(item) for item in items]
+
+
+_VIEWS: dict[type, _View] = {}
+
+
+def to_dict(message: Message) -> dict[str, Any]:
+    """The dict view of a message: every field, in field order; repeated
+    fields as fresh lists (messages of generated types as dicts), maps as
+    fresh dicts, sub-messages as the live messages."""
+    view = _VIEWS.get(message.__class__)
+    if view is None:
+        view = _VIEWS[message.__class__] = _View(SPECS[message.DESCRIPTOR.full_name])
+    if not message.ListFields():  # nothing set: the defaults read once
+        result = view.unset.copy()
+        for name in view.fresh_lists:
+            result[name] = []
+        for name in view.fresh_dicts:
+            result[name] = {}
+        for name in view.live:
+            result[name] = getattr(message, name)
+        return result
+    result = dict(zip(view.names, view.read(message)))
+    for name, convert in view.convert:
+        result[name] = convert(result[name])
+    return result
+
+
+# -- the base of the generated classes ---------------------------------------
+
+_W = TypeVar("_W", bound="Wrapper")
+
+
+class _Binding(NamedTuple):
+    """What a generated class is bound to (its class keywords)."""
+
+    cls: type[Message]
+    attribute: str  # the slot holding the message
+    spec: MessageSpec
+    init: Callable[[Any], None] | None
+    empty_config_sets: bool
+    owner: type[Wrapper]  # the generated class (its _direct properties are the plain ones)
+
+
+class Wrapper:
+    """Base of the generated classes: construction, the attribute lock with
+    its fast path for plain scalar options, copies and pickling, ``strict``,
+    and ``_set``, what every generated setter calls.
+
+    A generated class names its message class and slot as class keywords
+    (``message=``, ``attribute=``, and ``init=`` a hook run by ``__init__``,
+    ``empty_config_sets=False`` where ``{}`` leaves a config unset), and lists
+    in ``_direct`` the scalar options whose setter does nothing but ``_set``,
+    and in ``_renamed`` the properties not named as their fields.
+    """
+
+    __slots__ = ()
+
+    _binding: ClassVar[_Binding]
+    _direct: ClassVar[tuple[str, ...]] = ()
+    _renamed: ClassVar[Mapping[str, str]] = {}
+    _message: Message  # the message's slot under a fixed name (set by __init_subclass__)
+    _strict: bool
+
+    def __init_subclass__(
+        cls,
+        *,
+        message: type[Message] | None = None,
+        attribute: str = "",
+        init: Callable[[Any], None] | None = None,
+        empty_config_sets: bool = True,
+        **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if message is not None:
+            spec = SPECS[message.DESCRIPTOR.full_name]
+            cls._binding = _Binding(message, attribute, spec, init, empty_config_sets, cls)
+            setattr(cls, "_message", cls.__dict__[attribute])  # the slot's descriptor
+        binding = cls._binding
+        settable = {
+            name
+            for klass in cls.__mro__
+            for name, member in vars(klass).items()
+            if isinstance(member, property) and member.fset is not None
+        }
+        for klass in cls.__mro__:
+            slots = vars(klass).get("__slots__", ())
+            settable.update((slots,) if isinstance(slots, str) else slots)
+        settable.discard("_strict")  # through `strict` only
+        # A subclass that redefines one of the options gets its own setter called.
+        direct = {
+            name: (_FAST_TYPES[field.kind], field.name)
+            for name in binding.owner._direct
+            if getattr(cls, name) is vars(binding.owner)[name]
+            for field in [binding.spec.fields[binding.owner._renamed.get(name, name)]]
+        }
+        locked = frozenset(settable)
+
+        def __setattr__(self: Wrapper, name: str, value: Any) -> None:
+            entry = direct.get(name)
+            if entry is not None and value.__class__ is entry[0] and not self._strict:
+                # what the option's setter would do, without the property call
+                setattr(self._message, entry[1], value)
+                return
+            # The attribute lock: a misspelt option must not silently become a
+            # new attribute that configures nothing.
+            if name in locked:
+                object.__setattr__(self, name, value)
+                return
+            raise TypeError(unknown_attribute(self, name, locked))
+
+        setattr(cls, "__setattr__", __setattr__)
+
+    def __init__(self, *, strict: bool | None = None) -> None:
+        if strict is not None and type(strict) is not bool:
+            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
+        binding = self._binding
+        object.__setattr__(self, binding.attribute, binding.cls())
+        object.__setattr__(self, "_strict", _Mode.strict if strict is None else strict)
+        if binding.init is not None:
+            binding.init(self)
+
+    @property
+    def strict(self) -> bool:
+        """Whether this instance validates strictly (see ``set_default_strict``).
+
+        Type:
+            ``bool``
+        """
+        return self._strict
+
+    @strict.setter
+    def strict(self, value: bool) -> None:
+        if type(value) is not bool:
+            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
+        object.__setattr__(self, "_strict", value)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return slot_state(self, self._binding.attribute)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        binding = self._binding
+        restore_slots(self, state, binding.attribute, binding.cls)
+
+    def __copy__(self: _W) -> _W:
+        # Even a shallow copy owns its message: changing the copy must not
+        # change the original (fleet copies the strategy it is given).
+        return copy.deepcopy(self)
+
+    def _set(self, name: str, value: Any) -> None:
+        """Assign ``value`` to the option ``name`` (the property's name) as its
+        field's kind and the mode say: a scalar checked, a config dict applied
+        all-or-nothing, a list or dict replacing a repeated field or map."""
+        binding = self._binding
+        field = binding.spec.fields[binding.owner._renamed.get(name, name)]
+        if field.deprecated:
+            warn_deprecated(name, 4)
+        if field.map_key is not None or field.repeated:
+            replace_repeated(self._message, field, value, name, self._strict)
+        elif field.kind == MESSAGE:
+            assign_config(
+                getattr(self._message, field.name),
+                value,
+                SPECS[field.message],  # type: ignore[index]
+                name,
+                self._strict,
+                binding.empty_config_sets,
+            )
+        else:
+            if (
+                value.__class__ is not _FAST_TYPES.get(field.kind)
+                or self._strict
+                or field.constraint_always
+            ):
+                value = check_scalar(self._strict, field, value, name)
+                if value is KEEP:
+                    return
+            setattr(self._message, field.name, value)

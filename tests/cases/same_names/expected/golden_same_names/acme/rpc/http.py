@@ -5,15 +5,16 @@
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
 from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
-from golden_same_names import _specs, runtime as _runtime
+from golden_same_names import _specs as _specs  # noqa: F401  (registers the specs the classes read)
+from golden_same_names import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
@@ -27,14 +28,12 @@ __all__ = [
     "acme_rpc_Thing",
 ]
 
-_KEEP = _runtime.KEEP
-_check_scalar = _runtime.check_scalar
-_assign_config = _runtime.assign_config
-_replace_repeated = _runtime.replace_repeated
-_acme_rpc_Thing_FIELDS = _specs.acme_rpc_Thing_SPEC.fields
 
-
-class acme_rpc_Thing:
+class acme_rpc_Thing(
+    _runtime.Wrapper,
+    message=acme_rpc_http_pb2.Thing,
+    attribute="message",
+):
     """The RPC's thing, holding the API's.
 
     Defaults:
@@ -54,54 +53,10 @@ class acme_rpc_Thing:
     """
 
     __slots__ = ("message", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = ("b_only",)
 
     message: acme_rpc_http_pb2.Thing
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", acme_rpc_http_pb2.Thing())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _acme_rpc_Thing_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _acme_rpc_Thing_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _acme_rpc_Thing_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", acme_rpc_http_pb2.Thing)
-
-    def __copy__(self) -> acme_rpc_Thing:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def b_only(self) -> str:
@@ -117,11 +72,7 @@ class acme_rpc_Thing:
 
     @b_only.setter
     def b_only(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(self._strict, _acme_rpc_Thing_FIELDS["b_only"], value, "b_only")
-            if value is _KEEP:
-                return
-        self.message.b_only = value
+        self._set("b_only", value)
 
     @property
     def api(self) -> acme_api_ThingDict:
@@ -138,17 +89,11 @@ class acme_rpc_Thing:
             kind    Kind (enum)  KIND_UNSPECIFIED  Its kind.
             ======  ===========  ================  ============================
         """
-        return _specs.acme_api_Thing_to_dict(self.message.api)
+        return cast("acme_api_ThingDict", _runtime.to_dict(self.message.api))
 
     @api.setter
     def api(self, value: acme_api_ThingInput | acme_api_http_pb2.Thing) -> None:
-        _assign_config(
-            self.message.api,
-            value,
-            _specs.acme_api_Thing_SPEC,
-            "api",
-            self._strict,
-        )
+        self._set("api", value)
 
     @property
     def kind(self) -> int:
@@ -164,23 +109,4 @@ class acme_rpc_Thing:
 
     @kind.setter
     def kind(self, value: int | acme_rpc_KindName) -> None:
-        stored = _check_scalar(self._strict, _acme_rpc_Thing_FIELDS["kind"], value, "kind")
-        if stored is _KEEP:
-            return
-        self.message.kind = stored
-
-
-# Options a value of exactly this type in compatible mode sets directly.
-_acme_rpc_Thing_DIRECT: dict[str, tuple[type, str]] = {
-    "b_only": (str, "b_only"),
-}
-
-_acme_rpc_Thing_SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "b_only",
-        "api",
-        "kind",
-    }
-)
+        self._set("kind", value)

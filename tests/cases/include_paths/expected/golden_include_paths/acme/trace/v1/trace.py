@@ -5,15 +5,18 @@
 
 from __future__ import annotations
 
-import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from golden_include_paths.acme.common.v1 import common_pb2
 from golden_include_paths.acme.trace.v1 import trace_pb2
-from golden_include_paths import _specs, runtime as _runtime
+from golden_include_paths import (
+    _specs as _specs,
+)  # noqa: F401  (registers the specs the classes read)
+from golden_include_paths import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
@@ -25,14 +28,12 @@ __all__ = [
     "Span",
 ]
 
-_KEEP = _runtime.KEEP
-_check_scalar = _runtime.check_scalar
-_assign_config = _runtime.assign_config
-_replace_repeated = _runtime.replace_repeated
-_Span_FIELDS = _specs.Span_SPEC.fields
 
-
-class Span:
+class Span(
+    _runtime.Wrapper,
+    message=trace_pb2.Span,
+    attribute="message",
+):
     """One operation.
 
     Defaults:
@@ -42,54 +43,10 @@ class Span:
     """
 
     __slots__ = ("message", "_strict")
+    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    _direct = ("name",)
 
     message: trace_pb2.Span
-    _strict: bool
-
-    def __init__(self, *, strict: bool | None = None) -> None:
-        if strict is not None and type(strict) is not bool:
-            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
-        object.__setattr__(self, "message", trace_pb2.Span())
-        object.__setattr__(self, "_strict", _runtime.default_strict() if strict is None else strict)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        direct = _Span_DIRECT.get(name)
-        if direct is not None and value.__class__ is direct[0] and not self._strict:
-            # the setter's fast path without the property call (its half of a scalar set)
-            setattr(self.message, direct[1], value)
-            return
-        # The attribute lock: a misspelt option must not silently become a
-        # new attribute that configures nothing.
-        if name in _Span_SETTABLE:
-            object.__setattr__(self, name, value)
-            return
-        raise TypeError(_runtime.unknown_attribute(self, name, _Span_SETTABLE))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return _runtime.slot_state(self, "message")
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        _runtime.restore_slots(self, state, "message", trace_pb2.Span)
-
-    def __copy__(self) -> Span:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
-
-    @property
-    def strict(self) -> bool:
-        """Whether this instance validates strictly (see ``set_default_strict``).
-
-        Type:
-            ``bool``
-        """
-        return self._strict
-
-    @strict.setter
-    def strict(self, value: bool) -> None:
-        if type(value) is not bool:
-            raise TypeError(f"strict: expected bool, got {type(value).__name__}")
-        object.__setattr__(self, "_strict", value)
 
     @property
     def name(self) -> str:
@@ -105,11 +62,7 @@ class Span:
 
     @name.setter
     def name(self, value: str) -> None:
-        if value.__class__ is not str or self._strict:
-            value = _check_scalar(self._strict, _Span_FIELDS["name"], value, "name")
-            if value is _KEEP:
-                return
-        self.message.name = value
+        self._set("name", value)
 
     @property
     def attributes(self) -> _containers.RepeatedCompositeFieldContainer[common_pb2.Attribute]:
@@ -131,25 +84,4 @@ class Span:
             | tuple[AttributeInput | common_pb2.Attribute, ...]
         ),
     ) -> None:
-        _replace_repeated(
-            self.message,
-            _Span_FIELDS["attributes"],
-            value,
-            "attributes",
-            self._strict,
-        )
-
-
-# Options a value of exactly this type in compatible mode sets directly.
-_Span_DIRECT: dict[str, tuple[type, str]] = {
-    "name": (str, "name"),
-}
-
-_Span_SETTABLE = frozenset(
-    {
-        "message",
-        "strict",
-        "name",
-        "attributes",
-    }
-)
+        self._set("attributes", value)
