@@ -1093,25 +1093,20 @@ class _Builder:
         if f.type == "message" and not f.repeated and self.imported(f.type_name):
             # a well-known type: the standard message itself; a dict sets its fields
             kind = "message"
-            getter_type = self.pb2_expr(f.type_name)  # type: ignore[arg-type]
-            setter_type = self.message_input(f.type_name)  # type: ignore[arg-type]
-            type_text = f.type_name
+            getter_type, setter_type, type_text = record.out_type, record.in_type, record.doc_type
         elif f.type == "message" and not f.repeated:
             target = self.schema.messages[f.type_name]
             kind = "config" if view == "dict" else "message"
             if kind == "config":
                 read = "view"
-            out_name, in_name = naming.typed_dict_names(target.flat)
-            getter_type = out_name if kind == "config" else self.pb2_expr(f.type_name)
-            setter_type = f"{in_name} | {self.pb2_expr(f.type_name)}"
+            out_name = naming.typed_dict_names(target.flat)[0]
+            getter_type = out_name if kind == "config" else record.out_type
+            setter_type = record.in_type
             table = self.key_table(target)
             key_docs = self.key_docs(target)
             # the rules of assigning a dict are the class's (said once); appending is this key's own
-            appended = [
-                x.name for x in target.fields
-                if x.repeated and (self.note(target.full_name, x.name) or FieldNote()).repeated == "append"
-            ]
-            type_text = getter_type if kind == "config" else self.local(f.type_name)
+            appended = [x.name for x in target.fields if self.field(target, x).append]
+            type_text = getter_type if kind == "config" else record.doc_type
         elif f.repeated or f.is_map:
             kind = "repeated"
             getter_type = record.out_type
@@ -1123,9 +1118,7 @@ class _Builder:
                 read = "dict" if f.is_map else "list"
         else:
             kind = "scalar"
-            getter_type = self.scalar_type(f)
-            setter_type = self.in_scalar_type(f)
-            type_text = self.doc_item_type(f)
+            getter_type, setter_type, type_text = record.out_type, record.in_type, record.doc_type
             if record.policy != record.class_policy:  # the class's policy: said once, by the class
                 policy = self.policy_model(record.policy)
             if note and note.constraint:

@@ -827,12 +827,16 @@ def to_dict(message: Message) -> dict[str, Any]:
         view = _VIEWS[message.__class__] = _View(SPECS[message.DESCRIPTOR.full_name])
     if not message.ListFields():  # nothing set: the defaults read once
         result = view.unset.copy()
-        for name in view.fresh_lists:
-            result[name] = []
-        for name in view.fresh_dicts:
-            result[name] = {}
-        for name in view.live:
-            result[name] = getattr(message, name)
+        # (each loop guarded: most messages have none of a kind, and an empty loop costs)
+        if view.fresh_lists:
+            for name in view.fresh_lists:
+                result[name] = []
+        if view.fresh_dicts:
+            for name in view.fresh_dicts:
+                result[name] = {}
+        if view.live:
+            for name in view.live:
+                result[name] = getattr(message, name)
         return result
     result = dict(zip(view.names, view.read(message)))
     for name, convert in view.convert:
