@@ -203,7 +203,6 @@ class EnumModel:
     full_name: str
     pb2_path: str  # attribute path in its pb2 module, e.g. "Outer.K"
     literal_name: str
-    values_var: str
     values: tuple[tuple[str, int, str], ...]  # name, number, doc
     doc: str
 
@@ -857,7 +856,6 @@ class _Builder:
             full_name=enum.full_name,
             pb2_path=path,
             literal_name=naming.enum_literal_name(enum.flat),
-            values_var=f"_{enum.flat}_VALUES",
             values=values,
             doc=_first_sentence((note.doc if note and note.doc else None) or enum.doc)
             or f"Names of ``{enum.full_name}``.",

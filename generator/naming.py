@@ -121,7 +121,7 @@ def module_path_for_proto(proto_file: str) -> tuple[str, ...]:
 def flat_type_names(types: list[tuple[str, str]]) -> dict[str, str]:
     """(full name, dotted name inside its package) of every message and enum ->
     the flat name the package's module-level names are built from
-    (``XDict``, ``XInput``, ``X_SPEC``, ``XName``, wrapper classes):
+    (``XDict``, ``XInput``, ``XName``, wrapper classes):
     ``Outer.Inner`` -> ``Outer_Inner``; where packages define equal names,
     each is qualified by its package (``google.api.Thing`` -> ``google_api_Thing``,
     ``google.rpc.Thing`` -> ``google_rpc_Thing``)."""

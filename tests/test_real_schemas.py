@@ -85,7 +85,7 @@ for module in modules:
     result["files"][module.DESCRIPTOR.name] = base64.b64encode(module.DESCRIPTOR.serialized_pb).decode()
     for top in module.DESCRIPTOR.message_types_by_name.values():
         for m in walk(top):
-            message = runtime.build_message(sample(m, 0), specs.SPECS[m.full_name], m.full_name, strict=True)
+            message = runtime.build_message(sample(m, 0), runtime.SPECS[m.full_name], m.full_name, strict=True)
             result["messages"][m.full_name] = [
                 base64.b64encode(message.SerializePartialToString(deterministic=True)).decode(),
                 text_format.MessageToString(message),
