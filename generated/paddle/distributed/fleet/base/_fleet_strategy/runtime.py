@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import math
 import os
+import sys
 from collections.abc import Callable, Mapping
 from operator import attrgetter
 from types import ModuleType
@@ -659,12 +660,15 @@ def field_spec(field: Any, allow_nonfinite: bool = False) -> FieldSpec:
     """What a FieldDescriptor says about a field, as a FieldSpec (nothing from
     the annotations: ``register`` adds that)."""
     kind, bounds = _DESCRIPTOR_TYPES[field.type]
+    # interned, as the names in code are: getattr/setattr with a name that is
+    # not interned interns it again on every call (a dict lookup per set)
+    name = sys.intern(field.name)
     entry = field.message_type
     deprecated = field.GetOptions().deprecated
     if entry is not None and entry.GetOptions().map_entry:
         fields = entry.fields_by_name
         return FieldSpec(
-            field.name,
+            name,
             MESSAGE,
             has_presence=False,
             map_key=field_spec(fields["key"], allow_nonfinite),
@@ -679,7 +683,7 @@ def field_spec(field: Any, allow_nonfinite: bool = False) -> FieldSpec:
         if enum_values is None:
             enum_values = _ENUM_VALUES[enum.full_name] = {v.name: v.number for v in enum.values}
     return FieldSpec(
-        field.name,
+        name,
         kind,
         repeated=is_repeated(field),
         has_presence=field.has_presence,
@@ -697,7 +701,7 @@ def field_spec(field: Any, allow_nonfinite: bool = False) -> FieldSpec:
 def message_spec(cls: type[Message], generated: bool = True) -> MessageSpec:
     """The spec of a message class read from its descriptor, registered in SPECS."""
     descriptor: Any = cls.DESCRIPTOR  # the C and Python descriptors' stubs differ
-    fields = {f.name: field_spec(f, allow_nonfinite=not generated) for f in descriptor.fields}
+    fields = {spec.name: spec for spec in (field_spec(f, not generated) for f in descriptor.fields)}
     spec = SPECS[descriptor.full_name] = MessageSpec(descriptor.full_name, cls, fields)
     spec.generated = generated
     spec.finish()
