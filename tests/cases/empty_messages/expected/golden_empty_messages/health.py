@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from golden_empty_messages import health_pb2
-from golden_empty_messages import (
-    _specs as _specs,
-)  # noqa: F401  (registers the specs the classes read)
+# importing _specs registers the message specs the classes are built from
+from golden_empty_messages import _specs as _specs  # noqa: F401
 from golden_empty_messages import runtime as _runtime
 
 if TYPE_CHECKING:

@@ -3,7 +3,16 @@
 # The runtime of the packages fleet-strategy-codegen generates: a module of the
 # tool itself (generator/shipped/runtime.py), which `generate` copies verbatim
 # into each package it writes, as runtime.py below a one-line generated header.
-"""Validation machinery shared by the generated classes.
+"""What the generated classes run on.
+
+* Specs: every field's facts (kind, integer bounds, presence, enum values,
+  defaults, message types) are read from the message descriptors when the
+  package's ``_specs`` module calls ``register``, which also applies what the
+  annotations add (policies, constraints, choices, append, ...).
+* ``to_dict``: the dict view of any message, driven by its spec.
+* ``Wrapper``: the base of the generated classes (construction, the attribute
+  lock, copies and pickling, ``strict``, and ``_set``, which every generated
+  setter calls).
 
 Two modes answer bad values:
 

@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING
 
 from golden_include_paths.acme.common.v1 import common_pb2
 from golden_include_paths.acme.trace.v1 import trace_pb2
-from golden_include_paths import (
-    _specs as _specs,
-)  # noqa: F401  (registers the specs the classes read)
+# importing _specs registers the message specs the classes are built from
+from golden_include_paths import _specs as _specs  # noqa: F401
 from golden_include_paths import runtime as _runtime
 
 if TYPE_CHECKING:
