@@ -14,7 +14,7 @@ PROTOBUF_NEWEST="<8"    # the newest 7.x pip finds
 OLDEST=3.10
 NEWEST=3.13
 RUNTIME_TESTS=(tests/test_parity_reference.py tests/test_runtime_abuse.py tests/test_strict_and_transactions.py
-               tests/test_hooks.py tests/test_docs.py tests/test_copies.py)
+               tests/test_hooks.py tests/test_docs.py tests/test_copies.py tests/test_runtime_fast_paths.py)
 # needs protoc (grpcio-tools), the generator's dependency: the full suites run it
 GENERATOR_ONLY=(--deselect tests/test_parity_reference.py::test_schema_is_wire_identical_to_paddles)
 VENVS=.venv-ci

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from fleet_strategy import distributed_strategy_pb2
+
 # importing _specs registers the message specs the classes are built from
 from fleet_strategy import _specs as _specs  # noqa: F401
 from fleet_strategy import runtime as _runtime

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from paddle.distributed.fleet.proto import distributed_strategy_pb2
+
 # importing _specs registers the message specs the classes are built from
 from paddle.distributed.fleet.base._fleet_strategy import _specs as _specs  # noqa: F401
 from paddle.distributed.fleet.base._fleet_strategy import runtime as _runtime

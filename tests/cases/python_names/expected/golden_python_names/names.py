@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from golden_python_names import names_pb2
+
 # importing _specs registers the message specs the classes are built from
 from golden_python_names import _specs as _specs  # noqa: F401
 from golden_python_names import runtime as _runtime

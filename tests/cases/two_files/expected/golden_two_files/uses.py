@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 
 from golden_two_files import base_pb2
 from golden_two_files import uses_pb2
+
 # importing _specs registers the message specs the classes are built from
 from golden_two_files import _specs as _specs  # noqa: F401
 from golden_two_files import runtime as _runtime

@@ -12,6 +12,7 @@ from google.protobuf import duration_pb2
 from google.protobuf import struct_pb2
 from google.protobuf import timestamp_pb2
 from google.protobuf import wrappers_pb2
+
 # importing _specs registers the message specs the classes are built from
 from golden_well_known_types import _specs as _specs  # noqa: F401
 from golden_well_known_types import runtime as _runtime

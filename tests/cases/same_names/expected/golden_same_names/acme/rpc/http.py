@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 
 from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
 from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
+
 # importing _specs registers the message specs the classes are built from
 from golden_same_names import _specs as _specs  # noqa: F401
 from golden_same_names import runtime as _runtime
