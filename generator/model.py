@@ -786,9 +786,7 @@ class _Builder:
         used = {f.policy for f in own if f.own_policy} | {c.compat for c in self.notes.classes if c.compat}
         return SpecOverrides(
             policies=tuple(
-                (name, PolicyModel(action=p.action, error=p.error, message=p.message))
-                for name, p in self.notes.compat_policies.items()
-                if name in used
+                (name, p) for name in self.notes.compat_policies if name in used for p in [self.policy_model(name)] if p
             ),
             class_policies=tuple((c.message, c.compat) for c in self.notes.classes if c.compat),
             fields=own,
