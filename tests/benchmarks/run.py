@@ -70,15 +70,18 @@ SNAPSHOT = ("generator", "templates", "proto", "generated", "pyproject.toml")  #
 EDIT_MESSAGE = "message LambConfig {"  # the proto edit adds a field here
 
 # Paddle figures recorded in the design doc (per call, seconds), for machines without Paddle.
-RECORDED_PADDLE = {"config_get": 6.4e-6, "config_set": 16e-6, "scalar_get": 73e-9, "raw_get": 33e-9}
+RECORDED_PADDLE = {
+    "scalar_get": 55e-9, "scalar_set": 394e-9, "config_get": 5.1e-6, "config_set": 8.4e-6,
+    "construct": 13e-6, "repr": 90e-6, "raw_get": 29e-9,
+}
 
 # (case in runtime_bench.py, label, budget: ours / Paddle per call, None = no budget)
 RUNTIME_CASES: list[tuple[str, str, float | None]] = [
     ("scalar_get", "scalar get  s.amp", 1.0),
-    ("scalar_set", "scalar set  s.amp = True", 1.0),
-    ("config_get", "config get  s.amp_configs", 0.25),
+    ("scalar_set", "scalar set  s.amp = True", 0.3),
+    ("config_get", "config get  s.amp_configs", 0.1),  # unset: the defaults read once
     ("hybrid_get", "config get  s.hybrid_configs", 0.5),
-    ("config_set", 'config set  s.amp_configs = {"init_loss_scaling": 1024.0}', 0.34),
+    ("config_set", 'config set  s.amp_configs = {"init_loss_scaling": 1024.0}', 0.2),
     ("construct", "construction  DistributedStrategy()", 0.5),
     ("repr", "repr(s)  (amp + recompute configured)", 0.5),
     ("save_prototxt", "save_to_prototxt(tmp file)", None),
