@@ -290,6 +290,11 @@ def test_python_names_case_works_and_type_checks(tmp_path):
     assert literal.ClassVar == 1 and literal.iterable["str"] == ["x"]
     assert [m.self for m in literal.message.iterable.items] == [1, 2] and getattr(literal.message.iterable.items[1], "from")
     assert not hasattr(module, "copy") and module.copy_().message.type == ""  # the class is renamed, the module kept
+    c = module.copy_()
+    c._set_ = 3  # fields named like the Wrapper's members get a trailing underscore, and work
+    c._direct_ = True
+    c.type = "t"
+    assert (c.message._set, c.message._direct, c.message.type) == (3, True, "t") and c._set_ == 3
     usage = out / "usage.py"
     usage.write_text(textwrap.dedent("""
         from golden_python_names.names_pb2 import Iterable, Literal, Mapping

@@ -111,7 +111,15 @@ class copy_(
 
     __slots__ = ("message", "_strict")
     # plain scalar options: __setattr__ sets a value of exactly their type itself
-    _direct = ("type",)
+    _direct = (
+        "type",
+        "_set_",
+        "_direct_",
+    )
+    _renamed = {
+        "_set_": "_set",
+        "_direct_": "_direct",
+    }
 
     message: names_pb2.copy
 
@@ -130,3 +138,44 @@ class copy_(
     @type.setter
     def type(self, value: str) -> None:
         self._set("type", value)
+
+    @property
+    def _set_(self) -> int:
+        """Named like the setter helper of the runtime's Wrapper base class.
+
+        Type:
+            ``int (int32)``
+
+        Default:
+            ``0``
+
+        Constraints:
+            * int32 range [-2147483648, 2147483647]
+
+        Note:
+            Reads and writes the proto field ``_set``.
+        """
+        return self.message._set
+
+    @_set_.setter
+    def _set_(self, value: int) -> None:
+        self._set("_set_", value)
+
+    @property
+    def _direct_(self) -> bool:
+        """Named like the Wrapper's table of plain scalar options.
+
+        Type:
+            ``bool``
+
+        Default:
+            ``False``
+
+        Note:
+            Reads and writes the proto field ``_direct``.
+        """
+        return self.message._direct
+
+    @_direct_.setter
+    def _direct_(self, value: bool) -> None:
+        self._set("_direct_", value)

@@ -92,9 +92,15 @@ class copy(_message.Message):
 
     type: _builtins.str
     """A field named type."""
+    _set: _builtins.int
+    """Named like the setter helper of the runtime's Wrapper base class."""
+    _direct: _builtins.bool
+    """Named like the Wrapper's table of plain scalar options."""
     def __init__(
         self,
         *,
         type: _builtins.str | None = ...,
+        _set: _builtins.int | None = ...,
+        _direct: _builtins.bool | None = ...,
     ) -> None: ...
-    def ClearField(self, field_name: _Literal["type"]) -> None: ...
+    def ClearField(self, field_name: _Literal["type", "_set", "_direct"]) -> None: ...

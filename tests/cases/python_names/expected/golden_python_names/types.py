@@ -160,6 +160,10 @@ class copyDict(TypedDict):
 
     type: str
     """A field named type."""
+    _set: int
+    """Named like the setter helper of the runtime's Wrapper base class."""
+    _direct: bool
+    """Named like the Wrapper's table of plain scalar options."""
 
 
 class copyInput(TypedDict, total=False):
@@ -170,3 +174,7 @@ class copyInput(TypedDict, total=False):
 
     type: str
     """A field named type."""
+    _set: int
+    """Named like the setter helper of the runtime's Wrapper base class."""
+    _direct: bool
+    """Named like the Wrapper's table of plain scalar options."""
