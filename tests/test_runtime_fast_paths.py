@@ -18,7 +18,7 @@ from fleet_strategy.distributed_strategy_pb2 import DistributedStrategy as Strat
 
 # every message type the package registered (well-known types included)
 VIEWS: list[tuple[str, Callable[[Any], Any], type]] = [
-    (name, runtime.to_dict, spec.cls) for name, spec in sorted(runtime.SPECS.items())
+    (name, runtime.dict_view, spec.cls) for name, spec in sorted(runtime.SPECS.items())
 ]
 
 

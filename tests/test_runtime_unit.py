@@ -128,12 +128,12 @@ def test_fast_keys_are_scalars_with_presence(pb2: Any) -> None:
 
 def test_the_view_of_an_unset_message(pb2: Any) -> None:
     message = pb2.Config()
-    view = runtime.to_dict(message)
+    view = runtime.dict_view(message)
     assert list(view) == [f.name for f in message.DESCRIPTOR.fields]
     assert view["ratio"] == 0.5 and view["name"] == "x" and view["color"] == 2 and view["count"] == 0
     assert view["leaves"] == [] and view["numbers"] == [] and view["counts"] == {} and view["times"] == []
     view["numbers"].append(1)
-    assert runtime.to_dict(message)["numbers"] == []  # fresh on every call
+    assert runtime.dict_view(message)["numbers"] == []  # fresh on every call
     view["leaf"].n = 3  # the live sub-message
     assert message.leaf.n == 3
 
@@ -143,7 +143,7 @@ def test_the_view_of_a_set_message(pb2: Any) -> None:
     message.leaves.add(n=4, tags=["t"])
     message.times.add(seconds=5)
     message.leaf_map["k"].n = 9
-    view = runtime.to_dict(message)
+    view = runtime.dict_view(message)
     assert view["count"] == 3 and view["numbers"] == [1, 2] and type(view["numbers"]) is list
     assert view["counts"] == {"a": 1} and type(view["counts"]) is dict
     assert view["leaves"] == [{"n": 4, "tags": ["t"]}]  # generated messages in a list: dicts
@@ -153,8 +153,8 @@ def test_the_view_of_a_set_message(pb2: Any) -> None:
 
 
 def test_the_view_of_a_message_with_one_field() -> None:
-    assert runtime.to_dict(timestamp_pb2.Timestamp(seconds=3)) == {"seconds": 3, "nanos": 0}
-    assert runtime.to_dict(runtime.imported_spec(timestamp_pb2.Timestamp).cls()) == {"seconds": 0, "nanos": 0}
+    assert runtime.dict_view(timestamp_pb2.Timestamp(seconds=3)) == {"seconds": 3, "nanos": 0}
+    assert runtime.dict_view(runtime.imported_spec(timestamp_pb2.Timestamp).cls()) == {"seconds": 0, "nanos": 0}
 
 
 @pytest.mark.parametrize(
@@ -237,7 +237,7 @@ def top_class(pb2: Any) -> type[runtime.Wrapper]:
 
         @property
         def config(self) -> dict[str, Any]:
-            return runtime.to_dict(self.msg.config)
+            return runtime.dict_view(self.msg.config)
 
         @config.setter
         def config(self, value: Any) -> None:

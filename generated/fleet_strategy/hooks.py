@@ -200,7 +200,7 @@ def get_hybrid_configs(strategy: DistributedStrategy) -> HybridConfigDict:
                 "message2nccl_config ignores; hand fleet strategy.to_paddle() to keep them",
                 ", ".join(groups),
             )
-    return cast("HybridConfigDict", runtime.to_dict(message.hybrid_configs))
+    return cast("HybridConfigDict", runtime.dict_view(message.hybrid_configs))
 
 
 # ----------------------------------------------------------- build_strategy

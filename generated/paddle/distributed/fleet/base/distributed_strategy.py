@@ -1437,7 +1437,7 @@ class DistributedStrategy(
             >>> strategy.recompute_configs["checkpoints"]
             ['fc_0.tmp_0', 'fc_1.tmp_0']
         """
-        return cast("RecomputeConfigDict", _runtime.to_dict(self.strategy.recompute_configs))
+        return cast("RecomputeConfigDict", _runtime.dict_view(self.strategy.recompute_configs))
 
     @recompute_configs.setter
     def recompute_configs(
@@ -1531,7 +1531,7 @@ class DistributedStrategy(
             >>> strategy.amp_configs["custom_white_list"]
             ['matmul']
         """
-        return cast("AMPConfigDict", _runtime.to_dict(self.strategy.amp_configs))
+        return cast("AMPConfigDict", _runtime.dict_view(self.strategy.amp_configs))
 
     @amp_configs.setter
     def amp_configs(self, value: AMPConfigInput | distributed_strategy_pb2.AMPConfig) -> None:
@@ -1568,7 +1568,7 @@ class DistributedStrategy(
             >>> strategy.localsgd_configs["k_steps"]
             4
         """
-        return cast("LocalSGDConfigDict", _runtime.to_dict(self.strategy.localsgd_configs))
+        return cast("LocalSGDConfigDict", _runtime.dict_view(self.strategy.localsgd_configs))
 
     @localsgd_configs.setter
     def localsgd_configs(
@@ -1608,7 +1608,7 @@ class DistributedStrategy(
             4
         """
         return cast(
-            "GradientMergeConfigDict", _runtime.to_dict(self.strategy.gradient_merge_configs)
+            "GradientMergeConfigDict", _runtime.dict_view(self.strategy.gradient_merge_configs)
         )
 
     @gradient_merge_configs.setter
@@ -1661,7 +1661,7 @@ class DistributedStrategy(
             >>> strategy.dgc_configs["sparsity"]
             [0.75, 0.9375]
         """
-        return cast("DGCConfigDict", _runtime.to_dict(self.strategy.dgc_configs))
+        return cast("DGCConfigDict", _runtime.dict_view(self.strategy.dgc_configs))
 
     @dgc_configs.setter
     def dgc_configs(self, value: DGCConfigInput | distributed_strategy_pb2.DGCConfig) -> None:
@@ -1723,7 +1723,7 @@ class DistributedStrategy(
             >>> strategy.pipeline_configs["accumulate_steps"]
             8
         """
-        return cast("PipelineConfigDict", _runtime.to_dict(self.strategy.pipeline_configs))
+        return cast("PipelineConfigDict", _runtime.dict_view(self.strategy.pipeline_configs))
 
     @pipeline_configs.setter
     def pipeline_configs(
@@ -1840,7 +1840,7 @@ class DistributedStrategy(
             >>> strategy.a_sync_configs["k_steps"]
             100
         """
-        return cast("AsyncConfigDict", _runtime.to_dict(self.strategy.a_sync_configs))
+        return cast("AsyncConfigDict", _runtime.dict_view(self.strategy.a_sync_configs))
 
     @a_sync_configs.setter
     def a_sync_configs(
@@ -1883,7 +1883,7 @@ class DistributedStrategy(
             >>> strategy.lars_configs["exclude_from_weight_decay"]
             ['batch_norm', '.b_0']
         """
-        return cast("LarsConfigDict", _runtime.to_dict(self.strategy.lars_configs))
+        return cast("LarsConfigDict", _runtime.dict_view(self.strategy.lars_configs))
 
     @lars_configs.setter
     def lars_configs(self, value: LarsConfigInput | distributed_strategy_pb2.LarsConfig) -> None:
@@ -1920,7 +1920,7 @@ class DistributedStrategy(
             >>> strategy.lamb_configs["exclude_from_weight_decay"]
             ['layer_norm', 'bias']
         """
-        return cast("LambConfigDict", _runtime.to_dict(self.strategy.lamb_configs))
+        return cast("LambConfigDict", _runtime.dict_view(self.strategy.lamb_configs))
 
     @lamb_configs.setter
     def lamb_configs(self, value: LambConfigInput | distributed_strategy_pb2.LambConfig) -> None:
@@ -1961,7 +1961,8 @@ class DistributedStrategy(
             30
         """
         return cast(
-            "AdaptiveLocalSGDConfigDict", _runtime.to_dict(self.strategy.adaptive_localsgd_configs)
+            "AdaptiveLocalSGDConfigDict",
+            _runtime.dict_view(self.strategy.adaptive_localsgd_configs),
         )
 
     @adaptive_localsgd_configs.setter
@@ -2094,7 +2095,7 @@ class DistributedStrategy(
             >>> strategy.sharding_configs["sharding_degree"]
             4
         """
-        return cast("ShardingConfigDict", _runtime.to_dict(self.strategy.sharding_configs))
+        return cast("ShardingConfigDict", _runtime.dict_view(self.strategy.sharding_configs))
 
     @sharding_configs.setter
     def sharding_configs(
@@ -2295,7 +2296,7 @@ class DistributedStrategy(
             4
         """
         return cast(
-            "TensorParallelConfigDict", _runtime.to_dict(self.strategy.tensor_parallel_configs)
+            "TensorParallelConfigDict", _runtime.dict_view(self.strategy.tensor_parallel_configs)
         )
 
     @tensor_parallel_configs.setter
@@ -2362,7 +2363,7 @@ class DistributedStrategy(
             >>> strategy.trainer_desc_configs["dump_fields"]
             ['click', 'label']
         """
-        return cast("TrainerDescConfigDict", _runtime.to_dict(self.strategy.trainer_desc_configs))
+        return cast("TrainerDescConfigDict", _runtime.dict_view(self.strategy.trainer_desc_configs))
 
     @trainer_desc_configs.setter
     def trainer_desc_configs(
@@ -2450,7 +2451,7 @@ class DistributedStrategy(
             >>> strategy.qat_configs["not_quant_pattern"]
             ['skip_quant']
         """
-        return cast("QatConfigDict", _runtime.to_dict(self.strategy.qat_configs))
+        return cast("QatConfigDict", _runtime.dict_view(self.strategy.qat_configs))
 
     @qat_configs.setter
     def qat_configs(self, value: QatConfigInput | distributed_strategy_pb2.QatConfig) -> None:
@@ -2654,7 +2655,7 @@ class DistributedStrategy(
             'sum'
         """
         return cast(
-            "GradientScaleConfigDict", _runtime.to_dict(self.strategy.gradient_scale_configs)
+            "GradientScaleConfigDict", _runtime.dict_view(self.strategy.gradient_scale_configs)
         )
 
     @gradient_scale_configs.setter
@@ -3486,7 +3487,7 @@ class DistributedJobInfo(
                 there, whether gradients are summed first and then scaled by the
                 accumulation steps (on) or the loss is scaled first (off).
         """
-        return cast("DistributedStrategyDict", _runtime.to_dict(self.job_info.strategy))
+        return cast("DistributedStrategyDict", _runtime.dict_view(self.job_info.strategy))
 
     @strategy.setter
     def strategy(

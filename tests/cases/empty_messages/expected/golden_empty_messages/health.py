@@ -70,7 +70,7 @@ class Health(
         Default:
             ``every key at its default``
         """
-        return cast("PingDict", _runtime.to_dict(self.message.ping))
+        return cast("PingDict", _runtime.dict_view(self.message.ping))
 
     @ping.setter
     def ping(self, value: PingInput | health_pb2.Ping) -> None:
@@ -86,7 +86,7 @@ class Health(
         Default:
             ``every key at its default``
         """
-        return cast("PingDict", _runtime.to_dict(self.message.up))
+        return cast("PingDict", _runtime.dict_view(self.message.up))
 
     @up.setter
     def up(self, value: PingInput | health_pb2.Ping) -> None:
@@ -157,7 +157,7 @@ class Health(
             count  int (int32)  0                         An optional count.
             =====  ===========  ========================  ==================
         """
-        return cast("ProbeDict", _runtime.to_dict(self.message.probe))
+        return cast("ProbeDict", _runtime.dict_view(self.message.probe))
 
     @probe.setter
     def probe(self, value: ProbeInput | health_pb2.Probe) -> None:

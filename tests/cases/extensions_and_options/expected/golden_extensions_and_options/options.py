@@ -177,7 +177,7 @@ class Holder(
             modern  bool  False    Current.
             ======  ====  =======  ========================
         """
-        return cast("SettingsDict", _runtime.to_dict(self.message.settings))
+        return cast("SettingsDict", _runtime.dict_view(self.message.settings))
 
     @settings.setter
     def settings(self, value: SettingsInput | options_pb2.Settings) -> None:

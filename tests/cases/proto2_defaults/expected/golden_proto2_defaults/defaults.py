@@ -87,7 +87,7 @@ class Job(
             must            int (int32)        0                                      (required) The ``must`` field of ``golden.defaults.Settings`` (undocumented).
             ==============  =================  =====================================  =============================================================================
         """
-        return cast("SettingsDict", _runtime.to_dict(self.message.settings))
+        return cast("SettingsDict", _runtime.dict_view(self.message.settings))
 
     @settings.setter
     def settings(self, value: SettingsInput | defaults_pb2.Settings) -> None:

@@ -217,7 +217,7 @@ class Canvas(
             y    int (int32)  0        The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
             ===  ===========  =======  ===================================================================
         """
-        return cast("Canvas_PointDict", _runtime.to_dict(self.message.origin))
+        return cast("Canvas_PointDict", _runtime.dict_view(self.message.origin))
 
     @origin.setter
     def origin(self, value: Canvas_PointInput | features_pb2.Canvas.Point) -> None:

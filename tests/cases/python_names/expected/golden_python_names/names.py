@@ -89,7 +89,7 @@ class Literal(
             str    list[str]      []       Named like the builtin str.
             =====  =============  =======  =======================================
         """
-        return cast("IterableDict", _runtime.to_dict(self.message.iterable))
+        return cast("IterableDict", _runtime.dict_view(self.message.iterable))
 
     @iterable.setter
     def iterable(self, value: IterableInput | names_pb2.Iterable) -> None:

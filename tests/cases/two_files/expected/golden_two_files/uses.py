@@ -74,7 +74,7 @@ class Box(
             unit   str    'm'      The ``unit`` field of ``golden.base.Length`` (undocumented).
             =====  =====  =======  =============================================================
         """
-        return cast("LengthDict", _runtime.to_dict(self.message.width))
+        return cast("LengthDict", _runtime.dict_view(self.message.width))
 
     @width.setter
     def width(self, value: LengthInput | base_pb2.Length) -> None:

@@ -177,7 +177,7 @@ class Event(
             start  google.protobuf.Timestamp  every key at its default  Its start.
             =====  =========================  ========================  ==========
         """
-        return cast("WindowDict", _runtime.to_dict(self.message.window))
+        return cast("WindowDict", _runtime.dict_view(self.message.window))
 
     @window.setter
     def window(self, value: WindowInput | event_pb2.Window) -> None:

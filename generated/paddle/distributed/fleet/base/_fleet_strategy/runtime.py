@@ -9,7 +9,7 @@
   defaults, message types) are read from the message descriptors when the
   package's ``_specs`` module calls ``register``, which also applies what the
   annotations add (policies, constraints, choices, append, ...).
-* ``to_dict``: the dict view of any message, driven by its spec.
+* ``dict_view``: the dict view of any message, driven by its spec.
 * ``Wrapper``: the base of the generated classes (construction, the attribute
   lock, copies and pickling, ``strict``, and ``_set``, which every generated
   setter calls).
@@ -717,11 +717,13 @@ def message_spec(cls: type[Message], generated: bool = True) -> MessageSpec:
     return spec
 
 
-def spec_of(cls: type[Message]) -> MessageSpec:
-    """The spec of a message class the package registered (or of a
-    well-known type, read from its descriptor on first use)."""
-    spec = SPECS.get(cls.DESCRIPTOR.full_name)
-    return spec if spec is not None else imported_spec(cls)
+def spec_of(message: Message | type[Message]) -> MessageSpec:
+    """The spec of a message (or message class) the package registered, or
+    of a well-known type, read from its descriptor on first use."""
+    spec = SPECS.get(message.DESCRIPTOR.full_name)
+    if spec is not None:
+        return spec
+    return imported_spec(message if isinstance(message, type) else type(message))
 
 
 def imported_spec(cls: type[Message]) -> MessageSpec:
@@ -825,13 +827,13 @@ class _View:
 
 
 def _dicts(items: Any) -> list[dict[str, Any]]:
-    return [to_dict(item) for item in items]
+    return [dict_view(item) for item in items]
 
 
 _VIEWS: dict[type, _View] = {}
 
 
-def to_dict(message: Message) -> dict[str, Any]:
+def dict_view(message: Message) -> dict[str, Any]:
     """The dict view of a message: every field, in field order; repeated
     fields as fresh lists (messages of generated types as dicts), maps as
     fresh dicts, sub-messages as the live messages."""

@@ -91,7 +91,7 @@ class acme_rpc_Thing(
             kind    Kind (enum)  KIND_UNSPECIFIED  Its kind.
             ======  ===========  ================  ============================
         """
-        return cast("acme_api_ThingDict", _runtime.to_dict(self.message.api))
+        return cast("acme_api_ThingDict", _runtime.dict_view(self.message.api))
 
     @api.setter
     def api(self, value: acme_api_ThingInput | acme_api_http_pb2.Thing) -> None:
