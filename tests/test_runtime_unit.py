@@ -319,3 +319,29 @@ def test_the_direct_table_holds_plain_options_only(top_class: Any) -> None:
     with pytest.raises(ValueError):
         top.level_ = 2**40  # out of int32: protobuf's own check, on either path
     assert top.msg.level == 8
+
+
+def test_the_generated_specs_state_only_what_the_annotations_add() -> None:
+    """fleet_strategy's _specs.py: no descriptor fact, one entry per field the
+    annotations give something of its own, each class-wide policy once."""
+    import ast
+
+    import yaml
+
+    from tests.support import ROOT
+
+    tree = ast.parse((ROOT / "generated" / "fleet_strategy" / "_specs.py").read_text())
+    (call,) = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "register"]
+    keywords = {k.arg: k.value for k in call.keywords}
+    stated = {ast.literal_eval(key) for key in keywords["fields"].keys}  # type: ignore[union-attr]
+    assert [ast.literal_eval(key) for key in keywords["policies"].keys] == ["paddle.fleet.DistributedStrategy"]  # type: ignore[union-attr]
+    notes = yaml.safe_load((ROOT / "proto" / "fleet_strategy.annotations.yaml").read_text())
+    own = {"compat", "compat_message", "constraint", "choices", "allow_nonfinite", "repeated"}
+    expected = {
+        f"{message}.{name}"
+        for message, entry in notes["messages"].items()
+        for name, field in (entry.get("fields") or {}).items()
+        if own & set(field or {})
+    }
+    assert stated == expected and len(stated) < 20
+    assert "FieldSpec" not in ast.unparse(tree)  # kinds, bounds, presence, defaults: from the descriptors
