@@ -58,6 +58,7 @@ class FieldNote:
     after_set: str | None = None
     type: str | None = None  # property types, for fields whose getter/setter is a hook
     setter_type: str | None = None
+    env: EnvNote | None = None  # the environment variable backing the field
     line: int = 0
 
 
@@ -87,6 +88,9 @@ class ClassNote:
     doc: str | None = None
     example: str | None = None
     extra_properties: tuple[ExtraProperty, ...] = ()
+    attributes: tuple[AttributeNote, ...] = ()  # plain instance attributes (not fields)
+    aliases: tuple[AliasNote, ...] = ()  # one-line methods writing a field
+    environment: EnvironmentNote | None = None  # how env-backed fields are read and exported
     line: int = 0
 
 
@@ -272,6 +276,9 @@ _CLASS_KEYS = {
     "doc": str,
     "example": str,
     "extra_properties": dict,
+    "attributes": dict,
+    "aliases": dict,
+    "environment": dict,
 }
 _EXTRA_KEYS = {"doc": str, "example": str, "getter": str, "setter": str, "type": str, "setter_type": str}
 _MESSAGE_KEYS = {"doc": str, "fields": dict}
@@ -292,6 +299,7 @@ _FIELD_KEYS = {
     "after_set": str,
     "type": str,
     "setter_type": str,
+    "env": (str, dict),
 }
 _ENUM_KEYS = {"doc": str, "values": dict}
 _ERRORS = ("TypeError", "ValueError", "KeyError")
@@ -437,6 +445,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
                 after_set=check_hook(fk.get("after_set"), where),
                 type=fk["type"].value if "type" in fk else None,
                 setter_type=fk["setter_type"].value if "setter_type" in fk else None,
+                env=_env_note(c, fk.get("env"), where, f),
                 line=fnode.line,
             )
         messages[full] = notes
@@ -507,9 +516,11 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
                 doc=keys["doc"].value if "doc" in keys else None,
                 example=keys["example"].value if "example" in keys else None,
                 extra_properties=tuple(extras),
+                **_member_notes(c, keys, f"classes.{cname}", schema.messages[full], check_hook),
                 line=node.line,
             )
         )
+    _check_env_fields(c, messages, classes if "classes" in top else list(_derived(schema).classes))
     targets = _targets(c, top.get("targets"), hooks_module)
     accepted: list[AcceptedChange] = []
     for index, node in enumerate(top["accepted_changes"].value if "accepted_changes" in top else []):
@@ -657,3 +668,207 @@ def hook_class_members(path: Path, class_name: str) -> frozenset[str]:
                 elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
                     names.add(item.target.id)
     return frozenset(names)
+
+
+# ------------------------------------------- members that are not properties
+# Environment-backed fields (a field's `env:`), plain attributes, method
+# aliases and the class's `environment:` (where env values come from, which
+# method exports them): what a hooks module would otherwise hand-write.
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnvNote:
+    """``env:`` of a field: the environment variable backing it."""
+
+    variable: str
+    read: bool = True  # read when an instance is created, where set
+    type: str | None = None  # the variable's type when not the field's: bool | int | float | str
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnvironmentNote:
+    """``environment:`` of a class."""
+
+    export: str | None = None  # name of the generated method writing the env-backed fields
+    doc: str | None = None  # that method's docstring (default: a generic one)
+    source: str | None = None  # hook returning a mapping of flags to use instead of os.environ, or None
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttributeNote:
+    """A plain instance attribute (not a field), set to a fresh ``default`` per instance."""
+
+    name: str
+    default: Any
+    type: str
+    doc: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class AliasNote:
+    """A method writing one field: ``name(parameter)``."""
+
+    name: str
+    field: str
+    parameter: str
+    convert: str | None = None  # "str": the value goes through str() first
+    line: int = 0
+
+
+_ENV_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ENV_TYPES = _NUMERIC | {"bool", "string"}
+_ENV_KEYS = {"variable": str, "read": bool, "type": str}
+_ENV_VALUE_TYPES = ("bool", "int", "float", "str")
+_ENVIRONMENT_KEYS = {"export": str, "source": str, "doc": str}
+_ATTRIBUTE_KEYS = {"default": None, "type": str, "doc": str}
+_ALIAS_KEYS = {"field": str, "parameter": str, "convert": str}
+_CONVERTERS = ("str",)
+
+
+def _env_note(c: _Checker, node: _Node | None, where: str, f: Any) -> EnvNote | None:
+    """A field's ``env: VARIABLE`` or ``env: {variable: VARIABLE, read: false}``."""
+    if node is None:
+        return None
+    type_ = None
+    if isinstance(node.value, str):
+        variable, read, at = node.value, True, node
+    else:
+        keys = c.mapping(node, f"{where}.env", _ENV_KEYS)
+        if "variable" not in keys:
+            c.error(f"{where}.env: 'variable' is required (the environment variable's name)", node)
+            return None
+        variable, at = keys["variable"].value, keys["variable"]
+        read = keys["read"].value if "read" in keys else True
+        if "type" in keys:
+            type_ = keys["type"].value
+            if type_ not in _ENV_VALUE_TYPES:
+                c.error(f"{where}.env.type must be one of {', '.join(_ENV_VALUE_TYPES)}", keys["type"])
+                return None
+    if not _ENV_VARIABLE.fullmatch(variable):
+        c.error(f"{where}.env: {variable!r} is not an environment variable name (letters, digits, _)", at)
+        return None
+    if f.repeated or f.type not in _ENV_TYPES:
+        kind = "repeated " + f.type if f.repeated else f.type
+        c.error(f"{where}.env: only a singular bool, number or string field can be environment-backed (field is {kind})", node)
+        return None
+    return EnvNote(variable=variable, read=read, type=type_, line=node.line)
+
+
+def _identifier(c: _Checker, name: str, node: _Node, what: str) -> bool:
+    if not naming.is_plain_attribute(name) or name in naming.WRAPPER_MEMBERS:
+        c.error(f"{what} {name!r} is not a usable member name (an identifier, not a keyword, not __private)", node)
+        return False
+    return True
+
+
+def _plain(node: _Node) -> Any:
+    """A YAML value without its line marks."""
+    if isinstance(node.value, dict):
+        return {k: _plain(v) for k, v in node.value.items()}
+    if isinstance(node.value, list):
+        return [_plain(v) for v in node.value]
+    return node.value
+
+
+def _member_notes(c: _Checker, keys: dict[str, _Node], where: str, message: Any, check_hook: Any) -> dict[str, Any]:
+    """A class's ``attributes:``, ``aliases:`` and ``environment:`` (ClassNote fields)."""
+    attributes: list[AttributeNote] = []
+    for name, node in (keys["attributes"].value.items() if "attributes" in keys else []):
+        at = f"{where}.attributes.{name}"
+        if not _identifier(c, name, node, "attribute"):
+            continue
+        ak = c.mapping(node, at, _ATTRIBUTE_KEYS)
+        missing = [k for k in ("default", "type") if k not in ak]
+        if missing:
+            c.error(f"{at}: {' and '.join(repr(k) for k in missing)} required", node)
+            continue
+        default = _plain(ak["default"])
+        if not _literal(default):
+            c.error(f"{at}.default: expected a YAML scalar or a list of them", ak["default"])
+            continue
+        attributes.append(
+            AttributeNote(name=name, default=default, type=ak["type"].value,
+                          doc=ak["doc"].value if "doc" in ak else None, line=node.line)
+        )
+    aliases: list[AliasNote] = []
+    for name, node in (keys["aliases"].value.items() if "aliases" in keys else []):
+        at = f"{where}.aliases.{name}"
+        if not _identifier(c, name, node, "alias"):
+            continue
+        ak = c.mapping(node, at, _ALIAS_KEYS) if isinstance(node.value, dict) else {"field": node}
+        if "field" not in ak or not isinstance(ak["field"].value, str):
+            c.error(f"{at}: expected a field name of {message.full_name} or {{field: ..., parameter: ..., convert: str}}", node)
+            continue
+        f = message.field(ak["field"].value)
+        if f is None:
+            c.unknown(f"field of {message.full_name} ({at})", ak["field"].value, ak["field"], [x.name for x in message.fields])
+            continue
+        if f.is_map:
+            c.error(f"{at}: {f.name} is a map; an alias writes a scalar, repeated or message field", ak["field"])
+            continue
+        convert = ak["convert"].value if "convert" in ak else None
+        if convert is not None and (convert not in _CONVERTERS or f.type != "string" or f.repeated):
+            c.error(f"{at}.convert: only 'str', for a singular string field (field is {f.label} {f.type})", ak["convert"])
+            continue
+        usable = naming.is_identifier(f.name) and f.name != "self"
+        parameter = ak["parameter"].value if "parameter" in ak else (f.name if usable else "value")
+        if not naming.is_identifier(parameter) or parameter == "self":
+            c.error(f"{at}.parameter: {parameter!r} is not a usable parameter name", ak.get("parameter", node))
+            continue
+        aliases.append(AliasNote(name=name, field=f.name, parameter=parameter, convert=convert, line=node.line))
+    environment = None
+    if "environment" in keys:
+        node = keys["environment"]
+        ek = c.mapping(node, f"{where}.environment", _ENVIRONMENT_KEYS)
+        export = ek["export"].value if "export" in ek else None
+        if export is not None and not _identifier(c, export, ek["export"], "environment.export method"):
+            export = None
+        environment = EnvironmentNote(
+            export=export, doc=ek["doc"].value if "doc" in ek else None, source=check_hook(ek.get("source"), f"{where}.environment"), line=node.line
+        )
+    names: dict[str, int] = {}
+    for member, line in [(a.name, a.line) for a in attributes] + [(a.name, a.line) for a in aliases] + (
+        [(environment.export, environment.line)] if environment and environment.export else []
+    ):
+        if member in names:
+            c.error(f"{where}: member {member!r} is defined twice", _Node(member, line), f"first on line {names[member]}")
+        names[member] = line
+    return {"attributes": tuple(attributes), "aliases": tuple(aliases), "environment": environment}
+
+
+def _literal(value: Any) -> bool:
+    """A default the generated code can spell: a scalar or a (nested) list of them."""
+    if isinstance(value, list):
+        return all(_literal(v) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _check_env_fields(c: _Checker, messages: dict[str, dict[str, FieldNote]], classes: list[ClassNote]) -> None:
+    """Environment-backed fields belong to a class's message, and each variable backs one field."""
+    wrapped = {cls.message: cls for cls in classes}
+    for full, notes in messages.items():
+        seen: dict[str, str] = {}
+        for fname, note in notes.items():
+            if note.env is None:
+                continue
+            at = _Node(None, note.env.line)
+            if full not in wrapped:
+                c.error(f"{full}.{fname}.env: {full} has no class (classes:), so nothing reads the variable", at)
+            elif note.env.variable in seen:
+                c.error(f"{full}.{fname}.env: {note.env.variable} already backs field {seen[note.env.variable]!r}", at)
+            seen[note.env.variable] = fname
+    for cls in classes:
+        env = cls.environment
+        if env is not None and not any(n.env for n in messages.get(cls.message, {}).values()):
+            c.error(f"classes.{cls.name}.environment: no field of {cls.message} has 'env:'", _Node(None, env.line))
+
+
+def member_names(cls: ClassNote) -> set[str]:
+    """Names a class's attributes, aliases and env export method take."""
+    names = {a.name for a in cls.attributes} | {a.name for a in cls.aliases}
+    if cls.environment and cls.environment.export:
+        names.add(cls.environment.export)
+    return names

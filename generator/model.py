@@ -12,9 +12,10 @@ import re
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from . import naming
-from .annotations import Annotations, ClassNote, FieldNote
+from .annotations import Annotations, ClassNote, FieldNote, member_names
 from .errors import GeneratorError, Problem
 from .schema import Enum, Extension, Field, Message, Schema, shortest_float32_text
 
@@ -336,6 +337,7 @@ class ClassModel:
     properties: tuple[PropertyModel, ...]
     doc: Doc  # with the class's rules, which its properties' docs do not repeat
     type_imports: tuple[str, ...] = ()  # names from types.py the properties' types use
+    members: MembersModel = dataclasses.field(default_factory=lambda: MembersModel())  # attributes, aliases, env-backed fields
 
     @property
     def direct(self) -> tuple[str, ...]:
@@ -993,7 +995,7 @@ class _Builder:
     def class_model(self, cls: ClassNote, hook_members: frozenset[str]) -> ClassModel:
         message = self.schema.messages[cls.message]
         reserved = set(naming.WRAPPER_MEMBERS) | {cls.message_attribute} | set(hook_members)
-        reserved |= {p.name for p in cls.extra_properties}
+        reserved |= {p.name for p in cls.extra_properties} | member_names(cls)
         properties: list[PropertyModel] = []
         used: dict[str, str] = {}
         for f in message.fields:
@@ -1070,6 +1072,7 @@ class _Builder:
             init_hook=cls.init_hook,
             empty_config_sets=cls.empty_config == "set",
             properties=tuple(properties),
+            members=members_model(self, cls, message, hook_members, {p.name for p in properties}),
             doc=Doc(summary=summary, paragraphs=paragraphs, example=cls.example, rules=rules),
         )
 
@@ -1293,4 +1296,110 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
                 for t in notes.targets
             ),
         ),
+    )
+
+
+# ------------------------------------------- members that are not properties
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttributeModel:
+    """A plain instance attribute: a slot set to a fresh ``default`` per instance."""
+
+    name: str
+    default: Any  # a Python literal value (the template spells it with pyrepr)
+    type: str
+    doc: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class AliasModel:
+    """A one-line method writing one field as protobuf does."""
+
+    name: str
+    parameter: str
+    parameter_type: str
+    field_name: str
+    action: str  # set | extend (repeated) | copy (message: CopyFrom)
+    convert: str | None  # "str": str(value) is stored
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnvFieldModel:
+    variable: str
+    field_name: str
+    read: bool  # read when an instance is created, where set
+    kind: str | None  # the variable's kind (runtime kinds: bool int float str) when not the field's
+
+
+@dataclass(frozen=True, kw_only=True)
+class MembersModel:
+    """What a class has besides properties: plain attributes, aliases, env-backed fields."""
+
+    attributes: tuple[AttributeModel, ...] = ()
+    aliases: tuple[AliasModel, ...] = ()
+    env_fields: tuple[EnvFieldModel, ...] = ()
+    env_export: str | None = None  # the generated method exporting the env-backed fields
+    env_export_doc: str | None = None
+    env_source: str | None = None  # hook: a mapping of flags to use instead of os.environ, or None
+
+    @property
+    def env_read(self) -> bool:
+        return any(e.read for e in self.env_fields)
+
+    @property
+    def init(self) -> bool:
+        """Something to do when an instance is created (a generated init function)."""
+        return self.env_read or bool(self.attributes)
+
+
+def members_model(
+    b: Any, cls: ClassNote, message: Message, hook_members: frozenset[str], property_names: set[str]
+) -> MembersModel:
+    """The class's attributes, aliases and env-backed fields; a name another
+    member of the class already has is a problem naming the annotation line."""
+    taken = property_names | set(hook_members) | set(naming.WRAPPER_MEMBERS) | {cls.message_attribute}
+    for name, line in [(a.name, a.line) for a in cls.attributes] + [(a.name, a.line) for a in cls.aliases] + (
+        [(cls.environment.export, cls.environment.line)] if cls.environment and cls.environment.export else []
+    ):
+        if name in taken:
+            owner = "the hooks class " + cls.mixin if name in hook_members and cls.mixin else "a property or member"
+            b.problems.append(
+                Problem(f"classes.{cls.name}: {name!r} is already {owner} of {cls.name}", b.notes.path, line,
+                        hint="rename it, or remove the other definition")
+            )
+    aliases = []
+    for alias in cls.aliases:
+        f = message.field(alias.field)
+        assert f is not None  # checked with the annotations
+        if alias.convert:
+            action, parameter_type = "set", "object"
+        elif f.type == "message" and f.repeated:
+            item = b.pb2_expr(f.type_name)
+            action, parameter_type = "extend", f"list[{item}] | tuple[{item}, ...]"
+        elif f.type == "message":
+            action, parameter_type = "copy", b.pb2_expr(f.type_name)
+        elif f.repeated:
+            item = b.scalar_type(f)
+            action, parameter_type = "extend", f"list[{item}] | tuple[{item}, ...]"
+        else:
+            action, parameter_type = "set", b.scalar_type(f)
+        aliases.append(
+            AliasModel(name=alias.name, parameter=alias.parameter, parameter_type=parameter_type, field_name=f.name,
+                       action=action, convert=alias.convert)
+        )
+    notes = b.notes.messages.get(message.full_name, {})
+    env_fields = tuple(
+        EnvFieldModel(variable=n.env.variable, field_name=f.name, read=n.env.read, kind=n.env.type)
+        for f in message.fields
+        if (n := notes.get(f.name)) is not None and n.env is not None
+    )
+    env = cls.environment
+    return MembersModel(
+        attributes=tuple(AttributeModel(name=a.name, default=a.default, type=a.type, doc=a.doc) for a in cls.attributes),
+        aliases=tuple(aliases),
+        env_fields=env_fields,
+        env_export=env.export if env else None,
+        env_export_doc=env.doc if env else None,
+        env_source=env.source if env else None,
     )

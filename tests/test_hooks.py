@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import ast
 import logging
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from fleet_strategy import DistributedJobInfo, DistributedStrategy
-from fleet_strategy.hooks import CONSTRUCTION_FLAGS, ENV_FLAGS
+
+# FLAGS_* read at construction (where set) and the two more _enable_env writes (annotations: env:)
+CONSTRUCTION_FLAGS = (
+    "FLAGS_cudnn_batchnorm_spatial_persistent", "FLAGS_conv_workspace_size_limit",
+    "FLAGS_cudnn_exhaustive_search", "FLAGS_sync_nccl_allreduce",
+)
+ENV_FLAGS = (*CONSTRUCTION_FLAGS, "FLAGS_fuse_parameter_memory_size", "FLAGS_fuse_parameter_groups_size")
 
 
 def test_construction_reads_flags_from_the_environment(monkeypatch):
@@ -119,3 +127,84 @@ def test_sync_param_name_alone_leaves_mp_configs_unset():
     assert str(strategy.strategy) == "hybrid_configs {\n  dp_degree: 2\n}\n"
     strategy.hybrid_configs = {"mp_configs": {"sync_param_name": ["y"], "sync_param": True}}
     assert strategy.strategy.hybrid_configs.mp_configs.sync_param and strategy.sync_param_name == ["y"]
+
+
+# ----------------------------------------------- hooks use only public APIs
+
+HOOKS = Path(__file__).resolve().parent.parent / "generated" / "fleet_strategy" / "hooks.py"
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_uses(source: str) -> list[str]:
+    """Where ``source`` imports a private module or name, or reaches a private
+    attribute of an imported module (``os.environ._data``, ``getattr(m, "_x")``)."""
+    tree = ast.parse(source)
+    found: list[str] = []
+    modules: set[str] = set()  # local names bound by imports
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if any(_private(part) for part in alias.name.split(".")):
+                    found.append(f"line {node.lineno}: import {alias.name}")
+                modules.add((alias.asname or alias.name).split(".")[0])
+        elif isinstance(node, ast.ImportFrom):
+            parts = (node.module or "").split(".") if node.module else []
+            if any(_private(part) for part in parts):
+                found.append(f"line {node.lineno}: from {'.' * node.level}{node.module} import ...")
+            for alias in node.names:
+                if _private(alias.name):
+                    found.append(f"line {node.lineno}: from {'.' * node.level}{node.module or ''} import {alias.name}")
+                modules.add(alias.asname or alias.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            root = node.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in modules:
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")
+            and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str) and _private(node.args[1].value)
+        ):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_hooks_use_no_private_module_or_attribute():
+    """hooks.py imports only the runtime (its public names), the standard
+    library, google.protobuf and the package's public modules, and reaches no
+    private attribute of any of them (such as os.environ._data)."""
+    assert private_uses(HOOKS.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from . import _specs\n",
+        "from ._specs import distributed_strategy_pb2\n",
+        "import os\nx = os.environ._data\n",
+        "from . import runtime\nruntime._Mode.strict = True\n",
+        "import sys\nx = getattr(sys.modules['os'].environ, '_data', None)\n",
+        "from fleet_strategy._pool import POOL\n",
+        "from . import runtime\nfrom .runtime import _fail\n",
+    ],
+)
+def test_the_private_use_check_catches(source):
+    assert private_uses(source)
+
+
+def test_hooks_use_only_documented_public_runtime_names():
+    """Every runtime name hooks.py uses is public and documented (or a constant)."""
+    import fleet_strategy.runtime as runtime
+
+    tree = ast.parse(HOOKS.read_text(encoding="utf-8"))
+    used = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "runtime"}
+    assert used, "hooks.py no longer uses the runtime?"
+    for name in sorted(used):
+        member = getattr(runtime, name)
+        assert not name.startswith("_")
+        assert callable(member) and (member.__doc__ or "").strip(), f"runtime.{name} has no docstring"

@@ -67,12 +67,19 @@ __all__ = [
 ]
 
 
+def _DistributedStrategy_init(self: DistributedStrategy) -> None:
+    """What a new DistributedStrategy holds besides its message's defaults."""
+    _runtime.read_env(self.strategy, _DistributedStrategy_ENV, hooks.paddle_flags())
+    object.__setattr__(self, "hybrid_parallel_order", ["dp", "pp", "sharding", "sep", "cp", "mp"])
+    object.__setattr__(self, "sync_param_name", ["embedding", "layer_norm", ".b_"])
+
+
 class DistributedStrategy(
     hooks.StrategyMembers,
     _runtime.Wrapper,
     message=distributed_strategy_pb2.DistributedStrategy,
     attribute="strategy",
-    init=hooks.init_strategy,
+    init=_DistributedStrategy_init,
     empty_config_sets=False,
 ):
     """Central configuration object for Paddle fleet distributed training.
@@ -121,7 +128,7 @@ class DistributedStrategy(
         to a list key on every assignment.
     """
 
-    __slots__ = ("strategy", "_strict")
+    __slots__ = ("strategy", "_strict", "hybrid_parallel_order", "sync_param_name")
     # plain scalar options: __setattr__ sets a value of exactly their type itself
     _direct = (
         "amp",
@@ -171,6 +178,11 @@ class DistributedStrategy(
     }
 
     strategy: distributed_strategy_pb2.DistributedStrategy
+    # order of the hybrid parallel axes; hybrid_configs["order"] sets it
+    hybrid_parallel_order: list[str]
+    # name patterns of the parameters tensor parallelism keeps in sync;
+    # hybrid_configs["mp_configs"]["sync_param_name"] sets it
+    sync_param_name: list[str]
 
     @property
     def amp(self) -> bool:
@@ -2741,9 +2753,34 @@ class DistributedStrategy(
     def fleet_desc_configs(self, value: Mapping[str, Any]) -> None:
         hooks.set_fleet_desc_configs(self, value)
 
+    def _enable_env(self) -> None:
+        """Apply the six ``FLAGS_*`` this strategy controls.
+
+        With Paddle loaded in the process (fleet calls this), they go into
+        Paddle's global flags, each one that the running Paddle makes public
+        (its CPU wheels keep the cuDNN/NCCL ones private), as Paddle's class
+        does. Without Paddle they are exported to ``os.environ``, where Paddle
+        started later (or in a child process) reads them. Booleans are written
+        as ``true``/``false``, ``_fuse_grad_size_in_TFLOPS`` truncated to an
+        integer.
+        """
+        _runtime.export_env(self.strategy, _DistributedStrategy_ENV, hooks.paddle_flags())
+
+
+# Fields backed by environment variables: (variable, field, read when created[, its kind]).
+_DistributedStrategy_ENV = (
+    _runtime.EnvField("FLAGS_sync_nccl_allreduce", "sync_nccl_allreduce", True),
+    _runtime.EnvField("FLAGS_fuse_parameter_memory_size", "fuse_grad_size_in_MB", False),
+    _runtime.EnvField("FLAGS_fuse_parameter_groups_size", "fuse_grad_size_in_TFLOPS", False, "int"),
+    _runtime.EnvField("FLAGS_cudnn_exhaustive_search", "cudnn_exhaustive_search", True),
+    _runtime.EnvField("FLAGS_conv_workspace_size_limit", "conv_workspace_size_limit", True),
+    _runtime.EnvField(
+        "FLAGS_cudnn_batchnorm_spatial_persistent", "cudnn_batchnorm_spatial_persistent", True
+    ),
+)
+
 
 class DistributedJobInfo(
-    hooks.JobInfoMembers,
     _runtime.Wrapper,
     message=distributed_strategy_pb2.DistributedJobInfo,
     attribute="job_info",
@@ -3494,3 +3531,45 @@ class DistributedJobInfo(
         self, value: DistributedStrategyInput | distributed_strategy_pb2.DistributedStrategy
     ) -> None:
         self._set("strategy", value)
+
+    def _set_worker_num(self, worker_num: int) -> None:
+        """Store ``worker_num`` in the ``worker_num`` field, as protobuf checks it."""
+        self.job_info.worker_num = worker_num
+
+    def _set_server_num(self, server_num: int) -> None:
+        """Store ``server_num`` in the ``server_num`` field, as protobuf checks it."""
+        self.job_info.server_num = server_num
+
+    def _set_worker_ips(self, worker_ips: list[str] | tuple[str, ...]) -> None:
+        """Append the items of ``worker_ips`` to the ``worker_ips`` field."""
+        self.job_info.worker_ips.extend(worker_ips)
+
+    def _set_server_endpoints(self, server_endpoints: list[str] | tuple[str, ...]) -> None:
+        """Append the items of ``server_endpoints`` to the ``server_endpoints``
+        field.
+        """
+        self.job_info.server_endpoints.extend(server_endpoints)
+
+    def _set_origin_startup(self, origin_startup_prog: object) -> None:
+        """Store ``str(origin_startup_prog)`` in the ``origin_startup`` field."""
+        self.job_info.origin_startup = str(origin_startup_prog)
+
+    def _set_origin_main(self, origin_main_prog: object) -> None:
+        """Store ``str(origin_main_prog)`` in the ``origin_main`` field."""
+        self.job_info.origin_main = str(origin_main_prog)
+
+    def _distributed_main(self, distributed_main_prog: object) -> None:
+        """Store ``str(distributed_main_prog)`` in the ``distributed_main`` field."""
+        self.job_info.distributed_main = str(distributed_main_prog)
+
+    def _optimizer_name(self, optimizer_name: str) -> None:
+        """Store ``optimizer_name`` in the ``optimizer_name`` field, as protobuf
+        checks it.
+        """
+        self.job_info.optimizer_name = optimizer_name
+
+    def _set_distributed_strategy(
+        self, dist_strategy: distributed_strategy_pb2.DistributedStrategy
+    ) -> None:
+        """Copy the message ``dist_strategy`` into the ``strategy`` field."""
+        self.job_info.strategy.CopyFrom(dist_strategy)

@@ -2,124 +2,104 @@
 # not plain field pass-throughs. Every name used here is referenced from
 # proto/fleet_strategy.annotations.yaml; the generator refuses an annotation
 # naming a hook this module does not define.
-"""Special members of ``DistributedStrategy`` and ``DistributedJobInfo``.
+"""Special members of ``DistributedStrategy``.
 
-Paddle-specific behaviour lives here and only here, so the generator stays
-schema-agnostic: the prototxt/repr/env members, ``a_sync``'s side effect,
+Only what is Paddle's own lives here: ``a_sync``'s side effect,
 ``hybrid_configs``' extra keys, ``build_strategy``, the two
-parameter-server table setters, and the conversions to and from Paddle's class.
+parameter-server table setters, the ``__repr__`` table, ``_is_strict_auto``,
+Paddle's flags, and the conversions to and from Paddle's class. What the
+annotations file can say is generated instead (the ``FLAGS_*`` fields, plain
+attributes, ``DistributedJobInfo``'s setter methods), and the generic
+machinery is the runtime's public API: this module uses nothing private of the
+package (a test checks it).
 
 The same module serves both builds: the standalone package, and the Paddle
 build (``targets.paddle`` in the annotations), which carries a copy of it.
-Imports are relative for that reason. Where Paddle has a say (its global
-flags, its ``BuildStrategy``), the code asks Paddle when Paddle is loaded in
-the process - always, in the Paddle build - and never imports it itself.
+Imports are relative for that reason, and message classes come from the
+runtime or from the strategy's own message. Where Paddle has a say (its
+global flags, its ``BuildStrategy``), the code asks Paddle when Paddle is
+loaded in the process - always, in the Paddle build - and never imports it
+itself.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from google.protobuf import text_format
-
 from . import runtime
-from ._specs import distributed_strategy_pb2
 
 if TYPE_CHECKING:
+    import os
+
     from google.protobuf.internal import containers
 
+    from fleet_strategy import distributed_strategy_pb2 as pb2
     from fleet_strategy.distributed_strategy import DistributedStrategy
 
     from .types import HybridConfigDict
 
-_pb2 = distributed_strategy_pb2
+TABLE_MESSAGE = "paddle.fleet.TableParameter"  # the items of downpour_table_param
 
-DEFAULT_HYBRID_PARALLEL_ORDER = ("dp", "pp", "sharding", "sep", "cp", "mp")
-DEFAULT_SYNC_PARAM_NAME = ("embedding", "layer_norm", ".b_")
-
-# FLAGS_* read at construction (where set in the environment) -> strategy field.
-CONSTRUCTION_FLAGS = {
-    "FLAGS_cudnn_batchnorm_spatial_persistent": "cudnn_batchnorm_spatial_persistent",
-    "FLAGS_conv_workspace_size_limit": "conv_workspace_size_limit",
-    "FLAGS_cudnn_exhaustive_search": "cudnn_exhaustive_search",
-    "FLAGS_sync_nccl_allreduce": "sync_nccl_allreduce",
-}
-# FLAGS_* written by _enable_env -> strategy field.
-ENV_FLAGS = {
-    **CONSTRUCTION_FLAGS,
-    "FLAGS_fuse_parameter_memory_size": "fuse_grad_size_in_MB",
-    "FLAGS_fuse_parameter_groups_size": "fuse_grad_size_in_TFLOPS",
-}
 # Setting any option but these makes _is_strict_auto() False (as in Paddle,
-# whose setters of these options are not marked "non-auto").
+# whose setters of these options are not marked "non-auto"); the last four are
+# the FLAGS_* fields read at construction.
 AUTO_NEUTRAL_FIELDS = frozenset(
     {"auto", "semi_auto", "auto_search", "split_data", "qat", "qat_configs", "heter_ccl_mode", "hybrid_configs",
-     "downpour_table_param", "mode", *CONSTRUCTION_FLAGS.values()}
+     "downpour_table_param", "mode", "cudnn_batchnorm_spatial_persistent", "conv_workspace_size_limit",
+     "cudnn_exhaustive_search", "sync_nccl_allreduce"}
 )
 
 
-# os.environ.get() raises and catches a KeyError for every unset name (~1 µs);
-# CPython's mapping of encoded names answers the common "not set" case in ~50 ns.
-_ENV_DATA: dict[bytes, bytes] | None = getattr(os.environ, "_data", None) if os.name == "posix" else None
-_ENV_KEYS = {name: name.encode() for name in CONSTRUCTION_FLAGS}
+# ------------------------------------------------------------ Paddle's flags
 
 
-def _read_flag(name: str, field: str) -> bool | int | None:
-    if _ENV_DATA is not None and _ENV_KEYS[name] not in _ENV_DATA:
-        return None
-    raw = os.environ.get(name)
-    if raw is None:
-        return None
-    if runtime.spec_of(_pb2.DistributedStrategy).fields[field].kind == runtime.BOOL:
-        return runtime.env_flag(name)
-    try:
-        return int(raw.strip())
-    except ValueError:
-        runtime.warn("ignoring %s=%r: expected an integer", name, raw)
-        return None
+class PaddleFlags:
+    """Paddle's global flags as a ``runtime.FlagStore``: only the flags the
+    running Paddle makes public (its CPU wheels keep the cuDNN/NCCL ones
+    private), read and written through Paddle's public ``get_flags`` and
+    ``set_flags``, as Paddle's class uses them."""
+
+    __slots__ = ("framework", "_public")
+
+    def __init__(self, framework: Any) -> None:
+        self.framework = framework
+        self._public: dict[object, bool] = {}  # a build's public flags never change
+
+    def __contains__(self, name: object) -> bool:
+        public = self._public.get(name)
+        if public is None:
+            try:
+                self.framework.get_flags([name])
+                public = True
+            except ValueError:  # Paddle's answer for a flag that is private or does not exist
+                public = False
+            self._public[name] = public
+        return public
+
+    def __getitem__(self, name: str) -> Any:
+        return self.framework.get_flags([name])[name]
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self.framework.set_flags({name: value})
 
 
-def paddle_flags() -> Any | None:
-    """Paddle's global flags when Paddle is loaded in this process, else None.
+_paddle_flags: list[PaddleFlags] = []
+
+
+def paddle_flags() -> PaddleFlags | None:
+    """Paddle's flags when Paddle is loaded in this process, else None (then
+    the ``FLAGS_*`` fields use ``os.environ``).
 
     Paddle reads its flags from the environment once, at import; from then on
     its flags, not ``os.environ``, are what it uses."""
     framework = sys.modules.get("paddle.base.framework")
-    global_flags = getattr(framework, "_global_flags", None)
-    return global_flags() if global_flags is not None else None
-
-
-def _flag_value(field: str, value: object) -> bool | int:
-    if runtime.spec_of(_pb2.DistributedStrategy).fields[field].kind == runtime.BOOL:
-        return bool(value)
-    return int(cast(Any, value))
-
-
-_public_flags: list[tuple[str, ...]] = []  # which CONSTRUCTION_FLAGS Paddle's build makes public
-
-
-def init_strategy(strategy: DistributedStrategy) -> None:
-    """Construction: the four FLAGS_* (from Paddle's flags where Paddle is
-    loaded and the flag is public in its build, as Paddle's class reads them;
-    else from the environment), and the two plain attributes."""
-    message = strategy.strategy
-    flags = paddle_flags()
-    if flags is not None:
-        if not _public_flags:  # a build's public flags never change; asking costs a call each
-            _public_flags.append(tuple(name for name in CONSTRUCTION_FLAGS if flags.is_public(name)))
-        for name in _public_flags[0]:
-            field = CONSTRUCTION_FLAGS[name]
-            setattr(message, field, _flag_value(field, flags[name]))
-    else:
-        for name, field in CONSTRUCTION_FLAGS.items():
-            value = _read_flag(name, field)
-            if value is not None:
-                setattr(message, field, value)
-    object.__setattr__(strategy, "hybrid_parallel_order", list(DEFAULT_HYBRID_PARALLEL_ORDER))
-    object.__setattr__(strategy, "sync_param_name", list(DEFAULT_SYNC_PARAM_NAME))
+    if framework is None or not hasattr(framework, "set_flags"):
+        return None
+    if not _paddle_flags or _paddle_flags[0].framework is not framework:
+        _paddle_flags[:] = [PaddleFlags(framework)]
+    return _paddle_flags[0]
 
 
 def reset_a_sync_k_steps(strategy: DistributedStrategy) -> None:
@@ -168,13 +148,12 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
             rest["mp_configs"] = mp_rest
         else:  # only the name patterns, which live outside the message: mp_configs stays unset, as in Paddle
             del rest["mp_configs"]
-    runtime.assign_config(
-        strategy.strategy.hybrid_configs, rest, runtime.spec_of(_pb2.HybridConfig), "hybrid_configs", strict, empty_sets=False
-    )
+    target = strategy.strategy.hybrid_configs
+    runtime.assign_config(target, rest, runtime.spec_of(target), "hybrid_configs", strict, empty_sets=False)
     if order is not None:
-        object.__setattr__(strategy, "hybrid_parallel_order", order)
+        strategy.hybrid_parallel_order = order
     if sync_names is not None:
-        object.__setattr__(strategy, "sync_param_name", sync_names)
+        strategy.sync_param_name = sync_names
 
 
 _nccl_warned: list[bool] = []
@@ -206,71 +185,37 @@ def get_hybrid_configs(strategy: DistributedStrategy) -> HybridConfigDict:
 # ----------------------------------------------------------- build_strategy
 
 
-def get_build_strategy(strategy: DistributedStrategy) -> _pb2.BuildStrategy:
+def get_build_strategy(strategy: DistributedStrategy) -> pb2.BuildStrategy:
     """A detached copy of the options: change its attributes, then assign it
     back. With Paddle loaded it is a ``paddle.static.BuildStrategy`` built as
     Paddle's class builds it (fleet copies and applies that object); without
     Paddle, the ``BuildStrategy`` protobuf message."""
-    static = sys.modules.get("paddle.static")
-    paddle_class = getattr(static, "BuildStrategy", None)
+    options = strategy.strategy.build_strategy
+    paddle_class = getattr(sys.modules.get("paddle.static"), "BuildStrategy", None)
     if paddle_class is not None:
-        # Paddle's object has the same option attributes as the message
-        return cast("_pb2.BuildStrategy", paddle_build_strategy(paddle_class, strategy.strategy.build_strategy))
-    options = _pb2.BuildStrategy()
-    options.CopyFrom(strategy.strategy.build_strategy)
-    return options
-
-
-def paddle_build_strategy(paddle_class: Any, options: _pb2.BuildStrategy) -> Any:
-    """Paddle's ``BuildStrategy`` object holding ``options``."""
-    result = paddle_class()
-    for field in options.DESCRIPTOR.fields:
-        value: Any = getattr(options, field.name)
-        if field.name == "reduce_strategy":
-            value = paddle_class.ReduceStrategy(value)
-        elif _is_repeated(field):
-            value = list(value)
-        setattr(result, field.name, value)
-    return result
+        # Paddle's object has the same option attributes as the message; its ReduceStrategy is an enum class
+        converters = {"reduce_strategy": paddle_class.ReduceStrategy}
+        return cast("pb2.BuildStrategy", runtime.copy_to_object(options, paddle_class(), converters))
+    detached = type(options)()
+    detached.CopyFrom(options)
+    return detached
 
 
 def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
     """Accepts a dict, the options message, Paddle's BuildStrategy, or any
     object with some of the option attributes (missing ones stay as they are)."""
-    spec = runtime.spec_of(_pb2.BuildStrategy)
-    config: Any
-    if isinstance(value, (Mapping, _pb2.BuildStrategy)):
-        config = cast(Any, value)
-    else:
-        config = {}
-        for name, field in spec.fields.items():
-            if not hasattr(value, name):
-                continue
-            item = getattr(value, name)
-            # Paddle's ReduceStrategy is an enum object; the field is an int.
-            if field.kind == runtime.INT and not isinstance(item, int) and hasattr(item, "__int__"):
-                item = int(item)
-            config[name] = item
-    runtime.assign_config(strategy.strategy.build_strategy, config, spec, "build_strategy", strategy.strict, empty_sets=False)
+    target = strategy.strategy.build_strategy
+    spec = runtime.spec_of(target)
+    runtime.assign_config(
+        target, runtime.object_config(value, spec), spec, "build_strategy", strategy.strict, empty_sets=False
+    )
 
 
 # ------------------------------------------------- parameter-server tables
 
 
-def get_table_params(strategy: DistributedStrategy) -> containers.RepeatedCompositeFieldContainer[_pb2.TableParameter]:
+def get_table_params(strategy: DistributedStrategy) -> containers.RepeatedCompositeFieldContainer[pb2.TableParameter]:
     return strategy.strategy.downpour_table_param
-
-
-def _commit_tables(strategy: DistributedStrategy, tables: list[_pb2.TableParameter]) -> None:
-    """Add the new tables in one step; a table of the same name is replaced."""
-    current = strategy.strategy.downpour_table_param
-    names = {table.table_name for table in tables}
-    kept = [table for table in current if table.table_name not in names]
-    if len(kept) != len(current):
-        survivors = [_pb2.TableParameter.FromString(t.SerializeToString()) for t in kept]
-        del current[:]
-        current.extend(survivors)
-    current.extend(tables)
 
 
 def set_sparse_table_configs(strategy: DistributedStrategy, configs: Any) -> None:
@@ -283,53 +228,23 @@ def set_sparse_table_configs(strategy: DistributedStrategy, configs: Any) -> Non
     given = runtime.as_mapping(configs)
     if given is None:
         raise TypeError(f"sparse_table_configs: expected a dict of table configs, got {type(configs).__name__}")
-    tables: list[_pb2.TableParameter] = []
+    table_class = cast("type[pb2.TableParameter]", runtime.message_class(TABLE_MESSAGE))
+    tables: list[pb2.TableParameter] = []
     for table_name, table_value in given.items():
         table_config = runtime.as_mapping(table_value)
         if table_config is None:
             raise TypeError(f"sparse_table_configs[{table_name!r}]: expected a dict, got {type(table_value).__name__}")
-        table = _pb2.TableParameter()
+        table = table_class()
         table.table_name = table_name
         prefix = f"table_parameters.{table_name}"
-        used = _fill_dotted(table, prefix, table_config, 0)
+        used = runtime.fill_dotted(table, prefix, table_config, "sparse_table_configs")
         unknown = [key for key in table_config if key not in used]
         if strategy.strict and unknown:
             raise runtime.UnknownConfigKeyError(
                 f"sparse_table_configs[{table_name!r}]: unknown key {unknown[0]!r}; keys look like '{prefix}.<field path>'"
             )
         tables.append(table)
-    _commit_tables(strategy, tables)
-
-
-def _fill_dotted(message: Any, prefix: str, config: Mapping[str, Any], index: int) -> set[str]:
-    used: set[str] = set()
-    for field in message.DESCRIPTOR.fields:
-        path = f"{prefix}.{field.name}"
-        is_repeated = _is_repeated(field)
-        if field.message_type is not None:
-            if is_repeated:
-                if path + ".num" not in config:
-                    continue
-                used.add(path + ".num")
-                for item_index in range(config[path + ".num"]):
-                    used |= _fill_dotted(getattr(message, field.name).add(), path, config, item_index)
-            else:
-                used |= _fill_dotted(getattr(message, field.name), path, config, index)
-            continue
-        if path not in config:
-            continue
-        used.add(path)
-        value = config[path]
-        try:
-            if is_repeated:
-                getattr(message, field.name).extend(value)
-            elif isinstance(value, list):
-                setattr(message, field.name, value[index])
-            else:
-                setattr(message, field.name, value)
-        except (TypeError, ValueError, IndexError) as exc:
-            raise type(exc)(f"sparse_table_configs[{path!r}]: {exc}") from None
-    return used
+    runtime.merge_keyed(strategy.strategy.downpour_table_param, tables, "table_name")  # same name: replaced
 
 
 # fleet_desc_configs: the short keys it accepts, and the table presets.
@@ -399,12 +314,11 @@ def _sgd_rule(sgd: Any, config: Mapping[str, Any], prefix: str) -> None:
     params.weight_bounds.extend(config.get(prefix + "sparse_weight_bounds", [-10, 10]))
 
 
-def _fleet_desc_table(name: str, config: Mapping[str, Any], use_cvm: bool) -> _pb2.TableParameter:
+def _fleet_desc_table(table: pb2.TableParameter, name: str, config: Mapping[str, Any], use_cvm: bool) -> pb2.TableParameter:
     for key in config:
         if key not in FLEET_DESC_KEYS:
             hint = runtime.suggest(key, FLEET_DESC_KEYS)
             raise runtime.UnknownConfigKeyError(f"fleet_desc_configs[{name!r}]: unknown key {key!r}{hint}")
-    table = _pb2.TableParameter()
     table.table_name = name
     table_class = config.get("sparse_table_class", "DownpourSparseTable")
     if table_class not in TABLE_CLASSES:
@@ -473,17 +387,18 @@ def set_fleet_desc_configs(strategy: DistributedStrategy, configs: Any) -> None:
     if given is None:
         raise TypeError(f"fleet_desc_configs: expected a dict of table configs, got {type(configs).__name__}")
     use_cvm = bool(given.get("use_cvm", True))
-    tables: list[_pb2.TableParameter] = []
+    table_class = cast("type[pb2.TableParameter]", runtime.message_class(TABLE_MESSAGE))
+    tables: list[pb2.TableParameter] = []
     for name, config in given.items():
         if name in ("dense_table", "datanorm_table") or not isinstance(config, dict):
             continue
         try:
-            tables.append(_fleet_desc_table(name, cast("dict[str, Any]", config), use_cvm))
+            tables.append(_fleet_desc_table(table_class(), name, cast("dict[str, Any]", config), use_cvm))
         except (TypeError, ValueError) as exc:
             if isinstance(exc, runtime.UnknownConfigKeyError) or str(exc).startswith("fleet_desc_configs"):
                 raise
             raise type(exc)(f"fleet_desc_configs[{name!r}]: {exc}") from None
-    _commit_tables(strategy, tables)
+    runtime.merge_keyed(strategy.strategy.downpour_table_param, tables, "table_name")  # same name: replaced
 
 
 # --------------------------------------------------------- class members
@@ -521,7 +436,7 @@ _ReprLayout = tuple[
 _layout: list[_ReprLayout] = []
 
 
-def _repr_layout() -> _ReprLayout:
+def _repr_layout(message: pb2.DistributedStrategy) -> _ReprLayout:
     """Which rows __repr__ prints, from the descriptor, worked out once.
 
     Paddle's rule: a bool field ``x`` with an ``x_configs`` sibling is a
@@ -529,8 +444,8 @@ def _repr_layout() -> _ReprLayout:
     ``build_strategy`` fields are not rows themselves; everything else is a row
     of the flags section."""
     if not _layout:
-        fields = _pb2.DistributedStrategy.DESCRIPTOR.fields
-        by_name = _pb2.DistributedStrategy.DESCRIPTOR.fields_by_name
+        fields = message.DESCRIPTOR.fields
+        by_name = message.DESCRIPTOR.fields_by_name
         switches: list[tuple[str, str, list[tuple[str, str, bool]]]] = []
         env: list[tuple[str, str]] = []
         for field in fields:
@@ -540,31 +455,26 @@ def _repr_layout() -> _ReprLayout:
             configs = by_name.get(name + "_configs")
             if field.type == field.TYPE_BOOL and configs is not None and configs.message_type is not None:
                 subs = [
-                    (sub.name, _key(sub.name), _is_repeated(sub) and sub.message_type is None)
+                    (sub.name, _key(sub.name), runtime.is_repeated(sub) and sub.message_type is None)
                     for sub in configs.message_type.fields
                 ]
                 switches.append((name, configs.name, subs))
             else:
                 env.append((name, _key(name)))
-        build = [(f.name, _key(f.name)) for f in _pb2.BuildStrategy.DESCRIPTOR.fields]
+        build = [(f.name, _key(f.name)) for f in message.build_strategy.DESCRIPTOR.fields]
         _layout.append((switches, env, build))
     return _layout[0]
 
 
-def _is_repeated(field: Any) -> bool:
-    # FieldDescriptor.is_repeated came in protobuf 6.31; 7 dropped the label it replaces.
-    repeated = getattr(field, "is_repeated", None)
-    return bool(repeated) if repeated is not None else field.label == field.LABEL_REPEATED
-
-
 class StrategyMembers:
-    """Methods and plain attributes of DistributedStrategy (hand-written)."""
+    """Methods of DistributedStrategy (hand-written)."""
 
-    __slots__ = ("hybrid_parallel_order", "sync_param_name")
+    __slots__ = ()
 
-    strategy: _pb2.DistributedStrategy
-    hybrid_parallel_order: list[str]
-    sync_param_name: list[str]
+    if TYPE_CHECKING:  # members of the generated class (declared here for the type checkers)
+        strategy: pb2.DistributedStrategy
+        hybrid_parallel_order: list[str]
+        sync_param_name: list[str]
 
     def save_to_prototxt(self, output: str | os.PathLike[str]) -> None:
         """Write the strategy as protobuf text (the format Paddle writes).
@@ -577,8 +487,7 @@ class StrategyMembers:
             >>> open("strategy.prototxt").read()
             'amp: true\\n'
         """
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(str(self.strategy))  # protobuf's own text form, as Paddle writes it
+        runtime.save_text(self.strategy, output)  # protobuf's own text form, as Paddle writes it
 
     def load_from_prototxt(self, pb_file: str | os.PathLike[str]) -> None:
         """Merge settings from a protobuf text file (as written by Paddle or us).
@@ -596,36 +505,7 @@ class StrategyMembers:
             >>> strategy.recompute, strategy.recompute_configs["checkpoints"]
             (True, ['x'])
         """
-        with open(pb_file, encoding="utf-8") as handle:
-            text = handle.read()
-        staged = _pb2.DistributedStrategy()
-        staged.CopyFrom(self.strategy)
-        try:
-            text_format.Merge(text, staged)
-        except text_format.ParseError as exc:
-            raise ValueError(f"{os.fspath(pb_file)}: {exc}") from None
-        self.strategy.CopyFrom(staged)
-
-    def _enable_env(self) -> None:
-        """Apply the six FLAGS_* this strategy controls.
-
-        With Paddle loaded in the process (fleet calls this), they go into
-        Paddle's global flags, each one that the running Paddle makes public
-        (its CPU wheels keep the cuDNN/NCCL ones private), as Paddle's class
-        does. Without Paddle they are exported to
-        ``os.environ``, where Paddle started later (or in a child process)
-        reads them.
-        """
-        message = self.strategy
-        values = {name: _flag_value(field, getattr(message, field)) for name, field in ENV_FLAGS.items()}
-        flags = paddle_flags()
-        if flags is not None:
-            for name, value in values.items():
-                if flags.is_public(name):
-                    flags[name] = value
-            return
-        for name, value in values.items():
-            os.environ[name] = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        runtime.merge_text_file(self.strategy, pb_file)
 
     @classmethod
     def from_paddle(cls, strategy: Any, *, strict: bool | None = None) -> Any:
@@ -648,10 +528,11 @@ class StrategyMembers:
         serialize = getattr(message, "SerializeToString", None)
         if serialize is None:
             raise TypeError(f"from_paddle: expected a DistributedStrategy or its message, got {type(strategy).__name__}")
-        result = cast(Any, cls)(strict=strict)
+        result = cast(Any, cls)(strict=strict)  # the plain attributes start at their defaults
         result.strategy.ParseFromString(serialize())
-        object.__setattr__(result, "hybrid_parallel_order", list(getattr(strategy, "hybrid_parallel_order", DEFAULT_HYBRID_PARALLEL_ORDER)))
-        object.__setattr__(result, "sync_param_name", list(getattr(strategy, "sync_param_name", DEFAULT_SYNC_PARAM_NAME)))
+        for name in ("hybrid_parallel_order", "sync_param_name"):
+            if hasattr(strategy, name):
+                setattr(result, name, list(getattr(strategy, name)))
         return result
 
     def to_paddle(self) -> Any:
@@ -688,7 +569,7 @@ class StrategyMembers:
         """The overview table Paddle prints: enabled features with their
         configs, then every other flag, then the build strategy."""
         message = self.strategy
-        switches, env_names, build_names = _repr_layout()
+        switches, env_names, build_names = _repr_layout(message)
         out = [_HEAD]
         for name, configs_name, subs in switches:
             if not getattr(message, name):
@@ -710,39 +591,4 @@ class StrategyMembers:
         return "".join(out)
 
 
-class JobInfoMembers:
-    """Paddle's setter methods of DistributedJobInfo (hand-written)."""
-
-    __slots__ = ()
-
-    job_info: _pb2.DistributedJobInfo
-
-    def _set_worker_num(self, worker_num: int) -> None:
-        self.job_info.worker_num = worker_num
-
-    def _set_server_num(self, server_num: int) -> None:
-        self.job_info.server_num = server_num
-
-    def _set_worker_ips(self, worker_ips: Iterable[str]) -> None:
-        self.job_info.worker_ips.extend(worker_ips)
-
-    def _set_server_endpoints(self, server_endpoints: Iterable[str]) -> None:
-        self.job_info.server_endpoints.extend(server_endpoints)
-
-    def _set_origin_startup(self, origin_startup_prog: object) -> None:
-        self.job_info.origin_startup = str(origin_startup_prog)
-
-    def _set_origin_main(self, origin_main_prog: object) -> None:
-        self.job_info.origin_main = str(origin_main_prog)
-
-    def _distributed_main(self, distributed_main_prog: object) -> None:
-        self.job_info.distributed_main = str(distributed_main_prog)
-
-    def _optimizer_name(self, optimizer_name: str) -> None:
-        self.job_info.optimizer_name = optimizer_name
-
-    def _set_distributed_strategy(self, dist_strategy: _pb2.DistributedStrategy) -> None:
-        self.job_info.strategy.CopyFrom(dist_strategy)
-
-
-__all__ = ["JobInfoMembers", "StrategyMembers"]
+__all__ = ["StrategyMembers"]

@@ -38,7 +38,7 @@ import sys
 from collections.abc import Callable, Mapping
 from operator import attrgetter
 from types import ModuleType
-from typing import Any, ClassVar, Final, NamedTuple, TypeVar, cast
+from typing import Any, ClassVar, Final, NamedTuple, Protocol, TypeVar, cast
 
 from google.protobuf.message import Message
 
@@ -358,6 +358,7 @@ def _python_type_matches(spec: FieldSpec, value: Any) -> bool:
 
 
 def suggest(name: str, valid: Any) -> str:
+    """``"; did you mean 'x'?"`` for the closest of ``valid`` to ``name``, or ``""``."""
     import difflib  # only on the error path: keeps `import` fast
 
     match = difflib.get_close_matches(name, list(valid), n=1, cutoff=0.6)
@@ -1009,3 +1010,251 @@ class Wrapper:
                 if value is KEEP:
                     return
             setattr(self._message, field.name, value)
+
+
+# ===========================================================================
+# Public API for the hand-written hooks module and for the generated members
+# that are not fields (environment-backed fields, method aliases). A hooks
+# module uses only public names of this module (no leading underscore), so it
+# never reaches into the package's private modules. Keep additions here.
+# ===========================================================================
+
+
+def message_class(full_name: str) -> type[Message]:
+    """The message class this package uses for ``full_name`` (in a build bound
+    to another project's ``*_pb2`` modules, that project's class)."""
+    spec = SPECS.get(full_name)
+    if spec is None:
+        hint = suggest(full_name, SPECS)
+        raise KeyError(f"no message {full_name!r} in this package{hint}")
+    return spec.cls
+
+
+# -- environment-backed fields ----------------------------------------------
+
+
+class EnvField(NamedTuple):
+    """A field backed by an environment variable (annotations: ``env:``)."""
+
+    variable: str  # FLAGS_...
+    field: str  # proto field name
+    read: bool = True  # read when an instance is created, where set
+    kind: str | None = None  # the variable's kind (BOOL, INT, FLOAT, STR) when not the field's
+
+
+class FlagStore(Protocol):
+    """Where environment-backed fields are read from and exported to instead
+    of ``os.environ``: typed flags by name (another project's global flags).
+    ``name in store`` says whether the store has (and lets callers use) a flag."""
+
+    def __contains__(self, name: object) -> bool: ...
+
+    def __getitem__(self, name: str) -> Any: ...
+
+    def __setitem__(self, name: str, value: Any) -> None: ...
+
+
+_CONVERTERS: Final[dict[str, Any]] = {BOOL: bool, INT: int, FLOAT: float, STR: str}
+
+
+def _env_kind(spec: MessageSpec, entry: EnvField) -> str:
+    kind = entry.kind or spec.fields[entry.field].kind
+    if kind not in _CONVERTERS:
+        raise TypeError(
+            f"{entry.variable}: field {entry.field!r} is not a bool, number or string ({kind})"
+        )
+    return kind
+
+
+def _env_value(kind: str, variable: str, raw: Any) -> Any:
+    """The value of ``variable`` as ``kind``, or KEEP when it cannot be one.
+
+    Text (the environment) is parsed: booleans as ``env_flag`` does, numbers
+    by ``int``/``float``; typed values (a flag store's) are converted."""
+    if isinstance(raw, str) and kind != STR:
+        text = raw.strip()
+        if kind == BOOL:
+            lowered = text.lower()
+            if lowered in _TRUE or lowered in _FALSE:
+                return lowered in _TRUE
+            warn("ignoring %s=%r: expected one of 1/0/true/false/yes/no/on/off", variable, raw)
+            return KEEP
+        try:
+            return float(text) if kind == FLOAT else int(text)
+        except ValueError:
+            warn(
+                "ignoring %s=%r: expected %s",
+                variable,
+                raw,
+                "a number" if kind == FLOAT else "an integer",
+            )
+            return KEEP
+    return _CONVERTERS[kind](raw)
+
+
+def read_env(
+    message: Message, fields: tuple[EnvField, ...], source: FlagStore | None = None
+) -> None:
+    """Set each readable environment-backed field of ``message`` whose
+    variable is set in ``source`` (a ``FlagStore``), or in ``os.environ``
+    when ``source`` is None. Unreadable text is
+    ignored with a warning naming the variable."""
+    spec: MessageSpec | None = None
+    for entry in fields:
+        if not entry.read:
+            continue
+        if source is None:
+            raw: Any = os.environ.get(entry.variable)
+        else:
+            raw = source[entry.variable] if entry.variable in source else None
+        if raw is None:
+            continue
+        spec = spec or spec_of(message)
+        value = _env_value(_env_kind(spec, entry), entry.variable, raw)
+        if value is not KEEP:
+            setattr(message, entry.field, value)
+
+
+def export_env(
+    message: Message, fields: tuple[EnvField, ...], target: FlagStore | None = None
+) -> None:
+    """Write every environment-backed field of ``message`` to its variable,
+    converted to the variable's kind (a float field exported to an integer
+    variable is truncated).
+
+    Into ``os.environ`` when ``target`` is None (booleans as ``true``/``false``,
+    numbers as text), where a process started later reads them; else into
+    the ``FlagStore`` ``target``, only the flags it has."""
+    spec = spec_of(message)
+    for entry in fields:
+        kind = _env_kind(spec, entry)
+        value = _CONVERTERS[kind](getattr(message, entry.field))
+        if target is None:
+            os.environ[entry.variable] = (
+                ("true" if value else "false") if kind == BOOL else str(value)
+            )
+        elif entry.variable in target:
+            target[entry.variable] = value
+
+
+# -- text format -------------------------------------------------------------
+
+
+def save_text(message: Message, path: str | os.PathLike[str]) -> None:
+    """Write ``message`` to ``path`` in protobuf's text format (UTF-8)."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(str(message))
+
+
+def merge_text_file(message: Message, path: str | os.PathLike[str]) -> None:
+    """Merge the text-format file ``path`` into ``message``, all or nothing:
+    a file that does not parse raises ValueError naming the file and line and
+    leaves ``message`` unchanged; a missing file raises FileNotFoundError."""
+    from google.protobuf import text_format
+
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    staged = type(message)()
+    staged.CopyFrom(message)
+    try:
+        text_format.Merge(text, staged)
+    except text_format.ParseError as exc:
+        raise ValueError(f"{os.fspath(path)}: {exc}") from None
+    message.CopyFrom(staged)
+
+
+# -- dotted paths and duck-typed objects --------------------------------------
+
+
+def fill_dotted(
+    message: Message, prefix: str, config: Mapping[str, Any], where: str, index: int = 0
+) -> set[str]:
+    """Set fields of ``message`` from keys that are dotted paths below ``prefix``
+    (``<prefix>.<field>.<sub field>``); returns the keys used.
+
+    A repeated message field takes ``<path>.num`` items, each filled from the
+    same keys; a list value of a singular field gives item ``index`` its
+    element; a repeated scalar field is extended by its value. Errors name
+    ``where`` and the key."""
+    used: set[str] = set()
+    for field in message.DESCRIPTOR.fields:
+        path = f"{prefix}.{field.name}"
+        repeated = is_repeated(field)
+        if field.message_type is not None:
+            if repeated:
+                count_key = path + ".num"
+                if count_key not in config:
+                    continue
+                used.add(count_key)
+                for item_index in range(config[count_key]):
+                    used |= fill_dotted(
+                        getattr(message, field.name).add(), path, config, where, item_index
+                    )
+            else:
+                used |= fill_dotted(getattr(message, field.name), path, config, where, index)
+            continue
+        if path not in config:
+            continue
+        used.add(path)
+        value = config[path]
+        try:
+            if repeated:
+                getattr(message, field.name).extend(value)
+            elif isinstance(value, list):
+                setattr(message, field.name, value[index])
+            else:
+                setattr(message, field.name, value)
+        except (TypeError, ValueError, IndexError) as exc:
+            raise type(exc)(f"{where}[{path!r}]: {exc}") from None
+    return used
+
+
+def object_config(value: Any, spec: MessageSpec) -> Any:
+    """What ``assign_config`` takes for ``value``: a mapping or a message of
+    the type as it is; any other object as a dict of the fields it has as
+    attributes (missing ones are left out; an integer or enum field takes an
+    object with ``__int__``, such as an IntEnum of another library)."""
+    if isinstance(value, (Mapping, spec.cls)):
+        return cast(Any, value)
+    config: dict[str, Any] = {}
+    for name, field in spec.fields.items():
+        if not hasattr(value, name):
+            continue
+        item = getattr(value, name)
+        if field.kind in (INT, ENUM) and not isinstance(item, int) and hasattr(item, "__int__"):
+            item = int(item)
+        config[name] = item
+    return config
+
+
+def copy_to_object(message: Message, target: Any, convert: Mapping[str, Any] | None = None) -> Any:
+    """Set every field of ``message`` as an attribute of ``target`` (repeated
+    fields as lists, maps as dicts), through ``convert[field]`` where given;
+    returns ``target``."""
+    for field in message.DESCRIPTOR.fields:
+        value: Any = getattr(message, field.name)
+        if field.message_type is not None and field.message_type.GetOptions().map_entry:
+            value = dict(value)
+        elif is_repeated(field):
+            value = list(value)
+        if convert and field.name in convert:
+            value = convert[field.name](value)
+        setattr(target, field.name, value)
+    return target
+
+
+def merge_keyed(container: Any, items: list[Any], key: str) -> None:
+    """Add ``items`` (messages) to the repeated message field ``container`` in
+    one step; an existing item whose ``key`` field equals a new item's is
+    replaced (removed; the new items are appended in their order)."""
+    names = {getattr(item, key) for item in items}
+    kept: list[Any] = [item for item in container if getattr(item, key) not in names]
+    if len(kept) != len(container):
+        survivors: list[Message] = []
+        for item in kept:  # detached copies: clearing the field releases the originals
+            survivor: Message = type(item)()
+            survivor.CopyFrom(item)
+            survivors.append(survivor)
+        del container[:]
+        container.extend(survivors)
+    container.extend(items)
