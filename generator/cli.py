@@ -126,8 +126,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     )
     common.add_argument(
         "--full", action="store_true",
-        help="rebuild from the inputs alone, trusting nothing in the output folder: no answer from "
-        "its manifest, no formatted text reused from its files; CI's check uses this",
+        help="rebuild from the inputs alone, trusting nothing in the output folder (no answer from "
+        "its manifest); CI's check uses this",
     )
     parser = argparse.ArgumentParser(prog=prog, description=DESCRIPTION, epilog=EXIT_CODES)
     parser.add_argument("--version", action="version", version=f"fleet-strategy-codegen {__version__}")
@@ -272,12 +272,8 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             why = "the user cache records that this generator made these very files from these inputs"
             print(f"{options.package}: {state} ({why})")
             return Exit.OK
-        # Otherwise regenerate, taking black's outputs from the output folder where its
-        # manifest vouches for them (check too, unless --full: a fresh clone's check
-        # would else format everything; each piece is checked against its digest, so
-        # only a consistent hand edit of a file and its manifest could mislead it,
-        # as it could the fast answer).
-        result = build(options, reuse_output=not args.full, black_workers=True)
+        # Otherwise regenerate (from the inputs alone: nothing in the output folder is reused).
+        result = build(options)
         if report_undocumented(result.model.undocumented, args.require_docs):
             return Exit.ERROR
         if args.command == "check":

@@ -1,228 +1,216 @@
-"""Stage 6: black, in-process or in workers, with an explicit Mode; every output remembered.
+"""Stage 6: rendered Python as black (pinned, explicit Mode) would format it,
+usually without running black.
 
-black dominates generation time. Its output for a top-level statement depends
-only on that statement's text, black's version and the Mode, so each file is
-formatted statement by statement (a class, a function, an assignment...; a
-long class member by member), and each result is looked for, before black is
-ever called, in two places keyed by that text:
+The templates emit code black leaves unchanged (tests/test_format.py holds
+every generated file, golden case and fuzzed schema to that). What the
+templates cannot know is how long a line gets once user names and literals
+are in it, so each file is cut, line by line (no parse), into top-level
+statements, and:
 
-* the cache folder (``~/.cache/fleet-strategy-codegen``): one pack per
-  generated file, {key: black's output};
-* the previous output: the manifest of the last ``generate`` records, per
-  file, each piece's rendered key, the digest of its formatted text and where
-  that text sits in the file (lines skipped since the previous piece, lines,
-  indent), and the files on disk hold those texts. A fresh clone therefore
-  regenerates without formatting what the committed tree already holds.
-  ``generate`` and ``check`` read it; with ``--full`` neither does, and
-  ``check --full`` takes no answer from the tree it checks.
-
-Only what is left goes to black (generator.black_workers). The file header
-(comment lines naming the generator and the inputs) is never part of a key,
-and a record locates pieces from the end of the header, so a header that
-changes alone leaves every record valid.
-
-The blank lines between top-level statements are the template's, which
-emits them as black wants them; tests/test_format.py checks that black leaves
-every generated file unchanged, so statement-wise formatting is exactly
-whole-file formatting. A reused text is always black's output for that very
-input: cache entries are only written from black's results, and a piece of
-the previous output is only taken when its digest is the one recorded for it
-in a manifest that also vouches for the whole file.
+* the blank lines between them are set as black sets them;
+* a line longer than the line length is wrapped here when it has one of the
+  simple shapes whose black split is known (a ``def``; an assignment, return
+  or expression that ends in one call or bracket literal; see ``wrap_line``);
+* anything else black might change - a long line of another shape, trailing
+  whitespace, a tab - makes its statement (its member, in a long class) a
+  piece "at risk", and only those go to black. black is imported then and
+  only then; its outputs are kept in the user cache folder, keyed by the
+  piece, black's version and the Mode.
 """
 
 from __future__ import annotations
 
-import ast
 import hashlib
-import json
 import os
+import re
 import tempfile
-from dataclasses import dataclass, field
+import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from .black_workers import LINE_LENGTH, BlackWorkers, Result
 from .errors import GeneratorError, Problem
-from .pipeline import BLACK_VERSION_REQUIRED, cache_root
-from .render import RenderedFile
+from .settings import BLACK_VERSION_REQUIRED, LINE_LENGTH, cache_root
 
-KEY_LENGTH = 32  # hex digits of a sha256 kept in the manifest (128 bits)
-# a black upgrade misses every key, and so does a record of an older layout: offsets counted
-# from the top of the file, not from the end of its header; stub members joined without the
-# blank line the template puts after a def with a body (a whole file's key is its rendered
-# text, so a change in joining would otherwise find the old result)
-_SALT = f"black {BLACK_VERSION_REQUIRED} line-length {LINE_LENGTH} records from the header's end, stub blanks\0"
-
-
-def _cache_dir() -> Path | None:  # "2": records count from the end of the header
-    root = cache_root()
-    return root / f"format-2-black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}" if root else None
-
-
-def digest(text: str) -> str:
-    """The manifest's name for a text: a truncated sha256."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:KEY_LENGTH]
-
-
-def _key(key_text: str) -> str:
-    return hashlib.sha256((_SALT + key_text).encode("utf-8")).hexdigest()[:KEY_LENGTH]
-
-
-def _lines(text: str) -> list[str]:
-    """Lines, each with its newline, split at newlines only: the line numbers
-    the parser counts (str.splitlines also splits at form feeds, U+2028...)."""
-    lines = [line + "\n" for line in text.split("\n")]
-    lines[-1] = lines[-1][:-1]
-    return lines if lines[-1] else lines[:-1]
-
-
-def _dedented(lines: list[str], width: int) -> list[str]:
-    """Class-body lines moved out to module level (blank lines may be shorter)."""
-    if not width:
-        return lines
-    return [line[width:] if line.startswith(" " * width) else line for line in lines]
-
-
-# -- the manifest's record of a formatted file ("black": {path: record})
-#    {"file": "<key> <digest>", "pieces": ["<key> <digest> <skip> <count> <indent>", ...]}
-#    pieces in file order; skip: lines since the end of the previous piece (or
-#    the start of the file); count: the piece's lines; indent: 4 for a member
-#    of a class formatted at module level.
-
-
-def _piece_places(text: str, record: dict[str, Any]) -> dict[str, str]:
-    """{rendered key: formatted text} of the pieces ``record`` locates in
-    ``text``, each checked against its recorded digest."""
-    entries = record.get("pieces")
-    if not isinstance(entries, list):
-        return {}
-    lines = _lines(_split_header(text)[1])  # positions count from the end of the header
-    found: dict[str, str] = {}
-    position = 0
-    for entry in entries:
-        try:
-            key, wanted, skip, count, indent = str(entry).split(" ")
-            start, end, dedent = position + int(skip), position + int(skip) + int(count), int(indent)
-        except ValueError:
-            return found
-        piece = "".join(_dedented(lines[start:end], dedent))
-        if digest(piece) == wanted:
-            found[key] = piece
-        position = end
-    return found
-
-
-@dataclass
-class PreviousOutput:
-    """The last ``generate``'s output folder and what its manifest recorded:
-    each file's sha256, and each formatted file's record (see above)."""
-
-    out: Path
-    file_digests: dict[str, str]
-    records: dict[str, dict[str, Any]]
-    _texts: dict[str, str | None] = field(default_factory=dict)
-
-    def text(self, path: str) -> str | None:
-        """The file on disk, when it is the one the manifest describes (not
-        edited, not missing); read and checked once."""
-        if path not in self._texts:
-            self._texts[path] = self._read(path)
-        return self._texts[path]
-
-    def _read(self, path: str) -> str | None:
-        try:
-            data = (self.out / path).read_bytes()
-        except OSError:
-            return None
-        if hashlib.sha256(data).hexdigest() != self.file_digests.get(path):
-            return None
-        try:
-            return data.decode("utf-8")
-        except ValueError:
-            return None
+# Bump when the cutting changes what a piece is: old entries then miss.
+_SALT = f"pieces-3 black {BLACK_VERSION_REQUIRED} line-length {LINE_LENGTH}\0"
+_SPLIT_CLASS_LINES = 100  # a longer class at risk goes to black member by member
 
 
 @dataclass
 class Formatted:
     texts: dict[str, str]  # path -> final text
-    records: dict[str, dict[str, Any]] = field(default_factory=dict)  # for the manifest
+    black_pieces: int = 0  # pieces black formatted in this run (cache misses)
 
 
-def format_files(
-    files: list[RenderedFile], previous: PreviousOutput | None = None, black: BlackWorkers | None = None
-) -> Formatted:
-    """Python/stub files through black; others unchanged. ``black``: workers
-    started earlier (see generator.black_workers); else black runs here."""
-    formatter = _Formatter(_cache_dir(), previous, black or BlackWorkers())
-    # Descriptor modules first: any schema edit changes their big literal, which
-    # black can then format while the other files are cut into pieces.
-    order = sorted((f for f in files if f.kind in ("python", "stub")), key=lambda f: not f.path.endswith("_pb2.py"))
-    layouts = {}
-    for file in order:
-        layouts[file.path] = formatter.layout(file)
-        formatter.submit()
-    formatter.collect()
-    texts = {file.path: formatter.assemble(file.path, layouts[file.path]) if file.path in layouts else file.text for file in files}
-    return Formatted(texts, formatter.records)
+def format_files(files: list[Any]) -> Formatted:
+    """Python and stub files as black formats them; other files unchanged."""
+    formatter = _Formatter(_cache_dir())
+    texts = {f.path: formatter.file(f.path, f.text, f.kind) if f.kind in ("python", "stub") else f.text for f in files}
+    return Formatted(texts, formatter.black_calls)
 
 
-_SPLIT_CLASS_LINES = 100  # classes longer than this are formatted member by member
-_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-Piece = tuple[int, bool, str]  # (blank lines before, is a def/class, source)
+def _cache_dir() -> Path | None:
+    root = cache_root()
+    return root / f"black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}" if root else None
 
 
-def _pieces(
-    lines: list[str], statements: list[ast.stmt], position: int, dedent: int = 0, offset: int = 0
-) -> list[tuple[Piece, int]]:
-    """Cut ``lines`` into one piece per statement, starting at ``position``;
-    each with the index of its first line. ``offset``: lines before ``lines[0]``
-    in the module the statements' line numbers count from.
+# -- black, only for pieces at risk
 
-    A piece runs from the end of the previous statement to the end of its own,
-    so it takes along the comments just above it (trailing comments go with
-    the last); its leading blank lines are counted, not kept.
+
+def mode(kind: str, indent: int = 0) -> Any:
+    """The one black Mode of each kind of file (python or stub); ``indent``:
+    for source dedented out of a class body, whose lines lose that width."""
+    import black  # deferred: most runs never need it
+
+    if black.__version__ != BLACK_VERSION_REQUIRED:
+        raise GeneratorError(
+            Problem(f"black {BLACK_VERSION_REQUIRED} is required (found {black.__version__}); run pip install -e '.[dev]'")
+        )
+    return black.Mode(
+        target_versions={black.TargetVersion.PY310},
+        line_length=LINE_LENGTH - indent,
+        is_pyi=kind == "stub",
+        string_normalization=True,
+        magic_trailing_comma=True,
+    )
+
+
+def run_black(source: str, kind: str, indent: int = 0) -> str:
+    try:
+        import black
+    except ImportError as exc:
+        raise GeneratorError(Problem(f"cannot run black ({exc}); run pip install -e '.[dev]'")) from None
+    try:
+        return black.format_str(source, mode=mode(kind, indent))
+    except GeneratorError:
+        raise
+    except Exception as exc:  # black's InvalidInput and friends: our bug
+        raise GeneratorError(
+            Problem(f"internal error: black rejected generated code ({exc}); please report with your inputs")
+        ) from None
+
+
+# -- reading lines without parsing
+
+
+_TRIPLE = ('"""', "'''")
+_TOKEN = re.compile(r"#|[rRbBuUfF]{0,2}(\"\"\"|'''|\"|')")
+_END = {
+    '"""': re.compile(r'(?:\\.|[^\\"]|"(?!""))*"""', re.S),
+    "'''": re.compile(r"(?:\\.|[^\\']|'(?!''))*'''", re.S),
+    '"': re.compile(r'(?:\\.|[^\\"\n])*"'),
+    "'": re.compile(r"(?:\\.|[^\\'\n])*'"),
+}
+
+
+def _string_state(lines: list[str]) -> list[str | None]:
+    """For each line, the triple quote of the string it starts inside, else None.
+
+    Only triple-quoted strings span lines in generated code (literals are
+    single-line reprs), so a line without a triple quote changes nothing.
     """
-    pieces: list[tuple[Piece, int]] = []
-    for index, statement in enumerate(statements):
-        last = index == len(statements) - 1
-        end = len(lines) if last else (statement.end_lineno or statement.lineno) - offset
-        chunk = lines[position:end]
-        blanks = 0
-        while blanks < len(chunk) and not chunk[blanks].strip():
-            blanks += 1
-        body = _dedented(chunk[blanks:], dedent)
-        pieces.append(((blanks, isinstance(statement, _DEFINITIONS), "".join(body)), position + blanks))
-        position = end
-    return pieces
+    states: list[str | None] = []
+    inside: str | None = None
+    for line in lines:
+        states.append(inside)
+        if inside is None and '"""' not in line and "'''" not in line:
+            continue
+        position = 0
+        if inside is not None:
+            end = _END[inside].match(line)
+            if end is None:
+                continue
+            position, inside = end.end(), None
+        while True:
+            token = _TOKEN.search(line, position)
+            if token is None or token.group() == "#":
+                break
+            quote = token.group(1)
+            end = _END[quote].match(line, token.end())
+            if end is None:
+                if quote in _TRIPLE:
+                    inside = quote
+                break  # a single-quoted string cannot run on (generated code has none that do)
+            position = end.end()
+    return states
 
 
-def _module(text: str) -> tuple[str, list[tuple[Piece, ast.stmt, int]]]:
-    """(header comments, (piece, its statement, its first line) per top-level statement)."""
-    lines = _lines(text)
-    head = _header_length(lines)
-    statements = ast.parse(text).body
-    cut = _pieces(lines, statements, head)
-    return "".join(lines[:head]), [(piece, node, start) for (piece, start), node in zip(cut, statements)]
+def _width(line: str) -> int:
+    """black's width of a line: East Asian wide characters count two, combining marks none."""
+    if line.isascii():
+        return len(line)
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line
+    )
 
 
-def split_statements(text: str) -> tuple[str, list[Piece]]:
-    """(header comments, one piece per top-level statement) of a module."""
-    header, statements = _module(text)
-    return header, [piece for piece, _, _ in statements]
+_LONE_STRING = re.compile(
+    r"""\s*[rRbBuUfF]{0,2}("(?:""(?:[^"\\]|\\.|"(?!""))*"")?[^"\\]*(?:\\.[^"\\]*)*"|'[^'\\]*(?:\\.[^'\\]*)*'),?"""
+)
 
 
-def _header_length(lines: list[str]) -> int:
-    """How many lines the leading comment block (the generated header) has."""
+def _unsplittable(line: str) -> bool:
+    """A line that is one string literal (and its comma): black cannot shorten it."""
+    return _LONE_STRING.fullmatch(line) is not None
+
+
+_CONTINUATION = re.compile(r"(else|elif|except|finally)\b")
+_DEFINITION = re.compile(r"(async\s+def|def|class)\b|@")
+
+
+@dataclass
+class _Piece:
+    lines: list[str]  # without the newline
+    states: list[str | None]
+    blanks: int  # blank lines before it, as rendered
+    definition: bool
+
+
+def _cut(lines: list[str], states: list[str | None], indent: int = 0) -> tuple[list[str], list[_Piece]]:
+    """(leading comment lines, one piece per statement at ``indent``).
+
+    A statement starts at a line of that indentation outside any string,
+    bracket continuation (closers), decorator or compound clause; the comment
+    lines just above it go with it, blank lines before it are counted.
+    """
+    pad = " " * indent
     head = 0
-    while head < len(lines) and lines[head].startswith("#"):
+    while head < len(lines) and lines[head].startswith("#") and not indent:
         head += 1
-    return head
-
-
-def _split_header(text: str) -> tuple[str, str]:
-    lines = _lines(text)
-    head = _header_length(lines)
-    return "".join(lines[:head]), "".join(lines[head:])
+    starts: list[int] = []
+    pending: int | None = None
+    decorated = False
+    for number in range(head, len(lines)):
+        line = lines[number]
+        if states[number] is not None or not line.strip() or not line.startswith(pad):
+            continue
+        first = line[indent : indent + 1]
+        if first == "#":
+            pending = number if pending is None else pending
+            continue
+        if first in " \t)]}" or _CONTINUATION.match(line, indent):
+            continue
+        if decorated:  # the def/class a decorator decorates, or one more decorator
+            decorated = first == "@"
+            continue
+        starts.append(number if pending is None else pending)
+        pending = None
+        decorated = first == "@"
+    if not starts:
+        return lines[:head], []
+    pieces = []
+    bounds = [*starts, len(lines)]
+    blanks = 0
+    for begin, end in zip(bounds, bounds[1:]):
+        stop = end
+        while stop > begin and not lines[stop - 1].strip() and states[stop - 1] is None:
+            stop -= 1
+        first_code = next((ln for ln in lines[begin:stop] if not ln[indent:].startswith("#")), "")
+        pieces.append(_Piece(lines[begin:stop], states[begin:stop], blanks, bool(_DEFINITION.match(first_code, indent))))
+        blanks = end - stop
+    # lines between the header and the first statement (blank ones) are black's to drop
+    return lines[:head], pieces
 
 
 def _blank_lines(kind: str, given: int, around_definition: bool) -> int:
@@ -233,235 +221,350 @@ def _blank_lines(kind: str, given: int, around_definition: bool) -> int:
     return 2 if around_definition else min(given, 2)
 
 
-def _start(statement: ast.stmt) -> int:
-    """0-based first line of a statement, decorators included."""
-    decorators = getattr(statement, "decorator_list", None) or []
-    return min([statement.lineno, *(d.lineno for d in decorators)]) - 1
+# -- wrapping long lines the way black does, for the shapes where that is certain
+
+_OPENERS = {"(": ")", "[": "]", "{": "}"}
+_CLOSERS = set(_OPENERS.values())
+_SKELETON_TOKEN = re.compile(r"""[rRbBuUfF]{0,2}(?:"[^"\\]*(?:\\.[^"\\]*)*"|'[^'\\]*(?:\\.[^'\\]*)*')|[()\[\]{}]|#|,""")
+# What is left of a statement outside brackets and strings (see _brackets), for the
+# shapes wrap_line handles: [target [: annotation] = | return | key: ] name[.name...] and
+# one bracket pair at the end (a call, a subscript or a literal), or a def.
+_NAME = r"[A-Za-z_]\w*"
+_TARGET = rf"{_NAME}(?:\.{_NAME}|\[\])*(?:: [\w.\[\]| ]+)?"
+_SIMPLE = re.compile(
+    rf"(?:(?:{_TARGET}) = |return |(?:{_NAME}|S): |{_NAME}=|\| )?(?:{_NAME}(?:\.{_NAME})*)?(?:\(\)|\[\]|\{{\}}),?"
+)
+_DEF = re.compile(rf"(?:async )?def {_NAME}\(\)(?: -> [\w.\[\]| ]+)?:(?: \.\.\.)?")
+_IMPORT = re.compile(rf"from \.*(?:{_NAME}(?:\.{_NAME})*)? import {_NAME}(?: as {_NAME})?(?:, {_NAME}(?: as {_NAME})?)*")
+# a dict item whose value is a conditional expression: black parenthesizes the value
+_TERNARY_ITEM = re.compile(r"S: [^,]* if [^,]* else [^,]*,")
+# an annotation alone (a stub's or TypedDict's attribute) that is a union: black
+# wraps it in parentheses, one operand a line if it must
+_UNION = re.compile(rf"{_NAME}: [\w.\[\]]+(?: \| [\w.\[\]]+)+,?")
 
 
-def split_class(
-    source: str, min_lines: int = _SPLIT_CLASS_LINES, node: ast.stmt | None = None, offset: int = 0
-) -> tuple[str, list[Piece]] | None:
-    """A long class as (head, one piece per member from the first method on,
-    dedented to module level).
-
-    The head is the class line with the statements before the first method
-    (docstring, __slots__...); None when the class is shorter than
-    ``min_lines`` or has no head. ``node``: the class's statement when the
-    module was parsed already, its lines counted from ``offset`` lines before
-    ``source``.
-    """
-    lines = _lines(source)
-    if len(lines) < min_lines:
+def _brackets(code: str) -> tuple[list[tuple[int, int]], list[int], str] | None:
+    """(depth-0 bracket pairs, depth-0 comma positions, skeleton) of one line of
+    code; None when it has a comment, a multi-line string or unbalanced brackets."""
+    pairs: list[tuple[int, int]] = []
+    commas: list[int] = []
+    stack: list[int] = []
+    skeleton: list[str] = []
+    position = 0
+    for token in _SKELETON_TOKEN.finditer(code):
+        text = token.group()
+        if not stack:
+            skeleton.append(code[position : token.start()])
+        position = token.end()
+        if text == "#":
+            return None
+        if text in _OPENERS:
+            stack.append(token.start())
+        elif text in _CLOSERS:
+            if not stack or _OPENERS[code[stack[-1]]] != text:
+                return None
+            start = stack.pop()
+            if not stack:
+                pairs.append((start, token.start()))
+                skeleton.append(code[start] + text)
+        elif text == ",":
+            if not stack:
+                commas.append(token.start())
+                skeleton.append(",")
+        elif not stack:  # a string
+            if text[-3:] in _TRIPLE and len(text) > 3 and text[-4] not in "\\":
+                return None  # """...""" on one line: leave it to black
+            skeleton.append("S")
+    if stack:
         return None
-    if node is None:
-        node, offset = ast.parse(source).body[0], 0
-    if not isinstance(node, ast.ClassDef) or isinstance(node.body[0], _DEFINITIONS):
+    skeleton.append(code[position:])
+    if any(q in "".join(skeleton) for q in ("'", '"', "\\")):
+        return None  # a quote the token pattern did not pair
+    return pairs, commas, "".join(skeleton)
+
+
+def _masked(code: str) -> str:
+    """``code`` with the inside of brackets and strings blanked out (same length)."""
+    out = list(code)
+    depth, start = 0, 0
+    for token in _SKELETON_TOKEN.finditer(code):
+        text = token.group()
+        if text in _OPENERS:
+            start = token.end() if not depth else start
+            depth += 1
+        elif text in _CLOSERS:
+            depth -= 1
+            if not depth:
+                out[start : token.start()] = "x" * (token.start() - start)
+        elif not depth and text not in (",", "#"):  # a string
+            out[token.start() : token.end()] = "x" * len(text)
+    return "".join(out)
+
+
+def _items(body: str) -> list[str] | None:
+    """``body`` split at its top-level commas (no empty item but a trailing one)."""
+    found = _brackets(body)
+    if found is None:
         return None
-    first = next((i for i, member in enumerate(node.body) if isinstance(member, _DEFINITIONS)), None)
-    if first is None:
+    _, commas, _ = found
+    items, start = [], 0
+    for comma in commas:
+        items.append(body[start:comma].strip())
+        start = comma + 1
+    last = body[start:].strip()
+    if last:
+        items.append(last)
+    return items if all(items) else None
+
+
+def _fits(line: str) -> bool:
+    return _width(line) <= LINE_LENGTH
+
+
+def wrap_line(line: str) -> list[str] | None:
+    """``line`` (one whole statement) as black splits it, when that is certain:
+    a ``def`` split at its parameters (black's left-hand split), or a statement
+    ending in one call or bracket literal split at it (black's right-hand split,
+    the optional parentheses of the right-hand side omitted). None otherwise:
+    the caller then has black format the statement."""
+    if _fits(line):
+        return [line]
+    indent = len(line) - len(line.lstrip(" "))
+    code = line[indent:]
+    pad = " " * indent
+    if _IMPORT.fullmatch(code):  # black explodes a long import, one name a line
+        module, names = code.split(" import ", 1)
+        head = f"{pad}{module} import ("
+        lines = [head, *(f"{pad}    {name}," for name in names.split(", ")), pad + ")"]
+        return lines if all(map(_fits, lines)) else None
+    found = _brackets(code)
+    if found is None:
         return None
-    head_end = _start(node.body[first]) - offset
-    position = head_end
-    while position > 0 and not lines[position - 1].strip():
-        position -= 1
-    head = "".join(lines[:head_end]).rstrip("\n") + "\n"
-    return head, [piece for piece, _ in _pieces(lines, node.body[first:], position, dedent=4, offset=offset)]
+    pairs, _, skeleton = found
+    if _UNION.fullmatch(skeleton):
+        return _union(pad, code)
+    if _TERNARY_ITEM.fullmatch(skeleton):
+        key, value = code[: code.index(":")], code[code.index(":") + 2 : -1]
+        lines = [f"{pad}{key}: (", f"{pad}    {value}", f"{pad}),"]
+        return lines if all(map(_fits, lines)) else None
+    if not pairs:
+        return None
+    if _DEF.fullmatch(skeleton):
+        start, end = pairs[0]  # the parameters: black splits a def at its first bracket
+        literal = False
+    elif _SIMPLE.fullmatch(skeleton):
+        start, end = pairs[-1]
+        if end != len(code) - 1 - code.endswith(","):
+            return None
+        before = code[:start].rstrip()
+        # a list/dict/tuple literal (black always explodes one with commas), not a call or subscript
+        literal = not before or not (before[-1].isalnum() or before[-1] in "_)]}\"'")
+        if literal and code[start] == "(":
+            return None  # a parenthesized tuple or expression: black's parentheses rules differ
+    else:
+        return None
+    head, body, tail = pad + code[: start + 1], code[start + 1 : end], pad + code[end:]
+    if not _fits(head) or not _fits(tail) or not body.strip():
+        return None
+    items = _items(body)
+    if items is None:
+        return None
+    inner = pad + "    "
+    magic = body.rstrip().endswith(",")
+    if skeleton.startswith(("def", "async")) and len(items) == 1 and not magic:
+        magic = True  # black adds a trailing comma to a lone parameter, which then stands alone
+    if not magic and not (literal and len(items) > 1) and _fits(inner + body.strip()):
+        return [head, inner + body.strip(), tail]
+    if len(items) == 1 and not magic:
+        if _unsplittable(items[0]):
+            return [head, inner + items[0], tail]  # one long string: black leaves it long
+        nested = wrap_line(inner + items[0])  # one argument: black splits it in turn
+        return None if nested is None else [head, *nested, tail]
+    lines = [head]
+    for item in items:
+        if item.startswith("*") and not item.startswith("**") and literal:
+            return None
+        wrapped = wrap_line(f"{inner}{item},")
+        if wrapped is None:
+            return None
+        lines += wrapped
+    return [*lines, tail]
 
 
-# A file's layout: literal text and the pieces black formats, in order.
-# (piece index, indented into a class body)
-Part = str | tuple[int, bool]
-
-
-@dataclass
-class _Job:
-    source: str
-    kind: str
-    indent: int
-    path: str  # of the first file that needs it (for error messages)
-    key: str
-    text: str | None = None
-    from_black: bool = False
+# -- the stage
 
 
 class _Formatter:
-    def __init__(self, cache: Path | None, previous: PreviousOutput | None, black: BlackWorkers) -> None:
+    def __init__(self, cache: Path | None) -> None:
         self.cache = cache
-        self.previous = previous
-        self.black = black
-        self._submitted = 0  # jobs looked at by submit()
-        self._waiting: list[tuple[list[_Job], Callable[[], list[Result]]]] = []
-        self.jobs: list[_Job] = []
-        self.job_index: dict[str, int] = {}
-        self.file_keys: dict[str, str] = {}  # path -> whole-file key
-        self.records: dict[str, dict[str, Any]] = {}
-        self._packs: dict[str, dict[str, Any]] = {}
-        self._previous_pieces: dict[str, dict[str, str]] = {}
+        self.black_calls = 0
 
-    # -- lookups, black never involved
-
-    def _pack_path(self, path: str) -> Path | None:
-        """Named after the file's path inside its package, so packages of other
-        names (tests, other projects) share the pieces they have in common."""
-        return self.cache / f"{digest(path.split('/', 1)[-1])}.json" if self.cache is not None else None
-
-    def _pack(self, path: str) -> dict[str, Any]:
-        """{"file": [whole-file key, body, record] (the latest), "pieces": {key: text}}."""
-        if path not in self._packs:
-            text = _load(self._pack_path(path))
-            try:
-                pack = json.loads(text) if text else {}
-            except ValueError:
-                pack = {}
-            pack = pack if isinstance(pack, dict) else {}
-            if not isinstance(pack.get("pieces"), dict):
-                pack["pieces"] = {}
-            file_entry = pack.get("file")
-            if not (isinstance(file_entry, list) and len(file_entry) == 3 and isinstance(file_entry[2], dict)):
-                pack["file"] = [None, None, {}]
-            self._packs[path] = pack
-        return self._packs[path]
-
-    def _previous_record(self, path: str) -> dict[str, Any]:
-        record = self.previous.records.get(path) if self.previous is not None else None
-        return record if isinstance(record, dict) else {}
-
-    def _recorded(self, path: str, key: str) -> str | None:
-        """The previous output's black result for ``key``, when it still holds it."""
-        if path not in self._previous_pieces:
-            record = self._previous_record(path)
-            text = self.previous.text(path) if record and self.previous is not None else None
-            self._previous_pieces[path] = _piece_places(text, record) if text is not None else {}
-        return self._previous_pieces[path].get(key)
-
-    def layout(self, file: RenderedFile) -> list[Part]:
-        header, body = _split_header(file.text)
-        # Whole file first, so an unchanged file costs no parse and no lookup per statement.
-        file_key = _key(f"file\0{file.kind}\0{body}")
-        self.file_keys[file.path] = file_key
-        whole = self._whole_file(file.path, file_key)
-        if whole is not None:
-            return [header, whole]
-        try:
-            header, statements = _module(file.text)
-        except SyntaxError as exc:
-            raise GeneratorError(
-                Problem(f"internal error: generated code does not parse ({exc.msg}); please report with your inputs", file.path, exc.lineno)
-            ) from None
-        parts: list[Part] = [header]
+    def file(self, path: str, text: str, kind: str) -> str:
+        lines = text.split("\n")
+        ends_with_newline = lines[-1] == ""
+        if ends_with_newline:
+            lines.pop()
+        states = _string_state(lines)
+        header, pieces = _cut(lines, states)
+        out = list(header)
         previous_definition = False
-        for index, ((blanks, is_definition, statement), node, start) in enumerate(statements):
+        for index, piece in enumerate(pieces):
             if index:
-                parts.append("\n" * _blank_lines(file.kind, blanks, previous_definition or is_definition))
-            split = split_class(statement, node=node, offset=start)
-            if split is None:
-                parts.append(self._piece(statement, file))
-                previous_definition = is_definition
+                out += [""] * _blank_lines(kind, piece.blanks, previous_definition or piece.definition)
+            out += self._piece(path, piece, kind)
+            previous_definition = piece.definition
+        return "\n".join(out) + ("\n" if out else "")
+
+    def _piece(self, path: str, piece: _Piece, kind: str) -> list[str]:
+        lines, states = piece.lines, piece.states
+        if not _at_risk(lines, states):
+            return lines
+        wrapped = _prewrapped(lines, states)
+        if wrapped is not None:
+            return wrapped
+        if len(lines) >= _SPLIT_CLASS_LINES and _is_class(lines):
+            return self._class(path, piece, kind)
+        return self._black(path, "\n".join(lines) + "\n", kind, 0).rstrip("\n").split("\n")
+
+    def _class(self, path: str, piece: _Piece, kind: str) -> list[str]:
+        """A long class at risk: only its members at risk go to black (dedented)."""
+        lines, states = piece.lines, piece.states
+        # the body starts after the class statement's line ending in ":"
+        body = next(n + 1 for n, line in enumerate(lines) if line[:1] not in "#@ " and line.rstrip().endswith(":"))
+        _, members = _cut(lines[body:], states[body:], indent=4)
+        out = lines[:body]
+        for member in members:
+            out += [""] * min(member.blanks, 1)  # as rendered (black allows one in a class)
+            if not _at_risk(member.lines, member.states):
+                out += member.lines
                 continue
-            # A long class: head first, then each member at module level and indented
-            # back; one blank line around methods, as black puts them (in stubs, only
-            # where the template put one: after a def with a body that a def follows).
-            head, members = split
-            parts.append(self._piece(head, file))
-            for member_blanks, member_is_definition, member in members:
-                if member_blanks if file.kind == "stub" else (member_is_definition or member_blanks):
-                    parts.append("\n")
-                parts.append(self._piece(member, file, indent=4))
-            previous_definition = is_definition
-        return parts
-
-    def _whole_file(self, path: str, file_key: str) -> str | None:
-        """The formatted body, with its record, from the previous output or the cache folder."""
-        record = self._previous_record(path)
-        if self.previous is not None and str(record.get("file", "")).startswith(f"{file_key} "):
-            text = self.previous.text(path)
-            body = _split_header(text)[1] if text is not None else None
-            if body is not None and record["file"] == f"{file_key} {digest(body)}":
-                self.records[path] = record
-                return body
-        cached_key, body, record = self._pack(path)["file"]
-        if cached_key == file_key and isinstance(body, str) and record.get("file") == f"{file_key} {digest(body)}":
-            self.records[path] = record  # the halves belong together
-            return body
-        return None
-
-    def _piece(self, source: str, file: RenderedFile, indent: int = 0) -> tuple[int, bool]:
-        key = _key(f"{file.kind}\0{indent}\0{source}")
-        if key not in self.job_index:
-            self.job_index[key] = len(self.jobs)
-            job = _Job(source, file.kind, indent, file.path, key)
-            job.text = self._recorded(file.path, key)
-            if job.text is None:
-                cached = self._pack(file.path)["pieces"].get(key)
-                job.text = cached if isinstance(cached, str) else None
-            self.jobs.append(job)
-        return self.job_index[key], indent > 0
-
-    # -- black, for what is left
-
-    def submit(self) -> None:
-        """Hand black the pieces found nowhere so far."""
-        todo = [job for job in self.jobs[self._submitted :] if job.text is None]
-        self._submitted = len(self.jobs)
-        if todo:
-            self._waiting.append((todo, self.black.submit([(job.source, job.kind, job.indent) for job in todo])))
-
-    def collect(self) -> None:
-        for todo, results in self._waiting:
-            for job, (text, error) in zip(todo, results()):
-                if error is not None:
-                    raise GeneratorError(
-                        Problem(f"internal error: black rejected generated code ({error}); please report with your inputs", job.path)
-                    )
-                job.text = text
-                job.from_black = True
-        self._waiting = []
-
-    # -- the final text, its record, and the pack
-
-    def assemble(self, path: str, parts: list[Part]) -> str:
-        out: list[str] = []
-        pieces: list[str] = []
-        entries: dict[str, str] = {}
-        new = False  # anything black formatted in this run
-        skip = 0
-        for number, part in enumerate(parts):
-            if isinstance(part, str):
-                out.append(part)
-                if number:  # parts[0] is the header: a record locates pieces in the body
-                    skip += part.count("\n")
+            wrapped = _prewrapped(member.lines, member.states)
+            if wrapped is not None:
+                out += wrapped
                 continue
-            index, indented = part
-            job = self.jobs[index]
-            text = job.text
-            assert text is not None  # collect() filled every piece
-            count = text.count("\n")
-            pieces.append(f"{job.key} {digest(text)} {skip} {count} {job.indent}")
-            entries[job.key] = text
-            new = new or job.from_black
-            if indented:
-                text = "".join("    " + line if line.strip() else line for line in _lines(text))
-            out.append(text)
-            skip = 0
-        final = "".join(out)
-        if path not in self.records:  # formatted piece by piece in this run
-            file_key = self.file_keys[path]
-            body = _split_header(final)[1]
-            self.records[path] = {"file": f"{file_key} {digest(body)}", "pieces": pieces}
-            if new or self._pack(path)["file"][0] != file_key:
-                self._save_pack(path, [file_key, body, self.records[path]], entries)
-        return final
+            dedented = "\n".join(line[4:] for line in member.lines) + "\n"
+            formatted = self._black(path, dedented, kind, 4).rstrip("\n").split("\n")
+            out += ["    " + line if line else line for line in formatted]
+        return out
 
-    def _save_pack(self, path: str, file_entry: list[Any], entries: dict[str, str]) -> None:
-        """The file as formatted now, its pieces, and as many of the pack's
-        other pieces (the most recent), so a revert or another output folder
-        (or package) still finds them."""
-        old = self._pack(path)["pieces"]
-        kept = [(key, text) for key, text in reversed(old.items()) if key not in entries][: len(entries)]
-        pack = {"file": file_entry, "pieces": {**dict(reversed(kept)), **entries}}
-        _store(self._pack_path(path), json.dumps(pack))
-        self._packs[path] = pack
+    def _black(self, path: str, source: str, kind: str, indent: int) -> str:
+        key = hashlib.sha256(f"{_SALT}{kind}\0{indent}\0{source}".encode()).hexdigest()
+        entry = self.cache / key[:2] / key if self.cache is not None else None
+        cached = _load(entry)
+        if cached is not None:
+            return cached
+        try:
+            text = run_black(source, kind, indent)
+        except GeneratorError as exc:
+            raise GeneratorError([Problem(p.message, p.file or path, p.line, p.hint) for p in exc.problems]) from None
+        self.black_calls += 1
+        _store(entry, text)
+        return text
+
+
+_RISKY_WHITESPACE = re.compile(r"\t|[ \t\f\v]$|,\s*[\]}]|, \)")  # (and magic trailing commas)
+# black strips the space a docstring starts or ends with (unless beside a quote)
+_RISKY_DOCSTRING = re.compile(r'^\s*[rRuU]?"""\s|\S\s+"""$')
+
+
+def _at_risk(lines: list[str], states: list[str | None]) -> bool:
+    """Whether black might change these lines: a long line of code (not one
+    string literal alone), the long last line of a multi-line string (black
+    may move a docstring's closing quotes), space around a docstring's text,
+    trailing whitespace or a tab."""
+    last = len(lines) - 1
+    for number, (line, state) in enumerate(zip(lines, states)):
+        if _RISKY_WHITESPACE.search(line):
+            return True
+        if '"""' in line and _RISKY_DOCSTRING.search(line):
+            return True
+        if len(line) <= LINE_LENGTH // 2 or _fits(line):
+            continue
+        if state is None and not _unsplittable(line) and not _opens_string(line, number, states):
+            if not (_TYPE_IGNORE.search(line) and _single_line_statement(lines, states, number)):
+                return True
+        if state is not None and (number == last or states[number + 1] is None):
+            return True
+    return False
+
+
+# black leaves a one-line statement with a trailing "type: ignore" comment as it is
+_TYPE_IGNORE = re.compile(r"#\s*type:\s*ignore(\[[\w\-, ]*\])?\s*$")
+_STRING_START = re.compile(r"\s*[rRbBuUfF]{0,2}(\"\"\"|\'\'\')")
+
+
+def _opens_string(line: str, number: int, states: list[str | None]) -> bool:
+    """A line that is only the start of a multi-line string (a docstring's first line)."""
+    return number + 1 < len(states) and states[number + 1] is not None and _STRING_START.match(line) is not None
+
+
+def _prewrapped(lines: list[str], states: list[str | None]) -> list[str] | None:
+    """The lines with every long one wrapped by wrap_line; None if one cannot be."""
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if states[number] is not None or _fits(line) or _unsplittable(line):
+            out.append(line)
+            continue
+        if _RISKY_WHITESPACE.search(line) or not _single_line_statement(lines, states, number):
+            return None
+        wrapped = wrap_line(line)
+        if wrapped is None:
+            return None
+        out += wrapped
+    return out
+
+
+def _union(pad: str, code: str) -> list[str] | None:
+    name, annotation = code.split(": ", 1)
+    comma = "," if annotation.endswith(",") else ""
+    annotation = annotation.removesuffix(",")
+    inner = pad + "    "
+    lines = [f"{pad}{name}: (", inner + annotation, f"{pad}){comma}"]
+    if not _fits(lines[1]):
+        masked = _masked(annotation)  # split at the top-level bars only
+        cuts = [m.start() for m in re.finditer(r" \| ", masked)]
+        operands = [annotation[a:b].removeprefix(" | ") for a, b in zip([0, *cuts], [*cuts, len(annotation)])]
+        body: list[str] = []
+        for number, operand in enumerate(operands):
+            wrapped = wrap_line(f"{inner}{'| ' if number else ''}{operand}")
+            if wrapped is None:
+                return None
+            body += wrapped
+        lines[1:2] = body
+    return lines if all(map(_fits, lines)) else None
+
+
+def _is_class(lines: list[str]) -> bool:
+    first = next((line for line in lines if line[:1] not in "#@"), "")
+    return first.startswith("class ") and first.rstrip().endswith(":")
+
+
+def _single_line_statement(lines: list[str], states: list[str | None], number: int) -> bool:
+    """Line ``number`` is a line black transforms on its own: it closes every
+    bracket it opens (see _brackets) and it starts a statement (the line before
+    it does not leave a bracket open), or it is one item, with its comma, of a
+    bracket literal or call exploded one item a line."""
+    if _brackets(_code(lines[number]).strip()) is None:
+        return False
+    if number == 0:
+        return True
+    before = lines[number - 1].rstrip()
+    item = lines[number].endswith(",")
+    if before.endswith(("\\", "(", "[", "{")) or (before.endswith(",") and states[number - 1] is None):
+        return item and (before.endswith(",") or before.lstrip()[:1] not in ("", "#"))
+    if states[number - 1] is not None:
+        return True  # the line before closes a multi-line string (and no bracket)
+    # a line of code before it must be whole too, or only close brackets
+    code = _code(before).strip()
+    return not code or code.startswith(("#", ")", "]", "}")) or _brackets(code) is not None
+
+
+def _code(line: str) -> str:
+    """``line`` without its trailing comment."""
+    for token in _SKELETON_TOKEN.finditer(line):
+        if token.group() == "#":
+            return line[: token.start()].rstrip()
+    return line
 
 
 def _load(path: Path | None) -> str | None:
@@ -469,7 +572,7 @@ def _load(path: Path | None) -> str | None:
         return None
     try:
         return path.read_text(encoding="utf-8")
-    except OSError:
+    except (OSError, ValueError):
         return None
 
 

@@ -123,7 +123,6 @@ def _sha256(data: bytes) -> str:
 def manifest_text(
     files: dict[str, str],
     undocumented: tuple[str, ...],
-    black_records: dict[str, dict[str, Any]],
     api: dict[str, Any] | None = None,
 ) -> str:
     """What was generated: every file's hash, which lets ``check`` answer
@@ -131,15 +130,12 @@ def manifest_text(
     exactly these files from the inputs at hand (see ``fast_clean``; no hash
     of the inputs or of the generator is recorded here, so the manifest
     changes only when the output does), and lets the next
-    ``generate`` reuse black's outputs held in these files ("black": per
-    formatted file, where each piece's formatted text is; see generator.format),
-    and lets the next ``check``/``generate`` say what changed for users ("api":
-    the API surface this generation emitted; see generator.api_changes)."""
+    ``check``/``generate`` say what changed for users ("api": the API surface
+    this generation emitted; see generator.api_changes)."""
     data = {
         "@generated": f"by fleet-strategy-codegen. DO NOT EDIT. Regenerate: {COMMAND} generate",
         "files": {path: _sha256(text.encode("utf-8")) for path, text in sorted(files.items())},
         "undocumented": list(undocumented),
-        "black": {path: black_records[path] for path in sorted(black_records)},
     }
     text = json.dumps(data, indent=1, sort_keys=False)
     if api is None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.resources
 import json
 import os
 import re
@@ -16,45 +15,17 @@ from . import COMMAND, __version__
 from .compile import find_proto_files, include_folders, proto_names
 from .errors import GeneratorError, Problem
 from .output import MANIFEST_SUFFIX, is_generated, manifest_text, output_digest, read_manifest
+from .settings import BLACK_VERSION_REQUIRED, GENERATOR, TEMPLATES, cache_root
 
 if TYPE_CHECKING:
     from .annotations import Annotations
-    from .black_workers import BlackWorkers
     from .compile import CompiledSchema
-    from .format import PreviousOutput
     from .model import PackageModel
     from .schema import Schema
 
 # The stages are imported inside build(): a `check` whose inputs are unchanged
 # is answered from the manifest without loading them (see output.fast_clean).
-GENERATOR = Path(__file__).resolve().parent
-BLACK_VERSION_REQUIRED = "26.10.1"  # pinned in pyproject.toml; output depends on it
-
-
-def _templates_folder() -> Path:
-    """The jinja2 templates. Installed, they are the package data
-    ``fleet_strategy_codegen.templates`` (found through importlib.resources);
-    run as ``python -m generator`` from a source checkout, whose package has no
-    such subpackage, the checkout's top-level templates/ folder."""
-    try:
-        return Path(str(importlib.resources.files(f"{__package__}.templates")))
-    except ModuleNotFoundError:
-        return GENERATOR.parent / "templates"
-
-
-TEMPLATES = _templates_folder()
-
-
-def cache_root() -> Path | None:
-    """Where black outputs and compiled templates are cached (None: disabled).
-
-    Caches only ever save time: entries are keyed by everything that
-    determines them, so a stale or corrupt entry cannot change the output.
-    """
-    if os.environ.get("FLEET_CODEGEN_NO_CACHE"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "fleet-strategy-codegen"
+# The constants below are re-exported for callers of the pipeline (cli, plugin, tests).
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -180,23 +151,24 @@ def check_package_name(package: str) -> None:
         raise GeneratorError(Problem(f"--package must be a Python identifier, got {package!r}"))
 
 
-def build(
-    options: Options,
-    reuse_output: bool = False,
-    black_workers: bool = False,
-    compiled: CompiledSchema | None = None,
-) -> Generated:
-    """Run every stage. ``reuse_output``: take black's outputs from the files of the last generate
-    into ``options.out`` where its manifest vouches for them (generate and
-    check do; with --full they do not, and trust nothing in the tree). ``black_workers``:
-    fork a black worker first, whose import then overlaps the other stages
-    (the CLI does; a caller that has black imported already need not).
-    ``compiled``: the schema, when protoc has already compiled the protos
-    (the protoc plugin); by default they are compiled here."""
-    from .black_workers import BlackWorkers
+def build(options: Options, compiled: CompiledSchema | None = None) -> Generated:
+    """Run every stage. ``compiled``: the schema, when protoc has already
+    compiled the protos (the protoc plugin); by default they are compiled here."""
+    from .api_changes import api_surface, check_accepted
+    from .format import format_files
+    from .render import render_package
 
-    with BlackWorkers.start() if black_workers else BlackWorkers() as black:
-        return _build(options, reuse_output, black, compiled)
+    analysis = analyse(options, compiled)
+    model = analysis.model
+    api = api_surface(analysis.schema, analysis.model)
+    check_accepted(analysis.notes)
+    notes = analysis.notes
+    hooks_file = options.out / options.package / f"{notes.hooks_module}.py" if notes.hooks_module else None
+    hooks_source = hooks_file.read_text(encoding="utf-8") if hooks_file is not None and notes.targets else None
+    rendered = render_package(model, hooks_source=hooks_source)
+    files = format_files(rendered).texts
+    files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(files, model.undocumented, api)
+    return Generated(files=files, model=model, api=api, notes=analysis.notes)
 
 
 @dataclass(frozen=True)
@@ -228,29 +200,6 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
     return Analysis(schema=schema, notes=notes, model=build_model(schema, notes, options.package, header, members))
 
 
-def _build(
-    options: Options, reuse_output: bool, black: BlackWorkers, compiled: CompiledSchema | None
-) -> Generated:
-    from .api_changes import api_surface, check_accepted
-    from .format import format_files
-    from .render import render_package
-
-    analysis = analyse(options, compiled)
-    model = analysis.model
-    api = api_surface(analysis.schema, analysis.model)
-    check_accepted(analysis.notes)
-    notes = analysis.notes
-    hooks_file = options.out / options.package / f"{notes.hooks_module}.py" if notes.hooks_module else None
-    hooks_source = hooks_file.read_text(encoding="utf-8") if hooks_file is not None and notes.targets else None
-    rendered = render_package(model, hooks_source=hooks_source)
-    formatted = format_files(rendered, _previous_output(options) if reuse_output else None, black)
-    files = formatted.texts
-    files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
-        files, model.undocumented, formatted.records, api
-    )
-    return Generated(files=files, model=model, api=api, notes=analysis.notes)
-
-
 def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The API surface the inputs generated at git ``ref`` (built in memory
     from copies of the inputs at that ref; nothing is rendered or written),
@@ -273,14 +222,3 @@ def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, .
             ) from None
         return api_surface(analysis.schema, analysis.model), copy.missing
 
-
-def _previous_output(options: Options) -> PreviousOutput | None:
-    from .format import PreviousOutput
-
-    data = read_manifest(options.out, options.package)
-    if data is None:
-        return None
-    files, records = data.get("files"), data.get("black")
-    if not isinstance(files, dict) or not isinstance(records, dict):
-        return None
-    return PreviousOutput(out=options.out, file_digests={str(k): str(v) for k, v in files.items()}, records=records)

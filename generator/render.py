@@ -18,8 +18,7 @@ import jinja2
 
 from . import naming
 from .model import PackageModel, Target
-
-from .pipeline import TEMPLATES, cache_root  # noqa: E402  (one definition of the folder)
+from .settings import TEMPLATES, cache_root
 
 # The runtime every package gets: a real module of this tool, copied verbatim.
 RUNTIME_MODULE = "runtime"
