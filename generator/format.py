@@ -20,7 +20,9 @@ statements, and:
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import itertools
 import os
 import re
 import tempfile
@@ -118,6 +120,8 @@ def _string_state(lines: list[str]) -> list[str | None]:
             continue
         position = 0
         if inside is not None:
+            if inside not in line:
+                continue
             end = _END[inside].match(line)
             if end is None:
                 continue
@@ -161,13 +165,17 @@ _DEFINITION = re.compile(r"(async\s+def|def|class)\b|@")
 
 @dataclass
 class _Piece:
+    start: int  # number of its first line in the file
     lines: list[str]  # without the newline
     states: list[str | None]
     blanks: int  # blank lines before it, as rendered
     definition: bool
+    is_import: bool = False
 
 
-def _cut(lines: list[str], states: list[str | None], indent: int = 0) -> tuple[list[str], list[_Piece]]:
+def _cut(
+    lines: list[str], states: list[str | None], indent: int = 0, offset: int = 0
+) -> tuple[list[str], list[_Piece]]:
     """(leading comment lines, one piece per statement at ``indent``).
 
     A statement starts at a line of that indentation outside any string,
@@ -189,7 +197,7 @@ def _cut(lines: list[str], states: list[str | None], indent: int = 0) -> tuple[l
         if first == "#":
             pending = number if pending is None else pending
             continue
-        if first in " \t)]}" or _CONTINUATION.match(line, indent):
+        if first in " \t)]}" or first in "ef" and _CONTINUATION.match(line, indent):
             continue
         if decorated:  # the def/class a decorator decorates, or one more decorator
             decorated = first == "@"
@@ -207,18 +215,23 @@ def _cut(lines: list[str], states: list[str | None], indent: int = 0) -> tuple[l
         while stop > begin and not lines[stop - 1].strip() and states[stop - 1] is None:
             stop -= 1
         first_code = next((ln for ln in lines[begin:stop] if not ln[indent:].startswith("#")), "")
-        pieces.append(_Piece(lines[begin:stop], states[begin:stop], blanks, bool(_DEFINITION.match(first_code, indent))))
+        definition = bool(_DEFINITION.match(first_code, indent))
+        is_import = first_code.startswith(("import ", "from "), indent)
+        pieces.append(_Piece(offset + begin, lines[begin:stop], states[begin:stop], blanks, definition, is_import))
         blanks = end - stop
     # lines between the header and the first statement (blank ones) are black's to drop
     return lines[:head], pieces
 
 
-def _blank_lines(kind: str, given: int, around_definition: bool) -> int:
+def _blank_lines(kind: str, piece: _Piece, previous: _Piece) -> int:
     """black's blank lines between two top-level statements: two around a def
-    or class (one in stubs), else as given, at most two (one in stubs)."""
-    if kind == "stub":
-        return 1 if around_definition else min(given, 1)
-    return 2 if around_definition else min(given, 2)
+    or class (one in stubs); one after the last import; else as rendered, at
+    most two (one in stubs)."""
+    if piece.definition or previous.definition:
+        return 1 if kind == "stub" else 2
+    if previous.is_import and not piece.is_import:
+        return 1
+    return min(piece.blanks, 1 if kind == "stub" else 2)
 
 
 # -- wrapping long lines the way black does, for the shapes where that is certain
@@ -398,28 +411,42 @@ class _Formatter:
     def __init__(self, cache: Path | None) -> None:
         self.cache = cache
         self.black_calls = 0
+        # of the file being formatted (see _risky_lines): line numbers
+        self.other_risks: list[int] = []
+        self.long_lines: list[int] = []
+        self.risky: list[int] = []
 
     def file(self, path: str, text: str, kind: str) -> str:
         lines = text.split("\n")
-        ends_with_newline = lines[-1] == ""
-        if ends_with_newline:
+        if lines[-1] == "":
             lines.pop()
         states = _string_state(lines)
+        self.other_risks, self.long_lines = _risky_lines(text, lines, states)
+        self.risky = sorted({*self.other_risks, *self.long_lines})
         header, pieces = _cut(lines, states)
         out = list(header)
-        previous_definition = False
-        for index, piece in enumerate(pieces):
-            if index:
-                out += [""] * _blank_lines(kind, piece.blanks, previous_definition or piece.definition)
+        previous: _Piece | None = None
+        for piece in pieces:
+            if previous is not None:
+                out += [""] * _blank_lines(kind, piece, previous)
             out += self._piece(path, piece, kind)
-            previous_definition = piece.definition
+            previous = piece
         return "\n".join(out) + ("\n" if out else "")
+
+    def _at_risk(self, piece: _Piece, numbers: list[int] | None = None) -> bool:
+        numbers = self.risky if numbers is None else numbers
+        at = bisect.bisect_left(numbers, piece.start)
+        return at < len(numbers) and numbers[at] < piece.start + len(piece.lines)
+
+    def _wrapped(self, piece: _Piece) -> list[str] | None:
+        """The piece with its long lines wrapped, when they are its only risk."""
+        return None if self._at_risk(piece, self.other_risks) else _prewrapped(piece.lines, piece.states)
 
     def _piece(self, path: str, piece: _Piece, kind: str) -> list[str]:
         lines, states = piece.lines, piece.states
-        if not _at_risk(lines, states):
+        if not self._at_risk(piece):
             return lines
-        wrapped = _prewrapped(lines, states)
+        wrapped = self._wrapped(piece)
         if wrapped is not None:
             return wrapped
         if len(lines) >= _SPLIT_CLASS_LINES and _is_class(lines):
@@ -431,14 +458,14 @@ class _Formatter:
         lines, states = piece.lines, piece.states
         # the body starts after the class statement's line ending in ":"
         body = next(n + 1 for n, line in enumerate(lines) if line[:1] not in "#@ " and line.rstrip().endswith(":"))
-        _, members = _cut(lines[body:], states[body:], indent=4)
+        _, members = _cut(lines[body:], states[body:], indent=4, offset=piece.start + body)
         out = lines[:body]
         for member in members:
             out += [""] * min(member.blanks, 1)  # as rendered (black allows one in a class)
-            if not _at_risk(member.lines, member.states):
+            if not self._at_risk(member):
                 out += member.lines
                 continue
-            wrapped = _prewrapped(member.lines, member.states)
+            wrapped = self._wrapped(member)
             if wrapped is not None:
                 out += wrapped
                 continue
@@ -462,30 +489,66 @@ class _Formatter:
         return text
 
 
-_RISKY_WHITESPACE = re.compile(r"\t|[ \t\f\v]$|,\s*[\]}]|, \)")  # (and magic trailing commas)
-# black strips the space a docstring starts or ends with (unless beside a quote)
-_RISKY_DOCSTRING = re.compile(r'^\s*[rRuU]?"""\s|\S\s+"""$')
+# trailing whitespace or a tab; a magic trailing comma on one line (black explodes the brackets)
+_WHITESPACE = re.compile(r"\t|[ \t\f\v\r]$", re.M)
+_MAGIC_COMMA = re.compile(r",\]|,\}|, [\]})]")
+_LONG = re.compile(rf"^.{{{LINE_LENGTH + 1},}}$", re.M)
 
 
-def _at_risk(lines: list[str], states: list[str | None]) -> bool:
-    """Whether black might change these lines: a long line of code (not one
-    string literal alone), the long last line of a multi-line string (black
+def _risky_offsets(text: str) -> list[int]:
+    """Where black may change text that is not too long: trailing whitespace, a
+    tab, a magic trailing comma, space around a docstring's text (black strips
+    it). Literal searches first: character-class regexes cost ten times more."""
+    found = [m.start() for m in _MAGIC_COMMA.finditer(text)]
+    if any(c in text for c in ("\t", "\f", "\v", "\r", " \n")) or text.endswith(" "):
+        found += [m.start() for m in _WHITESPACE.finditer(text)]
+    position = text.find('"""')
+    while position >= 0:
+        line_start = text.rfind("\n", 0, position) + 1
+        after = text[position + 3 : position + 4]
+        before = text[line_start:position]
+        if after in (" ", "\t") and not before.strip(" rRuU"):  # a docstring starting with space
+            found.append(position)
+        elif text[position - 1 : position] in (" ", "\t") and after in ("", "\n") and before.strip():
+            found.append(position)  # text ending with space, then the closing quotes
+        position = text.find('"""', position + 3)
+    return found
+
+
+def _risky_lines(text: str, lines: list[str], states: list[str | None]) -> tuple[list[int], list[int]]:
+    """Numbers of the lines black might change (each list sorted): those that
+    are not too long but black changes anyway, then the long ones: a long line of code
+    (not one string literal alone, not a one-line statement whose only excess
+    is a type-ignore comment), the long last line of a multi-line string (black
     may move a docstring's closing quotes), space around a docstring's text,
-    trailing whitespace or a tab."""
+    trailing whitespace, a tab, a magic trailing comma. Whole-text searches:
+    most files have none of these."""
+    other = sorted(set(_line_numbers(lines, _risky_offsets(text))))
+    numbers: set[int] = set()
+    if text.isascii():
+        long = _line_numbers(lines, [m.start() for m in _LONG.finditer(text)])
+    else:  # wide characters count two
+        long = [n for n, line in enumerate(lines) if len(line) > LINE_LENGTH // 2 and not _fits(line)]
     last = len(lines) - 1
-    for number, (line, state) in enumerate(zip(lines, states)):
-        if _RISKY_WHITESPACE.search(line):
-            return True
-        if '"""' in line and _RISKY_DOCSTRING.search(line):
-            return True
-        if len(line) <= LINE_LENGTH // 2 or _fits(line):
-            continue
-        if state is None and not _unsplittable(line) and not _opens_string(line, number, states):
-            if not (_TYPE_IGNORE.search(line) and _single_line_statement(lines, states, number)):
-                return True
-        if state is not None and (number == last or states[number + 1] is None):
-            return True
-    return False
+    for number in long:
+        line, state = lines[number], states[number]
+        if state is not None:  # inside a multi-line string: only its last line matters
+            if number == last or states[number + 1] is None:
+                numbers.add(number)
+        elif not (
+            _unsplittable(line)
+            or _opens_string(line, number, states)
+            or _TYPE_IGNORE.search(line) and _single_line_statement(lines, states, number)
+        ):
+            numbers.add(number)
+    return other, sorted(numbers)
+
+
+def _line_numbers(lines: list[str], offsets: list[int]) -> list[int]:
+    if not offsets:
+        return []
+    starts = list(itertools.accumulate((len(line) + 1 for line in lines), initial=0))
+    return [bisect.bisect_right(starts, offset) - 1 for offset in offsets]
 
 
 # black leaves a one-line statement with a trailing "type: ignore" comment as it is
@@ -505,7 +568,7 @@ def _prewrapped(lines: list[str], states: list[str | None]) -> list[str] | None:
         if states[number] is not None or _fits(line) or _unsplittable(line):
             out.append(line)
             continue
-        if _RISKY_WHITESPACE.search(line) or not _single_line_statement(lines, states, number):
+        if _WHITESPACE.search(line) or _MAGIC_COMMA.search(line) or not _single_line_statement(lines, states, number):
             return None
         wrapped = wrap_line(line)
         if wrapped is None:

@@ -1,19 +1,18 @@
-"""Statement-wise formatting (with its cache) is exactly whole-file black."""
+"""The format stage: generated code is what black (pinned, our Mode) makes of
+it, and black itself runs only on the pieces the stage cannot be sure of."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import threading
+import subprocess
+import sys
 
 import black
 import pytest
 
-from generator.black_workers import MANY_PIECES, BlackWorkers, format_piece, mode
-from generator.cli import main
+import generator.format as format_stage
 from generator.errors import GeneratorError
-from generator.format import format_files, split_class, split_statements
+from generator.format import format_files, mode, wrap_line
 from generator.pipeline import Options, build
 from generator.render import RenderedFile
 from tests.support import ROOT
@@ -26,204 +25,162 @@ GENERATED = sorted(
 )
 
 
+def _kind(path: str) -> str:
+    return "stub" if path.endswith(".pyi") else "python"
+
+
 @pytest.mark.parametrize("path", GENERATED, ids=[p.relative_to(ROOT).as_posix() for p in GENERATED])
 def test_black_leaves_generated_files_unchanged(path):
     text = path.read_text()
-    assert black.format_str(text, mode=mode("stub" if path.suffix == ".pyi" else "python")) == text
-
-
-def test_statement_wise_equals_whole_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("FLEET_CODEGEN_NO_CACHE", "1")
-    source = (
-        # blank lines between simple statements are the template's job (as black wants them);
-        # around defs and classes the formatter puts them
-        "# header\n'''Doc.'''\n\nimport os\n\nX = 1\nY = [1,\n 2]\n"
-        "class A:\n    '''A.'''\n    z = 1\n" + "".join(f"    def m{i}(self):\n        return {i}\n" for i in range(60))
-        + "def f( a ):\n  return a\n# trailing\n"
-    )
-    formatted = format_files([RenderedFile("m.py", source, "python")]).texts["m.py"]
-    assert formatted == black.format_str(source, mode=mode("python"))
-    header, pieces = split_statements(source)
-    assert header == "# header\n" and len(pieces) == 6
-    assert split_class(pieces[4][2]) is not None  # the long class is split by member
-
-
-def test_cache_is_keyed_by_statement(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
-    first = format_files([RenderedFile("m.py", "# v1\nX = {'a':1}\n", "python")]).texts["m.py"]
-    entries = list(tmp_path.rglob("*"))
-    second = format_files([RenderedFile("m.py", "# v2, another header\nX = {'a':1}\n", "python")]).texts["m.py"]
-    assert first == "# v1\nX = {\"a\": 1}\n" and second.endswith('X = {"a": 1}\n')
-    assert list(tmp_path.rglob("*")) == entries  # the header is not part of any key
-
-
-# -- reusing black's outputs from the previous output (what a fresh clone has)
-
-CASE = ROOT / "tests" / "cases" / "proto2_defaults"
-
-
-def _options(out, proto_dir):  # as tests/regen_goldens.py builds this case (no annotations)
-    return Options(protos=(proto_dir,), annotations=None, out=out, package="golden_proto2_defaults")
+    assert black.format_str(text, mode=mode(_kind(path.name))) == text
 
 
 @pytest.fixture
-def clone(tmp_path, monkeypatch):
-    """A copy of a golden case's inputs and committed output, no cache folder,
-    black's requests counted."""
+def black_calls(monkeypatch):
+    """Every source the format stage hands black, no cache folder."""
     monkeypatch.setenv("FLEET_CODEGEN_NO_CACHE", "1")
-    shutil.copytree(CASE / "input", tmp_path / "input")
-    shutil.copytree(CASE / "expected", tmp_path / "out", ignore=shutil.ignore_patterns(".*", "__pycache__"))
-    requests: list[tuple[str, str, int]] = []
-    real = BlackWorkers.submit
+    calls: list[str] = []
+    real = format_stage.run_black
 
-    def counting(self, batch):
-        requests.extend(batch)
-        return real(self, batch)
+    def counting(source, kind, indent=0):
+        calls.append(source)
+        return real(source, kind, indent)
 
-    monkeypatch.setattr(BlackWorkers, "submit", counting)
-    return tmp_path, requests
+    monkeypatch.setattr(format_stage, "run_black", counting)
+    return calls
 
 
-def _edit(proto_dir):
-    proto = next(proto_dir.glob("*.proto"))
-    text = proto.read_text()
-    first = text.index("message ") + text[text.index("message "):].index("{") + 1
-    proto.write_text(text[:first] + "\n  optional int32 added_by_test = 777;" + text[first:])
-
-
-def _from_scratch(tmp_path, proto_dir):
-    out = tmp_path / "scratch"
-    return build(_options(out, proto_dir)).files
-
-
-def test_an_edit_formats_only_what_changed_and_equals_a_full_run(clone):
-    tmp_path, requests = clone
-    _edit(tmp_path / "input")
-    reused = build(_options(tmp_path / "out", tmp_path / "input"), reuse_output=True).files
-    sent = len(requests)
-    assert 0 < sent <= 12, [r[0][:60] for r in requests]  # the edited message's pieces, not the ~100 others
-    requests.clear()
-    assert reused == _from_scratch(tmp_path, tmp_path / "input")
-    assert len(requests) > 5 * sent  # from scratch: every piece
-
-
-def test_unchanged_inputs_reuse_everything(clone):
-    tmp_path, requests = clone
-    files = build(_options(tmp_path / "out", tmp_path / "input"), reuse_output=True).files
-    assert requests == []
-    assert files == _from_scratch(tmp_path, tmp_path / "input")
-
-
-def test_a_hand_edited_file_is_not_a_source(clone):
-    tmp_path, requests = clone
-    pyi = tmp_path / "out" / "golden_proto2_defaults" / "defaults_pb2.pyi"
-    pyi.write_text(pyi.read_text().replace("-> None: ...", "-> None:   ...", 1))
-    _edit(tmp_path / "input")
-    reused = build(_options(tmp_path / "out", tmp_path / "input"), reuse_output=True).files
-    assert reused == _from_scratch(tmp_path, tmp_path / "input")
-    assert "-> None:   ..." not in reused["golden_proto2_defaults/defaults_pb2.pyi"]
-
-
-def _damage_records(manifest, damage):
-    data = json.loads(manifest.read_text())
-    for record in data["black"].values():
-        fields = [entry.split() for entry in record["pieces"]]
-        if damage == "shift":  # every piece one line off
-            record["pieces"] = [" ".join([*f[:2], str(int(f[2]) + 1), *f[3:]]) for f in fields]
-        elif damage == "forged":  # each key pointing at the next piece's text
-            record["pieces"] = [" ".join([fields[(i + 1) % len(fields)][0], *f[1:]]) for i, f in enumerate(fields)]
-        elif damage == "garbage":
-            record["pieces"] = ["not a record", 7, None]
-        elif damage == "wrong type":
-            record["pieces"] = 5
-        record["file"] = "0" * 32 + " " + record["file"].split()[1]  # and no whole-file reuse
-    if damage == "missing":
-        data["black"] = "nope"
-    manifest.write_text(json.dumps(data))
-
-
-@pytest.mark.parametrize("damage", ["shift", "garbage", "wrong type", "missing"])
-def test_a_damaged_manifest_record_costs_time_never_correctness(clone, damage):
-    tmp_path, requests = clone
-    _damage_records(tmp_path / "out" / "golden_proto2_defaults.manifest.json", damage)
-    _edit(tmp_path / "input")
-    assert build(_options(tmp_path / "out", tmp_path / "input"), reuse_output=True).files == _from_scratch(
-        tmp_path, tmp_path / "input"
+def test_this_schema_generates_without_black(black_calls):
+    options = Options(
+        protos=(ROOT / "proto" / "distributed_strategy.proto",),
+        annotations=ROOT / "proto" / "fleet_strategy.annotations.yaml",
+        out=ROOT / "generated",
+        package="fleet_strategy",
     )
+    build(options)
+    assert black_calls == []  # the templates emit black's output, long lines wrapped as black wraps them
 
 
-def test_a_forged_record_may_mislead_generate_but_never_check_full(clone, capsys, monkeypatch):
-    """Records are not signed: one rewritten by hand to point a key at another
-    piece is taken (its text is a black output, just not this one's), and the
-    manifest then vouches for the result. check --full trusts nothing in the
-    output folder, so CI (which uses it) still sees the drift."""
-    tmp_path, requests = clone
-    _damage_records(tmp_path / "out" / "golden_proto2_defaults.manifest.json", "forged")
-    _edit(tmp_path / "input")
-    monkeypatch.chdir(tmp_path)
-    flags = ["--proto", "input", "--out", "out", "--package", "golden_proto2_defaults", "--no-annotations"]
-    assert main(["generate", *flags]) == 0
-    assert main(["check", "--full", *flags]) == 1
-    assert main(["generate", "--full", *flags]) == 0 and main(["check", "--full", *flags]) == 0
+LONG = "a_very_long_name_" * 8  # 136 characters: no line holding it fits
 
 
-def test_check_full_never_reuses_the_tree_it_checks(clone, capsys, monkeypatch):
-    """check --full formats everything; a plain check (which regenerates when the
-    user cache does not know this output) reuses the tree's verified pieces."""
-    tmp_path, requests = clone
-    _edit(tmp_path / "input")
-    monkeypatch.chdir(tmp_path)
-    command = ["check", "--proto", "input", "--out", "out", "--package", "golden_proto2_defaults", "--no-annotations"]
-    assert main([*command, "--full"]) == 1
-    pieces = len(requests)
-    requests.clear()
-    build(_options(tmp_path / "scratch", tmp_path / "input"))
-    assert pieces == len(requests)  # as many as from scratch
-    requests.clear()
-    assert main(command) == 1
-    assert len(requests) < pieces
+def test_a_piece_at_risk_goes_to_black_and_the_file_equals_whole_file_black(tmp_path, black_calls):
+    proto = tmp_path / "long_names.proto"
+    proto.write_text(
+        'syntax = "proto3";\npackage golden.long_names;\n\n'
+        f"// A message with a name no line can hold.\nmessage M{LONG} {{\n"
+        f"  // A field with such a name.\n  repeated int32 {LONG}field = 1;\n"
+        f"  map<string, M{LONG}> {LONG}map = 2;\n}}\n"
+    )
+    files = build(Options(protos=(proto,), annotations=None, out=tmp_path / "out", package="long_names")).files
+    assert black_calls, "pieces with a line no template could wrap go to black"
+    checked = 0
+    for relative, text in files.items():
+        if relative.endswith((".py", ".pyi")):
+            assert black.format_str(text, mode=mode(_kind(relative))) == text, relative
+            checked += 1
+    assert checked >= 5
 
 
-# -- black in worker processes
+# Statements as the templates shape them, with names of every length around the
+# line length: where wrap_line decides alone, it must decide as black does.
+SHAPES = [
+    ("python", "{n}_SPEC = MessageSpec(\"pkg.{n}\", mod_pb2.{n}, {{}})\n"),
+    ("python", "{n} = _message_factory.GetMessageClass(_POOL.FindMessageTypeByName(\"pkg.{n}\"))\n"),
+    ("python", "X.fields[\"{n}\"] = FieldSpec(\"{n}\", \"bool\", low=None, high=None)\n"),
+    ("python", "def {n}_to_dict(message: mod_pb2.{n}) -> _types.{n}Dict:\n    return {{}}\n"),
+    ("python", "def f(self) -> None:\n    value = _check_scalar(self._strict, _FIELDS[\"{n}\"], value, \"{n}\")\n"),
+    ("python", "from pkg.{n}._runtime import UnknownConfigKeyError, default_strict, set_default_strict\n"),
+    ("python", "def f(m):\n    return {{\n        \"{n}\": [{n}_to_dict(item) for item in m.{n}],\n    }}\n"),
+    ("python", "def f(m):\n    return {{\n        \"{n}\": items1[:] if (items1 := m.{n}) else [],\n    }}\n"),
+    ("python", "X = FieldSpec(\n    \"a\",\n    policy=Policy(\"raise\", ValueError, \"{n} is invalid {{received}}\"),\n)\n"),
+    ("python", "class T(TypedDict, total=False):\n    {n}: {n}Input | mod_pb2.{n}\n"),
+    ("python", "class T(TypedDict, total=False):\n    {n}: list[{n}Input | mod_pb2.{n}] | tuple[{n}Input | mod_pb2.{n}, ...]\n"),
+    ("python", "class C:\n    @x.setter\n    def {n}(self, value: list[A | mod_pb2.{n}] | tuple[A | mod_pb2.{n}, ...]) -> None:\n        pass\n"),
+    ("python", "__all__ = [\"{n}\", \"B\"]\n"),
+    ("stub", "class M(_message.Message):\n    def HasField(self, field_name: _Literal[\"{n}\", \"b\", \"c\"]) -> _builtins.bool: ...\n"),
+    ("stub", "class M(_message.Message):\n    @_builtins.property\n    def {n}(self) -> _containers.RepeatedCompositeFieldContainer[{n}]: ...\n"),
+    ("stub", "{n}: _builtins.int\nclass M(_message.Message):\n    \"\"\"Doc.\"\"\"\n\n    x: int\n"),
+]
 
 
-def test_workers_format_as_black_does_and_survive_a_dead_worker():
-    requests = [("X = {'a':1}\n", "python", 0), ("def f( a ):\n  return a\n", "python", 4), ("class A:\n  x:int\n", "stub", 0)]
-    expected = [format_piece(*r) for r in requests]
-    with BlackWorkers.start() as workers:
-        assert workers.workers, "fork is available on this machine"
-        assert workers.format(requests) == expected
-        workers.workers[0].process.kill()
-        workers.workers[0].process.join()
-        assert workers.format(requests) == expected  # done in-process instead
-    many = [(f"X{i} = {{'k':{i}}}\n", "python", 0) for i in range(MANY_PIECES)]
-    with BlackWorkers.start() as workers:
-        assert workers.format(many) == [(f'X{i} = {{"k": {i}}}\n', None) for i in range(MANY_PIECES)]
-        assert len(workers.workers) == (os.cpu_count() or 1)
+@pytest.mark.parametrize("kind,shape", SHAPES, ids=[f"shape{i}" for i in range(len(SHAPES))])
+def test_long_lines_are_wrapped_as_black_wraps_them(kind, shape, black_calls):
+    wrapped_alone = 0
+    for length in range(1, 130, 3):
+        name = ("N" + "x" * length)[:length + 1]
+        source = shape.format(n=name)
+        calls = len(black_calls)
+        formatted = format_files([RenderedFile("m.py", source, kind)]).texts["m.py"]
+        assert formatted == black.format_str(source, mode=mode(kind)), f"name of {len(name)}:\n{formatted}"
+        wrapped_alone += formatted != source and len(black_calls) == calls
+    assert wrapped_alone  # the stage, not black, wrapped some
 
 
-def test_generated_code_that_does_not_parse_is_an_internal_error_naming_the_file():
+def test_wrap_line_gives_up_on_shapes_it_does_not_know():
+    long = "x" * 90
+    assert wrap_line(f"value = {long} + f({long})") is None  # an operator: black's delimiter rules
+    assert wrap_line(f"value = a.b({long}).c({long})") is None  # a call chain
+    assert wrap_line(f"value = ({long}, {long})") is None  # a tuple in parentheses
+    assert wrap_line("short = 1") == ["short = 1"]
+
+
+def test_top_level_blank_lines_are_black_s_and_a_long_class_goes_member_by_member(black_calls):
+    source = (
+        '# header\n"""Doc."""\n\nimport os\n\n\n\nX = 1\nY = [1, 2]\n'
+        'class A:\n    """A."""\n\n    z = 1\n'
+        + "".join(f"\n    def m{i}(self):\n        return {i}\n" for i in range(40))
+        + f"\n    def long(self):\n        return {' + '.join(['value'] * 30)}\n"
+        + "# a comment that goes with f\ndef f(a):\n    return a\n"
+    )
+    formatted = format_files([RenderedFile("m.py", source, "python")]).texts["m.py"]
+    assert formatted == black.format_str(source, mode=mode("python"))
+    assert black_calls == ["def long(self):\n    return " + " + ".join(["value"] * 30) + "\n"]  # that member alone
+
+
+def test_a_type_ignored_line_is_left_long_as_black_leaves_it(black_calls):
+    source = "def f():\n    _fill(sub, value, SPECS[field.message], at, strict, clears, (*path, key))  # type: ignore[index]\n"
+    assert format_files([RenderedFile("m.py", source, "python")]).texts["m.py"] == source
+    assert black.format_str(source, mode=mode("python")) == source and not black_calls
+
+
+def test_space_black_strips_from_a_docstring_sends_it_to_black(black_calls):
+    source = 'def f():\n    """ Text with space around. """\n'
+    formatted = format_files([RenderedFile("m.py", source, "python")]).texts["m.py"]
+    assert formatted == black.format_str(source, mode=mode("python")) and black_calls
+
+
+def test_black_s_outputs_are_cached_locally_by_piece(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
+    source = f"X = {' + '.join(['value'] * 30)}\n"
+    first = format_files([RenderedFile("m.py", "# v1\n" + source, "python")])
+    entries = sorted(p for p in tmp_path.rglob("*") if p.is_file())
+    second = format_files([RenderedFile("m.py", "# v2, another header\n" + source, "python")])
+    assert (first.black_pieces, second.black_pieces) == (1, 0)  # the header is not part of the key
+    assert second.texts["m.py"].endswith(black.format_str(source, mode=mode("python")))
+    assert len(entries) == 1 and sorted(p for p in tmp_path.rglob("*") if p.is_file()) == entries
+
+
+def test_the_manifest_records_no_pieces():
+    data = json.loads((ROOT / "generated" / "fleet_strategy.manifest.json").read_text())
+    assert set(data) == {"@generated", "files", "undocumented", "api"}
+
+
+def test_generation_never_imports_black(tmp_path):
+    code = (
+        "import sys; from generator.cli import main; code = main(['check', '--full']); "
+        "print(code, 'black' in sys.modules, 'jinja2' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+        env={"PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp_path), "PATH": ""},
+    )
+    assert done.stdout.split()[-3:] == ["0", "False", "True"], done.stdout + done.stderr
+
+
+def test_code_black_rejects_is_an_internal_error_naming_the_file(black_calls):
     with pytest.raises(GeneratorError) as caught:
-        format_files([RenderedFile("pkg/m.py", "X = (\n", "python")])
-    assert "pkg/m.py" in str(caught.value.problems[0])
-
-
-def test_pipelined_submissions_larger_than_the_pipes_do_not_deadlock():
-    # black explodes this list one long string per line, a cheap reformat
-    # whose answer is as large as its source (~20 kB, a third of the window)
-    piece = ("X = [" + ", ".join(repr("a" * 200 + str(i)) for i in range(100)) + "]\n", "python", 0)
-    expected = format_piece(*piece)
-    answers: list[list[str]] = []
-
-    def exchange() -> None:
-        with BlackWorkers.start() as workers:
-            waits = [workers.submit([piece]) for _ in range(50)]  # ~1 MB each way, 16x a pipe's buffer
-            answers.extend(wait() for wait in waits)
-
-    # a deadlock must fail the test, not hang the suite
-    thread = threading.Thread(target=exchange, daemon=True)
-    thread.start()
-    thread.join(timeout=120)
-    assert not thread.is_alive(), "the pipes to the black workers deadlocked"
-    assert answers == [[expected]] * 50
+        format_files([RenderedFile("pkg/m.py", "X = (" + "a, " * 60 + "\n", "python")])
+    problem = caught.value.problems[0]
+    assert problem.file == "pkg/m.py" and "internal error" in problem.message

@@ -63,8 +63,8 @@ from tests.support import ROOT, generate, import_generated, unique_package
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "hostile"
 
-# ~0.35 s per example on a 2-core machine, most of it black formatting the
-# generated modules: 100 + 100 + 66 examples take about 90 s.
+# On a 2-core machine each example costs a generation and black checking
+# that the generated modules are as it would format them.
 # The default profile is derandomized: the test suite (and CI) draws the same
 # examples on every run, so a red run always means a change broke something.
 # Exploration is the `long` profile's job: ten times the examples, a new
@@ -608,9 +608,8 @@ def proto_text(d: FileDef) -> str:
 
 @pytest.fixture(scope="class")
 def fast_pipeline(tmp_path_factory):
-    """A generator cache of our own (not the user's; the per-statement black
-    cache makes the schema-independent modules free after the first example),
-    and one jinja Environment for all examples."""
+    """A generator cache of our own (not the user's: black's outputs for the
+    pieces at risk are kept there), and one jinja Environment for all examples."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
         mp.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
@@ -642,7 +641,28 @@ def generate_schema(work: Path, schema: Schema):
     assert set(again.files) == set(result.files)
     for relative, text in result.files.items():
         assert (out / relative).read_text(encoding="utf-8") == text
+    assert_black_conformant(result.files)
     return import_generated(out, package), package
+
+
+# the same in every example, and held to black by tests/test_format.py
+_SCHEMA_INDEPENDENT = ("/_runtime.py", "/_pool.py")
+
+
+def assert_black_conformant(files: dict[str, str]) -> None:
+    """black leaves every generated module as it is: the format stage wraps
+    long lines as black would, and hands black whatever it cannot be sure of."""
+    import black
+
+    from generator.format import mode
+
+    for relative, text in files.items():
+        if relative.endswith((".py", ".pyi")) and not relative.endswith(_SCHEMA_INDEPENDENT):
+            kind = "stub" if relative.endswith(".pyi") else "python"
+            formatted = black.format_str(text, mode=mode(kind))
+            assert formatted == text, f"black changes {relative}:\n" + "".join(
+                difflib.unified_diff(text.splitlines(True), formatted.splitlines(True))
+            )
 
 
 _RELOCATED = iter(range(10**9))

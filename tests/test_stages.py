@@ -170,7 +170,7 @@ def test_pyrepr_strings_round_trip_in_the_quotes_black_keeps(value):
     of quotes only, so black can accept the statement in one pass."""
     import black
 
-    from generator.black_workers import mode
+    from generator.format import mode
 
     literal = pyrepr(value)
     assert ast.literal_eval(literal) == value
