@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import json
 import os
 import sys
@@ -222,11 +221,6 @@ def report_undocumented(undocumented: Sequence[str], required: bool) -> bool:
 
 def main(argv: Sequence[str] | None = None, prog: str = COMMAND) -> int:
     args = _parser(prog).parse_args(argv)
-    # A run is short and its data structures are trees: the cycle collector only
-    # rescans them, ever more often as they grow (30-40% of a large schema's run).
-    # Refcounting still frees everything; black workers turn it back on.
-    collecting = gc.isenabled()
-    gc.disable()
     try:
         return _run(args, prog)
     except KeyboardInterrupt:
@@ -242,9 +236,6 @@ def main(argv: Sequence[str] | None = None, prog: str = COMMAND) -> int:
             file=sys.stderr,
         )
         return Exit.INTERNAL
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _run(args: argparse.Namespace, prog: str) -> int:

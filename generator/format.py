@@ -440,7 +440,11 @@ class _Formatter:
 
     def _wrapped(self, piece: _Piece) -> list[str] | None:
         """The piece with its long lines wrapped, when they are its only risk."""
-        return None if self._at_risk(piece, self.other_risks) else _prewrapped(piece.lines, piece.states)
+        if self._at_risk(piece, self.other_risks):
+            return None
+        start, end = piece.start, piece.start + len(piece.lines)
+        long = self.long_lines[bisect.bisect_left(self.long_lines, start) : bisect.bisect_left(self.long_lines, end)]
+        return _prewrapped(piece.lines, piece.states, [number - start for number in long])
 
     def _piece(self, path: str, piece: _Piece, kind: str) -> list[str]:
         lines, states = piece.lines, piece.states
@@ -561,19 +565,18 @@ def _opens_string(line: str, number: int, states: list[str | None]) -> bool:
     return number + 1 < len(states) and states[number + 1] is not None and _STRING_START.match(line) is not None
 
 
-def _prewrapped(lines: list[str], states: list[str | None]) -> list[str] | None:
-    """The lines with every long one wrapped by wrap_line; None if one cannot be."""
-    out: list[str] = []
-    for number, line in enumerate(lines):
-        if states[number] is not None or _fits(line) or _unsplittable(line):
-            out.append(line)
-            continue
-        if _WHITESPACE.search(line) or _MAGIC_COMMA.search(line) or not _single_line_statement(lines, states, number):
+def _prewrapped(lines: list[str], states: list[str | None], long: list[int]) -> list[str] | None:
+    """``lines`` with their long lines (numbers ``long``, in order) wrapped by
+    wrap_line; None if one cannot be."""
+    out = list(lines)
+    for number in reversed(long):
+        line = lines[number]
+        if states[number] is not None or not _single_line_statement(lines, states, number):
             return None
         wrapped = wrap_line(line)
         if wrapped is None:
             return None
-        out += wrapped
+        out[number : number + 1] = wrapped
     return out
 
 

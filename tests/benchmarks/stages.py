@@ -1,18 +1,17 @@
 """Child process of run.py: time each stage of generator.pipeline.build in-process.
 
-    python tests/benchmarks/stages.py --proto schema.proto [--annotations FILE] [--black]
+    python tests/benchmarks/stages.py --proto schema.proto [--annotations FILE] [--format]
 
 Wraps the stage functions that ``generator.pipeline`` calls (compile, schema,
 annotations, model, render, format) with timers, runs ``build`` once and prints
 JSON: seconds per stage, total, and the size of the rendered text. Without
-``--black`` the format stage is skipped (rendered text is returned as is), so
-the figure is "everything but black". Nothing is written.
+``--format`` the format stage is skipped (rendered text is returned as is), so
+the figure is "everything but formatting". Nothing is written.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import json
 import sys
@@ -39,9 +38,7 @@ def main() -> int:
     parser.add_argument("--annotations", type=Path)
     parser.add_argument("--out", type=Path, default=Path("out"), help="as --out of the CLI; nothing is written")
     parser.add_argument("--package", default="synth")
-    parser.add_argument("--black", action="store_true", help="include the format (black) stage")
-    parser.add_argument("--reuse-output", action="store_true", help="as generate: reuse black's outputs held in --out")
-    parser.add_argument("--black-workers", action="store_true", help="as the CLI: fork a black worker first")
+    parser.add_argument("--format", action="store_true", help="include the format stage")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -66,7 +63,7 @@ def main() -> int:
         func = getattr(modules[module], attr, None)
         if func is None:
             continue
-        if name == "format" and not args.black:
+        if name == "format" and not args.format:
             formatted = modules[module].Formatted
             func = lambda files, *_: formatted({f.path: f.text for f in files})  # noqa: E731
         setattr(modules[module], attr, timed(name, func))
@@ -78,9 +75,8 @@ def main() -> int:
     options = pipeline.Options(
         protos=(args.proto,), annotations=args.annotations, out=args.out, package=args.package
     )
-    gc.disable()  # as the CLI runs the pipeline (generator/cli.py): without it, collections dominate at 4,500 messages
     t0 = time.perf_counter()
-    result = pipeline.build(options, reuse_output=args.reuse_output, black_workers=args.black_workers)
+    result = pipeline.build(options)
     total = time.perf_counter() - t0
     json.dump(
         {
@@ -89,7 +85,7 @@ def main() -> int:
             "build": total,
             "files": len(result.files),
             "rendered_chars": rendered_chars,
-            "black": args.black,
+            "format": args.format,
         },
         sys.stdout,
     )
