@@ -54,15 +54,43 @@ def pyrepr(value: Any) -> str:
 
 
 def _string_literal(value: str | bytes) -> str:
-    """repr(), double-quoted where that needs no extra escape: the form black
-    normalizes string literals to. Only a speed-up: black still has the last
-    word, but a statement it would leave unchanged costs it one pass, not two."""
-    text = repr(value)
-    quote = '"' if isinstance(value, str) else b'"'
-    if text[-1] == "'" and quote not in value:  # then repr escaped no quote inside
-        prefix = text[: text.index("'")]
-        return f'{prefix}"{text[len(prefix) + 1:-1]}"'
-    return text
+    """repr(), in the quotes black normalizes it to (black's own rule, see
+    _black_quotes): the format stage does not run black on literals."""
+    return _black_quotes(repr(value))
+
+
+def _sub_twice(pattern: re.Pattern[str], replacement: str, text: str) -> str:
+    return pattern.sub(replacement, pattern.sub(replacement, text))  # overlapping matches
+
+
+# per new quote: (that quote escaped, the other quote escaped, that quote unescaped)
+_QUOTE_PATTERNS = {
+    new: (
+        re.compile(rf"([^\\]|^)\\((?:\\\\)*){new}"),
+        re.compile(rf"([^\\]|^)\\((?:\\\\)*){orig}"),
+        re.compile(rf"(([^\\]|^)(\\\\)*){new}"),
+    )
+    for new, orig in (('"', "'"), ("'", '"'))
+}
+
+
+def _black_quotes(literal: str) -> str:
+    """A repr() literal respelled as black's normalize_string_quotes does:
+    double quotes unless that takes more backslashes (the same number: double)."""
+    prefix = "b" if literal[0] == "b" else ""
+    orig, new = ('"', "'") if literal[len(prefix)] == '"' else ("'", '"')
+    body = literal[len(prefix) + 1 : -1]
+    escaped_new, escaped_orig, unescaped_new = _QUOTE_PATTERNS[new]
+    new_body = _sub_twice(escaped_new, rf"\1\2{new}", body)
+    if new_body != body:  # an escape the quotes do not need: black drops it
+        body = new_body
+        literal = f"{prefix}{orig}{body}{orig}"
+    new_body = _sub_twice(escaped_orig, rf"\1\2{orig}", new_body)
+    new_body = _sub_twice(unescaped_new, rf"\1\\{new}", new_body)
+    escapes, new_escapes = body.count("\\"), new_body.count("\\")
+    if new_escapes > escapes or (new_escapes == escapes and orig == '"'):
+        return literal
+    return f"{prefix}{new}{new_body}{new}"
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
