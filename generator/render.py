@@ -93,22 +93,42 @@ def _black_quotes(literal: str) -> str:
     return f"{prefix}{new}{new_body}{new}"
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+# control characters, and the line breaks str.splitlines knows besides "\n" (black
+# splits docstrings with it): escaped, so the text has one meaning and one layout
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\x85\u2028\u2029]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def docstring(text: str, indent: int = 4) -> str:
-    """A triple-quoted literal holding ``text`` verbatim, body indented."""
-    body = text.strip("\n").replace("\\", "\\\\")
-    body = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", body)
+    """A triple-quoted literal holding ``text``, body indented, laid out as
+    black lays out a docstring (first line stripped, the others dedented
+    together and right-stripped, a space between a quote in the text and the
+    closing or opening quotes)."""
+    body = _CONTROL.sub(_escape, text.replace("\\", "\\\\"))
+    lines = body.split("\n")
+    while len(lines) > 1 and not lines[-1].strip():
+        lines.pop()
+    while len(lines) > 1 and not lines[0].strip():
+        lines.pop(0)
+    rest = lines[1:]
+    common = min((len(line) - len(line.lstrip()) for line in rest if line.strip()), default=0)
+    body = "\n".join([lines[0].strip(), *(line[common:].rstrip() for line in rest)])
     if body.endswith('"'):  # first: every backslash is doubled, so this quote is not escaped yet
         body = body[:-1] + '\\"'
     while '"""' in body:
         body = body.replace('"""', '""\\"')
+    if body.startswith('"'):
+        body = " " + body
     pad = " " * indent
     lines = body.split("\n")
-    indented = "\n".join([lines[0]] + [pad + line if line.strip() else "" for line in lines[1:]])
-    closing = f"\n{pad}" if len(lines) > 1 else ""
-    return f'"""{indented}{closing}"""'
+    if len(lines) == 1:
+        return f'"""{body or " "}{" " if body.endswith(chr(34)) else ""}"""'
+    indented = "\n".join([lines[0]] + [pad + line if line else "" for line in lines[1:]])
+    return f'"""{indented}\n{pad}"""'
 
 
 def markdown_text(text: str) -> str:
