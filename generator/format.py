@@ -112,12 +112,14 @@ def _string_state(lines: list[str]) -> list[str | None]:
     Only triple-quoted strings span lines in generated code (literals are
     single-line reprs), so a line without a triple quote changes nothing.
     """
-    states: list[str | None] = []
+    states: list[str | None] = [None] * len(lines)
     inside: str | None = None
-    for line in lines:
-        states.append(inside)
-        if inside is None and '"""' not in line and "'''" not in line:
-            continue
+    for number, line in enumerate(lines):
+        if inside is None:
+            if '"""' not in line and "'''" not in line:
+                continue
+        else:
+            states[number] = inside
         position = 0
         if inside is not None:
             if inside not in line:
@@ -191,13 +193,13 @@ def _cut(
     decorated = False
     for number in range(head, len(lines)):
         line = lines[number]
-        if states[number] is not None or not line.strip() or not line.startswith(pad):
-            continue
         first = line[indent : indent + 1]
+        if first in (" ", "") or states[number] is not None or not line.startswith(pad) or not line.strip():
+            continue
         if first == "#":
             pending = number if pending is None else pending
             continue
-        if first in " \t)]}" or first in "ef" and _CONTINUATION.match(line, indent):
+        if first in "\t)]}" or first in "ef" and _CONTINUATION.match(line, indent):
             continue
         if decorated:  # the def/class a decorator decorates, or one more decorator
             decorated = first == "@"

@@ -56,7 +56,12 @@ def pyrepr(value: Any) -> str:
 def _string_literal(value: str | bytes) -> str:
     """repr(), in the quotes black normalizes it to (black's own rule, see
     _black_quotes): the format stage does not run black on literals."""
-    return _black_quotes(repr(value))
+    text = repr(value)
+    prefix = "" if isinstance(value, str) else "b"
+    body = text[len(prefix) + 1 : -1]
+    if text[-1] == "'" and '"' not in body and "'" not in body:
+        return f'{prefix}"{body}"'  # no quote inside: only the outer ones change (most literals)
+    return _black_quotes(text)
 
 
 def _sub_twice(pattern: re.Pattern[str], replacement: str, text: str) -> str:
