@@ -1,0 +1,191 @@
+# @generated from templates/_doc.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+SOURCE_KEY = 'b055dbf2c0ab923d0fb6fea748baa34dc7a2cb2b5b77ed09e95200f88d8bbaab'
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = '_doc.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_notes = l_0_paragraphs = l_0_docbody = missing
+    try:
+        t_1 = environment.filters['indent']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'indent' found.")
+    try:
+        t_2 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_3 = environment.filters['list']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'list' found.")
+    try:
+        t_4 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_5 = environment.filters['replace']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'replace' found.")
+    try:
+        t_6 = environment.filters['select']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
+            raise TemplateRuntimeError("No filter named 'select' found.")
+    try:
+        t_7 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
+    pass
+    l_0_notes = context.vars['notes'] = environment.get_template('_notes.j2', '_doc.j2')._get_default_module(context)
+    context.exported_vars.discard('notes')
+    def macro(l_1_text):
+        t_8 = []
+        if l_1_text is missing:
+            l_1_text = undefined("parameter 'text' was not provided", name='text')
+        pass
+        t_8.append(
+            str(t_2(context.eval_ctx, t_4(context, t_4(context, t_6(context, context.call(environment.getattr(l_1_text, 'split'), '\n')), 'wordwrap', 72, False, '\n', False), 'indent', 4, True), '\n\n')),
+        )
+        return concat(t_8)
+    context.exported_vars.add('paragraphs')
+    context.vars['paragraphs'] = l_0_paragraphs = Macro(environment, macro, 'paragraphs', ('text',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_doc, l_1_rules):
+        t_9 = []
+        l_1_example_import = resolve('example_import')
+        l_1_constraints = missing
+        if l_1_doc is missing:
+            l_1_doc = undefined("parameter 'doc' was not provided", name='doc')
+        if l_1_rules is missing:
+            l_1_rules = None
+        pass
+        t_9.extend((
+            str(environment.getattr(l_1_doc, 'summary')),
+            '\n',
+        ))
+        for l_2_p in environment.getattr(l_1_doc, 'paragraphs'):
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                '\n',
+                str(l_2_p),
+                '\n',
+            ))
+        l_2_p = missing
+        if ((environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'scalars')) and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'policy')):
+            pass
+            t_9.extend((
+                '\nValidation:\n',
+                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'validation'), environment.getattr(l_1_doc, 'rules')))),
+                '\n',
+            ))
+        if (environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'defaults')):
+            pass
+            t_9.extend((
+                '\nDefaults:\n',
+                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'defaults')))),
+                '\n',
+            ))
+        if (environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'configs')):
+            pass
+            t_9.extend((
+                '\nConfig dicts:\n',
+                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'config_dicts'), environment.getattr(l_1_doc, 'rules')))),
+                '\n',
+            ))
+        if environment.getattr(l_1_doc, 'type_text'):
+            pass
+            t_9.extend((
+                '\nType:\n    ``',
+                str(environment.getattr(l_1_doc, 'type_text')),
+                '``\n',
+            ))
+        if ((not t_7(environment.getattr(l_1_doc, 'default_text'))) and (not environment.getattr(l_1_doc, 'table'))):
+            pass
+            t_9.extend((
+                '\nDefault:\n    ``',
+                str(environment.getattr(l_1_doc, 'default_text')),
+                '``\n',
+            ))
+        l_1_constraints = t_3(context.eval_ctx, t_6(context, context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'constraints'), l_1_doc), 'split'), '\n')))
+        if (undefined(name='constraints') if l_1_constraints is missing else l_1_constraints):
+            pass
+            t_9.append(
+                '\nConstraints:\n',
+            )
+            for l_2_c in (undefined(name='constraints') if l_1_constraints is missing else l_1_constraints):
+                _loop_vars = {}
+                pass
+                t_9.extend((
+                    '    * ',
+                    str(l_2_c),
+                    '\n',
+                ))
+            l_2_c = missing
+        if environment.getattr(l_1_doc, 'table'):
+            pass
+            t_9.append(
+                '\nKeys:\n',
+            )
+            for l_2_line in environment.getattr(l_1_doc, 'table'):
+                _loop_vars = {}
+                pass
+                t_9.extend((
+                    '    ',
+                    str(l_2_line),
+                    '\n',
+                ))
+            l_2_line = missing
+            for (l_2_key, l_2_text) in environment.getattr(l_1_doc, 'key_docs'):
+                _loop_vars = {}
+                pass
+                t_9.extend((
+                    '\n    ``',
+                    str(l_2_key),
+                    '``\n',
+                    str(t_1(l_2_text, 8, first=True)),
+                    '\n',
+                ))
+            l_2_key = l_2_text = missing
+        def t_10(fiter):
+            for l_2_note in fiter:
+                if l_2_note:
+                    yield l_2_note
+        for l_2_note in t_10(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_notes'), l_1_doc, l_1_rules), 'split'), '\n')):
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                '\nNote:\n',
+                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), l_2_note, _loop_vars=_loop_vars)),
+                '\n',
+            ))
+        l_2_note = missing
+        if environment.getattr(l_1_doc, 'example'):
+            pass
+            t_9.extend((
+                '\nExamples:\n',
+                str(t_1(t_5(context.eval_ctx, context.call(environment.getattr(environment.getattr(l_1_doc, 'example'), 'rstrip')), environment.getitem((undefined(name='example_import') if l_1_example_import is missing else l_1_example_import), 0), environment.getitem((undefined(name='example_import') if l_1_example_import is missing else l_1_example_import), 1)), 4, first=True)),
+                '\n',
+            ))
+        return concat(t_9)
+    context.exported_vars.add('docbody')
+    context.vars['docbody'] = l_0_docbody = Macro(environment, macro, 'docbody', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
+
+blocks = {}
+debug_info = '3=54&5=56&6=62&8=67&9=77&10=80&12=85&14=89&17=93&19=96&22=100&24=103&27=107&29=110&32=114&34=117&37=121&39=124&40=125&43=130&44=135&47=139&50=144&51=149&53=153&55=158&56=160&59=164&62=173&64=177&67=181'

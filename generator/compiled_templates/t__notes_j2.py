@@ -1,0 +1,255 @@
+# @generated from templates/_notes.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+SOURCE_KEY = 'cd0d1a425c9d96ea32fd88cc0a31882a1e4b00e1d8a3c7e9a18a2ecafe5f0bc3'
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = '_notes.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_like = l_0_answer = l_0_strict_answer = l_0_validation = l_0_defaults = l_0_config_dicts = l_0_constraints = l_0_member_notes = missing
+    try:
+        t_1 = environment.filters['pyrepr']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+    pass
+    def macro(l_1_rules):
+        t_2 = []
+        if l_1_rules is missing:
+            l_1_rules = undefined("parameter 'rules' was not provided", name='rules')
+        pass
+        if (l_1_rules and environment.getattr(l_1_rules, 'reference')):
+            pass
+            t_2.extend((
+                ', as ',
+                str(environment.getattr(l_1_rules, 'reference')),
+                ' does',
+            ))
+        return concat(t_2)
+    context.exported_vars.add('like')
+    context.vars['like'] = l_0_like = Macro(environment, macro, 'like', ('rules',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_policy):
+        t_3 = []
+        if l_1_policy is missing:
+            l_1_policy = undefined("parameter 'policy' was not provided", name='policy')
+        pass
+        if (environment.getattr(l_1_policy, 'action') == 'warn'):
+            pass
+            t_3.append(
+                'a value of the wrong type logs a warning and keeps the old value',
+            )
+        elif (environment.getattr(l_1_policy, 'action') == 'raise'):
+            pass
+            t_3.extend((
+                'a value of the wrong type raises ',
+                str(environment.getattr(l_1_policy, 'error')),
+            ))
+        else:
+            pass
+            t_3.append(
+                'protobuf checks the value',
+            )
+        return concat(t_3)
+    context.exported_vars.add('answer')
+    context.vars['answer'] = l_0_answer = Macro(environment, macro, 'answer', ('policy',), False, False, False, context.eval_ctx.autoescape)
+    yield '\n'
+    def macro():
+        t_4 = []
+        pass
+        t_4.append(
+            'Strict mode (the ``strict`` property) raises TypeError (ValueError for a value out of range).',
+        )
+        return concat(t_4)
+    context.exported_vars.add('strict_answer')
+    context.vars['strict_answer'] = l_0_strict_answer = Macro(environment, macro, 'strict_answer', (), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_rules):
+        t_5 = []
+        if l_1_rules is missing:
+            l_1_rules = undefined("parameter 'rules' was not provided", name='rules')
+        pass
+        t_5.extend((
+            'Compatible mode (the default), for an option that holds a single value: ',
+            str(context.call((undefined(name='answer') if l_0_answer is missing else l_0_answer), environment.getattr(l_1_rules, 'policy'))),
+            str(context.call((undefined(name='like') if l_0_like is missing else l_0_like), l_1_rules)),
+            '. An option that answers otherwise says so in its own docs. ',
+            str(context.call((undefined(name='strict_answer') if l_0_strict_answer is missing else l_0_strict_answer))),
+            '\n',
+        ))
+        if context.call(environment.getattr(l_1_rules, 'difference'), 'validation'):
+            pass
+            t_5.extend((
+                str(context.call(environment.getattr(l_1_rules, 'difference'), 'validation')),
+                '\n',
+            ))
+        return concat(t_5)
+    context.exported_vars.add('validation')
+    context.vars['validation'] = l_0_validation = Macro(environment, macro, 'validation', ('rules',), False, False, False, context.eval_ctx.autoescape)
+    def macro():
+        t_6 = []
+        pass
+        t_6.append(
+            "Every default shown (an option's, and each key's in a Keys table) is the one the protobuf descriptor declares, or the zero value of the field's type where it declares none: the docs never restate it by hand.",
+        )
+        return concat(t_6)
+    context.exported_vars.add('defaults')
+    context.vars['defaults'] = l_0_defaults = Macro(environment, macro, 'defaults', (), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_rules):
+        t_7 = []
+        if l_1_rules is missing:
+            l_1_rules = undefined("parameter 'rules' was not provided", name='rules')
+        pass
+        t_7.append(
+            "An option with a Keys table holds a message whose keys, until set, are at the defaults its table shows; it takes a dict. Assigning one updates only the keys it names and is all-or-nothing: if any key or value is rejected, nothing changes. The caller's dict is never modified. Assigning a list to a list key replaces the stored list (an option whose list keys append says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also an AssertionError) naming the valid keys and the closest match.\n",
+        )
+        if context.call(environment.getattr(l_1_rules, 'difference'), 'config_dicts'):
+            pass
+            t_7.extend((
+                str(context.call(environment.getattr(l_1_rules, 'difference'), 'config_dicts')),
+                '\n',
+            ))
+        return concat(t_7)
+    context.exported_vars.add('config_dicts')
+    context.vars['config_dicts'] = l_0_config_dicts = Macro(environment, macro, 'config_dicts', ('rules',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_doc):
+        t_8 = []
+        if l_1_doc is missing:
+            l_1_doc = undefined("parameter 'doc' was not provided", name='doc')
+        pass
+        if environment.getattr(l_1_doc, 'constraint'):
+            pass
+            t_8.extend((
+                '``',
+                str(environment.getitem(environment.getattr(l_1_doc, 'constraint'), 0)),
+                ' ',
+                str(environment.getitem(environment.getattr(l_1_doc, 'constraint'), 1)),
+                '`` (',
+                str(('always enforced' if environment.getattr(l_1_doc, 'constraint_always') else 'enforced in strict mode')),
+                ')\n',
+            ))
+        if environment.getattr(l_1_doc, 'choices'):
+            pass
+            t_8.append(
+                'one of ',
+            )
+            l_2_loop = missing
+            for l_2_c, l_2_loop in LoopContext(environment.getattr(l_1_doc, 'choices'), undefined):
+                _loop_vars = {}
+                pass
+                t_8.extend((
+                    '``',
+                    str(t_1(l_2_c)),
+                    '``',
+                ))
+                if (not environment.getattr(l_2_loop, 'last')):
+                    pass
+                    t_8.append(
+                        ', ',
+                    )
+            l_2_loop = l_2_c = missing
+            t_8.append(
+                ' (strict mode)\n',
+            )
+        if environment.getattr(l_1_doc, 'int_range'):
+            pass
+            t_8.extend((
+                str(environment.getitem(environment.getattr(l_1_doc, 'int_range'), 0)),
+                ' range [',
+                str(environment.getitem(environment.getattr(l_1_doc, 'int_range'), 1)),
+                ', ',
+                str(environment.getitem(environment.getattr(l_1_doc, 'int_range'), 2)),
+                ']\n',
+            ))
+        if environment.getattr(l_1_doc, 'finite'):
+            pass
+            t_8.append(
+                'finite (strict mode rejects NaN and infinity)\n',
+            )
+        return concat(t_8)
+    context.exported_vars.add('constraints')
+    context.vars['constraints'] = l_0_constraints = Macro(environment, macro, 'constraints', ('doc',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_doc, l_1_rules):
+        t_9 = []
+        if l_1_doc is missing:
+            l_1_doc = undefined("parameter 'doc' was not provided", name='doc')
+        if l_1_rules is missing:
+            l_1_rules = undefined("parameter 'rules' was not provided", name='rules')
+        pass
+        if environment.getattr(l_1_doc, 'deprecated'):
+            pass
+            t_9.append(
+                'Deprecated (``[deprecated = true]`` in the schema): setting it emits a DeprecationWarning.\n',
+            )
+        if environment.getattr(l_1_doc, 'required'):
+            pass
+            t_9.append(
+                'Required (proto2): a message without it does not serialize.\n',
+            )
+        if environment.getattr(l_1_doc, 'json_name'):
+            pass
+            t_9.extend((
+                'JSON name: ``',
+                str(environment.getattr(l_1_doc, 'json_name')),
+                '``.\n',
+            ))
+        if environment.getattr(l_1_doc, 'appended'):
+            pass
+            t_9.append(
+                'Assigning a list to ',
+            )
+            l_2_loop = missing
+            for l_2_key, l_2_loop in LoopContext(environment.getattr(l_1_doc, 'appended'), undefined):
+                _loop_vars = {}
+                pass
+                t_9.extend((
+                    '``',
+                    str(l_2_key),
+                    '``',
+                ))
+                if (not environment.getattr(l_2_loop, 'last')):
+                    pass
+                    t_9.append(
+                        ', ',
+                    )
+            l_2_loop = l_2_key = missing
+            t_9.extend((
+                ' appends to the stored list',
+                str(context.call((undefined(name='like') if l_0_like is missing else l_0_like), l_1_rules)),
+                '; its other list keys are replaced.\n',
+            ))
+        if environment.getattr(l_1_doc, 'policy'):
+            pass
+            if (l_1_rules and environment.getattr(l_1_rules, 'policy')):
+                pass
+                t_9.extend((
+                    'Compatible mode: ',
+                    str(context.call((undefined(name='answer') if l_0_answer is missing else l_0_answer), environment.getattr(l_1_doc, 'policy'))),
+                    str(context.call((undefined(name='like') if l_0_like is missing else l_0_like), l_1_rules)),
+                    ", unlike the class-wide answer (see the class's Validation section).\n",
+                ))
+            else:
+                pass
+                t_9.extend((
+                    'Compatible mode: ',
+                    str(context.call((undefined(name='answer') if l_0_answer is missing else l_0_answer), environment.getattr(l_1_doc, 'policy'))),
+                    str(context.call((undefined(name='like') if l_0_like is missing else l_0_like), l_1_rules)),
+                    '. ',
+                    str(context.call((undefined(name='strict_answer') if l_0_strict_answer is missing else l_0_strict_answer))),
+                    '\n',
+                ))
+        if environment.getattr(l_1_doc, 'proto_field'):
+            pass
+            t_9.extend((
+                'Reads and writes the proto field ``',
+                str(environment.getattr(l_1_doc, 'proto_field')),
+                '``.\n',
+            ))
+        return concat(t_9)
+    context.exported_vars.add('member_notes')
+    context.vars['member_notes'] = l_0_member_notes = Macro(environment, macro, 'member_notes', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
+
+blocks = {}
+debug_info = '9=18&12=33&13=38&16=58&19=67&20=74&21=80&22=83&27=89&32=98&34=106&35=109&40=115&41=120&42=124&44=131&45=137&47=154&48=157&50=164&56=172&57=179&60=184&63=189&64=193&66=196&67=202&69=221&70=223&71=227&73=235&76=241&77=245'

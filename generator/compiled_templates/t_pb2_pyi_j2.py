@@ -1,0 +1,348 @@
+# @generated from templates/pb2.pyi.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+SOURCE_KEY = '08f44d2dbcf5ad5e2eebda4b10913557602560ce6751048866a8e74a8d325e47'
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'pb2.pyi.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_header = resolve('header')
+    l_0_module = resolve('module')
+    l_0_h = l_0_pb2_import = l_0_enum_stub = l_0_message_stub = missing
+    try:
+        t_1 = environment.filters['docstring']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'docstring' found.")
+    try:
+        t_2 = environment.filters['indent']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'indent' found.")
+    try:
+        t_3 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_4 = environment.filters['list']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'list' found.")
+    try:
+        t_5 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_6 = environment.filters['plain_attribute']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
+            raise TemplateRuntimeError("No filter named 'plain_attribute' found.")
+    try:
+        t_7 = environment.filters['pyrepr']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
+            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+    try:
+        t_8 = environment.filters['select']
+    except KeyError:
+        @internalcode
+        def t_8(*unused):
+            raise TemplateRuntimeError("No filter named 'select' found.")
+    pass
+    included_template = environment.get_template('_header.j2', 'pb2.pyi.j2')._get_default_module(context)
+    l_0_h = getattr(included_template, 'header', missing)
+    if l_0_h is missing:
+        l_0_h = undefined(f"the template {included_template.__name__!r} (imported on line 1 in 'pb2.pyi.j2') does not export the requested name 'header'", name='header')
+    context.vars['h'] = l_0_h
+    context.exported_vars.discard('h')
+    yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
+    yield '\n'
+    included_template = environment.get_template('_imports.j2', 'pb2.pyi.j2')._get_default_module(context)
+    l_0_pb2_import = getattr(included_template, 'pb2_import', missing)
+    if l_0_pb2_import is missing:
+        l_0_pb2_import = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'pb2.pyi.j2') does not export the requested name 'pb2_import'", name='pb2_import')
+    context.vars['pb2_import'] = l_0_pb2_import
+    context.exported_vars.discard('pb2_import')
+    yield '"""Type stubs of ``'
+    yield str(environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'proto_file'))
+    yield '``\'s protobuf classes."""\n\n# builtins and typing names under private aliases: a field or message may be\n# named int, property, Mapping, ...\nimport builtins as _builtins\nfrom collections.abc import Iterable as _Iterable\n'
+    if environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'uses_maps'):
+        pass
+        yield 'from collections.abc import Mapping as _Mapping\n'
+    yield 'from typing import ClassVar as _ClassVar\nfrom typing import Literal as _Literal\n'
+    if environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'uses_deprecated'):
+        pass
+        yield '\nfrom typing_extensions import deprecated as _deprecated\n'
+    yield '\nfrom google.protobuf import descriptor as _descriptor\nfrom google.protobuf import message as _message\nfrom google.protobuf.internal import containers as _containers\nfrom google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper\n'
+    for l_1_dep in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'dependencies'):
+        _loop_vars = {}
+        pass
+        yield str(context.call((undefined(name='pb2_import') if l_0_pb2_import is missing else l_0_pb2_import), l_1_dep, _loop_vars=_loop_vars))
+        yield '\n'
+    l_1_dep = missing
+    yield '\nDESCRIPTOR: _descriptor.FileDescriptor\n'
+    for l_1_ext in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'extensions'):
+        _loop_vars = {}
+        pass
+        yield str(environment.getattr(l_1_ext, 'constant'))
+        yield ': _builtins.int\n'
+        if environment.getattr(l_1_ext, 'plain'):
+            pass
+            yield str(environment.getattr(l_1_ext, 'name'))
+            yield ': _descriptor.FieldDescriptor\n'
+    l_1_ext = missing
+    def macro(l_1_enum):
+        t_9 = []
+        if l_1_enum is missing:
+            l_1_enum = undefined("parameter 'enum' was not provided", name='enum')
+        pass
+        t_9.extend((
+            'class ',
+            str(environment.getitem(context.call(environment.getattr(environment.getattr(l_1_enum, 'pb2_path'), 'rsplit'), '.', 1), -1)),
+            '(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):\n    __slots__ = ()\n',
+        ))
+        def t_10(fiter):
+            for l_2_value in fiter:
+                if t_6(environment.getitem(l_2_value, 0)):
+                    yield l_2_value
+        for l_2_value in t_10(environment.getattr(l_1_enum, 'values')):
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                '    ',
+                str(environment.getitem(l_2_value, 0)),
+                ': _ClassVar[_builtins.int]\n',
+            ))
+        l_2_value = missing
+        return concat(t_9)
+    context.exported_vars.add('enum_stub')
+    context.vars['enum_stub'] = l_0_enum_stub = Macro(environment, macro, 'enum_stub', ('enum',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_message):
+        t_11 = []
+        if l_1_message is missing:
+            l_1_message = undefined("parameter 'message' was not provided", name='message')
+        pass
+        t_11.extend((
+            'class ',
+            str(environment.getattr(l_1_message, 'name')),
+            '(_message.Message):\n',
+        ))
+        if environment.getattr(l_1_message, 'doc'):
+            pass
+            t_11.extend((
+                '    ',
+                str(t_1(environment.getattr(l_1_message, 'doc'))),
+                '\n\n',
+            ))
+        for l_2_enum in environment.getattr(l_1_message, 'enums'):
+            _loop_vars = {}
+            pass
+            t_11.extend((
+                str(t_2(context.call((undefined(name='enum_stub') if l_0_enum_stub is missing else l_0_enum_stub), l_2_enum, _loop_vars=_loop_vars), 4, first=True)),
+                '\n',
+            ))
+            def t_12(fiter):
+                for l_3_value in fiter:
+                    if t_6(environment.getitem(l_3_value, 0)):
+                        yield l_3_value
+            for l_3_value in t_12(environment.getattr(l_2_enum, 'values')):
+                _loop_vars = {}
+                pass
+                t_11.extend((
+                    '    ',
+                    str(environment.getitem(l_3_value, 0)),
+                    ': _ClassVar[_builtins.int]\n',
+                ))
+            l_3_value = missing
+        l_2_enum = missing
+        l_2_loop = missing
+        for l_2_nested, l_2_loop in LoopContext(environment.getattr(l_1_message, 'nested'), undefined):
+            _loop_vars = {}
+            pass
+            if (environment.getattr(l_1_message, 'enums') or (not environment.getattr(l_2_loop, 'first'))):
+                pass
+                t_11.append(
+                    '\n',
+                )
+            t_11.extend((
+                str(t_2(context.call((undefined(name='message_stub') if l_0_message_stub is missing else l_0_message_stub), l_2_nested, _loop_vars=_loop_vars), 4, first=True)),
+                '\n',
+            ))
+        l_2_loop = l_2_nested = missing
+        for l_2_ext in environment.getattr(l_1_message, 'extensions'):
+            _loop_vars = {}
+            pass
+            t_11.extend((
+                '    ',
+                str(environment.getattr(l_2_ext, 'constant')),
+                ': _ClassVar[_builtins.int]\n',
+            ))
+            if environment.getattr(l_2_ext, 'plain'):
+                pass
+                t_11.extend((
+                    '    ',
+                    str(environment.getattr(l_2_ext, 'name')),
+                    ': _ClassVar[_descriptor.FieldDescriptor]\n',
+                ))
+        l_2_ext = missing
+        def t_13(fiter):
+            for l_2_f in fiter:
+                if t_6(environment.getattr(l_2_f, 'name')):
+                    yield l_2_f
+        for l_2_f in t_13(environment.getattr(l_1_message, 'fields')):
+            _loop_vars = {}
+            pass
+            if environment.getattr(l_2_f, 'as_property'):
+                pass
+                t_11.append(
+                    '    @_builtins.property\n',
+                )
+                if environment.getattr(l_2_f, 'deprecated'):
+                    pass
+                    t_11.extend((
+                        '    @_deprecated(',
+                        str(t_7(str_join((environment.getattr(l_2_f, 'name'), ' is deprecated ([deprecated = true] in the schema)', )))),
+                        ')\n',
+                    ))
+                if environment.getattr(l_2_f, 'doc'):
+                    pass
+                    t_11.extend((
+                        '    def ',
+                        str(environment.getattr(l_2_f, 'name')),
+                        '(self) -> ',
+                        str(environment.getattr(l_2_f, 'get_type')),
+                        ':\n        ',
+                        str(t_1(environment.getattr(l_2_f, 'doc'), 8)),
+                        '\n',
+                    ))
+                    if environment.getattr(l_2_f, 'blank_after_getter'):
+                        pass
+                        t_11.append(
+                            '\n',
+                        )
+                else:
+                    pass
+                    t_11.extend((
+                        '    def ',
+                        str(environment.getattr(l_2_f, 'name')),
+                        '(self) -> ',
+                        str(environment.getattr(l_2_f, 'get_type')),
+                        ': ...\n',
+                    ))
+                if environment.getattr(l_2_f, 'deprecated_setter'):
+                    pass
+                    t_11.extend((
+                        '    @',
+                        str(environment.getattr(l_2_f, 'name')),
+                        '.setter\n    @_deprecated(',
+                        str(t_7(str_join((environment.getattr(l_2_f, 'name'), ' is deprecated ([deprecated = true] in the schema)', )))),
+                        ')\n    def ',
+                        str(environment.getattr(l_2_f, 'name')),
+                        '(self, value: ',
+                        str(environment.getattr(l_2_f, 'get_type')),
+                        ') -> None: ...\n',
+                    ))
+                if environment.getattr(l_2_f, 'blank_after'):
+                    pass
+                    t_11.append(
+                        '\n',
+                    )
+            else:
+                pass
+                t_11.extend((
+                    '    ',
+                    str(environment.getattr(l_2_f, 'name')),
+                    ': ',
+                    str(environment.getattr(l_2_f, 'get_type')),
+                    '\n',
+                ))
+                if environment.getattr(l_2_f, 'doc'):
+                    pass
+                    t_11.extend((
+                        '    ',
+                        str(t_1(environment.getattr(l_2_f, 'doc'))),
+                        '\n',
+                    ))
+        l_2_f = missing
+        t_11.extend((
+            '    def __init__(\n        ',
+            str(environment.getattr(l_1_message, 'self_name')),
+            ',\n',
+        ))
+        if t_4(context.eval_ctx, t_8(context, t_5(context, t_5(context, environment.getattr(l_1_message, 'fields'), attribute='name'), 'plain_attribute'))):
+            pass
+            t_11.append(
+                '        *,\n',
+            )
+        def t_14(fiter):
+            for l_2_f in fiter:
+                if t_6(environment.getattr(l_2_f, 'name')):
+                    yield l_2_f
+        for l_2_f in t_14(environment.getattr(l_1_message, 'fields')):
+            _loop_vars = {}
+            pass
+            t_11.extend((
+                '        ',
+                str(environment.getattr(l_2_f, 'name')),
+                ': ',
+                str(environment.getattr(l_2_f, 'init_type')),
+                ' = ...,\n',
+            ))
+        l_2_f = missing
+        t_11.append(
+            '    ) -> None: ...\n',
+        )
+        if environment.getattr(l_1_message, 'has_field_names'):
+            pass
+            t_11.extend((
+                '    def HasField(self, field_name: _Literal[',
+                str(t_3(context.eval_ctx, t_5(context, environment.getattr(l_1_message, 'has_field_names'), 'pyrepr'), ', ')),
+                ']) -> _builtins.bool: ...\n',
+            ))
+        if environment.getattr(l_1_message, 'clear_field_names'):
+            pass
+            t_11.extend((
+                '    def ClearField(self, field_name: _Literal[',
+                str(t_3(context.eval_ctx, t_5(context, environment.getattr(l_1_message, 'clear_field_names'), 'pyrepr'), ', ')),
+                ']) -> None: ...\n',
+            ))
+        return concat(t_11)
+    context.exported_vars.add('message_stub')
+    context.vars['message_stub'] = l_0_message_stub = Macro(environment, macro, 'message_stub', ('message',), False, False, False, context.eval_ctx.autoescape)
+    for l_1_enum in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'enums'):
+        _loop_vars = {}
+        pass
+        yield str(context.call((undefined(name='enum_stub') if l_0_enum_stub is missing else l_0_enum_stub), l_1_enum, _loop_vars=_loop_vars))
+        yield '\n'
+        def t_15(fiter):
+            for l_2_value in fiter:
+                if t_6(environment.getitem(l_2_value, 0)):
+                    yield l_2_value
+        for l_2_value in t_15(environment.getattr(l_1_enum, 'values')):
+            _loop_vars = {}
+            pass
+            yield str(environment.getitem(l_2_value, 0))
+            yield ': _builtins.int\n'
+        l_2_value = missing
+    l_1_enum = missing
+    for l_1_message in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'messages'):
+        _loop_vars = {}
+        pass
+        yield str(context.call((undefined(name='message_stub') if l_0_message_stub is missing else l_0_message_stub), l_1_message, _loop_vars=_loop_vars))
+        yield '\n'
+    l_1_message = missing
+
+blocks = {}
+debug_info = '1=62&2=70&3=77&9=79&14=83&23=87&24=90&28=94&29=97&30=99&31=101&34=104&35=111&37=114&38=123&41=130&42=137&43=140&44=144&47=147&48=151&49=154&50=163&53=169&54=172&57=178&59=182&60=187&61=190&62=194&65=198&66=205&68=210&69=214&71=217&72=221&73=225&74=228&78=237&80=242&81=246&82=248&83=250&85=255&89=264&90=269&91=273&96=279&97=282&100=287&101=296&104=305&105=309&107=312&108=316&111=322&112=325&113=327&114=334&117=338&118=341'

@@ -1,0 +1,234 @@
+# @generated from templates/types.py.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+SOURCE_KEY = 'b4444c559d862d7204862903f4644d3ee0b8172948df24af5b82874627724154'
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'types.py.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_header = resolve('header')
+    l_0_uses_builtins = resolve('uses_builtins')
+    l_0_uses_maps = resolve('uses_maps')
+    l_0_uses_any = resolve('uses_any')
+    l_0_pb2_imports = resolve('pb2_imports')
+    l_0_enums = resolve('enums')
+    l_0_typed_dicts = resolve('typed_dicts')
+    l_0_h = l_0_pb2_import = l_0_td_doc = missing
+    try:
+        t_1 = environment.filters['docstring']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'docstring' found.")
+    try:
+        t_2 = environment.filters['indent']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'indent' found.")
+    try:
+        t_3 = environment.filters['pyrepr']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+    pass
+    included_template = environment.get_template('_header.j2', 'types.py.j2')._get_default_module(context)
+    l_0_h = getattr(included_template, 'header', missing)
+    if l_0_h is missing:
+        l_0_h = undefined(f"the template {included_template.__name__!r} (imported on line 1 in 'types.py.j2') does not export the requested name 'header'", name='header')
+    context.vars['h'] = l_0_h
+    context.exported_vars.discard('h')
+    yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
+    yield '\n'
+    included_template = environment.get_template('_imports.j2', 'types.py.j2')._get_default_module(context)
+    l_0_pb2_import = getattr(included_template, 'pb2_import', missing)
+    if l_0_pb2_import is missing:
+        l_0_pb2_import = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'types.py.j2') does not export the requested name 'pb2_import'", name='pb2_import')
+    context.vars['pb2_import'] = l_0_pb2_import
+    context.exported_vars.discard('pb2_import')
+    def macro(l_1_td, l_1_what):
+        t_4 = []
+        if l_1_td is missing:
+            l_1_td = undefined("parameter 'td' was not provided", name='td')
+        if l_1_what is missing:
+            l_1_what = undefined("parameter 'what' was not provided", name='what')
+        pass
+        t_4.extend((
+            str((('Dict view of ``%s`` (every key present).' if (l_1_what == 'out') else 'Keys accepted for ``%s`` (any subset).') % environment.getattr(l_1_td, 'full_name'))),
+            '\n',
+        ))
+        if environment.getattr(l_1_td, 'doc'):
+            pass
+            t_4.extend((
+                '\n',
+                str(environment.getattr(l_1_td, 'doc')),
+                '\n',
+            ))
+        if environment.getattr(l_1_td, 'functional'):
+            pass
+            def t_5(fiter):
+                for l_2_k in fiter:
+                    if environment.getattr(l_2_k, 'doc'):
+                        yield l_2_k
+            for l_2_k in t_5(environment.getattr(l_1_td, 'keys')):
+                _loop_vars = {}
+                pass
+                t_4.extend((
+                    '\n``',
+                    str(environment.getattr(l_2_k, 'key')),
+                    '``\n',
+                    str(t_2(environment.getattr(l_2_k, 'doc'), 4, first=True)),
+                    '\n',
+                ))
+            l_2_k = missing
+        return concat(t_4)
+    context.exported_vars.add('td_doc')
+    context.vars['td_doc'] = l_0_td_doc = Macro(environment, macro, 'td_doc', ('td', 'what'), False, False, False, context.eval_ctx.autoescape)
+    yield '"""TypedDicts of every message and ``Literal`` names of every enum.\n\nFor each message ``X`` there are two:\n\n* ``XDict`` - what a config getter returns: every key present, repeated\n  fields as lists, nested messages as the protobuf message object.\n* ``XInput`` - what a config setter accepts (``total=False``): any subset of\n  keys, lists or tuples for repeated fields, dicts or messages for nested ones,\n  enum names or numbers.\n"""\n\nfrom __future__ import annotations\n\n'
+    if (undefined(name='uses_builtins') if l_0_uses_builtins is missing else l_0_uses_builtins):
+        pass
+        yield 'import builtins as _builtins\n'
+    if (undefined(name='uses_maps') if l_0_uses_maps is missing else l_0_uses_maps):
+        pass
+        yield 'from collections.abc import Mapping\n'
+    yield 'from typing import '
+    if (undefined(name='uses_any') if l_0_uses_any is missing else l_0_uses_any):
+        pass
+        yield 'Any, '
+    yield 'Literal, TypedDict\n\n'
+    for l_1_m in (undefined(name='pb2_imports') if l_0_pb2_imports is missing else l_0_pb2_imports):
+        _loop_vars = {}
+        pass
+        yield str(context.call((undefined(name='pb2_import') if l_0_pb2_import is missing else l_0_pb2_import), l_1_m, _loop_vars=_loop_vars))
+        yield '\n'
+    l_1_m = missing
+    yield '\n__all__ = [\n'
+    for l_1_enum in (undefined(name='enums') if l_0_enums is missing else l_0_enums):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(t_3(environment.getattr(l_1_enum, 'literal_name')))
+        yield ',\n'
+    l_1_enum = missing
+    for l_1_td in (undefined(name='typed_dicts') if l_0_typed_dicts is missing else l_0_typed_dicts):
+        _loop_vars = {}
+        pass
+        yield '    '
+        yield str(t_3(environment.getattr(l_1_td, 'out_name')))
+        yield ',\n    '
+        yield str(t_3(environment.getattr(l_1_td, 'in_name')))
+        yield ',\n'
+    l_1_td = missing
+    yield ']\n'
+    l_1_loop = missing
+    for l_1_enum, l_1_loop in LoopContext((undefined(name='enums') if l_0_enums is missing else l_0_enums), undefined):
+        _loop_vars = {}
+        pass
+        yield '\n'
+        yield str(environment.getattr(l_1_enum, 'literal_name'))
+        yield ' = Literal['
+        l_2_loop = missing
+        for l_2_value, l_2_loop in LoopContext(environment.getattr(l_1_enum, 'values'), undefined):
+            _loop_vars = {}
+            pass
+            yield str(t_3(environment.getitem(l_2_value, 0)))
+            if (not environment.getattr(l_2_loop, 'last')):
+                pass
+                yield ', '
+        l_2_loop = l_2_value = missing
+        yield ']\n'
+        yield str(t_1(environment.getattr(l_1_enum, 'doc')))
+        yield '\n'
+    l_1_loop = l_1_enum = missing
+    for l_1_td in (undefined(name='typed_dicts') if l_0_typed_dicts is missing else l_0_typed_dicts):
+        _loop_vars = {}
+        pass
+        if environment.getattr(l_1_td, 'functional'):
+            pass
+            yield '\n'
+            yield str(environment.getattr(l_1_td, 'out_name'))
+            yield ' = TypedDict(\n    '
+            yield str(t_3(environment.getattr(l_1_td, 'out_name')))
+            yield ',\n    {\n'
+            for l_2_key in environment.getattr(l_1_td, 'keys'):
+                _loop_vars = {}
+                pass
+                yield '        '
+                yield str(t_3(environment.getattr(l_2_key, 'key')))
+                yield ': '
+                yield str(t_3(environment.getattr(l_2_key, 'out_type')))
+                yield ',\n'
+            l_2_key = missing
+            yield '    },\n)\n'
+            yield str(t_1(context.call((undefined(name='td_doc') if l_0_td_doc is missing else l_0_td_doc), l_1_td, 'out', _loop_vars=_loop_vars), 0))
+            yield '\n'
+            yield str(environment.getattr(l_1_td, 'in_name'))
+            yield ' = TypedDict(\n    '
+            yield str(t_3(environment.getattr(l_1_td, 'in_name')))
+            yield ',\n    {\n'
+            for l_2_key in environment.getattr(l_1_td, 'keys'):
+                _loop_vars = {}
+                pass
+                yield '        '
+                yield str(t_3(environment.getattr(l_2_key, 'key')))
+                yield ': '
+                yield str(t_3(environment.getattr(l_2_key, 'in_type')))
+                yield ',\n'
+            l_2_key = missing
+            yield '    },\n    total=False,\n)\n'
+            yield str(t_1(context.call((undefined(name='td_doc') if l_0_td_doc is missing else l_0_td_doc), l_1_td, 'in', _loop_vars=_loop_vars), 0))
+            yield '\n'
+        else:
+            pass
+            yield '\n\nclass '
+            yield str(environment.getattr(l_1_td, 'out_name'))
+            yield '(TypedDict):\n    '
+            yield str(t_1(context.call((undefined(name='td_doc') if l_0_td_doc is missing else l_0_td_doc), l_1_td, 'out', _loop_vars=_loop_vars)))
+            yield '\n\n'
+            for l_2_key in environment.getattr(l_1_td, 'keys'):
+                _loop_vars = {}
+                pass
+                yield '    '
+                yield str(environment.getattr(l_2_key, 'key'))
+                yield ': '
+                yield str(environment.getattr(l_2_key, 'out_annotation'))
+                yield '\n'
+                if environment.getattr(l_2_key, 'doc'):
+                    pass
+                    yield '    '
+                    yield str(t_1(environment.getattr(l_2_key, 'doc')))
+                    yield '\n'
+            l_2_key = missing
+            if (not environment.getattr(l_1_td, 'keys')):
+                pass
+                yield '    pass\n'
+            yield '\n\nclass '
+            yield str(environment.getattr(l_1_td, 'in_name'))
+            yield '(TypedDict, total=False):\n    '
+            yield str(t_1(context.call((undefined(name='td_doc') if l_0_td_doc is missing else l_0_td_doc), l_1_td, 'in', _loop_vars=_loop_vars)))
+            yield '\n\n'
+            for l_2_key in environment.getattr(l_1_td, 'keys'):
+                _loop_vars = {}
+                pass
+                yield '    '
+                yield str(environment.getattr(l_2_key, 'key'))
+                yield ': '
+                yield str(environment.getattr(l_2_key, 'in_annotation'))
+                yield '\n'
+                if environment.getattr(l_2_key, 'doc'):
+                    pass
+                    yield '    '
+                    yield str(t_1(environment.getattr(l_2_key, 'doc')))
+                    yield '\n'
+            l_2_key = missing
+            if (not environment.getattr(l_1_td, 'keys')):
+                pass
+                yield '    pass\n'
+    l_1_td = missing
+
+blocks = {}
+debug_info = '1=37&2=45&5=51&6=59&7=62&9=66&11=69&12=71&14=80&15=82&32=90&35=93&38=97&40=101&41=104&45=108&46=112&48=115&49=119&50=121&53=126&55=130&56=142&58=145&59=148&61=151&62=153&64=155&65=159&69=165&70=167&71=169&73=171&74=175&79=181&83=186&84=188&86=190&87=194&88=198&89=201&92=204&97=208&98=210&100=212&101=216&102=220&103=223&106=226'
