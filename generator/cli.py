@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
 import os
 import sys
@@ -221,6 +222,12 @@ def report_undocumented(undocumented: Sequence[str], required: bool) -> bool:
 
 def main(argv: Sequence[str] | None = None, prog: str = COMMAND) -> int:
     args = _parser(prog).parse_args(argv)
+    # A run allocates millions of small objects that live to its end (descriptor
+    # views, the model, rendered text): at the default threshold (700) the cycle
+    # collector runs thousands of times and rescans them (12% of a 4,500-message
+    # run). A high one still collects the few cycles there are, at a fraction of that.
+    thresholds = gc.get_threshold()
+    gc.set_threshold(100_000, *thresholds[1:])
     try:
         return _run(args, prog)
     except KeyboardInterrupt:
@@ -236,6 +243,8 @@ def main(argv: Sequence[str] | None = None, prog: str = COMMAND) -> int:
             file=sys.stderr,
         )
         return Exit.INTERNAL
+    finally:
+        gc.set_threshold(*thresholds)
 
 
 def _run(args: argparse.Namespace, prog: str) -> int:
