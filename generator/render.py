@@ -172,7 +172,7 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 
 
 # How the templates are compiled: part of a precompiled template's key.
-_OPTIONS = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True, "autoescape": False}
+_OPTIONS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True, "autoescape": False}
 PRECOMPILED = Path(__file__).resolve().parent / "compiled_templates"
 
 
