@@ -433,7 +433,8 @@ class _Formatter:
                 out += [""] * _blank_lines(kind, piece, previous)
             out += self._piece(path, piece, kind)
             previous = piece
-        return "\n".join(out) + ("\n" if out else "")
+        formatted = "\n".join(out) + ("\n" if out else "")
+        return text if formatted == text else formatted  # one copy of an unchanged file, not two (memory)
 
     def _at_risk(self, piece: _Piece, numbers: list[int] | None = None) -> bool:
         numbers = self.risky if numbers is None else numbers
