@@ -247,7 +247,7 @@ _SKELETON_TOKEN = re.compile(r"""[rRbBuUfF]{0,2}(?:"[^"\\]*(?:\\.[^"\\]*)*"|'[^'
 _NAME = r"[A-Za-z_]\w*"
 _TARGET = rf"{_NAME}(?:\.{_NAME}|\[\])*(?:: [\w.\[\]| ]+)?"
 _SIMPLE = re.compile(
-    rf"(?:(?:{_TARGET}) = |return |(?:{_NAME}|S): |{_NAME}=|\| )?(?:{_NAME}(?:\.{_NAME})*)?(?:\(\)|\[\]|\{{\}}),?"
+    rf"(?:(?:{_TARGET}) = |return |(?:{_NAME}|S): |{_NAME}=|\| )?(?:{_NAME}(?:\.{_NAME}|\[\])*)?(?:\(\)|\[\]|\{{\}}),?"
 )
 _DEF = re.compile(rf"(?:async )?def {_NAME}\(\)(?: -> [\w.\[\]| ]+)?:(?: \.\.\.)?")
 _IMPORT = re.compile(rf"from \.*(?:{_NAME}(?:\.{_NAME})*)? import {_NAME}(?: as {_NAME})?(?:, {_NAME}(?: as {_NAME})?)*")

@@ -98,6 +98,8 @@ SHAPES = [
     ("python", "class T(TypedDict, total=False):\n    {n}: list[{n}Input | mod_pb2.{n}] | tuple[{n}Input | mod_pb2.{n}, ...]\n"),
     ("python", "class C:\n    @x.setter\n    def {n}(self, value: list[A | mod_pb2.{n}] | tuple[A | mod_pb2.{n}, ...]) -> None:\n        pass\n"),
     ("python", "__all__ = [\"{n}\", \"B\"]\n"),
+    ("python", "X = {{\n    \"k\": {{\n        \"policy\": _P[\"warn\"]._replace(message=\"{n} is wrong\"),\n    }},\n}}\n"),
+    ("python", "x = _P[\"warn\"]._replace(message=\"{n} is wrong\", other=\"{n}\")\n"),
     ("stub", "class M(_message.Message):\n    def HasField(self, field_name: _Literal[\"{n}\", \"b\", \"c\"]) -> _builtins.bool: ...\n"),
     ("stub", "class M(_message.Message):\n    @_builtins.property\n    def {n}(self) -> _containers.RepeatedCompositeFieldContainer[{n}]: ...\n"),
     ("stub", "{n}: _builtins.int\nclass M(_message.Message):\n    \"\"\"Doc.\"\"\"\n\n    x: int\n"),
