@@ -1,5 +1,5 @@
 # @generated from templates/classes.py.j2 by python tests/regen_goldens.py. DO NOT EDIT.
-SOURCE_KEY = '33933308da639b4ef36545c39138478ffaff2d87832b43fadd6873acb5f54117'
+SOURCE_KEY = 'ca2619e4801ce66803ec6ce119ce52012f0e80c7b24e34c7e8a7df90e8cd6770'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'classes.py.j2'
 
@@ -15,7 +15,7 @@ def root(context, missing=missing, environment=environment):
     l_0_pb2_imports = resolve('pb2_imports')
     l_0_package = resolve('package')
     l_0_hooks_module = resolve('hooks_module')
-    l_0_h = l_0_docbody = l_0_pb2_import = l_0_field_of = missing
+    l_0_h = l_0_docbody = l_0_pb2_import = l_0_members = l_0_field_of = missing
     try:
         t_1 = environment.filters['docstring']
     except KeyError:
@@ -61,7 +61,7 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('h')
     yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
     yield '\n'
-    included_template = environment.get_template('_doc.j2', 'classes.py.j2').make_module(context.get_all(), True, {'docbody': l_0_docbody, 'field_of': l_0_field_of, 'h': l_0_h, 'pb2_import': l_0_pb2_import})
+    included_template = environment.get_template('_doc.j2', 'classes.py.j2').make_module(context.get_all(), True, {'docbody': l_0_docbody, 'field_of': l_0_field_of, 'h': l_0_h, 'members': l_0_members, 'pb2_import': l_0_pb2_import})
     l_0_docbody = getattr(included_template, 'docbody', missing)
     if l_0_docbody is missing:
         l_0_docbody = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'classes.py.j2') does not export the requested name 'docbody'", name='docbody')
@@ -73,6 +73,8 @@ def root(context, missing=missing, environment=environment):
         l_0_pb2_import = undefined(f"the template {included_template.__name__!r} (imported on line 3 in 'classes.py.j2') does not export the requested name 'pb2_import'", name='pb2_import')
     context.vars['pb2_import'] = l_0_pb2_import
     context.exported_vars.discard('pb2_import')
+    l_0_members = context.vars['members'] = environment.get_template('_members.j2', 'classes.py.j2')._get_default_module(context)
+    context.exported_vars.discard('members')
     def macro(l_1_cls, l_1_prop):
         t_7 = []
         if l_1_cls is missing:
@@ -155,6 +157,7 @@ def root(context, missing=missing, environment=environment):
     for l_1_cls in (undefined(name='classes') if l_0_classes is missing else l_0_classes):
         _loop_vars = {}
         pass
+        yield str(context.call(environment.getattr((undefined(name='members') if l_0_members is missing else l_0_members), 'init_function'), l_1_cls, (undefined(name='hooks_module') if l_0_hooks_module is missing else l_0_hooks_module), _loop_vars=_loop_vars))
         yield '\n\nclass '
         yield str(environment.getattr(l_1_cls, 'name'))
         yield '(\n'
@@ -170,7 +173,12 @@ def root(context, missing=missing, environment=environment):
         yield ',\n    attribute='
         yield str(t_5(environment.getattr(l_1_cls, 'message_attribute')))
         yield ',\n'
-        if environment.getattr(l_1_cls, 'init_hook'):
+        if environment.getattr(environment.getattr(l_1_cls, 'members'), 'init'):
+            pass
+            yield '    init=_'
+            yield str(environment.getattr(l_1_cls, 'name'))
+            yield '_init,\n'
+        elif environment.getattr(l_1_cls, 'init_hook'):
             pass
             yield '    init='
             yield str((undefined(name='hooks_module') if l_0_hooks_module is missing else l_0_hooks_module))
@@ -184,7 +192,9 @@ def root(context, missing=missing, environment=environment):
         yield str(t_1(context.call((undefined(name='docbody') if l_0_docbody is missing else l_0_docbody), environment.getattr(l_1_cls, 'doc'), _loop_vars=_loop_vars)))
         yield '\n\n    __slots__ = ('
         yield str(t_5(environment.getattr(l_1_cls, 'message_attribute')))
-        yield ', "_strict")\n'
+        yield ', "_strict"'
+        yield str(context.call(environment.getattr((undefined(name='members') if l_0_members is missing else l_0_members), 'slots'), l_1_cls, _loop_vars=_loop_vars))
+        yield ')\n'
         if environment.getattr(l_1_cls, 'direct'):
             pass
             yield '    # plain scalar options: __setattr__ sets a value of exactly their type itself\n'
@@ -222,6 +232,7 @@ def root(context, missing=missing, environment=environment):
         yield ': '
         yield str(environment.getattr(l_1_cls, 'message_cls'))
         yield '\n'
+        yield str(context.call(environment.getattr((undefined(name='members') if l_0_members is missing else l_0_members), 'annotations'), l_1_cls, _loop_vars=_loop_vars))
         for l_2_prop in environment.getattr(l_1_cls, 'properties'):
             _loop_vars = {}
             pass
@@ -295,7 +306,9 @@ def root(context, missing=missing, environment=environment):
                     yield str(environment.getattr(l_2_prop, 'after_set_hook'))
                     yield '(self)\n'
         l_2_prop = missing
+        yield str(context.call(environment.getattr((undefined(name='members') if l_0_members is missing else l_0_members), 'methods'), l_1_cls, (undefined(name='hooks_module') if l_0_hooks_module is missing else l_0_hooks_module), _loop_vars=_loop_vars))
+        yield '\n'
     l_1_cls = missing
 
 blocks = {}
-debug_info = '1=54&2=62&3=68&4=74&5=81&7=102&11=104&14=108&15=111&19=115&20=117&21=119&22=122&31=127&32=130&33=133&34=135&35=139&42=145&43=149&46=153&49=157&50=159&51=162&54=167&55=169&56=171&57=174&59=178&63=182&65=184&66=186&68=189&69=192&72=197&73=201&78=205&80=208&81=212&86=219&87=223&90=227&91=231&92=233&93=236&94=240&95=243&96=247&97=250&98=252&99=255&101=260&103=262&105=265&106=267&107=271&108=273&109=276&111=279&113=286&115=288&116=291'
+debug_info = '1=54&2=62&3=68&4=74&5=76&6=83&8=104&12=106&15=110&16=113&20=117&21=119&22=121&23=124&32=129&33=132&34=135&35=137&36=141&43=147&44=151&47=155&48=158&50=160&51=162&52=165&55=170&56=172&57=174&58=177&59=179&60=182&62=186&66=190&68=192&69=196&71=199&72=202&75=207&76=211&81=215&83=218&84=222&89=229&90=233&93=238&94=242&95=244&96=247&97=251&98=254&99=258&100=261&101=263&102=266&104=271&106=273&108=276&109=278&110=282&111=284&112=287&114=290&116=297&118=299&119=302&123=307'

@@ -1,0 +1,386 @@
+# @generated from templates/_members.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+SOURCE_KEY = '8876e6f39bcd3183ec80dc844b2d21f07865067fa3cf90f58a82fb9961e62a7b'
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = '_members.j2'
+
+def root(context, missing=missing, environment=environment):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_attr = l_0_doc = l_0_slots = l_0_annotations = l_0_init_function = l_0_methods = missing
+    try:
+        t_1 = environment.filters['docstring']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'docstring' found.")
+    try:
+        t_2 = environment.filters['join']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_3 = environment.filters['map']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'map' found.")
+    try:
+        t_4 = environment.filters['plain_attribute']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'plain_attribute' found.")
+    try:
+        t_5 = environment.filters['pyrepr']
+    except KeyError:
+        @internalcode
+        def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+    try:
+        t_6 = environment.filters['wordwrap']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
+            raise TemplateRuntimeError("No filter named 'wordwrap' found.")
+    pass
+    def macro(l_1_cls, l_1_name):
+        t_7 = []
+        if l_1_cls is missing:
+            l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
+        if l_1_name is missing:
+            l_1_name = undefined("parameter 'name' was not provided", name='name')
+        pass
+        if t_4(l_1_name):
+            pass
+            t_7.extend((
+                'self.',
+                str(environment.getattr(l_1_cls, 'message_attribute')),
+                '.',
+                str(l_1_name),
+            ))
+        else:
+            pass
+            t_7.extend((
+                'getattr(self.',
+                str(environment.getattr(l_1_cls, 'message_attribute')),
+                ', ',
+                str(t_5(l_1_name)),
+                ')',
+            ))
+        return concat(t_7)
+    context.exported_vars.add('attr')
+    context.vars['attr'] = l_0_attr = Macro(environment, macro, 'attr', ('cls', 'name'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_text):
+        t_8 = []
+        if l_1_text is missing:
+            l_1_text = undefined("parameter 'text' was not provided", name='text')
+        pass
+        t_8.append(
+            str(t_1(t_6(environment, l_1_text, 72, False, '\n', False), 8)),
+        )
+        return concat(t_8)
+    context.exported_vars.add('doc')
+    context.vars['doc'] = l_0_doc = Macro(environment, macro, 'doc', ('text',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_cls):
+        t_9 = []
+        if l_1_cls is missing:
+            l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
+        pass
+        for l_2_a in environment.getattr(environment.getattr(l_1_cls, 'members'), 'attributes'):
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                ', ',
+                str(t_5(environment.getattr(l_2_a, 'name'))),
+            ))
+        l_2_a = missing
+        return concat(t_9)
+    context.exported_vars.add('slots')
+    context.vars['slots'] = l_0_slots = Macro(environment, macro, 'slots', ('cls',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_cls):
+        t_10 = []
+        if l_1_cls is missing:
+            l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
+        pass
+        for l_2_a in environment.getattr(environment.getattr(l_1_cls, 'members'), 'attributes'):
+            _loop_vars = {}
+            pass
+            if environment.getattr(l_2_a, 'doc'):
+                pass
+                for l_3_line in context.call(environment.getattr(t_6(environment, environment.getattr(l_2_a, 'doc'), 76, False, '\n', False), 'split'), '\n', _loop_vars=_loop_vars):
+                    _loop_vars = {}
+                    pass
+                    t_10.extend((
+                        '    # ',
+                        str(l_3_line),
+                        '\n',
+                    ))
+                l_3_line = missing
+            t_10.extend((
+                '    ',
+                str(environment.getattr(l_2_a, 'name')),
+                ': ',
+                str(environment.getattr(l_2_a, 'type')),
+                '\n',
+            ))
+        l_2_a = missing
+        return concat(t_10)
+    context.exported_vars.add('annotations')
+    context.vars['annotations'] = l_0_annotations = Macro(environment, macro, 'annotations', ('cls',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_cls, l_1_hooks_module):
+        t_11 = []
+        if l_1_cls is missing:
+            l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
+        if l_1_hooks_module is missing:
+            l_1_hooks_module = undefined("parameter 'hooks_module' was not provided", name='hooks_module')
+        pass
+        if environment.getattr(environment.getattr(l_1_cls, 'members'), 'init'):
+            pass
+            t_11.extend((
+                '\n\ndef _',
+                str(environment.getattr(l_1_cls, 'name')),
+                '_init(self: ',
+                str(environment.getattr(l_1_cls, 'name')),
+                ') -> None:\n    ',
+                str(t_1(str_join(('What a new ', environment.getattr(l_1_cls, 'name'), " holds besides its message's defaults.", )))),
+                '\n',
+            ))
+            if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_read'):
+                pass
+                t_11.extend((
+                    '    _runtime.read_env(self.',
+                    str(environment.getattr(l_1_cls, 'message_attribute')),
+                    ', _',
+                    str(environment.getattr(l_1_cls, 'name')),
+                    '_ENV',
+                ))
+                if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source'):
+                    pass
+                    t_11.extend((
+                        ', ',
+                        str(l_1_hooks_module),
+                        '.',
+                        str(environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source')),
+                        '()',
+                    ))
+                t_11.append(
+                    ')\n',
+                )
+            for l_2_a in environment.getattr(environment.getattr(l_1_cls, 'members'), 'attributes'):
+                _loop_vars = {}
+                pass
+                t_11.extend((
+                    '    object.__setattr__(self, ',
+                    str(t_5(environment.getattr(l_2_a, 'name'))),
+                    ', ',
+                    str(t_5(environment.getattr(l_2_a, 'default'))),
+                    ')\n',
+                ))
+            l_2_a = missing
+            if environment.getattr(l_1_cls, 'init_hook'):
+                pass
+                t_11.extend((
+                    '    ',
+                    str(l_1_hooks_module),
+                    '.',
+                    str(environment.getattr(l_1_cls, 'init_hook')),
+                    '(self)\n',
+                ))
+        return concat(t_11)
+    context.exported_vars.add('init_function')
+    context.vars['init_function'] = l_0_init_function = Macro(environment, macro, 'init_function', ('cls', 'hooks_module'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_cls, l_1_hooks_module):
+        t_12 = []
+        if l_1_cls is missing:
+            l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
+        if l_1_hooks_module is missing:
+            l_1_hooks_module = undefined("parameter 'hooks_module' was not provided", name='hooks_module')
+        pass
+        for l_2_a in environment.getattr(environment.getattr(l_1_cls, 'members'), 'aliases'):
+            _loop_vars = {}
+            pass
+            t_12.extend((
+                '\n    def ',
+                str(environment.getattr(l_2_a, 'name')),
+                '(self, ',
+                str(environment.getattr(l_2_a, 'parameter')),
+                ': ',
+                str(environment.getattr(l_2_a, 'parameter_type')),
+                ') -> None:\n',
+            ))
+            if environment.getattr(l_2_a, 'convert'):
+                pass
+                t_12.extend((
+                    '        ',
+                    str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Store ``str(', environment.getattr(l_2_a, 'parameter'), ')`` in the ``', environment.getattr(l_2_a, 'field_name'), '`` field.', )), _loop_vars=_loop_vars)),
+                    '\n',
+                ))
+            elif (environment.getattr(l_2_a, 'action') == 'extend'):
+                pass
+                t_12.extend((
+                    '        ',
+                    str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Append the items of ``', environment.getattr(l_2_a, 'parameter'), '`` to the ``', environment.getattr(l_2_a, 'field_name'), '`` field.', )), _loop_vars=_loop_vars)),
+                    '\n',
+                ))
+            elif (environment.getattr(l_2_a, 'action') == 'copy'):
+                pass
+                t_12.extend((
+                    '        ',
+                    str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Copy the message ``', environment.getattr(l_2_a, 'parameter'), '`` into the ``', environment.getattr(l_2_a, 'field_name'), '`` field.', )), _loop_vars=_loop_vars)),
+                    '\n',
+                ))
+            else:
+                pass
+                t_12.extend((
+                    '        ',
+                    str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Store ``', environment.getattr(l_2_a, 'parameter'), '`` in the ``', environment.getattr(l_2_a, 'field_name'), '`` field, as protobuf checks it.', )), _loop_vars=_loop_vars)),
+                    '\n',
+                ))
+            if (environment.getattr(l_2_a, 'action') == 'extend'):
+                pass
+                t_12.extend((
+                    '        ',
+                    str(context.call((undefined(name='attr') if l_0_attr is missing else l_0_attr), l_1_cls, environment.getattr(l_2_a, 'field_name'), _loop_vars=_loop_vars)),
+                    '.extend(',
+                    str(environment.getattr(l_2_a, 'parameter')),
+                    ')\n',
+                ))
+            elif (environment.getattr(l_2_a, 'action') == 'copy'):
+                pass
+                t_12.extend((
+                    '        ',
+                    str(context.call((undefined(name='attr') if l_0_attr is missing else l_0_attr), l_1_cls, environment.getattr(l_2_a, 'field_name'), _loop_vars=_loop_vars)),
+                    '.CopyFrom(',
+                    str(environment.getattr(l_2_a, 'parameter')),
+                    ')\n',
+                ))
+            elif t_4(environment.getattr(l_2_a, 'field_name')):
+                pass
+                t_12.extend((
+                    '        self.',
+                    str(environment.getattr(l_1_cls, 'message_attribute')),
+                    '.',
+                    str(environment.getattr(l_2_a, 'field_name')),
+                    ' = ',
+                ))
+                if environment.getattr(l_2_a, 'convert'):
+                    pass
+                    t_12.extend((
+                        'str(',
+                        str(environment.getattr(l_2_a, 'parameter')),
+                        ')',
+                    ))
+                else:
+                    pass
+                    t_12.append(
+                        str(environment.getattr(l_2_a, 'parameter')),
+                    )
+                t_12.append(
+                    '\n',
+                )
+            else:
+                pass
+                t_12.extend((
+                    '        setattr(self.',
+                    str(environment.getattr(l_1_cls, 'message_attribute')),
+                    ', ',
+                    str(t_5(environment.getattr(l_2_a, 'field_name'))),
+                    ', ',
+                ))
+                if environment.getattr(l_2_a, 'convert'):
+                    pass
+                    t_12.extend((
+                        'str(',
+                        str(environment.getattr(l_2_a, 'parameter')),
+                        ')',
+                    ))
+                else:
+                    pass
+                    t_12.append(
+                        str(environment.getattr(l_2_a, 'parameter')),
+                    )
+                t_12.append(
+                    ')\n',
+                )
+        l_2_a = missing
+        if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_export'):
+            pass
+            t_12.extend((
+                '\n    def ',
+                str(environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_export')),
+                '(self) -> None:\n',
+            ))
+            if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_export_doc'):
+                pass
+                t_12.extend((
+                    '        ',
+                    str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_export_doc'))),
+                    '\n',
+                ))
+            else:
+                pass
+                t_12.extend((
+                    '        ',
+                    str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Write the environment-backed fields to their variables (', t_2(context.eval_ctx, t_3(context, environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_fields'), attribute='variable'), ', '), ')', (str_join((': into the flags ``', l_1_hooks_module, '.', environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source'), '()`` returns when it returns a mapping (only the flags it holds), else', )) if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source') else ':'), ' into ``os.environ``, where a process started later reads them.', )))),
+                    '\n',
+                ))
+            t_12.extend((
+                '        _runtime.export_env(self.',
+                str(environment.getattr(l_1_cls, 'message_attribute')),
+                ', _',
+                str(environment.getattr(l_1_cls, 'name')),
+                '_ENV',
+            ))
+            if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source'):
+                pass
+                t_12.extend((
+                    ', ',
+                    str(l_1_hooks_module),
+                    '.',
+                    str(environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source')),
+                    '()',
+                ))
+            t_12.append(
+                ')\n',
+            )
+        if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_fields'):
+            pass
+            t_12.extend((
+                '\n\n# Fields backed by environment variables: (variable, field, read when created[, its kind]).\n_',
+                str(environment.getattr(l_1_cls, 'name')),
+                '_ENV = (\n',
+            ))
+            for l_2_e in environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_fields'):
+                _loop_vars = {}
+                pass
+                t_12.extend((
+                    '    _runtime.EnvField(',
+                    str(t_5(environment.getattr(l_2_e, 'variable'))),
+                    ', ',
+                    str(t_5(environment.getattr(l_2_e, 'field_name'))),
+                    ', ',
+                    str(environment.getattr(l_2_e, 'read')),
+                ))
+                if environment.getattr(l_2_e, 'kind'):
+                    pass
+                    t_12.extend((
+                        ', ',
+                        str(t_5(environment.getattr(l_2_e, 'kind'))),
+                    ))
+                t_12.append(
+                    '),\n',
+                )
+            l_2_e = missing
+            t_12.append(
+                ')\n',
+            )
+        return concat(t_12)
+    context.exported_vars.add('methods')
+    context.vars['methods'] = l_0_methods = Macro(environment, macro, 'methods', ('cls', 'hooks_module'), False, False, False, context.eval_ctx.autoescape)
+
+blocks = {}
+debug_info = '3=48&4=55&6=75&7=81&9=86&10=91&12=102&13=107&14=110&15=112&16=117&19=123&22=132&23=139&26=143&27=147&28=150&29=154&31=171&32=176&34=182&35=186&39=194&40=201&42=206&43=213&44=217&45=220&46=224&47=227&48=231&50=238&52=241&53=245&54=250&55=254&56=259&57=263&60=287&63=308&65=312&66=315&67=319&69=326&71=331&73=348&77=352&78=355&79=360'
