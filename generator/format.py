@@ -499,7 +499,6 @@ class _Formatter:
 # trailing whitespace or a tab; a magic trailing comma on one line (black explodes the brackets)
 _WHITESPACE = re.compile(r"\t|[ \t\f\v\r]$", re.M)
 _MAGIC_COMMA = re.compile(r",\]|,\}|, [\]})]")
-_LONG = re.compile(rf"^.{{{LINE_LENGTH + 1},}}$", re.M)
 
 
 def _risky_offsets(text: str) -> list[int]:
@@ -533,7 +532,7 @@ def _risky_lines(text: str, lines: list[str], states: list[str | None]) -> tuple
     other = sorted(set(_line_numbers(lines, _risky_offsets(text))))
     numbers: set[int] = set()
     if text.isascii():
-        long = _line_numbers(lines, [m.start() for m in _LONG.finditer(text)])
+        long = [n for n, line in enumerate(lines) if len(line) > LINE_LENGTH]
     else:  # wide characters count two
         long = [n for n, line in enumerate(lines) if len(line) > LINE_LENGTH // 2 and not _fits(line)]
     last = len(lines) - 1
