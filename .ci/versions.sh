@@ -13,10 +13,10 @@ PROTOBUF_FLOOR=4.22.0   # keep in step with generated/pyproject.toml
 PROTOBUF_NEWEST="<8"    # the newest 7.x pip finds
 OLDEST=3.10
 NEWEST=3.13
-RUNTIME_TESTS=(tests/test_parity_reference.py tests/test_runtime_abuse.py tests/test_strict_and_transactions.py
-               tests/test_hooks.py tests/test_docs.py tests/test_copies.py tests/test_runtime_fast_paths.py)
+RUNTIME_TESTS=(tests/package/test_parity_reference.py tests/runtime/test_runtime_abuse.py tests/runtime/test_strict_and_transactions.py
+               tests/package/test_hooks.py tests/package/test_docs.py tests/runtime/test_copies.py tests/runtime/test_runtime_fast_paths.py)
 # needs protoc (grpcio-tools), the generator's dependency: the full suites run it
-GENERATOR_ONLY=(--deselect tests/test_parity_reference.py::test_schema_is_wire_identical_to_paddles)
+GENERATOR_ONLY=(--deselect tests/package/test_parity_reference.py::test_schema_is_wire_identical_to_paddles)
 VENVS=.venv-ci
 
 python_for() {

@@ -1,7 +1,7 @@
 """Stage 6: rendered Python as black (pinned, explicit Mode) would format it,
 usually without running black.
 
-The templates emit code black leaves unchanged (tests/test_format.py holds
+The templates emit code black leaves unchanged (tests/stages/test_format.py holds
 every generated file, golden case and fuzzed schema to that). What the
 templates cannot know is how long a line gets once user names and literals
 are in it, so each file is cut, line by line (no parse), into top-level

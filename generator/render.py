@@ -206,13 +206,13 @@ class _Loader(jinja2.FileSystemLoader):
 
 def precompile_templates(templates: Path = TEMPLATES, target: Path = PRECOMPILED) -> list[Path]:
     """Write the compiled_templates package (a development step: see
-    tests/regen_goldens.py); returns the modules written."""
+    tests/goldens/regen.py); returns the modules written."""
     env = environment(templates, precompiled=False)
     target.mkdir(exist_ok=True)
     for old in target.glob("t_*.py"):
         old.unlink()
     (target / "__init__.py").write_text(
-        '"""Templates compiled by jinja2 (python tests/regen_goldens.py writes them; see render._Loader)."""\n'
+        '"""Templates compiled by jinja2 (python tests/goldens/regen.py writes them; see render._Loader)."""\n'
     )
     written = []
     for path in sorted(templates.glob("*.j2")):
@@ -220,7 +220,7 @@ def precompile_templates(templates: Path = TEMPLATES, target: Path = PRECOMPILED
         code = env.compile(source, path.name, None, raw=True)
         module = target / f"{_precompiled_module(path.name)}.py"
         module.write_text(
-            f"# @generated from templates/{path.name} by python tests/regen_goldens.py. DO NOT EDIT.\n"
+            f"# @generated from templates/{path.name} by python tests/goldens/regen.py. DO NOT EDIT.\n"
             f"SOURCE_KEY = {_precompiled_key(source)!r}\n{code}\n",
             encoding="utf-8",
         )

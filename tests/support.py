@@ -52,7 +52,7 @@ def import_generated(out: Path, package: str) -> ModuleType:
 def golden_files(expected: Path) -> dict[str, str]:
     """A golden case's expected tree as the generator writes it: the committed
     files plus the runtime module, which every package carries verbatim and
-    the goldens do not (tests/regen_goldens.py leaves it out)."""
+    the goldens do not (tests/goldens/regen.py leaves it out)."""
     files = {
         p.relative_to(expected).as_posix(): p.read_text(encoding="utf-8")
         for p in sorted(expected.rglob("*"))

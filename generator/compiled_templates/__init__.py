@@ -1,1 +1,1 @@
-"""Templates compiled by jinja2 (python tests/regen_goldens.py writes them; see render._Loader)."""
+"""Templates compiled by jinja2 (python tests/goldens/regen.py writes them; see render._Loader)."""

@@ -1,4 +1,4 @@
-# @generated from templates/REFERENCE.md.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/REFERENCE.md.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = '38ae9d66054b28610e539fab228bdc9748b3873124242e0f87445f16fd0c3e89'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'REFERENCE.md.j2'

@@ -1,4 +1,4 @@
-# @generated from templates/__init__.py.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/__init__.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = '15223a65b229373802dbd771486139035af9a946e76a4026585a27db54a949f0'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '__init__.py.j2'

@@ -1,4 +1,4 @@
-# @generated from templates/_copied.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/_copied.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = '11c7a2a31e4ad7825eb58b4326b6c494b87bb2efac8e36c4798885705b2d5514'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_copied.j2'

@@ -1,4 +1,4 @@
-# @generated from templates/_doc.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/_doc.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = 'b055dbf2c0ab923d0fb6fea748baa34dc7a2cb2b5b77ed09e95200f88d8bbaab'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_doc.j2'

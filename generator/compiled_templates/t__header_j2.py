@@ -1,4 +1,4 @@
-# @generated from templates/_header.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/_header.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = 'a10ca6562f7420cd2a40461712116c50b62b5afc7cfb07413fd7de6ea699c965'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_header.j2'

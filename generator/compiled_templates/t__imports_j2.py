@@ -1,4 +1,4 @@
-# @generated from templates/_imports.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/_imports.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = '87814e0fcfde23db6885275300f99038a1ee4859d4f01afd5d84bc3e05bd8908'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_imports.j2'

@@ -1,4 +1,4 @@
-# @generated from templates/_members.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/_members.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = '8876e6f39bcd3183ec80dc844b2d21f07865067fa3cf90f58a82fb9961e62a7b'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_members.j2'

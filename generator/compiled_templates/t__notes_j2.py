@@ -1,4 +1,4 @@
-# @generated from templates/_notes.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/_notes.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = 'cd0d1a425c9d96ea32fd88cc0a31882a1e4b00e1d8a3c7e9a18a2ecafe5f0bc3'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_notes.j2'

@@ -1,4 +1,4 @@
-# @generated from templates/_pool.py.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/_pool.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = '076bce00948c6ed805d8069de0e0eaeba269086ea1bbe19e189f50db783c1d44'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_pool.py.j2'

@@ -1,4 +1,4 @@
-# @generated from templates/_specs.py.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/_specs.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = '06f1f03d9573e7d3a89dc09c6685f417347871fab1af2e0120e1f8e0c3d9ff6c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_specs.py.j2'

@@ -1,4 +1,4 @@
-# @generated from templates/classes.py.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/classes.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = 'ca2619e4801ce66803ec6ce119ce52012f0e80c7b24e34c7e8a7df90e8cd6770'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'classes.py.j2'

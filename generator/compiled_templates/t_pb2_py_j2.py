@@ -1,4 +1,4 @@
-# @generated from templates/pb2.py.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/pb2.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = '37ef8ba33bf1082d5710a305c8551bc9c132e59f35398c6a90190bde8126a0f5'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'pb2.py.j2'

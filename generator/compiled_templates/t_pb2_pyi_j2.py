@@ -1,4 +1,4 @@
-# @generated from templates/pb2.pyi.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/pb2.pyi.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = '08f44d2dbcf5ad5e2eebda4b10913557602560ce6751048866a8e74a8d325e47'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'pb2.pyi.j2'

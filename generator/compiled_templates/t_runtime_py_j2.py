@@ -1,4 +1,4 @@
-# @generated from templates/runtime.py.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/runtime.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = 'f92088069a429e0f11f52599b987bc0ad43b3e5b141127f81cec04a76ffbd726'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'runtime.py.j2'

@@ -1,4 +1,4 @@
-# @generated from templates/subpackage.py.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/subpackage.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = '8ab7d642433f08cf7ca98b52c0350fbe13e7ae5b5f37893f1f3d5227b2300441'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'subpackage.py.j2'

@@ -1,4 +1,4 @@
-# @generated from templates/types.py.j2 by python tests/regen_goldens.py. DO NOT EDIT.
+# @generated from templates/types.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
 SOURCE_KEY = 'b4444c559d862d7204862903f4644d3ee0b8172948df24af5b82874627724154'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'types.py.j2'

@@ -1,0 +1,435 @@
+"""Golden outputs of small schemas of our own (regenerate: python tests/goldens/regen.py)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import math
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from generator.errors import GeneratorError
+from generator.pipeline import build
+from tests.goldens.regen import CASES, case_options
+from tests.support import ROOT, golden_files, golden_tree, import_generated
+
+CASE_NAMES = sorted(p.name for p in CASES.iterdir() if p.is_dir())
+
+
+def expected_files(case: Path) -> dict[str, str]:
+    return golden_files(case / "expected")
+
+
+@pytest.mark.parametrize("name", CASE_NAMES, ids=CASE_NAMES)
+def test_output_matches_golden(name):
+    case = CASES / name
+    result = build(case_options(case, case / "expected"))
+    assert result.files == expected_files(case), "run: python tests/goldens/regen.py, then review the diff"
+
+
+def _copy_expected(tmp_path: Path, name: str) -> Path:
+    return golden_tree(CASES / name / "expected", tmp_path / name)
+
+
+def test_proto2_defaults_case_behaves(tmp_path):
+    module = import_generated(_copy_expected(tmp_path, "proto2_defaults"), "golden_proto2_defaults")
+    job = module.Job()
+    settings = job.settings
+    assert settings["ratio"] == pytest.approx(0.8, rel=1e-7) and settings["ratio"] != 0.8  # float32
+    assert settings["big"] == 2**63 - 1 and settings["unsigned_big"] == 2**64 - 1
+    assert settings["name"] == 'quote " and backslash \\ and tab \t'
+    assert settings["blob"] == b"\x01\x02"
+    assert settings["kind"] == 2 and settings["enabled"] is True
+    assert math.isinf(settings["infinite"]) and math.isnan(settings["not_a_number"])
+    assert job.owner == "nobody"
+    doc = type(job).settings.__doc__
+    assert re.search(r"ratio\s+float \(float32\)\s+0\.8\s", doc)  # the declared value, not 0.800000011920929
+    job.settings = {"kind": "KIND_A", "sizes": [1, 2]}
+    assert job.settings["kind"] == 1 and job.settings["sizes"] == [1, 2]
+
+
+def test_proto3_features_case_behaves(tmp_path):
+    module = import_generated(_copy_expected(tmp_path, "proto3_features"), "golden_proto3_features")
+    canvas = module.Canvas()
+    canvas.points = [{"x": 1, "y": 2}, {"x": 3}]
+    assert [(p.x, p.y) for p in canvas.points] == [(1, 2), (3, 0)]
+    canvas.counts = {"a": 1}
+    canvas.anchors = {"home": {"x": 5}}
+    assert canvas.counts == {"a": 1} and canvas.anchors["home"].x == 5
+    canvas.colour = "RED"
+    canvas.image = "bg.png"  # same oneof: clears colour
+    assert canvas.message.WhichOneof("background") == "image"
+    canvas.opacity = 0.0
+    assert canvas.message.HasField("opacity")
+    canvas.origin = {"x": 4}
+    canvas.origin = {"y": 0}  # proto3 implicit presence: 0 must still overwrite
+    canvas.origin = {"x": 0}
+    assert (canvas.origin["x"], canvas.origin["y"]) == (0, 0)
+    canvas.layer = "FRONT"
+    assert canvas.layer == 1
+    with pytest.raises(ValueError, match="did you mean 'FRONT'"):
+        canvas.layer = "FRONTT"
+
+
+def test_two_files_case_behaves(tmp_path):
+    module = import_generated(_copy_expected(tmp_path, "two_files"), "golden_two_files")
+    box = module.Box()
+    assert box.width == {"value": 1.5, "unit": "m"}
+    box.width = {"value": 2.0}
+    box.edges = [{"unit": "cm"}]
+    assert box.width["value"] == 2.0 and box.edges[0].unit == "cm"
+    assert not hasattr(module, "Length")  # used as a field type: no wrapper class of its own
+
+
+def _run_isolated(out: Path, code: str) -> None:
+    """Packages of schemas that import well-known types live in protobuf's
+    default pool (as protoc's modules do): exercised in a process of their own."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(out), str(ROOT)])}
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_well_known_types_case_uses_the_standard_classes(tmp_path):
+    out = _copy_expected(tmp_path, "well_known_types")
+    _run_isolated(out, """
+        import datetime, pytest
+        from google.protobuf import duration_pb2, struct_pb2, timestamp_pb2, wrappers_pb2
+        from golden_well_known_types import Event, event_pb2
+
+        event = Event()
+        assert type(event.at) is timestamp_pb2.Timestamp and type(event.message.details) is struct_pb2.Struct
+        event.at = timestamp_pb2.Timestamp(seconds=5)            # a standard instance
+        assert event.at.ToDatetime() == datetime.datetime(1970, 1, 1, 0, 0, 5)
+        event.at = {"seconds": 7, "nanos": 1}                       # or a dict of its fields
+        assert (event.at.seconds, event.at.nanos) == (7, 1)
+        event.details = {"a": [], "b": {"c": 1}, "d": None}        # a Struct takes its JSON-like content
+        assert event.message.details["a"] == struct_pb2.ListValue() and event.message.details["b"]["c"] == 1
+        event.waits = [duration_pb2.Duration(seconds=1), {"nanos": 3}]
+        assert [(w.seconds, w.nanos) for w in event.waits] == [(1, 0), (0, 3)]
+        event.marks = {"x": {"seconds": 1}, "y": timestamp_pb2.Timestamp(seconds=2)}
+        assert event.marks["y"].seconds == 2
+        event.count = wrappers_pb2.Int32Value(value=3)
+        event.nothing = "NULL_VALUE"
+        event.window = {"start": timestamp_pb2.Timestamp(seconds=9)}
+        assert event.window["start"].seconds == 9
+        with pytest.raises(ValueError, match="unknown key 'second'.*did you mean 'seconds'"):
+            event.at = {"second": 1}
+        with pytest.raises(TypeError):
+            event.at = duration_pb2.Duration(seconds=1)                # another type is refused
+        assert event.at.seconds == 7                                   # and changed nothing
+        # values round-trip through the wire and text formats
+        copy = event_pb2.Event.FromString(event.message.SerializeToString())
+        assert copy == event.message and copy.details["a"] == struct_pb2.ListValue()
+    """)
+
+
+def test_well_known_types_are_typed_as_the_standard_classes(tmp_path):
+    out = _copy_expected(tmp_path, "well_known_types")
+    usage = out / "usage.py"
+    usage.write_text(textwrap.dedent("""
+        import datetime
+        from typing_extensions import assert_type  # typing has it from 3.11; the tool supports 3.10
+        from google.protobuf import duration_pb2, timestamp_pb2
+        from golden_well_known_types import Event, event_pb2
+
+        event = Event()
+        assert_type(event.at, timestamp_pb2.Timestamp)
+        assert_type(event.message.at, timestamp_pb2.Timestamp)
+        event.at = timestamp_pb2.Timestamp(seconds=1)
+        event.at = {"seconds": 1}
+        moment: datetime.datetime = event.message.at.ToDatetime()
+        event_pb2.Event(at=timestamp_pb2.Timestamp(), waits=[duration_pb2.Duration()])
+        event.at = duration_pb2.Duration()  # E: the wrong message type
+    """))
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "usage.py"],
+        cwd=out, capture_output=True, text=True, env={**os.environ, "MYPYPATH": str(out)},
+    )
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and "usage.py:14:" in errors[0] and "Duration" in errors[0], result.stdout
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["compatible", "strict"])
+def test_empty_messages_case_keeps_presence(tmp_path, strict):
+    """F5: an empty sub-message, given as {} or as an empty message, is set:
+    in a plain field, a oneof, a repeated field, a map, and nested in a dict."""
+    module = import_generated(_copy_expected(tmp_path, "empty_messages"), "golden_empty_messages")
+    pb2 = module.health_pb2
+    health = module.Health(strict=strict)
+    health.ping = {}
+    assert health.message.HasField("ping")
+    health.ping = {}  # again: still set, nothing else changed
+    assert health.message.ListFields()[0][0].name == "ping" and len(health.message.ListFields()) == 1
+    health.up = pb2.Ping()
+    assert health.message.WhichOneof("signal") == "up"
+    health.down = "gone"
+    health.up = {}
+    assert health.message.WhichOneof("signal") == "up" and health.message.down == ""
+    health.pongs = [{}, pb2.Ping()]
+    health.by_peer = {"a": {}, "b": pb2.Ping()}
+    health.probe = {"inner": {}}
+    assert len(health.message.pongs) == 2 and sorted(health.message.by_peer) == ["a", "b"]
+    assert health.message.probe.HasField("inner") and health.probe["inner"] == pb2.Ping()
+    again = pb2.Health.FromString(health.message.SerializeToString())
+    assert again == health.message and again.HasField("ping") and again.probe.HasField("inner")
+    fresh = module.Health(strict=strict)
+    fresh.probe = pb2.Probe(inner=pb2.Ping())
+    assert fresh.message.probe.HasField("inner")
+
+
+def test_same_names_case_keeps_both(tmp_path):
+    """F3: acme/api/http.proto and acme/rpc/http.proto get modules in their own
+    folders; F4: the two Things and the two Kinds get package-qualified names."""
+    out = _copy_expected(tmp_path, "same_names")
+    package = out / "golden_same_names"
+    assert (package / "acme" / "api" / "http_pb2.py").is_file() and (package / "acme" / "rpc" / "http_pb2.py").is_file()
+    module = import_generated(out, "golden_same_names")
+    types = importlib.import_module("golden_same_names.types")
+    assert {"acme_api_ThingDict", "acme_rpc_ThingDict", "acme_api_KindName", "acme_rpc_KindName"} <= set(types.__all__)
+    assert types.acme_api_KindName.__args__ == ("KIND_UNSPECIFIED", "KIND_BIG")
+    thing = module.acme_rpc_Thing()
+    thing.b_only = "b"
+    thing.api = {"a_only": 3, "kind": "KIND_BIG"}
+    thing.kind = "KIND_SMALL"
+    assert thing.api["a_only"] == 3 and thing.api["kind"] == 1 and thing.kind == 1
+    with pytest.raises(ValueError, match="not one of KIND_UNSPECIFIED, KIND_BIG"):
+        thing.api = {"kind": "KIND_SMALL"}  # the other package's Kind
+    from golden_same_names.acme.api import http_pb2 as api_pb2
+    from golden_same_names.acme.rpc import http_pb2 as rpc_pb2
+
+    assert type(thing.message) is rpc_pb2.Thing and type(thing.message.api) is api_pb2.Thing
+
+
+def test_generic_output_is_generic(tmp_path):
+    """F10: without annotations nothing names Paddle, and the strict-mode
+    variable comes from the package name."""
+    for name in CASE_NAMES:
+        for relative, text in expected_files(CASES / name).items():
+            assert "paddle" not in text.lower(), f"{name}/{relative}"
+            assert "FLEET_STRATEGY" not in text, f"{name}/{relative}"
+    out = _copy_expected(tmp_path, "proto3_features")
+    code = "import golden_proto3_features as g; print(g.default_strict())"
+    for value, expected in (("1", "True"), ("0", "False")):
+        env = {**os.environ, "PYTHONPATH": str(out), "GOLDEN_PROTO3_FEATURES_STRICT": value}
+        result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=ROOT)
+        assert result.stdout.strip() == expected, result.stderr
+
+
+def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
+    from tests.support import generate
+
+    proto = tmp_path / "job.proto"
+    proto.write_text('syntax = "proto3";\nmessage Limits { repeated int32 sizes = 1; }\nmessage Job { Limits limits = 1; }\n')
+    notes = tmp_path / "notes.yaml"
+    notes.write_text(
+        "reference:\n  name: Acme 2.0\n  differences:\n    config_dicts: Acme 2.0 appended to list keys.\n"
+        "strict_env: ACME_STRICT\n"
+        "compat_policies:\n  warn: {action: warn, message: bad}\n  fail: {action: raise, error: ValueError, message: bad}\n"
+        "classes:\n  Job:\n    message: Job\n    compat: warn\n"
+        "messages:\n  Job:\n    fields:\n      count: {compat: fail}\n      size: {constraint: '> 0.5'}\n"
+        "      mode: {choices: [fast, slow]}\n"
+        "  Limits:\n    fields:\n      sizes: {repeated: append}\n"
+    )
+    proto.write_text(
+        'syntax = "proto3";\nmessage Limits { repeated int32 sizes = 1; }\n'
+        "message Job { Limits limits = 1; int32 size = 2; int32 count = 3; string mode = 4; double rate = 5; }\n"
+    )
+    package, result = generate(tmp_path / "out", [proto], notes)
+    module = result.files[f"{package}/job.py"]
+    classes = " ".join(module.split())  # docstrings wrap
+    # the class's rules and how the reference differs: said once, in the class docstring...
+    for once in (
+        "Config dicts: An option with a Keys table holds a message",
+        "Acme 2.0 appended to list keys.",
+        "all-or-nothing",
+        "keeps the old value, as Acme 2.0 does.",
+        "Strict mode (the ``strict`` property) raises TypeError",
+    ):
+        assert classes.count(once) == 1, once
+    assert classes.index("Acme 2.0 appended") < classes.index("__slots__")  # in the class docstring
+    # ...and a member whose answer differs says so itself
+    assert "Compatible mode: a value of the wrong type raises ValueError, as Acme 2.0 does, unlike the class-wide" in classes
+    assert "Acme" not in module.split("def size(self)")[1].split("def count(self)")[0]  # nothing repeated per member
+    limits = " ".join(module.split("def limits(self)")[1].split("def size(self)")[0].split())
+    assert "Assigning a list to ``sizes`` appends to the stored list, as Acme 2.0 does; its other list keys are replaced." in limits
+    # constraints, worded by the templates from the model's facts
+    for constraint in ('``> 0.5`` (enforced in strict mode)', 'int32 range [-2147483648, 2147483647]',
+                       'one of ``"fast"``, ``"slow"`` (strict mode)', "finite (strict mode rejects NaN and infinity)"):
+        assert f"* {constraint}" in module and f"- {constraint}" in result.files[f"{package}.md"], constraint
+    page = result.files[f"{package}.md"]
+    assert page.count("all-or-nothing") == 1 and page.count("Acme 2.0 appended to list keys.") == 1
+    assert 'configure(strict_env="ACME_STRICT")' in result.files[f"{package}/_specs.py"]
+    # the generic generator knows no reference: only the name given
+    notes.write_text("reference: Acme 2.0\n")
+    package, result = generate(tmp_path / "out3", [proto], notes)
+    assert "appended" not in result.files[f"{package}/job.py"]
+    notes.write_text("strict_env: acme-strict\n")
+    with pytest.raises(GeneratorError, match=r"notes.yaml:1: strict_env: 'acme-strict' is not an environment variable name"):
+        generate(tmp_path / "out2", [proto], notes)
+
+
+def test_python_names_case_works_and_type_checks(tmp_path):
+    """F6: fields self, property, from, int, bool, str, type, ClassVar and
+    messages Mapping, Iterable, Literal, copy: the package works and its
+    stubs type-check user code (the package itself: test_typing)."""
+    out = _copy_expected(tmp_path, "python_names")
+    module = import_generated(out, "golden_python_names")
+    pb2 = importlib.import_module("golden_python_names.names_pb2")
+    mapping = pb2.Mapping(self=1, property="p", int=5, bool=True, counts={"a": 1})
+    setattr(mapping, "from", True)
+    literal = module.Literal(strict=True)
+    literal.ClassVar = "KIND_ONE"
+    literal.iterable = {"items": [mapping, {"self": 2, "from": True}], "str": ["x"]}
+    assert literal.ClassVar == 1 and literal.iterable["str"] == ["x"]
+    assert [m.self for m in literal.message.iterable.items] == [1, 2] and getattr(literal.message.iterable.items[1], "from")
+    assert not hasattr(module, "copy") and module.copy_().message.type == ""  # the class is renamed, the module kept
+    c = module.copy_()
+    c._set_ = 3  # fields named like the Wrapper's members get a trailing underscore, and work
+    c._direct_ = True
+    c.type = "t"
+    assert (c.message._set, c.message._direct, c.message.type) == (3, True, "t") and c._set_ == 3
+    usage = out / "usage.py"
+    usage.write_text(textwrap.dedent("""
+        from golden_python_names.names_pb2 import Iterable, Literal, Mapping
+
+        m = Mapping(self=1, property="p", int=5, bool=True, counts={"a": 1})
+        n: int = m.self + m.int
+        s: str = m.property
+        it = Iterable(items=[m], str=["a"])
+        lit = Literal(ClassVar=Literal.KIND_ONE, iterable=it)
+        lit.HasField("iterable")
+        bad = Mapping(self="one")  # E
+    """))
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"), "usage.py"],
+        cwd=out, capture_output=True, text=True, env={**os.environ, "MYPYPATH": str(out)},
+    )
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and "usage.py:10:" in errors[0], result.stdout
+
+
+def test_extensions_and_field_options_case(tmp_path):
+    """F7: extensions as protoc exposes them; deprecated fields warn when set
+    (as a property and as a config key); deprecated, required and json_name
+    are documented."""
+    out = _copy_expected(tmp_path, "extensions_and_options")
+    module = import_generated(out, "golden_extensions_and_options")
+    pb2 = importlib.import_module("golden_extensions_and_options.options_pb2")
+    assert pb2.LABEL_FIELD_NUMBER == 100 and pb2.Holder.WEIGHT_FIELD_NUMBER == 101
+    base = pb2.Base(id=1)
+    base.Extensions[pb2.label] = "x"
+    base.Extensions[pb2.Holder.weight] = 3
+    assert pb2.Base.FromString(base.SerializeToString()).Extensions[pb2.label] == "x"
+    holder = module.Holder()
+    with pytest.warns(DeprecationWarning, match="old is deprecated"):
+        holder.old = 3
+    with pytest.warns(DeprecationWarning, match=r"settings\['legacy'\] is deprecated"):
+        holder.settings = {"legacy": True, "modern": True}
+    assert holder.old == 3 and holder.settings["legacy"] is True
+    docs = {name: " ".join(getattr(module.Holder, name).__doc__.split()) for name in ("old", "name", "display", "settings")}
+    assert "Deprecated (``[deprecated = true]`` in the schema): setting it emits a DeprecationWarning." in docs["old"]
+    assert "Required (proto2): a message without it does not serialize." in docs["name"]
+    assert "JSON name: ``shownAs``." in docs["display"]
+    assert "(deprecated) Superseded." in docs["settings"]
+    stub = (out / "golden_extensions_and_options" / "options_pb2.pyi").read_text()
+    assert "LABEL_FIELD_NUMBER: _builtins.int\nlabel: _descriptor.FieldDescriptor\n" in stub
+    assert "    weight: _ClassVar[_descriptor.FieldDescriptor]\n" in stub
+
+
+def test_float_defaults_are_documented_as_python_literals(tmp_path):
+    """A float32 default of 50 is documented as 50.0 (protoc's shortest spelling is 5e+01)."""
+    from tests.support import generate
+
+    proto = tmp_path / "tuning.proto"
+    proto.write_text('syntax = "proto2";\nmessage Tuning { optional float size = 1 [default = 50]; '
+                     "optional float ratio = 2 [default = 0.8]; optional double tiny = 3 [default = 1e-30]; }\n")
+    package, result = generate(tmp_path / "out", [proto])
+    reference = result.files[f"{package}.md"]
+    assert "| [`size`](#tuning-size) | `float (float32)` | `50.0` |" in reference and "5e+01" not in reference
+    assert "| [`ratio`](#tuning-ratio) | `float (float32)` | `0.8` |" in reference
+    assert "| [`tiny`](#tuning-tiny) | `float` | `1e-30` |" in reference
+
+
+def test_deprecated_fields_are_marked_in_the_stubs(tmp_path):
+    """PEP 702: mypy (with its deprecated check on) flags setting a deprecated field."""
+    out = _copy_expected(tmp_path, "extensions_and_options")
+    (out / "usage.py").write_text(textwrap.dedent("""
+        from golden_extensions_and_options.options_pb2 import Holder, Settings
+
+        h = Holder(name="n")
+        h.old = 3  # E
+        h.display = "d"
+        s = Settings(modern=True)
+        s.legacy = False  # E
+        s.modern = False
+    """))
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--enable-error-code", "deprecated", "--cache-dir",
+         str(tmp_path / "cache"), "usage.py"],
+        cwd=out, capture_output=True, text=True, env={**os.environ, "MYPYPATH": str(out)},
+    )
+    errors = [line for line in result.stdout.splitlines() if line.startswith("usage.py:")]
+    assert [line.split(":")[1] for line in errors] == ["5", "8"], result.stdout
+    assert all("is deprecated ([deprecated = true] in the schema)" in line for line in errors)
+
+
+def test_reference_differences_land_as_data(tmp_path):
+    """The annotations' prose of the class docs' sections is data: quotes,
+    backslashes and template syntax land verbatim in the docstring and page."""
+    from tests.support import generate
+
+    proto = tmp_path / "job.proto"
+    proto.write_text('syntax = "proto3";\nmessage Limits { repeated int32 sizes = 1; }\nmessage Job { Limits limits = 1; }\n')
+    text = 'Acme {{ x }} {% if %} """ \\ n\u00e9e kept half.'
+    notes = tmp_path / "notes.yaml"
+    notes.write_text(
+        f"reference:\n  name: Acme\n  differences:\n    config_dicts: '{text}'\n"
+        "messages:\n  Job:\n    fields:\n      limits: {view: message}\n",  # a message view takes dicts too: the section is there
+        encoding="utf-8",
+    )
+    package, result = generate(tmp_path / "out", [proto], notes)
+    tree = ast.parse(result.files[f"{package}/job.py"])
+    job = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Job")
+    assert text in " ".join(ast.get_docstring(job).split())
+    assert text.replace("|", "\\|") in result.files[f"{package}.md"]
+
+
+def test_annotated_case_behaves_as_its_annotations_say(tmp_path, monkeypatch, caplog):
+    """The one golden case with an annotations file: docs, a class-wide
+    compatible-mode policy, constraints, choices, appended lists, a renamed
+    and a hidden field, an environment-backed field, a plain attribute,
+    aliases, the strict variable and the reference's difference."""
+    monkeypatch.setenv("SHOP_WORKERS", "6")
+    module = import_generated(_copy_expected(tmp_path, "annotated"), "golden_annotated")
+    shop = module.Shop()
+    assert shop.workers == 6 and shop.region == "eu"  # read from the environment; the attribute's default
+    with caplog.at_level("WARNING"):
+        shop.workers = "many"  # the class-wide policy: warn and keep
+    assert shop.workers == 6 and "workers should be a int" in caplog.text
+    shop.tags = ["a"]
+    shop.tags = ["b"]
+    assert shop.tags == ["a", "b"]  # repeated: append
+    shop.checkout_configs = {"max_items": 10, "methods": ["card"]}
+    assert shop.checkout_configs["max_items"] == 10 and shop.config.checkout.methods == ["card"]
+    with pytest.raises(ValueError, match="max_items"):
+        shop.checkout_configs = {"max_items": 0}  # enforced in compatible mode too
+    assert not hasattr(shop, "legacy_limit")
+    shop._set_owner_list(["ann"])
+    shop._set_currency_code(42)
+    assert list(shop.config.owners) == ["ann"] and shop.config.currency == "42"
+    strict = module.Shop(strict=True)
+    with pytest.raises(ValueError, match="'GBP' is not one of 'EUR', 'USD', 'JPY'"):
+        strict.currency = "GBP"
+    monkeypatch.delenv("SHOP_WORKERS")
+    strict.workers = 3
+    strict._export_env()
+    assert os.environ["SHOP_WORKERS"] == "3"
+    doc = " ".join(module.Shop.__doc__.split())
+    assert "Legacy Shop 1.0 raised AttributeError instead." in doc
+    assert 'configure(strict_env="SHOP_STRICT")' in expected_files(CASES / "annotated")["golden_annotated/_specs.py"]

@@ -1,0 +1,52 @@
+"""The annotations stage: every malformed annotations file gets an error naming
+its file and line, with a suggestion where one is close.
+
+Each case of ``annotation_errors/`` is an annotations file (``NAME.yaml``,
+checked against the schema of conftest.py) and the error it must produce
+(``NAME.expected``: ``LINE: words the message contains``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.annotations import load_annotations
+from generator.errors import GeneratorError
+
+ERRORS = Path(__file__).resolve().parent / "annotation_errors"
+ERROR_CASES = sorted(p.stem for p in ERRORS.glob("*.yaml"))
+
+
+def write_annotations(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "notes.yaml"
+    path.write_text(text)
+    (tmp_path / "pkg").mkdir(exist_ok=True)
+    (tmp_path / "pkg" / "hooks.py").write_text("def real_hook(strategy):\n    pass\n\nclass Mixin:\n    pass\n")
+    return path
+
+
+def test_every_error_case_has_its_expectation():
+    assert ERROR_CASES and sorted(p.stem for p in ERRORS.glob("*.expected")) == ERROR_CASES
+
+
+@pytest.mark.parametrize("case", ERROR_CASES)
+def test_malformed_annotations_name_file_line_and_suggest(schema, tmp_path, case):
+    path = write_annotations(tmp_path, (ERRORS / f"{case}.yaml").read_text(encoding="utf-8"))
+    line, words = (ERRORS / f"{case}.expected").read_text(encoding="utf-8").rstrip("\n").split(": ", 1)
+    with pytest.raises(GeneratorError) as info:
+        load_annotations(path, schema, tmp_path / "pkg")
+    problems = [str(p) for p in info.value.problems]
+    assert any(words in p and p.startswith(f"{path}:{line}:") for p in problems), problems
+
+
+def test_all_problems_are_reported_together(schema, tmp_path):
+    path = write_annotations(tmp_path, "messages:\n  demo.Rot: {}\n  demo.Root:\n    fields:\n      ratoi: {}\n")
+    with pytest.raises(GeneratorError) as info:
+        load_annotations(path, schema, tmp_path / "pkg")
+    assert len(info.value.problems) == 2
+
+
+def test_without_annotations_roots_get_classes(schema):
+    notes = load_annotations(None, schema, Path("."))
+    assert [c.name for c in notes.classes] == ["Root"]  # Child is a field type

@@ -1,0 +1,542 @@
+"""Issue 14: the API change report.
+
+1. One case per rule (``tests/stages/api_changes/<rule>/{before,after}/`` with the
+   expected report in ``expected.txt``): the report must name that rule, and
+   read exactly as reviewed. ``API_CHANGES_UPDATE=1`` rewrites the expected
+   reports (review the diff).
+2. On this repository: removing a field, renaming a config key, changing a
+   float default and tightening a constraint, through the CLI; fail-on-breaking
+   until the change is accepted in the annotations; the JSON form; the one-line
+   summary of ``generate``.
+3. ``check --against REF`` in a scratch git repository.
+4. Hypothesis: random schema edits never give a report that misses a removed
+   field or a changed default.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.api_changes import RULES, api_surface, compare, make_report, render_json, render_text, unmatched_warnings
+from generator.cli import main
+from generator.errors import GeneratorError
+from generator.pipeline import Options, analyse
+from tests.support import ROOT
+from tests.test_cli import project  # noqa: F401 - the fixture: a copy of this project, cwd set to it
+from tests.test_fuzz_schemas import FUZZ, declared_default, proto_text, schemas
+
+CASES = Path(__file__).resolve().parent / "api_changes"
+UPDATE = os.environ.get("API_CHANGES_UPDATE") == "1"
+
+
+def surface_of(side: Path, work: Path, package: str = "demo_api") -> tuple[dict[str, Any], Any]:
+    """(API surface, annotations) of the inputs in ``side``."""
+    out = work / side.name
+    (out / package).mkdir(parents=True, exist_ok=True)
+    if (side / "hooks.py").exists():
+        shutil.copy(side / "hooks.py", out / package / "hooks.py")
+    notes = side / "annotations.yaml"
+    protos = tuple(sorted(side.glob("*.proto")))
+    analysis = analyse(
+        Options(protos=protos, annotations=notes if notes.exists() else None, out=out, package=package)
+    )
+    return api_surface(analysis.schema, analysis.model), analysis.notes
+
+
+# ============================================================ one case per rule
+
+
+# A case folder is named after its rule, or <rule>--<variant> for another shape of it.
+CASE_NAMES = sorted(p.name for p in CASES.iterdir() if p.is_dir())
+
+
+def test_every_rule_has_a_case():
+    assert sorted({name.split("--")[0] for name in CASE_NAMES}) == sorted(RULES)
+
+
+@pytest.mark.parametrize("case", CASE_NAMES, ids=str)
+def test_rule(case, tmp_path):
+    rule = case.split("--")[0]
+    before, _ = surface_of(CASES / case / "before", tmp_path)
+    after, notes = surface_of(CASES / case / "after", tmp_path)
+    report = make_report(before, after, notes, "before")
+    text = render_text(report)
+    hits = [c for c in report.changes if c.rule == rule]
+    assert hits, f"the {rule} case does not report {rule}:\n{text}"
+    assert all(c.category == RULES[rule][0] for c in hits)
+    expected = CASES / case / "expected.txt"
+    if UPDATE:
+        expected.write_text(text, encoding="utf-8")
+    assert text == expected.read_text(encoding="utf-8")
+
+
+def test_readme_lists_every_rule():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for rule, (category, what) in RULES.items():
+        assert f"| {category} | `{rule}` | {what} |" in readme, rule
+
+
+def test_no_change_no_report(tmp_path):
+    before, _ = surface_of(CASES / "default-changed" / "before", tmp_path)
+    assert compare(before, before) == []
+
+
+def test_the_committed_record_is_the_current_surface():
+    """The manifest's "api" is what the inputs give now (the report's "before")."""
+    data = json.loads((ROOT / "generated" / "fleet_strategy.manifest.json").read_text(encoding="utf-8"))
+    analysis = analyse(
+        Options(
+            protos=(ROOT / "proto" / "distributed_strategy.proto",),
+            annotations=ROOT / "proto" / "fleet_strategy.annotations.yaml",
+            out=ROOT / "generated",
+            package="fleet_strategy",
+        )
+    )
+    assert data["api"] == api_surface(analysis.schema, analysis.model)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "rule"),
+    [
+        ("> 0", ">= 0", "constraint-loosened"),
+        (">= 0", "> 0", "constraint-tightened"),
+        ("> 0", "> 1", "constraint-tightened"),
+        ("< 10", "<= 10", "constraint-loosened"),
+        ("!= 0", "> 0", "constraint-tightened"),
+        ("> 0", "!= 0", "constraint-loosened"),
+        ("> 5", "!= 3", "constraint-loosened"),
+        ("> 2", "!= 3", "constraint-tightened"),
+        (None, "!= 3", "constraint-tightened"),
+        ("<= 3", None, "constraint-loosened"),
+    ],
+)
+def test_constraint_comparison(old, new, rule, tmp_path):
+    case = CASES / "constraint-tightened" / "before"
+    surfaces = []
+    for side, constraint in (("before", old), ("after", new)):
+        folder = tmp_path / side
+        shutil.copytree(case, folder)
+        notes = yaml.safe_load((folder / "annotations.yaml").read_text())
+        field = notes["messages"]["demo.Strategy"]["fields"]["workers"]
+        if constraint:
+            field["constraint"] = constraint
+        (folder / "annotations.yaml").write_text(yaml.safe_dump(notes))
+        surfaces.append(surface_of(folder, tmp_path / "work")[0])
+    assert [c.rule for c in compare(*surfaces)] == [rule]
+
+
+def test_equivalent_integer_constraints_are_no_change(tmp_path):
+    surfaces = []
+    for side, constraint in (("before", "> 0"), ("after", ">= 1")):
+        folder = tmp_path / side
+        shutil.copytree(CASES / "constraint-tightened" / "before", folder)
+        notes = yaml.safe_load((folder / "annotations.yaml").read_text())
+        notes["messages"]["demo.Strategy"]["fields"]["workers"]["constraint"] = constraint
+        (folder / "annotations.yaml").write_text(yaml.safe_dump(notes))
+        surfaces.append(surface_of(folder, tmp_path / "work")[0])
+    assert compare(*surfaces) == []
+
+
+def test_a_default_spelt_differently_is_no_change(tmp_path):
+    """A record written by another generator version may spell a default as
+    protoc does (5e+01); the same value is not a changed default."""
+    before, _ = surface_of(CASES / "default-changed" / "before", tmp_path)
+    respelt = json.loads(json.dumps(before))
+    changed = 0
+    for fact in _facts_with_defaults(respelt):
+        if isinstance(fact["default"], str) and fact["default"].replace(".", "").isdigit():
+            fact["default"] = format(float(fact["default"]), "e")
+            changed += 1
+    assert changed and compare(respelt, before) == []
+
+
+def _facts_with_defaults(node: Any) -> list[dict[str, Any]]:
+    if isinstance(node, dict):
+        own = [node] if "default" in node else []
+        return own + [f for value in node.values() for f in _facts_with_defaults(value)]
+    if isinstance(node, list):
+        return [f for value in node for f in _facts_with_defaults(value)]
+    return []
+
+
+# ================================================== accepted_changes (annotations)
+
+
+def _with_accepted(case: str, tmp_path: Path, accepted: Any) -> Path:
+    folder = tmp_path / "after"
+    shutil.copytree(CASES / case / "after", folder)
+    notes = yaml.safe_load((folder / "annotations.yaml").read_text())
+    notes["accepted_changes"] = accepted
+    (folder / "annotations.yaml").write_text(yaml.safe_dump(notes, sort_keys=False))
+    return folder
+
+
+def test_an_accepted_change_is_marked_and_a_stale_acceptance_warns(tmp_path):
+    after_dir = _with_accepted(
+        "default-changed",
+        tmp_path,
+        [
+            {"rule": "default-changed", "path": "Strategy.train_configs['scale']", "reason": "4.0 converges faster"},
+            {"rule": "field-removed", "path": "Strategy.gone", "reason": "old"},
+        ],
+    )
+    before, _ = surface_of(CASES / "default-changed" / "before", tmp_path)
+    after, notes = surface_of(after_dir, tmp_path)
+    report = make_report(before, after, notes, "x")
+    assert [c.accepted for c in report.changes] == ["4.0 converges faster"]
+    assert report.unaccepted_breaking == ()
+    assert [a.path for a in report.unmatched] == ["Strategy.gone"]
+    text = render_text(report)
+    assert "  accepted  default-changed  Strategy.train_configs['scale']: 2.0 -> 4.0\n" in text
+    assert "accepted: 4.0 converges faster" in text
+    [warning] = unmatched_warnings(report)
+    assert warning.startswith(f"warning: {after_dir / 'annotations.yaml'}:")
+    assert "accepted_changes: field-removed 'Strategy.gone' matches no change" in warning
+    data = json.loads(render_json(report))
+    assert data["unaccepted_breaking"] == 0 and data["changes"][0]["accepted"] == "4.0 converges faster"
+
+
+@pytest.mark.parametrize(
+    ("accepted", "message"),
+    [
+        ([{"rule": "default-chnged", "path": "p", "reason": "r"}], "unknown rule 'default-chnged' (did you mean 'default-changed'?)"),
+        ([{"rule": "field-added", "path": "p", "reason": "r"}], "'field-added' is not a breaking rule"),
+        ([{"rule": "default-changed", "path": "p"}], "accepted_changes[0]: 'reason' required"),
+        ([{"rule": "default-changed", "path": "p", "reason": "r", "why": 1}], "unknown key in accepted_changes[0] 'why'"),
+        ({"rule": "x"}, "annotations.accepted_changes: expected list, got dict"),
+    ],
+)
+def test_bad_acceptances_name_file_and_line(accepted, message, tmp_path, capsys, monkeypatch):
+    folder = _with_accepted("default-changed", tmp_path, accepted)
+    monkeypatch.chdir(folder)
+    code = main(["check", "--proto", "schema.proto", "--annotations", "annotations.yaml", "--out", "out", "--package", "demo_api"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert message in err
+    assert "annotations.yaml:" in err
+
+
+# ============================================================ on this repository
+
+
+PROTO = Path("proto/distributed_strategy.proto")
+NOTES = Path("proto/fleet_strategy.annotations.yaml")
+
+EDITS = {
+    "remove a field": (
+        [(PROTO, "  optional bool use_optimizer_fp16 = 12 [default = false];\n", "")],
+        [(NOTES, "      use_optimizer_fp16:\n        doc: Let the optimizer update float16 parameters without fp32 master"
+                 " copies. Read only by\n          the semi-automatic parallel pure float16 pass.\n", "")],
+        "  breaking  field-removed  DistributedStrategy.amp_configs['use_optimizer_fp16']: bool use_optimizer_fp16 = 12"
+        " -> (none)\n"
+        "                           dicts naming 'use_optimizer_fp16' raise UnknownConfigKeyError; saved prototxt"
+        " setting it no longer loads; number 12 is not reserved\n",
+    ),
+    "rename a config key": (
+        [(PROTO, "optional float decr_ratio = 5", "optional float decrease_ratio = 5")],
+        [(NOTES, "      decr_ratio:\n        doc: Multiplier (between", "      decrease_ratio:\n        doc: Multiplier (between")],
+        "  breaking  field-renamed  DistributedStrategy.amp_configs['decr_ratio']: decr_ratio -> decrease_ratio\n"
+        "                           code naming decr_ratio must use decrease_ratio; binary data still reads (same"
+        " number 5), but prototxt and JSON naming decr_ratio no longer load\n",
+    ),
+    "change a float default": (
+        [(PROTO, "optional float init_loss_scaling = 1 [default = 32768];", "optional float init_loss_scaling = 1 [default = 65536];")],
+        [],
+        "  breaking  default-changed  DistributedStrategy.amp_configs['init_loss_scaling']: 32768.0 -> 65536.0\n"
+        "                             every DistributedStrategy that does not set it now gets 65536.0 instead of"
+        " 32768.0\n",
+    ),
+    "tighten a constraint": (
+        [],
+        [(NOTES, "          >>> strategy.nccl_comm_num\n          2\n        constraint: '> 0'",
+          "          >>> strategy.nccl_comm_num\n          2\n        constraint: '> 0'\n        enforce_constraint: always")],
+        "  breaking  constraint-tightened  DistributedStrategy.nccl_comm_num: > 0 (strict) -> > 0 (always)\n"
+        "                                  values outside > 0 are now rejected in compatible mode too, not only in"
+        " strict mode (ValueError)\n",
+    ),
+}
+
+
+def _edit(project: Path, edits: list[tuple[Path, str, str]]) -> None:
+    for path, old, new in edits:
+        text = (project / path).read_text(encoding="utf-8")
+        assert old in text, old
+        (project / path).write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("edit", list(EDITS), ids=str)
+def test_the_four_edits_on_this_repository(edit, project, capsys):
+    proto_edits, note_edits, expected = EDITS[edit]
+    _edit(project, proto_edits + note_edits)
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    head = "API changes for users (against the last generation): 1 breaking, 0 behaviour, 0 additions\n"
+    assert out.startswith(head + expected + "\n"), out[:2000]
+    assert out.index("API changes") < out.index("stale: ") < out.index("--- ")  # the report above the file diff
+
+
+def test_check_prints_the_report_and_fails_on_breaking(project, capsys):
+    """Plain check: the manifest's record is the "before"; --fail-on-breaking adds the error."""
+    _edit(project, EDITS["change a float default"][0])
+    assert main(["check"]) == 1  # drift
+    assert "not accepted" not in capsys.readouterr().err
+    assert main(["check", "--fail-on-breaking"]) == 1
+    captured = capsys.readouterr()
+    assert "default-changed  DistributedStrategy.amp_configs['init_loss_scaling']" in captured.out
+    assert "error: 1 breaking API change(s) not accepted (fail-on-breaking)" in captured.err
+    assert "  - rule: default-changed\n    path: \"DistributedStrategy.amp_configs['init_loss_scaling']\"" in captured.err
+    assert main(["generate"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "API changes for users (against the last generation): 1 breaking, 0 behaviour, 0 additions"
+        " (details: fleet-strategy-codegen check --against HEAD)"  # main() is the console script
+    )
+    assert main(["check", "--fail-on-breaking"]) == 0  # generated: nothing changed since the last generation
+
+
+def _accept(project: Path, *items: tuple[str, str, str]) -> None:
+    notes = project / NOTES
+    text = notes.read_text()
+    text += "" if "\naccepted_changes:\n" in text else "\naccepted_changes:\n"
+    for rule, path, reason in items:
+        text += f"  - rule: {rule}\n    path: {json.dumps(path)}\n    reason: {reason}\n"
+    notes.write_text(text)
+
+
+def test_fail_on_breaking_until_accepted(project, capsys):
+    """The CI flow: a pull request branch compared with main."""
+    git(project, "init", "-q", "-b", "main")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "base")
+    git(project, "checkout", "-q", "-b", "feature")
+    _edit(project, EDITS["change a float default"][0])
+    assert main(["generate"]) == 0
+    git(project, "commit", "-qam", "new default")
+    capsys.readouterr()
+    assert main(["check", "--against", "main"]) == 0  # reported, not failed: the option is off
+    assert main(["check", "--against", "main", "--fail-on-breaking"]) == 1
+    captured = capsys.readouterr()
+    assert "error: 1 breaking API change(s) not accepted" in captured.err
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text().replace("[tool.fleet-strategy-codegen]\n", "[tool.fleet-strategy-codegen]\nfail-on-breaking = true\n")
+    )
+    assert main(["check", "--against", "main"]) == 1
+    assert main(["check", "--against", "main", "--no-fail-on-breaking"]) == 0
+    capsys.readouterr()
+    _accept(project, ("default-changed", "DistributedStrategy.amp_configs['init_loss_scaling']", "Paddle 3.4 uses 65536"))
+    # accepted: the generated files do not change (the manifest records the output, not an input hash)
+    assert main(["check", "--against", "main"]) == 0
+    assert "not accepted" not in capsys.readouterr().err
+    assert main(["generate"]) == 0
+    capsys.readouterr()
+    assert main(["check", "--against", "main"]) == 0
+    captured = capsys.readouterr()
+    assert "  accepted  default-changed  DistributedStrategy.amp_configs['init_loss_scaling']: 32768.0 -> 65536.0" in captured.out
+    assert "accepted: Paddle 3.4 uses 65536" in captured.out
+    assert captured.err == ""
+    # an acceptance that matches nothing warns with file:line, and does not fail
+    _accept(project, ("field-removed", "DistributedStrategy.amp", "never happened"))
+    assert main(["generate"]) == 0
+    capsys.readouterr()
+    assert main(["check", "--against", "main"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: " in err and "annotations.yaml:" in err
+    assert "accepted_changes: field-removed 'DistributedStrategy.amp' matches no change" in err
+
+
+def test_fail_on_breaking_must_be_a_boolean(project, capsys):
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text().replace("[tool.fleet-strategy-codegen]\n", "[tool.fleet-strategy-codegen]\nfail-on-breaking = \"yes\"\n"))
+    assert main(["check"]) == 2
+    assert "fail-on-breaking must be true or false, got 'yes'" in capsys.readouterr().err
+
+
+def test_json_report_for_bots(project, capsys):
+    assert main(["check", "--report-format", "json"]) == 0  # unchanged inputs: answered from the manifest
+    data = json.loads(capsys.readouterr().out)
+    assert (data["available"], data["changes"], data["drift"]) == (True, [], {"missing": [], "stale": [], "orphaned": []})
+    proto_edits, _, _ = EDITS["change a float default"]
+    _edit(project, proto_edits)
+    assert main(["check", "--report-format", "json"]) == 1
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)  # stdout is one JSON document
+    assert data["counts"] == {"breaking": 1, "behaviour": 0, "addition": 0}
+    assert data["changes"] == [
+        {
+            "rule": "default-changed",
+            "category": "breaking",
+            "path": "DistributedStrategy.amp_configs['init_loss_scaling']",
+            "old": "32768.0",
+            "new": "65536.0",
+            "consequence": "every DistributedStrategy that does not set it now gets 65536.0 instead of 32768.0",
+            "accepted": None,
+        }
+    ]
+    stale = data["drift"]["stale"]
+    assert "generated/fleet_strategy/distributed_strategy_pb2.py" not in stale  # paths relative to the output folder
+    assert "fleet_strategy/distributed_strategy_pb2.py" in stale
+    assert "fleet_strategy/_pool.py" not in stale  # headers carry no hash: untouched files stay clean
+    assert "stale: generated/fleet_strategy/distributed_strategy_pb2.py" in captured.err  # the listing goes to stderr
+
+
+def test_no_record_says_so(project, capsys):
+    manifest = project / "generated" / "fleet_strategy.manifest.json"
+    data = json.loads(manifest.read_text())
+    del data["api"]
+    manifest.write_text(json.dumps(data))
+    assert main(["check", "--full"]) == 1
+    assert "API changes for users: unknown (the manifest holds no API record" in capsys.readouterr().out
+    assert main(["check", "--full", "--report-format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert (data["available"], data["changes"], data["drift"]["stale"]) == (False, None, ["fleet_strategy.manifest.json"])
+
+
+# =================================================================== git ref
+
+
+def git(folder: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@e"}
+    return subprocess.run(["git", *args], cwd=folder, env=env, check=True, capture_output=True, text=True).stdout
+
+
+def test_against_a_git_ref(project, capsys):
+    git(project, "init", "-q", "-b", "main")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "base")
+    assert main(["check", "--against", "HEAD"]) == 0
+    assert capsys.readouterr().out.startswith("API changes for users (against HEAD): none\n")
+    git(project, "checkout", "-q", "-b", "feature")
+    _edit(project, EDITS["rename a config key"][0] + EDITS["rename a config key"][1] + EDITS["change a float default"][0])
+    assert main(["generate"]) == 0
+    git(project, "commit", "-qam", "edit")
+    capsys.readouterr()
+    assert main(["check", "--against", "main"]) == 0  # the output is regenerated: no drift, the report still shows
+    out = capsys.readouterr().out
+    assert out.startswith("API changes for users (against main): 2 breaking, 0 behaviour, 0 additions\n")
+    assert "field-renamed    DistributedStrategy.amp_configs['decr_ratio']: decr_ratio -> decrease_ratio" in out
+    assert "default-changed  DistributedStrategy.amp_configs['init_loss_scaling']: 32768.0 -> 65536.0" in out
+    assert main(["check", "--against", "main", "--fail-on-breaking"]) == 1
+    assert "2 breaking API change(s) not accepted" in capsys.readouterr().err
+    assert main(["check", "--against", "HEAD"]) == 0
+    assert "(against HEAD): none" in capsys.readouterr().out
+
+
+def test_against_a_ref_where_the_inputs_did_not_exist(project, capsys):
+    (project / "README").write_text("x")
+    git(project, "init", "-q")
+    git(project, "add", "README")
+    git(project, "commit", "-q", "-m", "empty")
+    assert main(["check", "--against", "HEAD", "--report-format", "json"]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    # everything is new: 2 classes, 45 messages, 2 enums (their members are not listed one by one)
+    assert data["counts"] == {"breaking": 0, "behaviour": 0, "addition": 49}
+    err = captured.err
+    assert "warning: proto/distributed_strategy.proto does not exist at HEAD: what it defines counts as new" in err
+    assert "warning: proto/fleet_strategy.annotations.yaml does not exist at HEAD" in err
+    assert any(c["rule"] == "class-added" and c["path"] == "DistributedStrategy" for c in data["changes"])
+
+
+def test_against_a_bad_ref_or_outside_git(project, capsys):
+    assert main(["check", "--against", "HEAD"]) == 2
+    assert "--against reads the inputs with git, but git rev-parse --show-toplevel: fatal: not a git repository" in capsys.readouterr().err
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "base")
+    assert main(["check", "--against", "no-such-ref"]) == 2
+    assert "--against no-such-ref: no such commit in this repository (fetch it first" in capsys.readouterr().err
+
+
+def test_against_a_ref_with_bad_inputs_names_the_ref(project, capsys):
+    git(project, "init", "-q")
+    notes = project / NOTES
+    good = notes.read_text()
+    notes.write_text(good + "\nbogus_key: 1\n")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "broken")
+    notes.write_text(good)
+    assert main(["check", "--against", "HEAD"]) == 2
+    err = capsys.readouterr().err
+    assert "error: HEAD:proto/fleet_strategy.annotations.yaml:" in err and "at HEAD: unknown key in annotations 'bogus_key'" in err
+
+
+# ================================================================ hypothesis
+
+
+@st.composite
+def schema_edits(draw: Any):
+    """A random schema, and an edit: remove fields and/or change declared defaults."""
+    schema = draw(schemas(("proto2", "proto3")))
+    fields = [(m, f) for m in schema.messages.values() for f in m.fields]
+    removed, changed = [], []
+    for message, f in fields:
+        action = draw(st.sampled_from(["keep", "keep", "remove", "default"]))
+        if action == "remove":
+            removed.append((message.full, f.name))
+        elif action == "default" and f.kind == "scalar" and f.label != "repeated" and schema.file_of[message.full].syntax == "proto2" and f.oneof is None:
+            text, _ = draw(declared_default(f.type))
+            changed.append((message.full, f.name, text))
+    return schema, removed, changed
+
+
+def _field_line_map(schema: Any) -> dict[str, str]:
+    return {d.name: proto_text(d) for d in schema.files}
+
+
+@given(data=schema_edits())
+@FUZZ
+def test_random_edits_never_hide_a_removed_field_or_a_changed_default(tmp_path_factory, data):
+    import copy
+
+    schema, removed, changed = data
+    after = copy.deepcopy(schema)
+    for message in after.messages.values():
+        message.fields = [f for f in message.fields if (message.full, f.name) not in removed]
+        for f in message.fields:
+            for full, name, text in changed:
+                if (message.full, f.name) == (full, name):
+                    f.default_text = text
+    work = tmp_path_factory.mktemp("edit")
+    surfaces = []
+    for side, version in (("before", schema), ("after", after)):
+        folder = work / side
+        folder.mkdir()
+        for name, text in _field_line_map(version).items():
+            (folder / name).write_text(text, encoding="utf-8")
+        try:
+            surfaces.append(surface_of(folder, work / "out", "fz_api")[0])
+        except GeneratorError as exc:
+            raise AssertionError(f"rejected: {exc}\n{version!r}") from None
+    before, after_surface = surfaces
+    changes = compare(before, after_surface)
+    by_rule: dict[str, set[str]] = {}
+    for c in changes:
+        by_rule.setdefault(c.rule, set()).add(c.path)
+
+    def shown(message: str, field: str, surface: dict[str, Any]) -> str:
+        fact = surface["messages"][message]["fields"][field]
+        return fact.get("path") or f"{message}.{field}"
+
+    for message, field in removed:
+        path = shown(message, field, before)
+        assert path in by_rule.get("field-removed", set()), (path, changes, schema)
+    for message, field, _ in changed:
+        if (message, field) in removed:
+            continue
+        old = before["messages"][message]["fields"][field].get("default")
+        new = after_surface["messages"][message]["fields"][field].get("default")
+        if old != new:
+            assert shown(message, field, after_surface) in by_rule.get("default-changed", set()), (old, new, changes)
+    # nothing else than removals and default changes was edited
+    # nothing else was edited (a message that lost its last user gets a class of its own)
+    assert {c.rule for c in changes} <= {"field-removed", "default-changed", "class-added"}, changes

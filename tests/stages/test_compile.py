@@ -1,0 +1,140 @@
+"""protoc's conventions: -I/--proto-path, imports across folders, output
+independent of the working folder, and clear errors for what cannot resolve."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from tests.support import ROOT
+
+CASE = ROOT / "tests" / "goldens" / "cases" / "include_paths" / "input" / "root"
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".lock")
+    }
+
+
+def cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "FLEET_CODEGEN_NO_CACHE": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_output_is_byte_identical_from_any_working_folder(tmp_path):
+    """F9: relative paths from the schema's folder, absolute ones from an unrelated
+    folder: the same bytes, and each run's output is clean for the other."""
+    project = tmp_path / "project"
+    (project / "schema").mkdir(parents=True)
+    for proto in CASE.rglob("*.proto"):
+        target = project / "schema" / proto.relative_to(CASE)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(proto.read_bytes())
+    elsewhere = tmp_path / "elsewhere" / "deeper"
+    elsewhere.mkdir(parents=True)
+    common = ["--no-annotations", "--package", "acme_api"]
+    first = cli(project, "generate", "--proto", "schema", "-I", "schema", "--out", "out", *common)
+    assert first.returncode == 0, first.stderr
+    second = cli(
+        elsewhere, "generate", "--proto", str(project / "schema" / "acme"), "--proto-path", str(project / "schema"),
+        "--out", str(tmp_path / "out2"), *common,
+    )
+    assert second.returncode == 0, second.stderr
+    assert tree(project / "out") == tree(tmp_path / "out2")
+    assert "# Inputs: acme/common/v1/common.proto, acme/trace/v1/trace.proto\n" in (
+        project / "out" / "acme_api" / "__init__.py"
+    ).read_text()
+    again = cli(elsewhere, "check", "--full", "--proto", str(project / "schema"), "-I", str(project / "schema"),
+                "--out", str(project / "out"), *common)
+    assert again.returncode == 0 and "clean" in again.stdout, again.stdout + again.stderr
+    quick = cli(project, "check", "--proto", "schema", "-I", "schema", "--out", str(tmp_path / "out2"), *common)
+    assert quick.returncode == 0 and "clean" in quick.stdout, quick.stdout + quick.stderr
+
+
+def test_unresolved_import_names_the_folders_searched_and_suggests_I(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["generate", "--no-annotations", "--package", "p", "--out", str(out),
+                 "--proto", str(CASE / "acme" / "trace" / "v1" / "trace.proto")]) == 2
+    err = capsys.readouterr().err
+    assert 'trace.proto:5: import "acme/common/v1/common.proto" not found; searched ' in err
+    assert str(CASE / "acme" / "trace" / "v1") in err and "(well-known types)" in err
+    assert "with -I DIR" in err
+    assert "File not found" not in err and "Traceback" not in err
+    assert not out.exists()
+
+
+def test_proto_outside_every_include_folder_is_refused(tmp_path, capsys):
+    other = tmp_path / "other"
+    other.mkdir()
+    out = tmp_path / "out"
+    assert main(["check", "--no-annotations", "--package", "p", "--out", str(out), "-I", str(other),
+                 "--proto", str(CASE / "acme")]) == 2
+    err = capsys.readouterr().err
+    assert "common.proto: this --proto file is not under any include folder" in err
+    assert str(other) in err and not out.exists()
+
+
+def test_missing_include_folder_is_refused(tmp_path, capsys):
+    assert main(["generate", "--no-annotations", "--package", "p", "--out", str(tmp_path / "out"),
+                 "-I", str(tmp_path / "nope"), "--proto", str(CASE)]) == 2
+    assert "no such include folder (-I/--proto-path)" in capsys.readouterr().err
+
+
+def test_proto_path_from_pyproject(tmp_path, monkeypatch, capsys):
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.fleet-strategy-codegen]\n"
+        f'proto = ["{(CASE / "acme").as_posix()}"]\nproto_path = ["{CASE.as_posix()}"]\n'
+        'out = "gen"\npackage = "from_table"\n'
+    )
+    monkeypatch.chdir(tmp_path)
+    assert main(["generate", "--no-annotations"]) == 0, capsys.readouterr().err
+    assert (tmp_path / "gen" / "from_table" / "acme" / "trace" / "v1" / "trace_pb2.py").is_file()
+
+
+@pytest.mark.parametrize("spelling", ["-I", "--proto-path"])
+def test_folder_of_well_known_copies_is_generated_as_given(tmp_path, capsys, spelling):
+    """F2: a folder holding its own google/protobuf/*.proto (as many schema
+    repositories vendor them) no longer fails with 'already defined'."""
+    vendored = tmp_path / "schema"
+    (vendored / "google" / "protobuf").mkdir(parents=True)
+    (vendored / "google" / "protobuf" / "duration.proto").write_text(
+        'syntax = "proto3";\npackage google.protobuf;\nmessage Duration { int64 seconds = 1; int32 nanos = 2; }\n'
+    )
+    (vendored / "job.proto").write_text(
+        'syntax = "proto3";\nimport "google/protobuf/duration.proto";\n'
+        "message Job { google.protobuf.Duration timeout = 1; }\n"
+    )
+    assert main(["generate", "--no-annotations", "--package", "vend", "--out", str(tmp_path / "out"),
+                 spelling, str(vendored), "--proto", str(vendored)]) == 0, capsys.readouterr().err
+
+
+def test_imported_file_that_is_not_generated_names_the_flag(tmp_path, capsys):
+    """F8: only protobuf's well-known types may be imported without being generated."""
+    out = tmp_path / "out"
+    assert main(["generate", "--no-annotations", "--package", "p", "--out", str(out), "-I", str(CASE),
+                 "--proto", str(CASE / "acme" / "trace" / "v1" / "trace.proto")]) == 2
+    err = capsys.readouterr().err
+    assert "error: acme/trace/v1/trace.proto: imports acme/common/v1/common.proto, which is not generated" in err
+    assert "add acme/common/v1/common.proto (or a folder holding it) with --proto" in err
+    assert "Traceback" not in err and not out.exists()
+
+
+def test_well_known_type_crash_is_gone(tmp_path, capsys):
+    """F1: the issue's example generates (it used to be a KeyError traceback)."""
+    (tmp_path / "event.proto").write_text(
+        'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\n'
+        "message Event { google.protobuf.Timestamp at = 1; }\n"
+    )
+    assert main(["generate", "--no-annotations", "--package", "ev", "--out", str(tmp_path / "out"),
+                 "--proto", str(tmp_path / "event.proto")]) == 0, capsys.readouterr().err
+    assert "from google.protobuf import timestamp_pb2" in (tmp_path / "out" / "ev" / "event_pb2.pyi").read_text()

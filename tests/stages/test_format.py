@@ -1,0 +1,188 @@
+"""The format stage: generated code is what black (pinned, our Mode) makes of
+it, and black itself runs only on the pieces the stage cannot be sure of."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import black
+import pytest
+
+import generator.format as format_stage
+from generator.errors import GeneratorError
+from generator.format import format_files, mode, wrap_line
+from generator.pipeline import Options, build
+from generator.render import RenderedFile
+from tests.support import ROOT
+
+GENERATED = sorted(
+    p
+    for folder in (ROOT / "generated", ROOT / "tests" / "goldens" / "cases")
+    for p in folder.rglob("*.py*")
+    if p.suffix in (".py", ".pyi") and p.name != "hooks.py" and "__pycache__" not in p.parts
+)
+
+
+def _kind(path: str) -> str:
+    return "stub" if path.endswith(".pyi") else "python"
+
+
+@pytest.mark.parametrize("path", GENERATED, ids=[p.relative_to(ROOT).as_posix() for p in GENERATED])
+def test_black_leaves_generated_files_unchanged(path):
+    text = path.read_text()
+    assert black.format_str(text, mode=mode(_kind(path.name))) == text
+
+
+@pytest.fixture
+def black_calls(monkeypatch):
+    """Every source the format stage hands black, no cache folder."""
+    monkeypatch.setenv("FLEET_CODEGEN_NO_CACHE", "1")
+    calls: list[str] = []
+    real = format_stage.run_black
+
+    def counting(source, kind, indent=0):
+        calls.append(source)
+        return real(source, kind, indent)
+
+    monkeypatch.setattr(format_stage, "run_black", counting)
+    return calls
+
+
+def test_this_schema_generates_without_black(black_calls):
+    options = Options(
+        protos=(ROOT / "proto" / "distributed_strategy.proto",),
+        annotations=ROOT / "proto" / "fleet_strategy.annotations.yaml",
+        out=ROOT / "generated",
+        package="fleet_strategy",
+    )
+    build(options)
+    assert black_calls == []  # the templates emit black's output, long lines wrapped as black wraps them
+
+
+LONG = "a_very_long_name_" * 8  # 136 characters: no line holding it fits
+
+
+def test_a_piece_at_risk_goes_to_black_and_the_file_equals_whole_file_black(tmp_path, black_calls):
+    proto = tmp_path / "long_names.proto"
+    proto.write_text(
+        'syntax = "proto3";\npackage golden.long_names;\n\n'
+        f"// A message with a name no line can hold.\nmessage M{LONG} {{\n"
+        f"  // A field with such a name.\n  repeated int32 {LONG}field = 1;\n"
+        f"  map<string, M{LONG}> {LONG}map = 2;\n}}\n"
+    )
+    files = build(Options(protos=(proto,), annotations=None, out=tmp_path / "out", package="long_names")).files
+    assert black_calls, "pieces with a line no template could wrap go to black"
+    checked = 0
+    for relative, text in files.items():
+        if relative.endswith((".py", ".pyi")):
+            assert black.format_str(text, mode=mode(_kind(relative))) == text, relative
+            checked += 1
+    assert checked >= 5
+
+
+# Statements as the templates shape them, with names of every length around the
+# line length: where wrap_line decides alone, it must decide as black does.
+SHAPES = [
+    ("python", "{n}_SPEC = MessageSpec(\"pkg.{n}\", mod_pb2.{n}, {{}})\n"),
+    ("python", "{n} = _message_factory.GetMessageClass(_POOL.FindMessageTypeByName(\"pkg.{n}\"))\n"),
+    ("python", "X.fields[\"{n}\"] = FieldSpec(\"{n}\", \"bool\", low=None, high=None)\n"),
+    ("python", "def {n}_to_dict(message: mod_pb2.{n}) -> _types.{n}Dict:\n    return {{}}\n"),
+    ("python", "def f(self) -> None:\n    value = _check_scalar(self._strict, _FIELDS[\"{n}\"], value, \"{n}\")\n"),
+    ("python", "from pkg.{n}._runtime import UnknownConfigKeyError, default_strict, set_default_strict\n"),
+    ("python", "def f(m):\n    return {{\n        \"{n}\": [{n}_to_dict(item) for item in m.{n}],\n    }}\n"),
+    ("python", "def f(m):\n    return {{\n        \"{n}\": items1[:] if (items1 := m.{n}) else [],\n    }}\n"),
+    ("python", "X = FieldSpec(\n    \"a\",\n    policy=Policy(\"raise\", ValueError, \"{n} is invalid {{received}}\"),\n)\n"),
+    ("python", "class T(TypedDict, total=False):\n    {n}: {n}Input | mod_pb2.{n}\n"),
+    ("python", "class T(TypedDict, total=False):\n    {n}: list[{n}Input | mod_pb2.{n}] | tuple[{n}Input | mod_pb2.{n}, ...]\n"),
+    ("python", "class C:\n    @x.setter\n    def {n}(self, value: list[A | mod_pb2.{n}] | tuple[A | mod_pb2.{n}, ...]) -> None:\n        pass\n"),
+    ("python", "__all__ = [\"{n}\", \"B\"]\n"),
+    ("python", "X = {{\n    \"k\": {{\n        \"policy\": _P[\"warn\"]._replace(message=\"{n} is wrong\"),\n    }},\n}}\n"),
+    ("python", "x = _P[\"warn\"]._replace(message=\"{n} is wrong\", other=\"{n}\")\n"),
+    ("stub", "class M(_message.Message):\n    def HasField(self, field_name: _Literal[\"{n}\", \"b\", \"c\"]) -> _builtins.bool: ...\n"),
+    ("stub", "class M(_message.Message):\n    @_builtins.property\n    def {n}(self) -> _containers.RepeatedCompositeFieldContainer[{n}]: ...\n"),
+    ("stub", "{n}: _builtins.int\nclass M(_message.Message):\n    \"\"\"Doc.\"\"\"\n\n    x: int\n"),
+]
+
+
+@pytest.mark.parametrize("kind,shape", SHAPES, ids=[f"shape{i}" for i in range(len(SHAPES))])
+def test_long_lines_are_wrapped_as_black_wraps_them(kind, shape, black_calls):
+    wrapped_alone = 0
+    for length in range(1, 130, 3):
+        name = ("N" + "x" * length)[:length + 1]
+        source = shape.format(n=name)
+        calls = len(black_calls)
+        formatted = format_files([RenderedFile("m.py", source, kind)]).texts["m.py"]
+        assert formatted == black.format_str(source, mode=mode(kind)), f"name of {len(name)}:\n{formatted}"
+        wrapped_alone += formatted != source and len(black_calls) == calls
+    assert wrapped_alone  # the stage, not black, wrapped some
+
+
+def test_wrap_line_gives_up_on_shapes_it_does_not_know():
+    long = "x" * 90
+    assert wrap_line(f"value = {long} + f({long})") is None  # an operator: black's delimiter rules
+    assert wrap_line(f"value = a.b({long}).c({long})") is None  # a call chain
+    assert wrap_line(f"value = ({long}, {long})") is None  # a tuple in parentheses
+    assert wrap_line("short = 1") == ["short = 1"]
+
+
+def test_top_level_blank_lines_are_black_s_and_a_long_class_goes_member_by_member(black_calls):
+    source = (
+        '# header\n"""Doc."""\n\nimport os\n\n\n\nX = 1\nY = [1, 2]\n'
+        'class A:\n    """A."""\n\n    z = 1\n'
+        + "".join(f"\n    def m{i}(self):\n        return {i}\n" for i in range(40))
+        + f"\n    def long(self):\n        return {' + '.join(['value'] * 30)}\n"
+        + "# a comment that goes with f\ndef f(a):\n    return a\n"
+    )
+    formatted = format_files([RenderedFile("m.py", source, "python")]).texts["m.py"]
+    assert formatted == black.format_str(source, mode=mode("python"))
+    assert black_calls == ["def long(self):\n    return " + " + ".join(["value"] * 30) + "\n"]  # that member alone
+
+
+def test_a_type_ignored_line_is_left_long_as_black_leaves_it(black_calls):
+    source = "def f():\n    _fill(sub, value, SPECS[field.message], at, strict, clears, (*path, key))  # type: ignore[index]\n"
+    assert format_files([RenderedFile("m.py", source, "python")]).texts["m.py"] == source
+    assert black.format_str(source, mode=mode("python")) == source and not black_calls
+
+
+def test_space_black_strips_from_a_docstring_sends_it_to_black(black_calls):
+    source = 'def f():\n    """ Text with space around. """\n'
+    formatted = format_files([RenderedFile("m.py", source, "python")]).texts["m.py"]
+    assert formatted == black.format_str(source, mode=mode("python")) and black_calls
+
+
+def test_black_s_outputs_are_cached_locally_by_piece(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
+    source = f"X = {' + '.join(['value'] * 30)}\n"
+    first = format_files([RenderedFile("m.py", "# v1\n" + source, "python")])
+    entries = sorted(p for p in tmp_path.rglob("*") if p.is_file())
+    second = format_files([RenderedFile("m.py", "# v2, another header\n" + source, "python")])
+    assert (first.black_pieces, second.black_pieces) == (1, 0)  # the header is not part of the key
+    assert second.texts["m.py"].endswith(black.format_str(source, mode=mode("python")))
+    assert len(entries) == 1 and sorted(p for p in tmp_path.rglob("*") if p.is_file()) == entries
+
+
+def test_the_manifest_records_no_pieces():
+    data = json.loads((ROOT / "generated" / "fleet_strategy.manifest.json").read_text())
+    assert set(data) == {"@generated", "files", "undocumented", "api"}
+
+
+def test_generation_never_imports_black(tmp_path):
+    code = (
+        "import sys; from generator.cli import main; code = main(['check', '--full']); "
+        "print(code, 'black' in sys.modules, 'jinja2' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+        env={"PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(tmp_path), "PATH": ""},
+    )
+    assert done.stdout.split()[-3:] == ["0", "False", "True"], done.stdout + done.stderr
+
+
+def test_code_black_rejects_is_an_internal_error_naming_the_file(black_calls):
+    with pytest.raises(GeneratorError) as caught:
+        format_files([RenderedFile("pkg/m.py", "X = (" + "a, " * 60 + "\n", "python")])
+    problem = caught.value.problems[0]
+    assert problem.file == "pkg/m.py" and "internal error" in problem.message
