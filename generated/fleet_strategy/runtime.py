@@ -205,7 +205,7 @@ class MessageSpec:
             for name, field in self.fields.items()
             if field.kind in _FAST_TYPES
             and field.has_presence
-            and not (field.repeated or field.map_key or field.deprecated)
+            and not (field.repeated or field.map_key or field.deprecated or field.constraint_always)
         }
 
 
@@ -553,6 +553,8 @@ def _value(field: FieldSpec, value: Any, at: str, strict: bool) -> Any:
         return enum_number(field, value, at, strict=False)
     if field.kind == INT and isinstance(value, bool):
         raise _bool_for_int(at)
+    if field.constraint_always and isinstance(value, (int, float)):  # enforce_constraint: always
+        _check_constraint(field, value, at)  # (other types: protobuf's own error follows)
     return value
 
 
