@@ -32,8 +32,8 @@ from generator.cli import main
 from generator.errors import GeneratorError
 from generator.pipeline import Options, analyse
 from tests.support import ROOT
-from tests.test_cli import project  # noqa: F401 - the fixture: a copy of this project, cwd set to it
-from tests.test_fuzz_schemas import FUZZ, declared_default, proto_text, schemas
+from tests.stages.test_cli import project  # noqa: F401 - the fixture: a copy of this project, cwd set to it
+from tests.fuzz.test_fuzz_schemas import FUZZ, declared_default, proto_text, schemas
 
 CASES = Path(__file__).resolve().parent / "api_changes"
 UPDATE = os.environ.get("API_CHANGES_UPDATE") == "1"
