@@ -118,8 +118,9 @@ class Doc:
     int_range: tuple[str, int, int] | None = None  # (proto type, lowest, highest)
     finite: bool = False  # strict mode rejects NaN and infinity
     table: tuple[str, ...] = ()  # a config's keys: pre-aligned RST simple-table lines (the template titles it)
-    # under the table: (key, its whole doc laid out) for every key whose doc says more than its table cell
-    key_docs: tuple[tuple[str, str], ...] = ()
+    # under the table: the TypedDict whose keys carry the whole doc of each key,
+    # when some key's doc says more than its table cell (each doc stated once)
+    keys_in_full: str | None = None
     example: str | None = None
     # what the member's notes say (only what is its own: the class's rules are in ``rules``)
     deprecated: bool = False  # [deprecated = true]
@@ -834,15 +835,15 @@ class _Builder:
             return ()
         return _rst_table(("key", "type", "default", "meaning"), rows)
 
-    def key_docs(self, message: Message) -> tuple[tuple[str, str], ...]:
-        """The whole doc of every key whose table cell (its first sentence)
-        does not say all of it, laid out for a definition list under the table."""
-        out = []
+    def keys_in_full(self, message: Message) -> str | None:
+        """The input TypedDict of ``message`` when a key's table cell (its
+        first sentence) does not say all of its doc: that TypedDict's keys
+        carry every doc whole, so the property's docs point there."""
         for f in message.fields:
             text = self.field(message, f).doc
             if " ".join(text.split()) != _first_sentence(text):
-                out.append((f.name, "\n\n".join(doc_layout(text, DOC_WIDTH - 8))))
-        return tuple(out)
+                return naming.typed_dict_names(message.flat)[1]
+        return None
 
     # -- pb2 / pyi ------------------------------------------------------------
 
@@ -1087,7 +1088,7 @@ class _Builder:
         appended: list[str] = []
         limits: dict[str, object] = {}  # Doc's constraint fields
         table: tuple[str, ...] = ()
-        key_docs: tuple[tuple[str, str], ...] = ()
+        keys_in_full: str | None = None
         read = "direct"
         if f.type == "message" and not f.repeated and self.imported(f.type_name):
             # a well-known type: the standard message itself; a dict sets its fields
@@ -1102,7 +1103,7 @@ class _Builder:
             getter_type = out_name if kind == "config" else record.out_type
             setter_type = record.in_type
             table = self.key_table(target)
-            key_docs = self.key_docs(target)
+            keys_in_full = self.keys_in_full(target)
             # the rules of assigning a dict are the class's (said once); appending is this key's own
             appended = [x.name for x in target.fields if self.field(target, x).append]
             type_text = getter_type if kind == "config" else record.doc_type
@@ -1143,7 +1144,7 @@ class _Builder:
             default_text=record.default_text,
             **limits,  # type: ignore[arg-type]
             table=table,
-            key_docs=key_docs,
+            keys_in_full=keys_in_full,
             example=note.example if note else None,
             deprecated=f.deprecated,
             required=f.label == "required",

@@ -1,5 +1,5 @@
 # @generated from templates/_doc.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = 'b055dbf2c0ab923d0fb6fea748baa34dc7a2cb2b5b77ed09e95200f88d8bbaab'
+SOURCE_KEY = '755e9e9891f59254a04b043e767b561e440cd48254c8ce6e9250f30072bd0697'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_doc.j2'
 
@@ -68,6 +68,7 @@ def root(context, missing=missing, environment=environment):
     context.vars['paragraphs'] = l_0_paragraphs = Macro(environment, macro, 'paragraphs', ('text',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_doc, l_1_rules):
         t_9 = []
+        l_1_package = resolve('package')
         l_1_example_import = resolve('example_import')
         l_1_constraints = missing
         if l_1_doc is missing:
@@ -152,17 +153,15 @@ def root(context, missing=missing, environment=environment):
                     '\n',
                 ))
             l_2_line = missing
-            for (l_2_key, l_2_text) in environment.getattr(l_1_doc, 'key_docs'):
-                _loop_vars = {}
+            if environment.getattr(l_1_doc, 'keys_in_full'):
                 pass
                 t_9.extend((
-                    '\n    ``',
-                    str(l_2_key),
-                    '``\n',
-                    str(t_1(l_2_text, 8, first=True)),
-                    '\n',
+                    '\n    Each key in full: ``',
+                    str(environment.getattr(l_1_doc, 'keys_in_full')),
+                    '`` in ``',
+                    str((undefined(name='package') if l_1_package is missing else l_1_package)),
+                    '.types``.\n',
                 ))
-            l_2_key = l_2_text = missing
         def t_10(fiter):
             for l_2_note in fiter:
                 if l_2_note:
@@ -188,4 +187,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['docbody'] = l_0_docbody = Macro(environment, macro, 'docbody', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=54&5=56&6=62&8=67&9=77&10=80&12=85&14=89&17=93&19=96&22=100&24=103&27=107&29=110&32=114&34=117&37=121&39=124&40=125&43=130&44=135&47=139&50=144&51=149&53=153&55=158&56=160&59=164&62=173&64=177&67=181'
+debug_info = '3=54&5=56&6=62&8=67&9=78&10=81&12=86&14=90&17=94&19=97&22=101&24=104&27=108&29=111&32=115&34=118&37=122&39=125&40=126&43=131&44=136&47=140&50=145&51=150&53=154&55=158&58=163&61=172&63=176&66=180'

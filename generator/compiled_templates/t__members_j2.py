@@ -1,5 +1,5 @@
 # @generated from templates/_members.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '8876e6f39bcd3183ec80dc844b2d21f07865067fa3cf90f58a82fb9961e62a7b'
+SOURCE_KEY = '5d7260cf45f1287811827b791a3d2bfc0232c40f77952c1d4b2a3c8f09e3c27a'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_members.j2'
 
@@ -23,40 +23,46 @@ def root(context, missing=missing, environment=environment):
         def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_3 = environment.filters['map']
+        t_3 = environment.filters['length']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'map' found.")
+            raise TemplateRuntimeError("No filter named 'length' found.")
     try:
-        t_4 = environment.filters['plain_attribute']
+        t_4 = environment.filters['map']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'plain_attribute' found.")
+            raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_5 = environment.filters['pyrepr']
+        t_5 = environment.filters['plain_attribute']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+            raise TemplateRuntimeError("No filter named 'plain_attribute' found.")
     try:
-        t_6 = environment.filters['wordwrap']
+        t_6 = environment.filters['pyrepr']
     except KeyError:
         @internalcode
         def t_6(*unused):
+            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+    try:
+        t_7 = environment.filters['wordwrap']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
             raise TemplateRuntimeError("No filter named 'wordwrap' found.")
     pass
     def macro(l_1_cls, l_1_name):
-        t_7 = []
+        t_8 = []
         if l_1_cls is missing:
             l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
         if l_1_name is missing:
             l_1_name = undefined("parameter 'name' was not provided", name='name')
         pass
-        if t_4(l_1_name):
+        if t_5(l_1_name):
             pass
-            t_7.extend((
+            t_8.extend((
                 'self.',
                 str(environment.getattr(l_1_cls, 'message_attribute')),
                 '.',
@@ -64,43 +70,27 @@ def root(context, missing=missing, environment=environment):
             ))
         else:
             pass
-            t_7.extend((
+            t_8.extend((
                 'getattr(self.',
                 str(environment.getattr(l_1_cls, 'message_attribute')),
                 ', ',
-                str(t_5(l_1_name)),
+                str(t_6(l_1_name)),
                 ')',
             ))
-        return concat(t_7)
+        return concat(t_8)
     context.exported_vars.add('attr')
     context.vars['attr'] = l_0_attr = Macro(environment, macro, 'attr', ('cls', 'name'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_text):
-        t_8 = []
+        t_9 = []
         if l_1_text is missing:
             l_1_text = undefined("parameter 'text' was not provided", name='text')
         pass
-        t_8.append(
-            str(t_1(t_6(environment, l_1_text, 72, False, '\n', False), 8)),
+        t_9.append(
+            str(t_1(t_7(environment, l_1_text, 72, False, '\n', False), 8)),
         )
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('doc')
     context.vars['doc'] = l_0_doc = Macro(environment, macro, 'doc', ('text',), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_cls):
-        t_9 = []
-        if l_1_cls is missing:
-            l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
-        pass
-        for l_2_a in environment.getattr(environment.getattr(l_1_cls, 'members'), 'attributes'):
-            _loop_vars = {}
-            pass
-            t_9.extend((
-                ', ',
-                str(t_5(environment.getattr(l_2_a, 'name'))),
-            ))
-        l_2_a = missing
-        return concat(t_9)
-    context.exported_vars.add('slots')
-    context.vars['slots'] = l_0_slots = Macro(environment, macro, 'slots', ('cls',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_cls):
         t_10 = []
         if l_1_cls is missing:
@@ -109,18 +99,34 @@ def root(context, missing=missing, environment=environment):
         for l_2_a in environment.getattr(environment.getattr(l_1_cls, 'members'), 'attributes'):
             _loop_vars = {}
             pass
+            t_10.extend((
+                ', ',
+                str(t_6(environment.getattr(l_2_a, 'name'))),
+            ))
+        l_2_a = missing
+        return concat(t_10)
+    context.exported_vars.add('slots')
+    context.vars['slots'] = l_0_slots = Macro(environment, macro, 'slots', ('cls',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_cls):
+        t_11 = []
+        if l_1_cls is missing:
+            l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
+        pass
+        for l_2_a in environment.getattr(environment.getattr(l_1_cls, 'members'), 'attributes'):
+            _loop_vars = {}
+            pass
             if environment.getattr(l_2_a, 'doc'):
                 pass
-                for l_3_line in context.call(environment.getattr(t_6(environment, environment.getattr(l_2_a, 'doc'), 76, False, '\n', False), 'split'), '\n', _loop_vars=_loop_vars):
+                for l_3_line in context.call(environment.getattr(t_7(environment, environment.getattr(l_2_a, 'doc'), 76, False, '\n', False), 'split'), '\n', _loop_vars=_loop_vars):
                     _loop_vars = {}
                     pass
-                    t_10.extend((
+                    t_11.extend((
                         '    # ',
                         str(l_3_line),
                         '\n',
                     ))
                 l_3_line = missing
-            t_10.extend((
+            t_11.extend((
                 '    ',
                 str(environment.getattr(l_2_a, 'name')),
                 ': ',
@@ -128,11 +134,11 @@ def root(context, missing=missing, environment=environment):
                 '\n',
             ))
         l_2_a = missing
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('annotations')
     context.vars['annotations'] = l_0_annotations = Macro(environment, macro, 'annotations', ('cls',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_cls, l_1_hooks_module):
-        t_11 = []
+        t_12 = []
         if l_1_cls is missing:
             l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
         if l_1_hooks_module is missing:
@@ -140,7 +146,7 @@ def root(context, missing=missing, environment=environment):
         pass
         if environment.getattr(environment.getattr(l_1_cls, 'members'), 'init'):
             pass
-            t_11.extend((
+            t_12.extend((
                 '\n\ndef _',
                 str(environment.getattr(l_1_cls, 'name')),
                 '_init(self: ',
@@ -151,7 +157,7 @@ def root(context, missing=missing, environment=environment):
             ))
             if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_read'):
                 pass
-                t_11.extend((
+                t_12.extend((
                     '    _runtime.read_env(self.',
                     str(environment.getattr(l_1_cls, 'message_attribute')),
                     ', _',
@@ -160,41 +166,42 @@ def root(context, missing=missing, environment=environment):
                 ))
                 if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source'):
                     pass
-                    t_11.extend((
+                    t_12.extend((
                         ', ',
                         str(l_1_hooks_module),
                         '.',
                         str(environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source')),
                         '()',
                     ))
-                t_11.append(
+                t_12.append(
                     ')\n',
                 )
             for l_2_a in environment.getattr(environment.getattr(l_1_cls, 'members'), 'attributes'):
                 _loop_vars = {}
                 pass
-                t_11.extend((
+                t_12.extend((
                     '    object.__setattr__(self, ',
-                    str(t_5(environment.getattr(l_2_a, 'name'))),
+                    str(t_6(environment.getattr(l_2_a, 'name'))),
                     ', ',
-                    str(t_5(environment.getattr(l_2_a, 'default'))),
+                    str(t_6(environment.getattr(l_2_a, 'default'))),
                     ')\n',
                 ))
             l_2_a = missing
             if environment.getattr(l_1_cls, 'init_hook'):
                 pass
-                t_11.extend((
+                t_12.extend((
                     '    ',
                     str(l_1_hooks_module),
                     '.',
                     str(environment.getattr(l_1_cls, 'init_hook')),
                     '(self)\n',
                 ))
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('init_function')
     context.vars['init_function'] = l_0_init_function = Macro(environment, macro, 'init_function', ('cls', 'hooks_module'), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_cls, l_1_hooks_module):
-        t_12 = []
+        t_13 = []
+        l_1_env_field = resolve('env_field')
         if l_1_cls is missing:
             l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
         if l_1_hooks_module is missing:
@@ -203,7 +210,7 @@ def root(context, missing=missing, environment=environment):
         for l_2_a in environment.getattr(environment.getattr(l_1_cls, 'members'), 'aliases'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 '\n    def ',
                 str(environment.getattr(l_2_a, 'name')),
                 '(self, ',
@@ -214,35 +221,35 @@ def root(context, missing=missing, environment=environment):
             ))
             if environment.getattr(l_2_a, 'convert'):
                 pass
-                t_12.extend((
+                t_13.extend((
                     '        ',
                     str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Store ``str(', environment.getattr(l_2_a, 'parameter'), ')`` in the ``', environment.getattr(l_2_a, 'field_name'), '`` field.', )), _loop_vars=_loop_vars)),
                     '\n',
                 ))
             elif (environment.getattr(l_2_a, 'action') == 'extend'):
                 pass
-                t_12.extend((
+                t_13.extend((
                     '        ',
                     str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Append the items of ``', environment.getattr(l_2_a, 'parameter'), '`` to the ``', environment.getattr(l_2_a, 'field_name'), '`` field.', )), _loop_vars=_loop_vars)),
                     '\n',
                 ))
             elif (environment.getattr(l_2_a, 'action') == 'copy'):
                 pass
-                t_12.extend((
+                t_13.extend((
                     '        ',
                     str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Copy the message ``', environment.getattr(l_2_a, 'parameter'), '`` into the ``', environment.getattr(l_2_a, 'field_name'), '`` field.', )), _loop_vars=_loop_vars)),
                     '\n',
                 ))
             else:
                 pass
-                t_12.extend((
+                t_13.extend((
                     '        ',
                     str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Store ``', environment.getattr(l_2_a, 'parameter'), '`` in the ``', environment.getattr(l_2_a, 'field_name'), '`` field, as protobuf checks it.', )), _loop_vars=_loop_vars)),
                     '\n',
                 ))
             if (environment.getattr(l_2_a, 'action') == 'extend'):
                 pass
-                t_12.extend((
+                t_13.extend((
                     '        ',
                     str(context.call((undefined(name='attr') if l_0_attr is missing else l_0_attr), l_1_cls, environment.getattr(l_2_a, 'field_name'), _loop_vars=_loop_vars)),
                     '.extend(',
@@ -251,16 +258,16 @@ def root(context, missing=missing, environment=environment):
                 ))
             elif (environment.getattr(l_2_a, 'action') == 'copy'):
                 pass
-                t_12.extend((
+                t_13.extend((
                     '        ',
                     str(context.call((undefined(name='attr') if l_0_attr is missing else l_0_attr), l_1_cls, environment.getattr(l_2_a, 'field_name'), _loop_vars=_loop_vars)),
                     '.CopyFrom(',
                     str(environment.getattr(l_2_a, 'parameter')),
                     ')\n',
                 ))
-            elif t_4(environment.getattr(l_2_a, 'field_name')):
+            elif t_5(environment.getattr(l_2_a, 'field_name')):
                 pass
-                t_12.extend((
+                t_13.extend((
                     '        self.',
                     str(environment.getattr(l_1_cls, 'message_attribute')),
                     '.',
@@ -269,66 +276,66 @@ def root(context, missing=missing, environment=environment):
                 ))
                 if environment.getattr(l_2_a, 'convert'):
                     pass
-                    t_12.extend((
+                    t_13.extend((
                         'str(',
                         str(environment.getattr(l_2_a, 'parameter')),
                         ')',
                     ))
                 else:
                     pass
-                    t_12.append(
+                    t_13.append(
                         str(environment.getattr(l_2_a, 'parameter')),
                     )
-                t_12.append(
+                t_13.append(
                     '\n',
                 )
             else:
                 pass
-                t_12.extend((
+                t_13.extend((
                     '        setattr(self.',
                     str(environment.getattr(l_1_cls, 'message_attribute')),
                     ', ',
-                    str(t_5(environment.getattr(l_2_a, 'field_name'))),
+                    str(t_6(environment.getattr(l_2_a, 'field_name'))),
                     ', ',
                 ))
                 if environment.getattr(l_2_a, 'convert'):
                     pass
-                    t_12.extend((
+                    t_13.extend((
                         'str(',
                         str(environment.getattr(l_2_a, 'parameter')),
                         ')',
                     ))
                 else:
                     pass
-                    t_12.append(
+                    t_13.append(
                         str(environment.getattr(l_2_a, 'parameter')),
                     )
-                t_12.append(
+                t_13.append(
                     ')\n',
                 )
         l_2_a = missing
         if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_export'):
             pass
-            t_12.extend((
+            t_13.extend((
                 '\n    def ',
                 str(environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_export')),
                 '(self) -> None:\n',
             ))
             if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_export_doc'):
                 pass
-                t_12.extend((
+                t_13.extend((
                     '        ',
                     str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_export_doc'))),
                     '\n',
                 ))
             else:
                 pass
-                t_12.extend((
+                t_13.extend((
                     '        ',
-                    str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Write the environment-backed fields to their variables (', t_2(context.eval_ctx, t_3(context, environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_fields'), attribute='variable'), ', '), ')', (str_join((': into the flags ``', l_1_hooks_module, '.', environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source'), '()`` returns when it returns a mapping (only the flags it holds), else', )) if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source') else ':'), ' into ``os.environ``, where a process started later reads them.', )))),
+                    str(context.call((undefined(name='doc') if l_0_doc is missing else l_0_doc), str_join(('Write the environment-backed fields to their variables (', t_2(context.eval_ctx, t_4(context, environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_fields'), attribute='variable'), ', '), ')', (str_join((': into the flags ``', l_1_hooks_module, '.', environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source'), '()`` returns when it returns a mapping (only the flags it holds), else', )) if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source') else ':'), ' into ``os.environ``, where a process started later reads them.', )))),
                     '\n',
                 ))
-            t_12.extend((
+            t_13.extend((
                 '        _runtime.export_env(self.',
                 str(environment.getattr(l_1_cls, 'message_attribute')),
                 ', _',
@@ -337,50 +344,76 @@ def root(context, missing=missing, environment=environment):
             ))
             if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source'):
                 pass
-                t_12.extend((
+                t_13.extend((
                     ', ',
                     str(l_1_hooks_module),
                     '.',
                     str(environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_source')),
                     '()',
                 ))
-            t_12.append(
+            t_13.append(
                 ')\n',
             )
         if environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_fields'):
             pass
-            t_12.extend((
-                '\n\n# Fields backed by environment variables: (variable, field, read when created[, its kind]).\n_',
-                str(environment.getattr(l_1_cls, 'name')),
-                '_ENV = (\n',
-            ))
-            for l_2_e in environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_fields'):
-                _loop_vars = {}
+            t_13.append(
+                '\n\n# Fields backed by environment variables: (variable, field, read when created[, its kind]).\n',
+            )
+            def macro(l_2_e):
+                t_14 = []
+                if l_2_e is missing:
+                    l_2_e = undefined("parameter 'e' was not provided", name='e')
                 pass
-                t_12.extend((
-                    '    _runtime.EnvField(',
-                    str(t_5(environment.getattr(l_2_e, 'variable'))),
+                t_14.extend((
+                    '_runtime.EnvField(',
+                    str(t_6(environment.getattr(l_2_e, 'variable'))),
                     ', ',
-                    str(t_5(environment.getattr(l_2_e, 'field_name'))),
+                    str(t_6(environment.getattr(l_2_e, 'field_name'))),
                     ', ',
                     str(environment.getattr(l_2_e, 'read')),
                 ))
                 if environment.getattr(l_2_e, 'kind'):
                     pass
-                    t_12.extend((
+                    t_14.extend((
                         ', ',
-                        str(t_5(environment.getattr(l_2_e, 'kind'))),
+                        str(t_6(environment.getattr(l_2_e, 'kind'))),
                     ))
-                t_12.append(
-                    '),\n',
+                t_14.append(
+                    ')',
                 )
-            l_2_e = missing
-            t_12.append(
-                ')\n',
-            )
-        return concat(t_12)
+                return concat(t_14)
+            l_1_env_field = Macro(environment, macro, 'env_field', ('e',), False, False, False, context.eval_ctx.autoescape)
+            if (t_3(environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_fields')) == 1):
+                pass
+                t_13.extend((
+                    '_',
+                    str(environment.getattr(l_1_cls, 'name')),
+                    '_ENV = (',
+                    str(context.call((undefined(name='env_field') if l_1_env_field is missing else l_1_env_field), environment.getitem(environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_fields'), 0))),
+                    ',)\n',
+                ))
+            else:
+                pass
+                t_13.extend((
+                    '_',
+                    str(environment.getattr(l_1_cls, 'name')),
+                    '_ENV = (\n',
+                ))
+                for l_2_e in environment.getattr(environment.getattr(l_1_cls, 'members'), 'env_fields'):
+                    _loop_vars = {}
+                    pass
+                    t_13.extend((
+                        '    ',
+                        str(context.call((undefined(name='env_field') if l_1_env_field is missing else l_1_env_field), l_2_e, _loop_vars=_loop_vars)),
+                        ',\n',
+                    ))
+                l_2_e = missing
+                t_13.append(
+                    ')\n',
+                )
+        return concat(t_13)
     context.exported_vars.add('methods')
     context.vars['methods'] = l_0_methods = Macro(environment, macro, 'methods', ('cls', 'hooks_module'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=48&4=55&6=75&7=81&9=86&10=91&12=102&13=107&14=110&15=112&16=117&19=123&22=132&23=139&26=143&27=147&28=150&29=154&31=171&32=176&34=182&35=186&39=194&40=201&42=206&43=213&44=217&45=220&46=224&47=227&48=231&50=238&52=241&53=245&54=250&55=254&56=259&57=263&60=287&63=308&65=312&66=315&67=319&69=326&71=331&73=348&77=352&78=355&79=360'
+debug_info = '3=54&4=61&6=81&7=87&9=92&10=97&12=108&13=113&14=116&15=118&16=123&19=129&22=138&23=145&26=149&27=153&28=156&29=160&31=177&32=182&34=188&35=192&39=200&40=208&42=213&43=220&44=224&45=227&46=231&47=234&48=238&50=245&52=248&53=252&54=257&55=261&56=266&57=270&60=294&63=315&65=319&66=322&67=326&69=333&71=338&73=355&77=360&78=384&80=388&82=397&83=400&84=405'

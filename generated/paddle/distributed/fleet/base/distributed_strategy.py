@@ -1415,31 +1415,7 @@ class DistributedStrategy(
             refined_ops_patterns  list[RefinedOpsPattern]  []       Op patterns whose main ops are excluded from recomputation.
             ====================  =======================  =======  =======================================================================
 
-            ``checkpoints``
-                Names of the tensors kept as checkpoints during the forward
-                pass. Everything between two checkpoints is recomputed in
-                backward; the static-graph recompute optimizer does nothing
-                while this list is empty.
-
-            ``enable_offload``
-                Offload checkpoint tensors to host memory between forward and
-                backward. This allows larger batches at the cost of host-device
-                copies; it requires ``checkpoint_shape`` to be set.
-
-            ``checkpoint_shape``
-                Shape shared by all checkpoints, needed by checkpoint
-                offloading. Every dimension must be a concrete size (-1 is not
-                allowed).
-
-            ``enable_tuning``
-                Let the auto-parallel tuner search recompute settings. Only used
-                by the semi-automatic (static auto-parallel) engine.
-
-            ``refined_ops_patterns``
-                Op patterns whose main ops are excluded from recomputation. Each
-                entry is a ``RefinedOpsPattern`` dict with ``main_ops``,
-                ``num``, ``pre_ops`` and ``suf_ops``; used by the semi-automatic
-                parallel recompute pass.
+            Each key in full: ``RecomputeConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1488,50 +1464,7 @@ class DistributedStrategy(
             use_pure_bf16             bool             False    Train in pure bfloat16 (AMP level O2).
             ========================  ===============  =======  =======================================================================
 
-            ``init_loss_scaling``
-                Initial factor by which the loss is multiplied before backward.
-                Gradients are unscaled by the same factor before the update.
-
-            ``incr_every_n_steps``
-                Consecutive finite-gradient steps after which the scale grows.
-                The scale is then multiplied by ``incr_ratio``; dynamic scaling
-                only.
-
-            ``decr_every_n_nan_or_inf``
-                Steps with inf or nan gradients after which the scale shrinks.
-                The scale is then multiplied by ``decr_ratio``; dynamic scaling
-                only.
-
-            ``use_dynamic_loss_scaling``
-                Adjust the loss scale during training based on gradient
-                overflow. When off, ``init_loss_scaling`` stays fixed.
-
-            ``custom_white_list``
-                Op types that always run in low precision. Must not overlap
-                ``custom_black_list``.
-
-            ``custom_black_varnames``
-                Variable names whose producing and consuming ops stay in
-                float32. Static graph only.
-
-            ``use_pure_fp16``
-                Train in pure float16 (AMP level O2) instead of mixed precision.
-                Parameters are cast to float16; in dynamic graph
-                ``fleet.distributed_model`` decorates the model at level O2.
-
-            ``use_fp16_guard``
-                Only cast ops created inside ``fp16_guard()`` under pure
-                float16. Static graph only; effective only with
-                ``use_pure_fp16``.
-
-            ``use_optimizer_fp16``
-                Let the optimizer update float16 parameters without fp32 master
-                copies. Read only by the semi-automatic parallel pure float16
-                pass.
-
-            ``use_pure_bf16``
-                Train in pure bfloat16 (AMP level O2). Used by
-                ``fleet.distributed_model`` in dynamic graph mode.
+            Each key in full: ``AMPConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1568,9 +1501,7 @@ class DistributedStrategy(
             begin_step  int (int32)  1        Step after which Local SGD starts.
             ==========  ===========  =======  ===================================================
 
-            ``begin_step``
-                Step after which Local SGD starts. Until then parameters are
-                averaged after every step.
+            Each key in full: ``LocalSGDConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1607,9 +1538,7 @@ class DistributedStrategy(
             avg      bool         True     Average the merged gradients over ``k_steps`` instead of summing.
             =======  ===========  =======  =================================================================
 
-            ``k_steps``
-                Number of steps whose gradients are merged before one update.
-                Gradient merge only applies when this is greater than 1.
+            Each key in full: ``GradientMergeConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1651,19 +1580,7 @@ class DistributedStrategy(
             sparsity           list[float (float32)]  []       Sparsity levels used one after another during the ramp-up.
             =================  =====================  =======  ==========================================================
 
-            ``rampup_begin_step``
-                Step at which gradient compression begins. Must not be negative;
-                earlier steps use plain allreduce.
-
-            ``rampup_step``
-                Number of steps over which ``sparsity`` ramps up. The steps are
-                divided evenly among the sparsity values, and the last value is
-                kept afterwards.
-
-            ``sparsity``
-                Sparsity levels used one after another during the ramp-up. Each
-                step sends the top (1 - sparsity) fraction of gradient entries;
-                an empty list makes the DGC optimizer use ``[0.999]``.
+            Each key in full: ``DGCConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1702,30 +1619,7 @@ class DistributedStrategy(
             enable_partial_send_recv  bool         True     Send only each tensor-parallel rank's slice of activations between stages.
             ========================  ===========  =======  ==========================================================================
 
-            ``micro_batch_size``
-                Number of samples in each micro-batch. In dynamic graph the
-                input batch must equal ``micro_batch_size`` times
-                ``accumulate_steps``.
-
-            ``accumulate_steps``
-                Number of micro-batches per global step. With virtual pipeline
-                stages it must be at least the pipeline degree; twice the degree
-                or more selects the interleaved scheduler.
-
-            ``schedule_mode``
-                Static-graph pipeline schedule: ``"1F1B"`` or ``"F-then-B"``.
-                ``"1F1B"`` interleaves forward and backward micro-batches to
-                save memory; ``"F-then-B"`` runs all forwards first.
-
-            ``p2p_cache_shape``
-                Reuse tensor metadata exchanged between stages after the first
-                time. Required by the interleaved scheduler; turn it off if
-                shapes change between steps.
-
-            ``enable_partial_send_recv``
-                Send only each tensor-parallel rank's slice of activations
-                between stages. Used when tensor parallelism is on and the size
-                divides evenly; cuts point-to-point traffic.
+            Each key in full: ``PipelineConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1777,72 +1671,7 @@ class DistributedStrategy(
             use_gpu_graph                  int (int32)  0        Non-zero to enable the GPU graph engine for graph-learning PS jobs.
             =============================  ===========  =======  =========================================================================
 
-            ``k_steps``
-                Selects the parameter-server mode and the GEO communication
-                period. 0 gives async mode (sync mode if ``a_sync`` is off) and
-                a positive value gives GEO-SGD, sending updates every
-                ``k_steps`` local steps; a negative value lets the auto strategy
-                choose.
-
-            ``max_merge_var_num``
-                Maximum number of gradients merged into one communicator send.
-                Paddle 3.3.1 takes it from
-                ``FLAGS_communicator_max_merge_var_num`` rather than from this
-                key.
-
-            ``send_queue_size``
-                Capacity of the communicator's gradient send queue. Paddle 3.3.1
-                takes it from ``FLAGS_communicator_send_queue_size`` rather than
-                from this key.
-
-            ``independent_recv_thread``
-                Receive parameters on a thread independent of the sending
-                thread. Paddle 3.3.1 takes it from
-                ``FLAGS_communicator_independent_recv_thread`` rather than from
-                this key.
-
-            ``min_send_grad_num_before_recv``
-                Gradient sends required before parameters are received again.
-                Paddle 3.3.1 takes it from
-                ``FLAGS_communicator_min_send_grad_num_before_recv`` rather than
-                from this key.
-
-            ``thread_pool_size``
-                Number of threads the communicator uses to send and receive.
-                Paddle 3.3.1 takes it from
-                ``FLAGS_communicator_thread_pool_size`` rather than from this
-                key.
-
-            ``send_wait_times``
-                Times the sender waits for more gradients before sending a
-                partial batch. Paddle 3.3.1 takes it from
-                ``FLAGS_communicator_send_wait_times`` rather than from this
-                key.
-
-            ``runtime_split_send_recv``
-                Split tensors at runtime for send and receive. A legacy
-                transpiler option that Paddle 3.3.1's fleet runtime does not
-                read.
-
-            ``launch_barrier``
-                Make workers wait until all parameter servers are ready before
-                training. Also skipped when the environment variable
-                ``FLAGS_LAUNCH_BARRIER`` is 0.
-
-            ``heter_worker_device_guard``
-                Device used by heterogeneous parameter-server workers. One of
-                ``"cpu"``, ``"gpu"`` or ``"xpu"`` (case-insensitive).
-
-            ``lr_decay_steps``
-                Steps between learning-rate decays applied on the parameter
-                server. Used with ``ExponentialDecay``, ``NaturalExpDecay`` or
-                ``InverseTimeDecay`` schedulers, which then decay in staircase
-                fashion.
-
-            ``use_gpu_graph``
-                Non-zero to enable the GPU graph engine for graph-learning PS
-                jobs. Also switches program transpiling to a single-process
-                multi-thread layout.
+            Each key in full: ``AsyncConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1882,10 +1711,7 @@ class DistributedStrategy(
             exclude_from_weight_decay  list[str]        []       Name substrings of parameters exempt from LARS weight decay.
             =========================  ===============  =======  =========================================================================
 
-            ``exclude_from_weight_decay``
-                Name substrings of parameters exempt from LARS weight decay. A
-                parameter is exempt when its name contains any entry, for
-                example ``"batch_norm"`` or ``".b_0"``.
+            Each key in full: ``LarsConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1920,9 +1746,7 @@ class DistributedStrategy(
             exclude_from_weight_decay  list[str]        []       Name suffixes of parameters exempt from LAMB weight decay.
             =========================  ===============  =======  ==========================================================
 
-            ``exclude_from_weight_decay``
-                Name suffixes of parameters exempt from LAMB weight decay. A
-                parameter is exempt when its name ends with any entry.
+            Each key in full: ``LambConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1956,13 +1780,7 @@ class DistributedStrategy(
             begin_step    int (int32)  1        Step after which adaptive Local SGD starts.
             ============  ===========  =======  ==============================================================
 
-            ``init_k_steps``
-                Local steps between averaging rounds at the start of training.
-                Also a factor in the adaptive formula for later rounds.
-
-            ``begin_step``
-                Step after which adaptive Local SGD starts. Until then
-                parameters are averaged after every step.
+            Each key in full: ``AdaptiveLocalSGDConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2019,85 +1837,7 @@ class DistributedStrategy(
             use_calc_stream            bool             False                   Issue sharding broadcasts and reductions on the compute stream.
             =========================  ===============  ======================  ======================================================================
 
-            ``sharding_segment_strategy``
-                How the program is cut into segments that overlap compute and
-                comms. Either ``"segment_broadcast_MB"`` (cut by broadcast
-                volume, see ``segment_broadcast_MB``) or ``"segment_anchors"``
-                (cut at the variables listed in ``segment_anchors``).
-
-            ``segment_broadcast_MB``
-                Parameter broadcast volume, in MB, after which a new segment
-                starts. Only used with the ``"segment_broadcast_MB"`` strategy;
-                must be positive and is best tuned to model size and network.
-
-            ``segment_anchors``
-                Variable names at which the program is cut into segments. Only
-                used with the ``"segment_anchors"`` strategy; each anchor must
-                be met exactly once. Experimental.
-
-            ``sharding_degree``
-                Number of ranks in each sharding group. Must be at least 1; 1
-                means parameters are not sharded.
-
-            ``mp_degree``
-                Tensor (Megatron) model-parallel degree for static hybrid
-                parallelism. Combined with ``tensor_parallel_configs`` when both
-                are enabled.
-
-            ``dp_degree``
-                Number of outer data-parallel replicas around the sharded model.
-                A value of 2 or more turns on hybrid data parallelism
-                automatically.
-
-            ``hybrid_dp``
-                Deprecated switch for hybrid data parallelism. Only logs a
-                warning; hybrid data parallelism now follows from ``dp_degree``
-                being greater than 1.
-
-            ``gradient_merge_acc_step``
-                Gradient accumulation steps done inside the sharding optimizer.
-                Used when ``pp_degree`` is 1; with pipeline parallelism the
-                ``accumulate_steps`` of ``pipeline_configs`` is used instead.
-
-            ``optimize_offload``
-                Keep optimizer moments and fp32 master weights in host memory.
-                They are fetched for each update, saving GPU memory at a speed
-                cost; worthwhile mainly with a large
-                ``gradient_merge_acc_step``. Takes precedence over
-                ``optimize_cast``.
-
-            ``pp_allreduce_in_optimize``
-                Move data-parallel allreduce from backward into the update
-                stage. Only relevant with pipeline parallelism; Paddle marks it
-                as designed for Ascend devices and not meant for GPU training.
-
-            ``pp_degree``
-                Pipeline-parallel degree for static hybrid parallelism. Values
-                above 1 require ``pipeline`` to be switched on.
-
-            ``optimize_cast``
-                Persist fp16 copies of parameters and cast from fp32 in the
-                update. Uses more memory but runs faster; recommended with
-                pipeline or a large ``gradient_merge_acc_step``.
-
-            ``_dp_as_optimizer_sharding``
-                Treat the data-parallel group as an optimizer-state sharding
-                group. Applies only when ``sharding_degree`` is 1, ``dp_degree``
-                is above 1 and ``pp_degree`` is above 1. Experimental.
-
-            ``stage``
-                Sharding stage (1, 2 or 3) for the semi-automatic sharding pass.
-                Stage 1 shards optimizer states, 2 also gradients and 3 also
-                parameters; the classic static sharding optimizer ignores it.
-
-            ``enable_tuning``
-                Let the auto-parallel tuner search sharding settings. Only used
-                by the semi-automatic (static auto-parallel) engine.
-
-            ``use_calc_stream``
-                Issue sharding broadcasts and reductions on the compute stream.
-                Removes stream synchronisation ops but gives up overlap between
-                communication and computation.
+            Each key in full: ``ShardingConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2166,94 +1906,7 @@ class DistributedStrategy(
             cp_mp_configs               CpMpConfig              every key at its default  NCCL settings for the fused context and tensor parallel group.
             ==========================  ======================  ========================  ==========================================================================
 
-            ``dp_degree``
-                Number of ranks in each data-parallel group. A negative value
-                lets fleet infer it as the world size divided by the product of
-                ``mp_degree`` and ``pp_degree``.
-
-            ``mp_degree``
-                Number of ranks in each tensor (model) parallel group. Values
-                above 1 also seed the model-parallel random generator from
-                ``tensor_parallel_configs``.
-
-            ``pp_degree``
-                Number of pipeline stages. Values above 1 require the model to
-                be a ``PipelineLayer``.
-
-            ``sharding_degree``
-                Number of ranks in each sharding group. Optimizer states are
-                split across these ranks; tune it through ``sharding_configs``.
-
-            ``sep_degree``
-                Number of ranks in each segment (sequence) parallel group.
-                Splits the sequence dimension across devices.
-
-            ``mp_configs``
-                Nested tensor-parallel settings (an ``MpConfig`` dict). May also
-                carry the extra key ``sync_param_name``.
-
-            ``enable_optimizer_timer``
-                Time the steps of the hybrid-parallel and sharding optimizers.
-                Useful for finding communication bottlenecks in the update.
-
-            ``split_norm_comm``
-                Reduce the global gradient norm group by group for clipping. The
-                norm of model-parallel parameters is all-reduced over the tensor
-                and then the pipeline group instead of one combined check group.
-
-            ``ep_degree``
-                Number of ranks in each expert-parallel group for MoE models.
-                Above 1 fleet builds the MoE topology, which requires
-                ``dp_degree`` and ``sep_degree`` to be 1.
-
-            ``moe_sharding_degree``
-                Number of ranks sharding expert parameters inside MoE layers.
-                Used by the expert-parallel topology; dense layers are sharded
-                over ``sharding_degree`` divided by this value.
-
-            ``dp_configs``
-                NCCL settings for the data-parallel and global check groups. A
-                nested ``DpConfig`` dict with ``nccl_config`` and
-                ``check_nccl_config``.
-
-            ``dp_sep_configs``
-                NCCL settings for the fused data and segment parallel group.
-                Used only when ``sep_degree`` is above 1.
-
-            ``pp_tp_configs``
-                NCCL settings for the fused pipeline and tensor parallel group.
-                Used only when ``sep_degree`` is above 1.
-
-            ``moe_sharding_configs``
-                NCCL settings for the MoE sharding group and its check group. A
-                nested ``MoeShardingConfig`` dict.
-
-            ``default_comm_group_configs``
-                NCCL settings for the global process group created by
-                ``fleet.init``. Passed to ``init_parallel_env`` when the
-                parallel environment starts.
-
-            ``cp_degree``
-                Number of ranks in each context-parallel group. Splits long
-                sequences across devices; in Paddle 3.3.1 its groups are built
-                only by the expert-parallel topology (``ep_degree`` above 1).
-
-            ``cp_sharding_degree``
-                Context-sharding degree; recorded but not read by Paddle 3.3.1.
-                Fleet derives the context-sharding group size as
-                ``sharding_degree`` divided by ``cp_degree``.
-
-            ``cp_sharding_configs``
-                NCCL settings for the context-sharding group. A nested
-                ``CpShardingConfig`` dict.
-
-            ``dp_cp_configs``
-                NCCL settings reserved for a fused data and context parallel
-                group. Not read by Paddle 3.3.1.
-
-            ``cp_mp_configs``
-                NCCL settings for the fused context and tensor parallel group.
-                Used only when ``cp_degree`` is above 1.
+            Each key in full: ``HybridConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2293,11 +1946,7 @@ class DistributedStrategy(
             tensor_init_seed        int (int32)  -1       Seed of the model-parallel random generator used to init parameters.
             ======================  ===========  =======  ====================================================================
 
-            ``tensor_init_seed``
-                Seed of the model-parallel random generator used to init
-                parameters. Read when ``mp_degree`` in ``hybrid_configs`` is
-                above 1; -1 picks a random seed, and each rank derives its local
-                seed from this value.
+            Each key in full: ``TensorParallelConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2344,29 +1993,7 @@ class DistributedStrategy(
             remote_sparse     list[str]  []       Sparse parameters whose optimizer runs on remote servers in FL-PS mode.
             ================  =========  =======  ========================================================================
 
-            ``stat_var_names``
-                Names of statistics variables each worker thread keeps its own
-                copy of. Meant for accumulators such as AUC statistics; the
-                copies start at 0 in every thread except the first.
-
-            ``trainer``
-                Class name of the trainer to build, for example
-                ``"MultiTrainer"``. Only a non-empty value overrides the trainer
-                chosen by fleet.
-
-            ``device_worker``
-                Class name of the device worker to build, for example
-                ``"Hogwild"``. Only a non-empty value overrides the device
-                worker chosen by fleet.
-
-            ``local_sparse``
-                Sparse parameters kept and updated locally in federated PS mode.
-                Their lookups are not pulled from remote servers.
-
-            ``remote_sparse``
-                Sparse parameters whose optimizer runs on remote servers in
-                FL-PS mode. Their optimizer ops are removed from the worker
-                program.
+            Each key in full: ``TrainerDescConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2443,17 +2070,7 @@ class DistributedStrategy(
             algo                  str          ''       Name of another quantization algorithm; reserved.
             ====================  ===========  =======  ===========================================================
 
-            ``channel_wise_abs_max``
-                Quantize weights with one abs-max scale per output channel. When
-                off, a single abs-max scale per weight tensor is used.
-
-            ``not_quant_pattern``
-                Name-scope patterns whose ops are left unquantized. An op is
-                skipped when its name scope contains any entry.
-
-            ``algo``
-                Name of another quantization algorithm; reserved. Not read by
-                the fleet QAT optimizer in Paddle 3.3.1.
+            Each key in full: ``QatConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2514,102 +2131,7 @@ class DistributedStrategy(
             fuse_resunit                       bool         False    Fuse ResNet-style residual units into cuDNN frontend kernels.
             =================================  ===========  =======  ========================================================================
 
-            ``fuse_elewise_add_act_ops``
-                Fuse an elementwise_add and the activation after it into one op.
-                Fewer kernel launches and intermediate tensors can make
-                execution faster.
-
-            ``fuse_bn_act_ops``
-                Fuse batch_norm with the activation that follows it. The fusion
-                pass is applied only on CUDA devices.
-
-            ``fuse_relu_depthwise_conv``
-                Fuse relu with a following depthwise_conv2d. GPU only; it saves
-                device memory and may speed up execution.
-
-            ``fuse_broadcast_ops``
-                Fuse the parameter broadcast ops used in Reduce mode. Deferring
-                all broadcasts lets the NCCL streams serve reduce operations
-                alone for a while, which can be faster. It has no effect unless
-                ``reduce_strategy`` selects Reduce.
-
-            ``fuse_all_optimizer_ops``
-                Fuse optimizer ops of the same kind (adam, sgd, momentum) into
-                one op. Gradients are first coalesced into contiguous buffers,
-                so sparse gradients are not supported and AllReduce mode is
-                required. Fleet turns it off when ``fuse_all_reduce_ops`` is
-                also enabled, because both insert coalescing ops.
-
-            ``enable_inplace``
-                Let ops write outputs into memory of inputs that are no longer
-                needed. In-place reuse lowers peak memory use.
-
-            ``enable_backward_optimizer_op_deps``
-                Make optimizer ops wait until every backward op has finished.
-                The extra dependencies can speed up data-parallel training. The
-                pass is added only for synchronous collective runs with more
-                than one trainer.
-
-            ``cache_runtime_context``
-                Cache each op's runtime context instead of rebuilding it every
-                run. This saves per-step overhead, but Paddle notes that it can
-                make some models hang.
-
-            ``fuse_bn_add_act_ops``
-                Fuse batch_norm, elementwise_add and activation into one op.
-                This pattern is typical of residual blocks. The pass is applied
-                only on CUDA devices.
-
-            ``enable_auto_fusion``
-                Automatically fuse subgraphs of elementwise-like ops into fusion
-                groups. Covers elementwise add/mul without broadcasting plus
-                activations; GPU only.
-
-            ``enable_addto``
-                Accumulate gradients in place using the add-to mode of kernels.
-                The op that produces a gradient adds its result straight into
-                the existing gradient buffer, so no separate sum op is needed.
-                This saves memory and time.
-
-            ``allow_cuda_graph_capture``
-                Allow the compiled program to be captured as a CUDA Graph. Turn
-                this on when running the program under CUDA Graph capture to cut
-                kernel-launch overhead.
-
-            ``reduce_strategy``
-                Gradient aggregation mode across devices: 0 = AllReduce, 1 =
-                Reduce. The numbers match
-                ``paddle.static.BuildStrategy.ReduceStrategy``. With AllReduce
-                every device updates all parameters; with Reduce each device
-                optimizes a share of them and broadcasts the result. The Paddle
-                3.x graph builder implements only AllReduce.
-
-            ``fuse_gemm_epilogue``
-                Fuse matmul, elementwise_add and activation into one
-                GEMM-epilogue op. Needs CUDA 11.6 or newer; it can speed up
-                linear layers.
-
-            ``debug_graphviz_path``
-                File-name prefix for Graphviz dumps of the IR graph, for
-                debugging. When set, the graph is written at several build
-                stages, each with its own suffix added to this prefix.
-
-            ``fused_attention``
-                Fuse the whole multi-head attention block into a single op. CUDA
-                only; it can speed up transformer models.
-
-            ``fused_feedforward``
-                Fuse the transformer feed-forward block into a single op. CUDA
-                only; it can speed up transformer models.
-
-            ``fuse_dot_product_attention``
-                Fuse scaled dot-product attention into one cuDNN-based op. Needs
-                a Paddle build with cuDNN frontend support.
-
-            ``fuse_resunit``
-                Fuse ResNet-style residual units into cuDNN frontend kernels.
-                Enabling it on a Paddle build without cuDNN frontend support
-                raises an error.
+            Each key in full: ``BuildStrategyInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2649,15 +2171,7 @@ class DistributedStrategy(
             scale_gradient  bool  False    Sum micro-batch gradients first, then divide by the accumulation steps.
             ==============  ====  =======  =======================================================================
 
-            ``scale_strategy``
-                Gradient scaling strategy: ``"avg"``, ``"sum"`` or
-                ``"customized"``. Static sharding with pipeline parallelism
-                accepts only ``"avg"``.
-
-            ``scale_gradient``
-                Sum micro-batch gradients first, then divide by the accumulation
-                steps. When off, the loss is scaled before backward instead;
-                used by static sharding with pipeline parallelism.
+            Each key in full: ``GradientScaleConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -3030,499 +2544,7 @@ class DistributedJobInfo(
             gradient_scale_configs               GradientScaleConfig     every key at its default  How gradients are scaled when combined across data-parallel ranks.
             ===================================  ======================  ========================  ============================================================================
 
-            ``mode``
-                Kind of distributed job recorded in the raw protobuf message.
-                The choices are ``COLLECTIVE``, ``PS`` (parameter server),
-                ``PIPELINE`` and ``HETER`` (heterogeneous parameter server),
-                stored as enum numbers 1 to 4. There is no property for it; read
-                or write it through ``strategy.strategy.mode``. Fleet decides
-                the actual mode from the role maker, and the Python code of
-                Paddle 3.3.1 does not read this field.
-
-            ``amp``
-                Enable automatic mixed precision (AMP) training. Computation
-                runs in float16 (or bfloat16) where it is numerically safe, with
-                loss scaling to avoid gradient underflow. Tune the op lists,
-                loss scaling and pure-fp16/bf16 modes with ``amp_configs``;
-                those settings have no effect unless this switch is on. Applies
-                to collective training.
-
-            ``recompute``
-                Enable forward recomputation (activation checkpointing) to save
-                memory. Only the activations named as checkpoints are kept
-                during the forward pass; the others are recomputed in the
-                backward pass, trading extra compute for a smaller memory
-                footprint and larger batches. List the checkpoint tensors in
-                ``recompute_configs``.
-
-            ``localsgd``
-                Enable Local SGD, which synchronizes parameters every few local
-                steps. Each worker runs several optimizer steps on its own
-                before parameters are averaged, which cuts communication. It
-                needs more than one worker and an SGD or Momentum inner
-                optimizer; set the period and start step in
-                ``localsgd_configs``. See "Don't Use Large Mini-Batches, Use
-                Local SGD" (arXiv:1808.07217).
-
-            ``dgc``
-                Enable Deep Gradient Compression (DGC) for gradient
-                communication. Only the largest gradient entries are exchanged
-                each step, which reduces bandwidth on large clusters. It works
-                only with a Momentum inner optimizer on more than one card, and
-                is not combined with ``amp``. Configure the warm-up schedule and
-                sparsity in ``dgc_configs``. See "Deep Gradient Compression"
-                (arXiv:1712.01887).
-
-            ``gradient_merge``
-                Enable gradient merge (gradient accumulation) for large-batch
-                training. Forward and backward passes run every step, but
-                gradients are accumulated and the optimizer updates parameters
-                only once every ``k_steps`` steps, emulating a larger batch
-                without more memory. Set the period and whether gradients are
-                averaged in ``gradient_merge_configs``.
-
-            ``lars``
-                Enable the LARS optimizer for very large batch training.
-                Layer-wise Adaptive Rate Scaling adjusts the learning rate of
-                each layer and helps convergence when the global batch is very
-                large (for example beyond 8k samples). It replaces a Momentum
-                inner optimizer and is ignored for other optimizers. Tune it
-                with ``lars_configs``. See "Large Batch Training of
-                Convolutional Networks" (arXiv:1708.03888).
-
-            ``lamb``
-                Enable the LAMB optimizer for large-batch training. LAMB applies
-                layer-wise adaptive learning rates to Adam and targets
-                large-batch training of attention models such as BERT. It
-                replaces an Adam inner optimizer and is ignored for other
-                optimizers. Tune it with ``lamb_configs``. See "Large Batch
-                Optimization for Deep Learning: Training BERT in 76 minutes"
-                (arXiv:1904.00962).
-
-            ``pipeline``
-                Enable pipeline parallelism in static-graph training. The
-                program is split into stages placed on different devices (marked
-                with ``device_guard`` in the user program), and each batch is
-                cut into micro-batches that flow through the stages. Configure
-                micro-batch size, accumulation steps and the schedule in
-                ``pipeline_configs``. For dynamic-graph hybrid parallelism set
-                ``pp_degree`` in ``hybrid_configs`` instead.
-
-            ``elastic``
-                Request training on a cluster with elastic (changing) resources.
-                This switch is only recorded in the strategy; Paddle does not
-                act on it. Elastic training is started through the launch
-                utility instead.
-
-            ``auto``
-                Let fleet choose and enable suitable strategies automatically.
-                Experimental, static graph only. It takes effect only when no
-                other strategy option has been set through its property; once
-                any other option is set, the automatic selection is skipped and
-                the explicit settings are used.
-
-            ``a_sync``
-                Use asynchronous updates in parameter-server training. Only
-                meaningful for parameter-server jobs, which are selected by the
-                role maker. Together with ``a_sync_configs["k_steps"]`` it picks
-                the mode: off with ``k_steps`` 0 is synchronous training, on
-                with ``k_steps`` 0 is fully asynchronous, and on with
-                ``k_steps`` greater than 0 is GEO-SGD. Assigning this property,
-                even to its current value, also resets
-                ``a_sync_configs["k_steps"]`` to 0, so set ``k_steps``
-                afterwards. Only ``True`` or ``False`` is accepted; anything
-                else raises ``ValueError``.
-
-            ``sync_nccl_allreduce``
-                Synchronize each NCCL allreduce inside its communication thread.
-                Synchronous allreduce usually has lower system overhead. The
-                value is copied to the ``FLAGS_sync_nccl_allreduce`` runtime
-                flag when fleet builds the distributed optimizer.
-
-            ``nccl_comm_num``
-                Number of NCCL communicators used for gradient communication.
-                More communicators allow several communication streams to run in
-                parallel. In dynamic-graph mode fleet exports the value as the
-                ``FLAGS_nccl_nrings`` environment variable, unless that variable
-                is already set, in which case this option is ignored.
-
-            ``use_hierarchical_allreduce``
-                Use hierarchical allreduce for collective communication.
-                Hierarchical allreduce first reduces inside groups of nodes,
-                then between the group leaders;
-                ``hierarchical_allreduce_inter_nranks`` sets the group size.
-                This is a legacy executor option: it is stored in the strategy,
-                but the fleet code of Paddle 3.3.1 does not read it.
-
-            ``hierarchical_allreduce_inter_nranks``
-                Number of ranks in each low-level group of hierarchical
-                allreduce. Usually the number of GPUs on one machine. Only
-                relevant together with ``use_hierarchical_allreduce``; like that
-                switch, it is stored but not read by the fleet code of Paddle
-                3.3.1.
-
-            ``sync_batch_norm``
-                Synchronize batch-normalization statistics across all trainers.
-                Mean and variance are computed over the global batch instead of
-                each device's local batch, which helps when per-device batches
-                are small. This is a legacy executor option: it is stored in the
-                strategy, but the fleet code of Paddle 3.3.1 does not read it.
-
-            ``fuse_all_reduce_ops``
-                Fuse gradient allreduce operations during the backward pass.
-                Many small gradient allreduces are grouped into fewer large
-                ones, which reduces communication overhead. The group size is
-                limited by ``fuse_grad_size_in_num`` in the raw-program
-                optimizer. While this is on, the ``fuse_all_optimizer_ops`` pass
-                of ``build_strategy`` is disabled because the two conflict.
-
-            ``fuse_grad_size_in_MB``
-                Size limit, in megabytes, of each fused gradient communication
-                buffer. In dynamic-graph data parallelism it becomes the
-                ``comm_buffer_size`` of ``paddle.DataParallel``; in static graph
-                it is copied to the ``FLAGS_fuse_parameter_memory_size`` runtime
-                flag. Larger buffers mean fewer but bigger allreduce calls. See
-                also ``last_comm_group_size_MB``.
-
-            ``fuse_grad_size_in_TFLOPS``
-                Internal tuning value for gradient fusion, exposed as a private
-                property. Read and write it as ``_fuse_grad_size_in_TFLOPS``;
-                the setter accepts only a Python float and logs a warning
-                otherwise. The value is truncated to an integer and copied to
-                the ``FLAGS_fuse_parameter_groups_size`` runtime flag when fleet
-                builds the distributed optimizer.
-
-            ``cudnn_exhaustive_search``
-                Pick convolution algorithms by trying every cuDNN algorithm. The
-                fastest algorithm is cached per layer configuration and searched
-                again whenever shapes such as the batch size change, so the
-                search costs time up front. The value is copied to the
-                ``FLAGS_cudnn_exhaustive_search`` runtime flag when fleet builds
-                the distributed optimizer.
-
-            ``conv_workspace_size_limit``
-                Workspace limit, in MB, when choosing cuDNN convolution
-                algorithms. cuDNN picks the fastest algorithm that fits in this
-                workspace. A larger limit may allow faster algorithms at the
-                cost of more GPU memory. The value is copied to the
-                ``FLAGS_conv_workspace_size_limit`` runtime flag when fleet
-                builds the distributed optimizer.
-
-            ``cudnn_batchnorm_spatial_persistent``
-                Use cuDNN's ``CUDNN_BATCHNORM_SPATIAL_PERSISTENT`` batch-norm
-                mode. Only relevant on GPUs with cuDNN. The value is copied to
-                the ``FLAGS_cudnn_batchnorm_spatial_persistent`` runtime flag
-                when fleet builds the distributed optimizer.
-
-            ``adaptive_localsgd``
-                Enable Adaptive Local SGD, which tunes the synchronization
-                period. Like ``localsgd``, workers take local steps between
-                parameter averaging, but the number of local steps is adjusted
-                during training. It needs more than one worker and an SGD or
-                Momentum inner optimizer; set the starting period and start step
-                in ``adaptive_localsgd_configs``. See "Adaptive Communication
-                Strategies to Achieve the Best Error-Runtime Trade-off in
-                Local-Update SGD" (arXiv:1810.08313).
-
-            ``fp16_allreduce``
-                Cast gradients to float16 before allreduce to halve
-                communication. Applies to collective training; the sharding
-                optimizer turns it off because it does not support it. Only
-                ``True`` or ``False`` is accepted; anything else raises
-                ``TypeError``.
-
-            ``sharding``
-                Enable the static-graph sharding optimizer (ZeRO-style memory
-                savings). Parameters and optimizer states are partitioned across
-                ranks so that larger models fit in memory, following "ZeRO:
-                Memory Optimizations Toward Training Trillion Parameter Models"
-                (arXiv:1910.02054). In hybrid static-graph setups
-                ``sharding_configs`` also carries the data, tensor and pipeline
-                parallel degrees. For dynamic-graph training use
-                ``sharding_degree`` in ``hybrid_configs`` instead.
-
-            ``last_comm_group_size_MB``
-                Size, in megabytes, of the last gradient communication group. In
-                dynamic-graph data parallelism it becomes the
-                ``last_comm_buffer_size`` of ``paddle.DataParallel``. Keeping
-                the last group small lets its allreduce start sooner and can
-                improve speed. The value must be greater than 0; otherwise
-                ``ValueError`` is raised.
-
-            ``find_unused_parameters``
-                Detect parameters that receive no gradient in dynamic-graph
-                DataParallel. Turn it on when some parameters do not take part
-                in computing the loss in a step (for example with control flow),
-                otherwise gradient synchronization waits for them. The check
-                traverses the graph each step and adds overhead. Passed to
-                ``paddle.DataParallel``.
-
-            ``tensor_parallel``
-                Enable static-graph tensor (model) parallelism. Layers are split
-                across devices; set the parallel degree and the parameter
-                initialization seed in ``tensor_parallel_configs``. For
-                dynamic-graph training use ``mp_degree`` in ``hybrid_configs``
-                instead.
-
-            ``without_graph_optimization``
-                Run collective static-graph training without graph optimization
-                passes. When on, and neither ``tensor_parallel`` nor
-                ``sharding`` is used, fleet applies the raw-program optimizer,
-                which inserts gradient allreduce operations into the program and
-                runs it with the plain executor. ``fuse_all_reduce_ops``,
-                ``fuse_grad_size_in_num`` and ``_calc_comm_same_stream`` tune
-                that path.
-
-            ``fuse_grad_size_in_num``
-                Number of gradients fused into one allreduce by the raw-program
-                optimizer. Used when ``fuse_all_reduce_ops`` is on and
-                ``without_graph_optimization`` selects the raw-program path; a
-                value of 1 or less disables this fusion.
-
-            ``calc_comm_same_stream``
-                Run computation and fused allreduce on the same CUDA stream.
-                Read and write it as ``_calc_comm_same_stream``. It is used by
-                the raw-program optimizer when ``fuse_all_reduce_ops`` is on.
-                When it is off, the optimizer inserts operations that
-                synchronize the calculation and communication streams around the
-                fused allreduce operations.
-
-            ``asp``
-                Enable automatic sparsity (ASP) training. The model is trained
-                with structured sparse weights through Paddle's
-                ``paddle.incubate.asp`` helper, so that it can later run on
-                sparse tensor cores. Applies to collective training.
-
-            ``fuse_grad_merge``
-                Fuse gradient buffers when merging gradients in pipeline
-                training. It only affects gradient merge under pipeline
-                parallelism with the sharding optimizer: gradients are fused
-                into larger buffers before accumulation, which reduces the
-                number of operations.
-
-            ``semi_auto``
-                Use semi-automatic parallelism for static-graph training.
-                Experimental. When on, fleet hands the program to the
-                auto-parallel parallelizer, which completes the distribution
-                from partial sharding annotations; the other meta optimizers are
-                not applied.
-
-            ``adam_d2sum``
-                Use the ``adam_d2sum`` update rule for dense tables in parameter
-                server. Only takes effect when the inner optimizer is Adam; for
-                any other optimizer the parameter-server runtime turns it off
-                again.
-
-            ``auto_search``
-                Search for a parallel strategy automatically in static-graph
-                training. Experimental. Like ``semi_auto``, it routes the
-                program to the auto-parallel parallelizer, which here also
-                searches the distributed attributes instead of relying on
-                annotations.
-
-            ``heter_ccl_mode``
-                Use heterogeneous collective communication for data parallelism.
-                Experimental; only for dynamic-graph data parallelism. Fleet
-                then skips setting up the hybrid-parallel groups and wraps the
-                model directly in ``paddle.DataParallel``, using
-                ``fuse_grad_size_in_MB``, ``last_comm_group_size_MB`` and
-                ``find_unused_parameters``.
-
-            ``is_fl_ps_mode``
-                Run parameter-server training in federated-learning (FL-PS)
-                mode. Passed to the parameter-server program builder, together
-                with the ``local_sparse`` and ``remote_sparse`` lists of
-                ``trainer_desc_configs``. See also ``is_with_coordinator``.
-
-            ``with_coordinator``
-                Include a coordinator role in federated parameter-server
-                training. Read and write it as ``is_with_coordinator``. Used
-                together with ``is_fl_ps_mode``; the value is passed to the
-                parameter-server program builder.
-
-            ``qat``
-                Enable quantization-aware training (QAT). Fake-quantization
-                operators are inserted so that the model learns to tolerate
-                low-bit weights and activations. Set bit widths, per-channel
-                quantization and ops to skip in ``qat_configs``. Applies to
-                collective training.
-
-            ``split_data``
-                Split each input batch across data-parallel ranks in
-                auto-parallel. When on, the auto-parallel data loader slices
-                every batch along its first dimension so each data-parallel rank
-                gets its share; the batch size must then be divisible by the
-                data-parallel size. When off, every rank receives the whole
-                batch.
-
-            ``recompute_configs``
-                Settings for forward recomputation, used when ``recompute`` is
-                on. ``checkpoints`` names the tensors whose activations are
-                kept; the rest are recomputed during the backward pass.
-                ``enable_offload`` moves the checkpoints to host memory to allow
-                even larger batches at some speed cost; it then needs
-                ``checkpoint_shape``, the fully specified shape shared by all
-                checkpoints (no -1 dimensions).
-
-            ``amp_configs``
-                Settings for mixed-precision training, used when ``amp`` is on.
-                Covers the loss-scaling schedule (initial scale, growth and
-                shrink ratios and intervals, dynamic or fixed scaling), custom
-                white and black op lists and black-listed variable names, and
-                the pure float16 or bfloat16 modes together with
-                ``use_fp16_guard``.
-
-            ``localsgd_configs``
-                Settings for Local SGD, used when ``localsgd`` is on.
-                ``k_steps`` is the number of local steps between parameter
-                synchronizations and ``begin_step`` is the step at which Local
-                SGD starts.
-
-            ``gradient_merge_configs``
-                Settings for gradient merge, used when ``gradient_merge`` is on.
-                ``k_steps`` is the number of steps whose gradients are
-                accumulated before each parameter update, and ``avg`` chooses
-                between averaging and summing the accumulated gradients.
-
-            ``dgc_configs``
-                Settings for Deep Gradient Compression, used when ``dgc`` is on.
-                ``rampup_begin_step`` is the step at which compression starts.
-                ``sparsity`` lists the sparsity levels of the warm-up period,
-                where only the top ``1 - sparsity`` fraction of gradient entries
-                is sent; ``rampup_step`` is the number of steps over which the
-                list is walked, after which the last level is kept.
-
-            ``pipeline_configs``
-                Settings for pipeline parallelism, used when ``pipeline`` is on.
-                Sets the micro-batch size, the number of micro-batches
-                accumulated per step, the schedule (for example ``1F1B``) and
-                peer-to-peer communication options. Dynamic-graph pipeline
-                training also reads ``accumulate_steps`` from here, which must
-                be at least ``pp_degree``.
-
-            ``a_sync_configs``
-                Settings for asynchronous parameter-server training. ``k_steps``
-                selects the update mode together with ``a_sync`` (0 for plain
-                sync or async, greater than 0 for GEO-SGD with that many local
-                steps). Other keys tune communication: merging and queueing of
-                gradients, thread counts, send waiting, launch barrier, the
-                heter worker device and GPU parameter-server options. Because
-                assigning ``a_sync`` resets ``k_steps`` to 0, set ``a_sync``
-                first and this property afterwards.
-
-            ``lars_configs``
-                Settings for the LARS optimizer, used when ``lars`` is on.
-                ``lars_coeff`` is the trust coefficient, ``lars_weight_decay``
-                the weight-decay coefficient and ``epsilon`` guards against
-                division by zero when computing the local learning rate.
-                ``exclude_from_weight_decay`` lists name patterns of layers that
-                skip weight decay.
-
-            ``lamb_configs``
-                Settings for the LAMB optimizer, used when ``lamb`` is on.
-                ``lamb_weight_decay`` is the weight-decay coefficient and
-                ``exclude_from_weight_decay`` lists name patterns of layers that
-                skip weight decay.
-
-            ``adaptive_localsgd_configs``
-                Settings for Adaptive Local SGD, used when ``adaptive_localsgd``
-                is on. ``init_k_steps`` is the starting number of local steps,
-                which the method then adapts, and ``begin_step`` is the step at
-                which the method starts.
-
-            ``sharding_configs``
-                Settings for the static-graph sharding optimizer, used with
-                ``sharding``. Chooses how the program is segmented to overlap
-                computation and communication (by broadcast volume in MB or by
-                anchor names), the sharding degree, gradient accumulation,
-                optimizer offload and cast placement, the sharding stage, and
-                for hybrid parallelism the data, tensor and pipeline parallel
-                degrees. The product of all degrees must equal the number of
-                ranks.
-
-            ``hybrid_configs``
-                Degrees and options of dynamic-graph hybrid parallelism. Holds
-                the data, tensor (``mp``), pipeline, sharding, segment
-                (``sep``), context (``cp``), expert and MoE-sharding parallel
-                degrees, whose product must equal the number of ranks; a
-                ``dp_degree`` of -1 lets fleet infer it. Nested dicts under
-                ``mp_configs`` and ``pp_configs`` update only the keys given,
-                and reading them back returns protobuf message objects, for
-                example ``hybrid_configs["mp_configs"].sync_param``.
-
-                Two extra keys are accepted on assignment and kept outside the
-                message: ``order`` sets ``hybrid_parallel_order``, the nesting
-                of the parallel dimensions from outermost to innermost, and
-                ``mp_configs["sync_param_name"]`` sets ``sync_param_name``, the
-                parameter name patterns synchronized across tensor-parallel
-                ranks.
-
-            ``tensor_parallel_configs``
-                Settings for static-graph tensor parallelism, used with
-                ``tensor_parallel``. ``tensor_parallel_degree`` is the number of
-                devices a layer is split over, and ``tensor_init_seed`` is the
-                random seed for parameter initialization; -1 means no fixed
-                seed.
-
-            ``trainer_desc_configs``
-                Trainer description settings for dataset-based parameter-server
-                training. The entries are copied into the program's fleet
-                options (empty values do not override existing ones) and used
-                when the trainer is created: the dump path and the fields and
-                parameters to dump, variables to collect statistics for, the
-                trainer and device worker classes, and the local and remote
-                sparse tables of FL-PS mode.
-
-            ``downpour_table_param``
-                Sparse table definitions for the parameter-server runtime. Each
-                entry is a ``TableParameter`` message describing one table: its
-                name and class, shard count, accessor, optimizer rules and cache
-                options. There is no property of the same name; fill it through
-                ``sparse_table_configs`` or ``fleet_desc_configs``, both of
-                which also return this list, or reach it as
-                ``strategy.strategy.downpour_table_param``. In collective mode a
-                non-empty list makes fleet run the parameter-server optimizer
-                (fleet PS) and skip the sharding optimizer.
-
-            ``fs_client_param``
-                File-system client settings used by the parameter-server
-                runtime. Gives the ``uri``, ``user``, ``passwd`` and
-                ``hadoop_bin`` of the (typically HDFS) file system that
-                parameter servers use to save and load tables. Reading returns
-                the protobuf message itself, so access keys as attributes;
-                assigning a dict updates only the keys given.
-
-            ``qat_configs``
-                Settings for quantization-aware training, used when ``qat`` is
-                on. ``weight_bits`` and ``activation_bits`` set the quantization
-                bit widths, ``channel_wise_abs_max`` selects per-channel weight
-                quantization, ``not_quant_pattern`` lists name-scope patterns
-                whose ops are left unquantized, and ``algo`` names another
-                quantization algorithm.
-
-            ``build_strategy``
-                Graph build options, such as fusion passes, for static-graph
-                programs. Reading returns a detached copy of the options, a
-                ``paddle.static.BuildStrategy`` when Paddle is loaded in the
-                process (as Paddle's class returns, so fleet can copy and apply
-                it), otherwise a ``BuildStrategy`` protobuf message (both have
-                the options as attributes); changes only take effect after
-                assigning it back. Assigning also accepts a dict of option
-                names, or Paddle's ``paddle.static.BuildStrategy`` or any object
-                with option attributes (the attributes it has are copied; for a
-                type checker, cast it). Fleet applies these passes to the
-                program; options that are themselves distributed strategies are
-                controlled by the other properties, and
-                ``fuse_all_optimizer_ops`` is dropped while
-                ``fuse_all_reduce_ops`` is on.
-
-            ``gradient_scale_configs``
-                How gradients are scaled when combined across data-parallel
-                ranks. ``scale_strategy`` is one of ``avg``, ``sum`` or
-                ``customized``; pipeline training with the sharding optimizer
-                requires ``avg``. ``scale_gradient`` decides, for gradient merge
-                there, whether gradients are summed first and then scaled by the
-                accumulation steps (on) or the loss is scaled first (off).
+            Each key in full: ``DistributedStrategyInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
         """
         return cast("DistributedStrategyDict", _runtime.dict_view(self.job_info.strategy))
 

@@ -244,6 +244,4 @@ class Shop(
 
 
 # Fields backed by environment variables: (variable, field, read when created[, its kind]).
-_Shop_ENV = (
-    _runtime.EnvField("SHOP_WORKERS", "workers", True),
-)
+_Shop_ENV = (_runtime.EnvField("SHOP_WORKERS", "workers", True),)
