@@ -13,6 +13,8 @@ import pytest
 
 from fleet_strategy import DistributedJobInfo, DistributedStrategy
 
+from tests.support import ROOT
+
 # FLAGS_* read at construction (where set) and the two more _enable_env writes (annotations: env:)
 CONSTRUCTION_FLAGS = (
     "FLAGS_cudnn_batchnorm_spatial_persistent", "FLAGS_conv_workspace_size_limit",
@@ -131,7 +133,7 @@ def test_sync_param_name_alone_leaves_mp_configs_unset():
 
 # ----------------------------------------------- hooks use only public APIs
 
-HOOKS = Path(__file__).resolve().parent.parent / "generated" / "fleet_strategy" / "hooks.py"
+HOOKS = ROOT / "generated" / "fleet_strategy" / "hooks.py"
 
 
 def _private(name: str) -> bool:
