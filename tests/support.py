@@ -8,18 +8,15 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from generator import COMMAND, __version__
-from generator.model import Header
+# Only what the runtime-only CI jobs have (protobuf, no jinja2 or yaml): the
+# stages these helpers drive are imported where they are used.
 from generator.output import MANIFEST_SUFFIX, apply, plan
 from generator.pipeline import Generated, Options, build
-from generator.render import RUNTIME_MODULE, environment, runtime_copy
 
 ROOT = Path(__file__).resolve().parent.parent
 # What Paddle 3.3.1's class really does, recorded by running it (see its README).
 REFERENCE = ROOT / "tests" / "reference" / "paddle-3.3.1"
 _counter = itertools.count()
-# the runtime copy's header names the generator only (see generator.render.runtime_copy)
-HEADER = Header(generator_version=__version__, inputs=(), command=COMMAND)
 
 
 def unique_package(prefix: str = "gen") -> str:
@@ -58,8 +55,13 @@ def golden_files(expected: Path) -> dict[str, str]:
         for p in sorted(expected.rglob("*"))
         if p.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in p.relative_to(expected).parts)
     }
+    from generator import COMMAND, __version__
+    from generator.model import Header
+    from generator.render import RUNTIME_MODULE, environment, runtime_copy
+
+    header = Header(generator_version=__version__, inputs=(), command=COMMAND)  # the copy's names no input
     for manifest in [name for name in files if name.endswith(MANIFEST_SUFFIX)]:
-        files[f"{manifest[: -len(MANIFEST_SUFFIX)]}/{RUNTIME_MODULE}.py"] = runtime_copy(environment(), HEADER)
+        files[f"{manifest[: -len(MANIFEST_SUFFIX)]}/{RUNTIME_MODULE}.py"] = runtime_copy(environment(), header)
     return files
 
 
