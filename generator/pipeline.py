@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import hashlib
 import json
@@ -83,6 +84,9 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
     return _hash_files(digest, labelled)
 
 
+# Once a process (a run asks twice: memo looked up, then written); the code
+# running is what was imported anyway.
+@functools.cache
 def generator_hash() -> str:
     """Hash of the generator itself: its source, its templates and the pinned
     black version. It is kept out of every committed file (a change of the

@@ -154,3 +154,22 @@ def test_typed_dict_keys_and_classes_carry_the_whole_doc(generated):
     assert lines_in('```python\ntune(x)\n\n    nested = "kept"\n```', keys["tuning"])
     assert 'Triple quotes """ and a backslash \\ stay data.' in keys["tuning"]
     assert keys["count"] == "One sentence only."
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fast_wrap_lays_out_prose_as_textwrap_fill(seed):
+    """model._wrap skips textwrap for words between single spaces: the lines
+    must be fill's, whatever the words (longer than the width, at it, Unicode
+    spaces inside) and whatever the width."""
+    import random
+    import textwrap
+
+    from generator.model import _wrap
+
+    rnd = random.Random(seed)
+    pieces = ["a", "bb", "x" * 30, "y" * 71, "z" * 72, "w" * 80, "é", ".", "-", ""]
+    pieces += [" ", " ", "  ", "\t", "\n", "\xa0", "\u2028"]
+    for _ in range(20_000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 25)))
+        width = rnd.choice([1, 5, 10, 40, 64, 72, 88])
+        assert _wrap(text, width) == textwrap.fill(text, width, break_long_words=False, break_on_hyphens=False), (text, width)
