@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -218,6 +218,21 @@ def report_undocumented(undocumented: Sequence[str], required: bool) -> bool:
     for path in undocumented:
         print(f"  {path}", file=sys.stderr)
     return required
+
+
+def run(prog: str = COMMAND) -> NoReturn:
+    """The console script and ``python -m generator``: main(), then leave at once.
+
+    A run leaves millions of objects behind, and the interpreter's exit would
+    collect and free them all (~10 ms of a 0.25 s generate) for nothing: flush
+    the output and exit without that teardown, as mypy does. The collector is
+    disabled first: main() restored its threshold, and the next allocation
+    would start a collection."""
+    code = main(prog=prog)
+    gc.disable()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def main(argv: Sequence[str] | None = None, prog: str = COMMAND) -> int:
