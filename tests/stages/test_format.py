@@ -172,7 +172,7 @@ def test_the_manifest_records_no_pieces():
 def test_generation_never_imports_black(tmp_path):
     code = (
         "import sys; from generator.cli import main; code = main(['check', '--full']); "
-        "print(code, 'black' in sys.modules, 'jinja2' in sys.modules)"
+        "print(int(code), 'black' in sys.modules, 'jinja2' in sys.modules)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
