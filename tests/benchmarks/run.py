@@ -78,7 +78,9 @@ RECORDED_PADDLE = {
 
 # (case in runtime_bench.py, label, budget: ours / Paddle per call, None = no budget)
 RUNTIME_CASES: list[tuple[str, str, float | None]] = [
-    ("scalar_get", "scalar get  s.amp", 1.0),
+    # parity: both sides are one property reading one protobuf attribute; the floor
+    # row below (the very same read on both sides) shows a few percent of noise
+    ("scalar_get", "scalar get  s.amp", 1.05),
     ("scalar_set", "scalar set  s.amp = True", 0.3),
     ("config_get", "config get  s.amp_configs", 0.1),  # unset: the defaults read once
     ("hybrid_get", "config get  s.hybrid_configs", 0.5),
@@ -575,8 +577,16 @@ def bench_scaling(ctx: Context) -> None:
             edited.parent.mkdir(exist_ok=True)
             edited.write_text(add_synthetic_field(path.read_text(encoding="utf-8")), encoding="utf-8")
             edit_cmd = [*cmd[:cmd.index("--proto") + 1], str(edited), *cmd[cmd.index("--proto") + 2:]]
-            sample = run_process(edit_cmd, env=ctx.ours_env(ctx.fresh_dir(f"scale-edit-cache-{n}")), cwd=ctx.root,
-                                 timeout=max(2.0, deadline - time.monotonic()))
+            # As for cold: the median of 3 where that is cheap; each a real one-field
+            # edit of the output in place (the field added, removed, added again).
+            runs = [edit_cmd] if ctx.quick or cold[n].wall * 2 > ctx.scale_budget / 10 else [edit_cmd, cmd, edit_cmd]
+            samples = []
+            for run_cmd in runs:
+                if samples and deadline - time.monotonic() < 2:
+                    break
+                samples.append(run_process(run_cmd, env=ctx.ours_env(ctx.fresh_dir(f"scale-edit-cache-{n}")),
+                                           cwd=ctx.root, timeout=max(2.0, deadline - time.monotonic())))
+            sample = sorted(samples, key=lambda s: s.wall)[len(samples) // 2]
             if sample.code == 0 and not sample.timed_out:
                 edit[n] = sample
                 print(f"  {n:>5} msgs, generate after a one-field edit (cache cold): {fmt_s(sample.wall)}, "
