@@ -1,5 +1,5 @@
 # @generated from templates/classes.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = 'ca2619e4801ce66803ec6ce119ce52012f0e80c7b24e34c7e8a7df90e8cd6770'
+SOURCE_KEY = '2f96987d3b568de356c8d25446025bb23278771ef94cc8eab266a31f07618c91'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'classes.py.j2'
 
@@ -15,7 +15,7 @@ def root(context, missing=missing, environment=environment):
     l_0_pb2_imports = resolve('pb2_imports')
     l_0_package = resolve('package')
     l_0_hooks_module = resolve('hooks_module')
-    l_0_h = l_0_docbody = l_0_pb2_import = l_0_members = l_0_field_of = missing
+    l_0_h = l_0_docbody = l_0_pb2_import = l_0_members = l_0_literals = l_0_field_of = missing
     try:
         t_1 = environment.filters['docstring']
     except KeyError:
@@ -23,34 +23,28 @@ def root(context, missing=missing, environment=environment):
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'docstring' found.")
     try:
-        t_2 = environment.filters['length']
+        t_2 = environment.filters['list']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'length' found.")
+            raise TemplateRuntimeError("No filter named 'list' found.")
     try:
-        t_3 = environment.filters['list']
+        t_3 = environment.filters['plain_attribute']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'list' found.")
+            raise TemplateRuntimeError("No filter named 'plain_attribute' found.")
     try:
-        t_4 = environment.filters['plain_attribute']
+        t_4 = environment.filters['pyrepr']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'plain_attribute' found.")
+            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
     try:
-        t_5 = environment.filters['pyrepr']
+        t_5 = environment.filters['selectattr']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
-    try:
-        t_6 = environment.filters['selectattr']
-    except KeyError:
-        @internalcode
-        def t_6(*unused):
             raise TemplateRuntimeError("No filter named 'selectattr' found.")
     pass
     included_template = environment.get_template('_header.j2', 'classes.py.j2')._get_default_module(context)
@@ -61,7 +55,7 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('h')
     yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
     yield '\n'
-    included_template = environment.get_template('_doc.j2', 'classes.py.j2').make_module(context.get_all(), True, {'docbody': l_0_docbody, 'field_of': l_0_field_of, 'h': l_0_h, 'members': l_0_members, 'pb2_import': l_0_pb2_import})
+    included_template = environment.get_template('_doc.j2', 'classes.py.j2').make_module(context.get_all(), True, {'docbody': l_0_docbody, 'field_of': l_0_field_of, 'h': l_0_h, 'literals': l_0_literals, 'members': l_0_members, 'pb2_import': l_0_pb2_import})
     l_0_docbody = getattr(included_template, 'docbody', missing)
     if l_0_docbody is missing:
         l_0_docbody = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'classes.py.j2') does not export the requested name 'docbody'", name='docbody')
@@ -75,16 +69,18 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('pb2_import')
     l_0_members = context.vars['members'] = environment.get_template('_members.j2', 'classes.py.j2')._get_default_module(context)
     context.exported_vars.discard('members')
+    l_0_literals = context.vars['literals'] = environment.get_template('_literals.j2', 'classes.py.j2')._get_default_module(context)
+    context.exported_vars.discard('literals')
     def macro(l_1_cls, l_1_prop):
-        t_7 = []
+        t_6 = []
         if l_1_cls is missing:
             l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
         if l_1_prop is missing:
             l_1_prop = undefined("parameter 'prop' was not provided", name='prop')
         pass
-        if t_4(environment.getattr(l_1_prop, 'field_name')):
+        if t_3(environment.getattr(l_1_prop, 'field_name')):
             pass
-            t_7.extend((
+            t_6.extend((
                 'self.',
                 str(environment.getattr(l_1_cls, 'message_attribute')),
                 '.',
@@ -92,20 +88,20 @@ def root(context, missing=missing, environment=environment):
             ))
         else:
             pass
-            t_7.extend((
+            t_6.extend((
                 'getattr(self.',
                 str(environment.getattr(l_1_cls, 'message_attribute')),
                 ', ',
-                str(t_5(environment.getattr(l_1_prop, 'field_name'))),
+                str(t_4(environment.getattr(l_1_prop, 'field_name'))),
                 ')',
             ))
-        return concat(t_7)
+        return concat(t_6)
     context.exported_vars.add('field_of')
     context.vars['field_of'] = l_0_field_of = Macro(environment, macro, 'field_of', ('cls', 'prop'), False, False, False, context.eval_ctx.autoescape)
     yield '"""Wrapper classes of ``'
     yield str((undefined(name='module') if l_0_module is missing else l_0_module))
     yield '``: typed properties over protobuf messages."""\n\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING'
-    if t_3(context.eval_ctx, t_6(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'has_views')):
+    if t_2(context.eval_ctx, t_5(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'has_views')):
         pass
         yield ', cast'
     yield '\n\n'
@@ -150,7 +146,7 @@ def root(context, missing=missing, environment=environment):
         _loop_vars = {}
         pass
         yield '    '
-        yield str(t_5(environment.getattr(l_1_cls, 'name')))
+        yield str(t_4(environment.getattr(l_1_cls, 'name')))
         yield ',\n'
     l_1_cls = missing
     yield ']\n'
@@ -171,7 +167,7 @@ def root(context, missing=missing, environment=environment):
         yield '    _runtime.Wrapper,\n    message='
         yield str(environment.getattr(l_1_cls, 'message_cls'))
         yield ',\n    attribute='
-        yield str(t_5(environment.getattr(l_1_cls, 'message_attribute')))
+        yield str(t_4(environment.getattr(l_1_cls, 'message_attribute')))
         yield ',\n'
         if environment.getattr(environment.getattr(l_1_cls, 'members'), 'init'):
             pass
@@ -191,29 +187,25 @@ def root(context, missing=missing, environment=environment):
         yield '):\n    '
         yield str(t_1(context.call((undefined(name='docbody') if l_0_docbody is missing else l_0_docbody), environment.getattr(l_1_cls, 'doc'), _loop_vars=_loop_vars)))
         yield '\n\n    __slots__ = ('
-        yield str(t_5(environment.getattr(l_1_cls, 'message_attribute')))
+        yield str(t_4(environment.getattr(l_1_cls, 'message_attribute')))
         yield ', "_strict"'
         yield str(context.call(environment.getattr((undefined(name='members') if l_0_members is missing else l_0_members), 'slots'), l_1_cls, _loop_vars=_loop_vars))
         yield ')\n'
         if environment.getattr(l_1_cls, 'direct'):
             pass
-            yield '    # plain scalar options: __setattr__ sets a value of exactly their type itself\n'
-            if (t_2(environment.getattr(l_1_cls, 'direct')) == 1):
+            yield '    # plain scalar options: __setattr__ sets a value of exactly their type itself\n    _direct = '
+            def macro(l_2_name):
+                t_7 = []
+                if l_2_name is missing:
+                    l_2_name = undefined("parameter 'name' was not provided", name='name')
                 pass
-                yield '    _direct = ('
-                yield str(t_5(environment.getitem(environment.getattr(l_1_cls, 'direct'), 0)))
-                yield ',)\n'
-            else:
-                pass
-                yield '    _direct = (\n'
-                for l_2_name in environment.getattr(l_1_cls, 'direct'):
-                    _loop_vars = {}
-                    pass
-                    yield '        '
-                    yield str(t_5(l_2_name))
-                    yield ',\n'
-                l_2_name = missing
-                yield '    )\n'
+                t_7.append(
+                    str(t_4(l_2_name)),
+                )
+                return concat(t_7)
+            caller = Macro(environment, macro, None, ('name',), False, False, False, context.eval_ctx.autoescape)
+            yield context.call(environment.getattr((undefined(name='literals') if l_0_literals is missing else l_0_literals), 'tuple_of'), environment.getattr(l_1_cls, 'direct'), '    ', caller=caller, _loop_vars=_loop_vars)
+            yield '\n'
         if environment.getattr(l_1_cls, 'renamed'):
             pass
             yield '    _renamed = {\n'
@@ -221,9 +213,9 @@ def root(context, missing=missing, environment=environment):
                 _loop_vars = {}
                 pass
                 yield '        '
-                yield str(t_5(l_2_name))
+                yield str(t_4(l_2_name))
                 yield ': '
-                yield str(t_5(l_2_field))
+                yield str(t_4(l_2_field))
                 yield ',\n'
             l_2_name = l_2_field = missing
             yield '    }\n'
@@ -253,7 +245,7 @@ def root(context, missing=missing, environment=environment):
             elif (environment.getattr(l_2_prop, 'read') == 'view'):
                 pass
                 yield '        return cast('
-                yield str(t_5(environment.getattr(l_2_prop, 'getter_type')))
+                yield str(t_4(environment.getattr(l_2_prop, 'getter_type')))
                 yield ', _runtime.dict_view('
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
                 yield '))\n'
@@ -286,7 +278,7 @@ def root(context, missing=missing, environment=environment):
                     if environment.getattr(l_2_prop, 'deprecated'):
                         pass
                         yield '        _runtime.warn_deprecated('
-                        yield str(t_5(environment.getattr(l_2_prop, 'name')))
+                        yield str(t_4(environment.getattr(l_2_prop, 'name')))
                         yield ')\n'
                     yield '        '
                     yield str((undefined(name='hooks_module') if l_0_hooks_module is missing else l_0_hooks_module))
@@ -296,7 +288,7 @@ def root(context, missing=missing, environment=environment):
                 else:
                     pass
                     yield '        self._set('
-                    yield str(t_5(environment.getattr(l_2_prop, 'name')))
+                    yield str(t_4(environment.getattr(l_2_prop, 'name')))
                     yield ', value)\n'
                 if environment.getattr(l_2_prop, 'after_set_hook'):
                     pass
@@ -311,4 +303,4 @@ def root(context, missing=missing, environment=environment):
     l_1_cls = missing
 
 blocks = {}
-debug_info = '1=54&2=62&3=68&4=74&5=76&6=83&8=104&12=106&15=110&16=113&20=117&21=119&22=121&23=124&32=129&33=132&34=135&35=137&36=141&43=147&44=151&47=155&48=158&50=160&51=162&52=165&55=170&56=172&57=174&58=177&59=179&60=182&62=186&66=190&68=192&69=196&71=199&72=202&75=207&76=211&81=215&83=218&84=222&89=229&90=233&93=238&94=242&95=244&96=247&97=251&98=254&99=258&100=261&101=263&102=266&104=271&106=273&108=276&109=278&110=282&111=284&112=287&114=290&116=297&118=299&119=302&123=307'
+debug_info = '1=48&2=56&3=62&4=68&5=70&6=72&7=79&9=100&13=102&16=106&17=109&21=113&22=115&23=117&24=120&33=125&34=128&35=131&36=133&37=137&44=143&45=147&48=151&49=154&51=156&52=158&53=161&56=166&57=168&58=170&59=173&60=175&61=178&63=182&67=186&69=188&70=192&72=195&75=207&77=210&78=214&83=221&84=225&87=230&88=234&89=236&90=239&91=243&92=246&93=250&94=253&95=255&96=258&98=263&100=265&102=268&103=270&104=274&105=276&106=279&108=282&110=289&112=291&113=294&117=299'
