@@ -923,14 +923,23 @@ class RefInputs:
     annotations: Path | None
     out: Path
     missing: tuple[str, ...] = ()  # inputs (repository paths) that did not exist at the ref
+    # protoc's -I folders for the copy: one inside the repository is its copy at
+    # the ref, one outside it is used as it is on disk
+    proto_paths: tuple[Path, ...] = ()
 
 
 def inputs_at_ref(
-    ref: str, protos: tuple[Path, ...], annotations: Path | None, package_dir: Path, dest: Path
+    ref: str,
+    protos: tuple[Path, ...],
+    annotations: Path | None,
+    package_dir: Path,
+    dest: Path,
+    proto_paths: tuple[Path, ...] = (),
 ) -> RefInputs:
     """Copy the inputs as they are at git ``ref`` under ``dest`` (same relative
-    layout): every .proto under the protos' common folder (imports), the
-    annotations file and the hand-written modules of the package (hooks)."""
+    layout): every .proto under the protos' common folder and under each -I
+    folder inside the repository (imports), the annotations file and the
+    hand-written modules of the package (hooks)."""
     import os
 
     from .output import is_generated
@@ -948,12 +957,18 @@ def inputs_at_ref(
         raise GeneratorError(Problem(f"--against {ref}: no such commit in this repository", str(top),
                                      hint="fetch it first, e.g. git fetch origin main")) from None
 
-    def rel(path: Path) -> str:
+    def inside(path: Path) -> str | None:
         try:
             return path.resolve().relative_to(top.resolve()).as_posix()
         except ValueError:
+            return None
+
+    def rel(path: Path) -> str:
+        found = inside(path)
+        if found is None:
             raise GeneratorError(Problem("--against reads inputs with git: this input is outside the repository",
-                                         str(path))) from None
+                                         str(path)))
+        return found
 
     def listed(path: str) -> list[str]:
         return [x for x in _git(top, "ls-tree", "-r", "--name-only", ref, "--", path).decode().splitlines() if x]
@@ -966,9 +981,16 @@ def inputs_at_ref(
 
     proto_folders = [p if p.is_dir() else p.parent for p in protos]
     root = Path(os.path.commonpath([str(p.resolve()) for p in proto_folders]))
-    for name in listed(rel(root)):
-        if name.endswith(".proto"):
-            copy(name)
+    include_copies = []
+    for folder in proto_paths:
+        where = inside(folder)
+        include_copies.append(folder if where is None else dest / where)
+        if where is not None:
+            (dest / where).mkdir(parents=True, exist_ok=True)
+    for top_folder in {rel(root), *(inside(f) for f in proto_paths)} - {None}:
+        for name in listed(str(top_folder)):
+            if name.endswith(".proto") and not (dest / name).exists():
+                copy(name)
     wanted, missing = [], []
     for p in protos:
         names = [n for n in listed(rel(p)) if n.endswith(".proto")]
@@ -986,7 +1008,8 @@ def inputs_at_ref(
                 (dest / name).unlink()
     out_rel = rel(package_dir.parent)
     return RefInputs(
-        protos=tuple(sorted(set(wanted))), annotations=notes_copy, out=dest / out_rel, missing=tuple(missing)
+        protos=tuple(sorted(set(wanted))), annotations=notes_copy, out=dest / out_rel, missing=tuple(missing),
+        proto_paths=tuple(include_copies),
     )
 
 

@@ -220,10 +220,15 @@ def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, .
     from .api_changes import api_surface, empty_surface, inputs_at_ref
 
     with tempfile.TemporaryDirectory(prefix="fsc-ref-") as tmp:
-        copy = inputs_at_ref(ref, options.protos, options.annotations, options.out / options.package, Path(tmp))
+        copy = inputs_at_ref(
+            ref, options.protos, options.annotations, options.out / options.package, Path(tmp), options.proto_paths
+        )
         if not copy.protos:
             return empty_surface(), copy.missing
-        at_ref = Options(protos=copy.protos, annotations=copy.annotations, out=copy.out, package=options.package)
+        at_ref = Options(
+            protos=copy.protos, annotations=copy.annotations, out=copy.out, package=options.package,
+            proto_paths=copy.proto_paths,
+        )
         try:
             analysis = analyse(at_ref)
         except GeneratorError as exc:  # name the ref, not the temporary copy

@@ -470,6 +470,41 @@ def test_against_a_ref_with_bad_inputs_names_the_ref(project, capsys):
     assert "error: HEAD:proto/fleet_strategy.annotations.yaml:" in err and "at HEAD: unknown key in annotations 'bogus_key'" in err
 
 
+def test_against_a_ref_honours_include_folders(tmp_path, monkeypatch, capsys):
+    """Imports resolved against -I folders (published schemas import by
+    repository-root paths) resolve at the ref too, in the ref's version."""
+    repo = tmp_path / "repo"
+    common = repo / "protos" / "acme" / "common" / "v1"
+    trace = repo / "protos" / "acme" / "trace" / "v1"
+    common.mkdir(parents=True)
+    trace.mkdir(parents=True)
+    (common / "common.proto").write_text(
+        'syntax = "proto3";\npackage acme.common.v1;\n// A key.\nmessage Key {\n  // Its name.\n  string name = 1;\n}\n'
+    )
+    (trace / "trace.proto").write_text(
+        'syntax = "proto3";\npackage acme.trace.v1;\nimport "acme/common/v1/common.proto";\n'
+        "// A span.\nmessage Span {\n  // Its key.\n  acme.common.v1.Key key = 1;\n  // Its size.\n  int32 size = 2;\n}\n"
+    )
+    monkeypatch.chdir(repo)
+    options = ["-I", "protos", "--proto", "protos/acme", "--no-annotations", "--out", "out", "--package", "acme_api"]
+    assert main(["generate", *options]) == 0
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "base")
+    capsys.readouterr()
+    assert main(["check", *options, "--against", "HEAD"]) == 0
+    assert capsys.readouterr().out.startswith("API changes for users (against HEAD): none\n")
+    # the ref's version of the imported file is the one compared
+    (common / "common.proto").write_text(
+        'syntax = "proto3";\npackage acme.common.v1;\n// A key.\nmessage Key {\n  reserved 1;\n}\n'
+    )
+    assert main(["generate", *options]) == 0
+    capsys.readouterr()
+    assert main(["check", *options, "--against", "HEAD"]) == 0
+    out = capsys.readouterr().out
+    assert "field-removed" in out and "name" in out, out
+
+
 # ================================================================ hypothesis
 
 
