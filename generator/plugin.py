@@ -16,9 +16,10 @@ Parameters (comma-separated ``key=value``; defaults from
 ``[tool.fleet-strategy-codegen]`` in the pyproject.toml of the folder protoc
 runs in, as for the CLI):
 
-* ``proto_path``: the folder given to protoc as ``-I`` (default ``.``): the
-  plugin reads the proto files there, as the CLI does, for the manifest, and
-  headers name them relative to the working folder;
+* ``proto_path``: accepted for compatibility and ignored: the plugin needs
+  nothing but the CodeGeneratorRequest (it reads no ``.proto`` file from
+  disk; headers name each file as protoc does, relative to its ``-I``), so
+  it runs where only the request exists (buf remote plugins, sandboxes);
 * ``annotations``: the annotations file; ``no_annotations`` ignores it;
 * ``package``: the generated package's name;
 * ``out``: the folder given as ``--fleet-strategy_out`` (default: the
@@ -108,17 +109,13 @@ def _files(request: Any) -> dict[str, str]:
     if "no_annotations" not in values:
         given = values.get("annotations") or table.get("annotations")
         annotations = root / given if given else None
-    include_root = (root / values.get("proto_path", ".")).resolve()
     names = sorted(request.file_to_generate)  # protoc's names: relative to its -I folder
-    protos = tuple(include_root / name for name in names)
-    for path in protos:
-        if not path.is_file():
-            raise GeneratorError(
-                Problem("not found: set proto_path= to the folder given to protoc as -I", str(path))
-            )
+    # protoc's names stand for the files: the pipeline takes the compiled
+    # descriptors from the request and never opens a .proto
+    protos = tuple(Path(name) for name in names)
     descriptors = descriptor_pb2.FileDescriptorSet(file=request.proto_file)
     compiled = CompiledSchema(descriptor_set=descriptors.SerializeToString(), proto_files=protos, names=tuple(names))
-    options = Options(protos=protos, annotations=annotations, out=root / out, package=package, proto_paths=(include_root,))
+    options = Options(protos=protos, annotations=annotations, out=root / out, package=package)
     if "strict" in values:
         print("protoc-gen-fleet-strategy: note: the parameter strict is deprecated; write require_docs", file=sys.stderr)
     result = build(options, compiled=compiled)
@@ -127,6 +124,33 @@ def _files(request: Any) -> dict[str, str]:
     return result.files
 
 
-def main() -> int:
+USAGE = """\
+usage: protoc --plugin=protoc-gen-fleet-strategy=PATH --fleet-strategy_out=DIR \\
+              [--fleet-strategy_opt=KEY=VALUE,...] FILE.proto ...
+
+protoc-gen-fleet-strategy is a protoc plugin: protoc runs it and writes its
+answer to a CodeGeneratorRequest on standard input; it is not run by hand.
+Parameters (--fleet-strategy_opt, comma-separated; defaults from
+[tool.fleet-strategy-codegen] in the pyproject.toml of the folder protoc runs in):
+  annotations=FILE   the annotations file
+  no_annotations     ignore any annotations file
+  package=NAME       the generated package's name
+  out=DIR            the folder given as --fleet-strategy_out (its hooks module is read)
+  require_docs       a field without documentation is an error
+Options: --help (this text), --version.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args:  # protoc passes none: anything given is a person at a terminal
+        if args[0] in ("-h", "--help"):
+            print(USAGE, end="")
+            return 0
+        if args[0] in ("-V", "--version"):
+            print(f"protoc-gen-fleet-strategy (fleet-strategy-codegen) {__version__}")
+            return 0
+        print(f"protoc-gen-fleet-strategy: unknown argument {args[0]!r}\n{USAGE}", end="", file=sys.stderr)
+        return 2
     sys.stdout.buffer.write(generate(sys.stdin.buffer.read()))
     return 0

@@ -288,6 +288,46 @@ def test_protoc_plugin_output_is_byte_identical_to_the_cli(tmp_path):
         assert produced[relative] == (ROOT / "generated" / relative).read_bytes(), relative
 
 
+def test_protoc_plugin_needs_only_the_request(tmp_path):
+    """Run from an unrelated folder, with -I elsewhere and no proto_path=, the
+    plugin reads no .proto file and writes the CLI's files byte for byte."""
+    schema = tmp_path / "elsewhere" / "schema"
+    schema.mkdir(parents=True)
+    shutil.copy(ROOT / "proto" / "distributed_strategy.proto", schema / "distributed_strategy.proto")
+    out = tmp_path / "out"
+    (out / "fleet_strategy").mkdir(parents=True)
+    shutil.copy(ROOT / "generated" / "fleet_strategy" / "hooks.py", out / "fleet_strategy" / "hooks.py")
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    plugin = BIN / "protoc-gen-fleet-strategy"
+    options = f"annotations={ROOT / 'proto' / 'fleet_strategy.annotations.yaml'},package=fleet_strategy,out={out}"
+    result = subprocess.run(
+        [sys.executable, "-m", "grpc_tools.protoc", f"-I{schema}", f"--plugin=protoc-gen-fleet-strategy={plugin}",
+         f"--fleet-strategy_out={out}", f"--fleet-strategy_opt={options}", str(schema / "distributed_strategy.proto")],
+        cwd=cwd, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    produced = _tree(out)
+    del produced["fleet_strategy/hooks.py"]
+    manifest = "fleet_strategy.manifest.json"
+    listed = [*json.loads((ROOT / "generated" / manifest).read_text())["files"], manifest]
+    assert sorted(produced) == sorted(listed)
+    for relative in listed:
+        assert produced[relative] == (ROOT / "generated" / relative).read_bytes(), relative
+    assert list(cwd.iterdir()) == []
+
+
+@pytest.mark.parametrize("flag", ["--help", "--version"])
+def test_protoc_plugin_answers_help_and_version_as_text(flag):
+    result = subprocess.run([BIN / "protoc-gen-fleet-strategy", flag], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    if flag == "--version":
+        assert result.stdout == "protoc-gen-fleet-strategy (fleet-strategy-codegen) 0.1.0\n"
+    else:
+        assert result.stdout.startswith("usage: protoc --plugin=protoc-gen-fleet-strategy=PATH")
+        assert "require_docs" in result.stdout
+
+
 def test_protoc_plugin_reports_a_bad_parameter(tmp_path):
     result = _protoc_with_plugin(tmp_path, "proto_path=proto", "pakage=x")
     assert result.returncode != 0
