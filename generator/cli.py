@@ -37,7 +37,7 @@ NO_DRIFT: dict[str, list[str]] = {"missing": [], "stale": [], "orphaned": []}
 EXIT_CODES = """\
 exit codes: 0 clean / generated, 1 drift (check), 2 bad input or environment
 (a missing or malformed input, an unusable output folder), 3 internal error
-(a bug: please report it)"""
+(a bug: please report it), 130 interrupted (Ctrl-C)"""
 
 DESCRIPTION = """\
 Generate a typed Python API (wrapper classes, TypedDicts, docs) from .proto
@@ -120,10 +120,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--require-docs", action="store_true", dest="require_docs",
         help="a field without documentation is an error, not a warning; CI uses this",
     )
-    common.add_argument(
-        "--strict", action="store_true", dest="strict_alias",
-        help="deprecated spelling of --require-docs (the generated classes' strict mode is another thing: validation)",
-    )
+    # the deprecated spelling of --require-docs: still accepted (with a note), not shown
+    common.add_argument("--strict", action="store_true", dest="strict_alias", help=argparse.SUPPRESS)
     common.add_argument(
         "--full", action="store_true",
         help="rebuild from the inputs alone, trusting nothing in the output folder (no answer from "
@@ -172,17 +170,18 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
 
     protos = args.proto or [root / p for p in (from_table("proto") or [])]
     proto_paths = args.proto_path or [root / p for p in (from_table("proto_path") or [])]
-    if not protos:
-        raise GeneratorError("no --proto given and no [tool.fleet-strategy-codegen] proto in pyproject.toml")
     annotations = None
     if not args.no_annotations:
         annotations = args.annotations or (root / from_table("annotations") if from_table("annotations") else None)
     out = args.out or (root / from_table("out") if from_table("out") else None)
-    if out is None:
-        raise GeneratorError("no --out given and no [tool.fleet-strategy-codegen] out in pyproject.toml")
     package = args.package or from_table("package")
-    if not package:
-        raise GeneratorError("no --package given and no [tool.fleet-strategy-codegen] package in pyproject.toml")
+    # every missing setting at once, not one a run
+    missing = [name for name, value in (("proto", protos), ("out", out), ("package", package)) if not value]
+    if missing:
+        raise GeneratorError([
+            Problem(f"no --{name} given and no [tool.{CONFIG_TABLE}] {name} in pyproject.toml") for name in missing
+        ])
+    assert out is not None and package  # for mypy: checked just above
     flags = []
     for path in args.proto or []:
         flags += ["--proto", str(path)]

@@ -83,6 +83,9 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 FUZZ = settings.get_profile("long" if os.environ.get("HYPOTHESIS_PROFILE") == "long" else "fuzz-default")
+# the quick test tier (tests/conftest.py) draws fewer of the same derandomized examples
+if os.environ.get("FLEET_FUZZ_EXAMPLES"):
+    FUZZ = settings(FUZZ, max_examples=int(os.environ["FLEET_FUZZ_EXAMPLES"]))
 
 # ====================================================================== rules
 # Written out again on purpose (not imported from generator.model/schema): the

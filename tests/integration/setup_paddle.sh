@@ -2,9 +2,13 @@
 # Creates .venv-paddle-3.9 and .venv-paddle-3.13 (the oldest and newest Python
 # that Paddle 3.3.1 supports) with paddlepaddle==3.3.1 (CPU) for
 # tests/integration/test_paddle.py. Reuses a venv that already has it.
+# Arguments: the versions to set up (default: both). The quick test tier
+# needs 3.13 only; the full tier runs Paddle on 3.9 too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-for version in 3.9 3.13; do
+versions=("$@")
+[ ${#versions[@]} -gt 0 ] || versions=(3.9 3.13)
+for version in "${versions[@]}"; do
   venv=".venv-paddle-$version"
   if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import importlib.metadata as m; assert m.version('paddlepaddle') == '3.3.1'" 2>/dev/null; then
     continue
@@ -17,7 +21,9 @@ for version in 3.9 3.13; do
     echo "setup_paddle.sh: no python$version on PATH or under pyenv" >&2
     exit 2
   fi
+  echo "setup_paddle.sh: installing paddlepaddle==3.3.1 (CPU, about 200 MB) into $venv ..."
   rm -rf "$venv"
   "$python" -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check paddlepaddle==3.3.1
+  echo "setup_paddle.sh: $venv ready"
 done

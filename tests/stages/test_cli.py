@@ -272,3 +272,24 @@ def test_plugin_takes_require_docs_and_its_deprecated_spelling():
 
     assert parse_parameter("require_docs,package=x") == {"require_docs": "", "package": "x"}
     assert parse_parameter("strict") == {"strict": ""}  # the old spelling still parses (the plugin notes it)
+
+
+def test_every_missing_setting_is_reported_in_one_run(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)  # no pyproject.toml with a [tool.fleet-strategy-codegen] table
+    assert main(["generate"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"error: no --{name} given and no [tool.fleet-strategy-codegen] {name} in pyproject.toml"
+        for name in ("proto", "out", "package")
+    ]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_help_lists_every_exit_code_and_no_deprecated_option(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = capsys.readouterr().out
+    assert "130 interrupted" in text and "3 internal error" in text
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    assert "--strict" not in capsys.readouterr().out
