@@ -314,3 +314,18 @@ def test_readme_stays_an_overview():
     """Reference material lives in docs/; the README links to it."""
     lines = (ROOT / "README.md").read_text(encoding="utf-8").count("\n")
     assert lines <= 300, f"README.md has {lines} lines (at most 300: move the detail to docs/)"
+
+
+# ------------------------------------------------------------------ metadata
+
+
+@pytest.mark.parametrize("pyproject", ["pyproject.toml", "generated/pyproject.toml"])
+def test_distributions_link_their_source_and_docs(pyproject):
+    """Project-URLs: the four well-known labels, one repository, and a
+    Documentation link to a page of this tree's docs/."""
+    urls = tomllib.loads((ROOT / pyproject).read_text(encoding="utf-8"))["project"]["urls"]
+    assert sorted(urls) == ["Documentation", "Homepage", "Issues", "Source"]
+    source = urls["Source"]
+    assert urls["Homepage"] == source and urls["Issues"] == f"{source}/issues"
+    docs = re.fullmatch(rf"{re.escape(source)}/(?:tree|blob)/main/(docs(?:/.+)?)", urls["Documentation"])
+    assert docs and (ROOT / docs[1]).exists(), urls["Documentation"]
