@@ -28,9 +28,16 @@ FULL_ONLY: dict[str, str] = {
     "tests/tool/test_tool.py::test_built_wheel_works_in_a_new_venv_outside_the_repo": "builds and installs a wheel",
     "tests/tool/test_tool.py::test_runtime_package_is_its_own_distribution": "builds and installs a wheel",
     "tests/tool/test_tool.py::test_pre_commit_hook_in_a_scratch_repository": "pre-commit installs the tool",
+    "tests/typing/test_typing.py::test_pyright_catches_every_negative_case": "one pyright run per negative case",
+    "tests/typing/test_typing.py::test_golden_packages_pass_mypy_strict": "mypy on every golden case (the "
+    "quick tier type-checks the project's package and the goldens' behaviour tests)",
+    "tests/package/test_doc_layout.py::test_fast_wrap_lays_out_prose_as_textwrap_fill": "80,000 random texts",
 }
-# Paddle on its oldest Python runs in the full tier; the quick tier keeps 3.13
-FULL_ONLY_PARAMS = ("[py3.9",)
+# Paddle on its oldest Python runs in the full tier, and so do the static
+# meta-optimizer cases beyond the default and AMP: the quick tier's smoke is
+# Python 3.13, every other case, both builds
+FULL_ONLY_PARAMS = ("[py3.9", "static_recompute]", "static_gradient_merge]", "static_lars]", "static_localsgd]",
+                    "static_auto]")
 # the fuzz modules run in both tiers: short in quick, the whole profile in full
 FUZZ_PREFIX = "tests/fuzz/"
 FUZZ_EXAMPLES_QUICK = 12
