@@ -22,8 +22,8 @@ else:  # pragma: no cover - Python 3.10
 from . import COMMAND, __version__
 from .errors import Exit, GeneratorError, Problem
 from .output import (
-    COMMITTED, MANIFEST_SUFFIX, STAGED, STAGING, Interrupted, Plan, apply, busy, diff, fast_clean, locked, pending, plan,
-    read_manifest, recover,
+    LEFT_AS_IT_WAS, MANIFEST_SUFFIX, RECOVERED, STAGED, STAGING, WRITTEN, Interrupted, Plan, apply, busy, diff,
+    fast_clean, locked, pending, plan, read_manifest, recover,
 )
 from .pipeline import (
     Generated, Options, api_at_ref, build, check_package_name, input_hash, known_output, remember_output, resolve_protos,
@@ -37,13 +37,6 @@ if TYPE_CHECKING:
 CONFIG_TABLE = "fleet-strategy-codegen"
 LAST_GENERATION = "the last generation"
 NO_DRIFT: dict[str, list[str]] = {"missing": [], "stale": [], "orphaned": []}
-# What a generate cut off by Ctrl-C leaves (see _left): each message is true when printed.
-LEFT_AS_IT_WAS = "the output folder was left as it was"
-WRITTEN = "the new output had been written in full"
-RECOVERED = {
-    COMMITTED: "the generate interrupted earlier was finished",
-    STAGED: "what an interrupted generate had staged was removed",
-}
 
 EXIT_CODES = """\
 exit codes: 0 clean / generated, 1 drift (check), 2 bad input or environment
@@ -416,6 +409,10 @@ def _check(
         report = make_report(before, result.api, result.notes, label)
     if as_json:
         listing = {"missing": drift.missing, "stale": drift.stale, "orphaned": drift.orphaned}
+        if drift.leftover:  # rare: bots see these keys only when there is something to say
+            listing["leftover"] = drift.leftover
+        if drift.interrupted is not None:
+            listing["interrupted"] = [STAGING]
         print(render_json(report, listing, label), end="")
     with contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext():
         code = _print_drift(options, drift, flags, report, as_json, prog)

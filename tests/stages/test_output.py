@@ -150,7 +150,7 @@ def assert_check_is_truthful(case: Case) -> None:
             assert (code == 0) == (now == expected), (inputs, flags, code)
 
 
-@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
 def test_a_killed_generate_leaves_the_old_tree_or_the_new_one(case, capsys, signum):
     """Killed at write step k, for every k: the next run finishes or undoes it."""
     commit = None
@@ -210,7 +210,7 @@ def test_ctrl_c_while_an_interrupted_generate_is_finished(case, capsys, monkeypa
     monkeypatch.setattr(output, "step_hook", hook)
     assert main(case.argv("generate")) == 130
     assert capsys.readouterr().err.strip().endswith(
-        "interrupted; an interrupted generate was finished; nothing else was written"
+        "interrupted; a generate interrupted earlier was finished; nothing else was written"
     )
     assert tree(case.out) == case.new
 
@@ -225,8 +225,35 @@ def test_a_failure_after_the_commit_is_finished_by_the_next_run(case, capsys, mo
     capsys.readouterr()
     assert main(case.argv("generate")) == 0
     out = capsys.readouterr().out
-    assert f"note: the generate interrupted earlier was finished (out/{output.STAGING})" in out
+    assert f"note: a generate interrupted earlier was finished (out/{output.STAGING})" in out
     assert "golden: generated 13 files, 0 changed" in out
+    assert tree(case.out) == case.new
+
+
+def test_fsync_mode_puts_each_step_on_disk_before_the_next(case, monkeypatch):
+    """FLEET_CODEGEN_FSYNC=1 (power cuts): the staged files and their folder
+    before the commit, the journal with it, the renames before the journal goes."""
+    events: list[tuple[str, str]] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        events.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    monkeypatch.setenv("FLEET_CODEGEN_FSYNC", "1")
+    monkeypatch.setattr(output.os, "fsync", fsync)
+    monkeypatch.setattr(output, "step_hook", lambda step: events.append(("step", step)))
+    assert main(case.argv("generate")) == 0
+    staging = str(case.out.resolve() / output.STAGING)
+    at = {event: index for index, event in reversed(list(enumerate(events)))}  # first occurrence
+    commit, journal, removal = at["step", "commit"], at["fsync", f"{staging}/journal.json.tmp"], at["step", "remove the journal"]
+    staged = [i for i, (kind, what) in enumerate(events) if kind == "fsync" and what.endswith(".new")]
+    assert len(staged) == sum(step.startswith("stage ") for kind, step in events if kind == "step") > 5
+    assert max(staged) < at["fsync", staging] < commit < journal < removal
+    first_rename = min(i for i, (kind, step) in enumerate(events) if kind == "step" and step.startswith("rename "))
+    assert ("fsync", staging) in events[journal + 1 : first_rename]  # the journal's name is on disk: committed
+    assert commit < at["fsync", str(case.out.resolve() / "golden")] < removal  # the renames and deletes there
+    assert commit < at["fsync", str(case.out.resolve())] < removal  # golden.md, the manifest
     assert tree(case.out) == case.new
 
 
@@ -242,7 +269,7 @@ def test_check_reports_what_an_interrupted_generate_left(case, capsys):
         assert main(case.argv("check", "old")) == 1
     assert f"busy: out/{output.STAGING}: a generate is writing the output folder now" in capsys.readouterr().out
     assert main(case.argv("generate", "old")) == 0
-    assert "what an interrupted generate had staged was removed" in capsys.readouterr().out
+    assert "the staging folder an interrupted generate left was removed" in capsys.readouterr().out
     assert tree(case.out) == case.old
 
 
