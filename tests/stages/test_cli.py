@@ -192,25 +192,22 @@ def test_unwritable_output_keeps_previous_tree(project, capsys):
     assert after == before
 
 
-def test_interrupted_generate_leaves_previous_tree(project, monkeypatch, capsys):
+def test_a_failed_write_leaves_previous_tree(project, monkeypatch, capsys):
     proto = project / "proto" / "distributed_strategy.proto"
     proto.write_text(proto.read_text().replace("optional bool amp = 2 [default = false];", "optional bool amp = 2 [default = true];"))
     before = tree(project / "generated")
-    real_replace = os.replace
-    calls = []
+    steps = []
 
-    def failing_replace(src, dst):
-        if Path(dst).is_relative_to(project / "generated"):  # not the format cache's own writes
-            calls.append(dst)
-            if len(calls) == 3:
-                raise OSError(28, "No space left on device", str(dst))
-        real_replace(src, dst)
+    def disk_full(step):  # the third file to stage does not fit
+        steps.append(step)
+        if step.startswith("stage ") and sum(s.startswith("stage ") for s in steps) == 3:
+            raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(output.os, "replace", failing_replace)
+    monkeypatch.setattr(output, "step_hook", disk_full)
     assert main(["generate"]) == 2
-    assert len(calls) == 3
+    assert "No space left on device; the output folder was left as it was" in capsys.readouterr().err
     assert tree(project / "generated") == before
-    assert not [p for p in (project / "generated").rglob("*.tmp")]
+    assert not (project / "generated" / output.STAGING).exists()
 
 
 def test_help_explains_commands():
