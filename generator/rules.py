@@ -108,6 +108,10 @@ class RuleNote:
 # ------------------------------------------------------------- validation
 
 
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
 def _closest(name: str, choices: list[str]) -> str | None:
     match = difflib.get_close_matches(name, sorted(choices), n=1, cutoff=0.6)
     return match[0] if match else None
@@ -192,7 +196,7 @@ class _Reader:
             values = [self.scalar(f, name, item, node) for item in node.value]
             return tuple(values) if all(v is not None for v in values) else None
         if op not in ("equals", "not_equals") and f.type not in _NUMERIC:
-            self.c.error(f"{self.where}: {op} compares numbers; {name} is a {f.type} field", node)
+            self.c.error(f"{self.where}: {op} compares numbers; {name} is {_a(f.type)} field", node)
             return None
         return self.scalar(f, name, node, node)
 
@@ -212,7 +216,7 @@ class _Reader:
             ok = isinstance(value, str)
         if not ok:
             expected = {"bool": "true or false", "enum": "an enum value's name", "string": "a string"}.get(f.type, "a number")
-            self.c.error(f"{self.where}: {name} is a {f.type} field; expected {expected}, got {value!r}", node)
+            self.c.error(f"{self.where}: {name} is {_a(f.type)} field; expected {expected}, got {value!r}", node)
             return None
         return value
 

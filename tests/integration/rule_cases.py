@@ -25,11 +25,10 @@ import re
 import sys
 import tempfile
 
-os.environ.setdefault("FLAGS_enable_pir_api", "0")  # the meta-optimizers build legacy programs
-os.environ.setdefault("GLOG_v", "0")
+from typing import Any
 
-import paddle  # noqa: E402
-import paddle.distributed.fleet as fleet  # noqa: E402
+paddle: Any = None  # imported when run (tests/integration/test_rules.py reads the tables below without Paddle)
+fleet: Any = None
 
 SWITCHES = ("amp", "recompute", "gradient_merge", "lars", "lamb", "localsgd", "adaptive_localsgd", "dgc", "qat", "asp",
             "fp16_allreduce", "pipeline", "tensor_parallel", "sharding", "without_graph_optimization")
@@ -48,12 +47,12 @@ UNUSED = {
     "pipeline-configs-without-pipeline": ("pipeline", {"pipeline_configs": {"micro_batch_size": 2, "accumulate_steps": 4, "schedule_mode": "F-then-B"}}, "sgd", False),
     "tensor-parallel-configs-without-tensor-parallel": ("tensor_parallel", {"tensor_parallel_configs": {"tensor_parallel_degree": 2, "tensor_init_seed": 7}}, "sgd", False),
 }
-# code -> (the two switches, the optimizer)
+# code -> (the two switches, the optimizer, the one Paddle keeps)
 CONFLICTS = {
-    "fp16-allreduce-with-amp": (("fp16_allreduce", "amp"), "sgd"),
-    "fp16-allreduce-with-asp": (("fp16_allreduce", "asp"), "sgd"),
-    "qat-with-asp": (("qat", "asp"), "sgd"),
-    "qat-with-fp16-allreduce": (("qat", "fp16_allreduce"), "sgd"),
+    "fp16-allreduce-with-amp": (("fp16_allreduce", "amp"), "sgd", "amp"),
+    "fp16-allreduce-with-asp": (("fp16_allreduce", "asp"), "sgd", "asp"),
+    "qat-with-asp": (("qat", "asp"), "sgd", "asp"),
+    "qat-with-fp16-allreduce": (("qat", "fp16_allreduce"), "sgd", "fp16_allreduce"),
 }
 # code -> hybrid_configs that break the relation on one rank, and ones that keep it
 RELATIONS = {
@@ -120,7 +119,7 @@ def unused(code: str) -> dict[str, object]:
 
 
 def conflict(code: str) -> dict[str, object]:
-    switches, kind = CONFLICTS[code]
+    switches, kind, _ = CONFLICTS[code]
     paddle.enable_static()
     fleet.init(is_collective=True)
     return {
@@ -159,6 +158,11 @@ def _child_init(config: dict[str, int]) -> str:
 
 
 if __name__ == "__main__":
+    os.environ.setdefault("FLAGS_enable_pir_api", "0")  # the meta-optimizers build legacy programs
+    os.environ.setdefault("GLOG_v", "0")
+    import paddle
+    import paddle.distributed.fleet as fleet
+
     CODE = sys.argv[1]
     with tempfile.TemporaryDirectory() as scratch:
         os.chdir(scratch)
