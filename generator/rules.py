@@ -132,12 +132,13 @@ class _Reader:
             if f is None:
                 self.c.unknown(f"field of {message.full_name} ({self.where})", part, node, [x.name for x in message.fields])
                 return None
-            if index < len(parts) - 1:
-                if f.type != "message" or f.repeated or f.is_map:
-                    self.c.error(f"{self.where}: {'.'.join(parts[: index + 1])} is not a message field, so {text!r} goes nowhere", node)
-                    return None
-                message = self.schema.messages[f.type_name]
-        return tuple(parts), f
+            if index == len(parts) - 1:
+                return tuple(parts), f
+            if f.type != "message" or f.repeated or f.is_map or f.type_name not in self.schema.messages:
+                self.c.error(f"{self.where}: {'.'.join(parts[: index + 1])} is not a message field, so {text!r} goes nowhere", node)
+                return None
+            message = self.schema.messages[f.type_name]
+        return None  # no parts: refused above
 
     def condition(self, node: _Node) -> Condition | None:
         """``PATH`` (a bool field is on), ``{field: PATH, <comparison>: VALUE}``,
@@ -207,7 +208,7 @@ class _Reader:
         elif f.type in _NUMERIC:
             ok = isinstance(value, (int, float)) and not isinstance(value, bool)
         elif f.type == "enum":
-            names = [v.name for v in self.schema.enums[f.type_name].values]
+            names = [v.name for v in self.schema.enums[f.type_name or ""].values]
             if isinstance(value, str) and value not in names:
                 self.c.unknown(f"value of {f.type_name} ({self.where})", value, node, names)
                 return None
@@ -429,14 +430,18 @@ class _Names:
         return ".".join((self.properties.get(path[0], path[0]), *path[1:]))
 
     def field(self, message: Message, path: tuple[str, ...]) -> Field:
-        for part in path[:-1]:
-            message = self.schema.messages[message.field(part).type_name]  # type: ignore[union-attr]
-        return message.field(path[-1])  # type: ignore[return-value]
+        """The field a validated path ends at."""
+        f = message.field(path[0])
+        for part in path[1:]:
+            assert f is not None and f.type_name is not None
+            f = self.schema.messages[f.type_name].field(part)
+        assert f is not None
+        return f
 
     def number(self, message: Message, path: tuple[str, ...], value: Any) -> Any:
         f = self.field(message, path)
         if f.type == "enum" and isinstance(value, str):
-            return next(v.number for v in self.schema.enums[f.type_name].values if v.name == value)
+            return next(v.number for v in self.schema.enums[f.type_name or ""].values if v.name == value)
         return value
 
 

@@ -76,7 +76,7 @@ def _walk(message: Message, path: Path) -> tuple[Message | None, Any]:
     """The message holding the path's last field (None where a sub-message on
     the way is absent) and that field's descriptor."""
     holder: Message | None = message
-    descriptor = message.DESCRIPTOR
+    descriptor: Any = message.DESCRIPTOR
     for name in path[:-1]:
         field = descriptor.fields_by_name[name]
         if holder is not None:
@@ -159,7 +159,7 @@ def lint(message: Message, rules: Sequence[Rule], world_size: int | None = None)
     """Every finding of ``rules`` on ``message``, in the rules' order. The
     message is only read. ``world_size``: the number of ranks the job runs on,
     for rules that relate values to it (skipped without it)."""
-    if world_size is not None and (isinstance(world_size, bool) or not isinstance(world_size, int) or world_size < 1):
+    if world_size is not None and (type(world_size) is not int or world_size < 1):  # a bool is not a size
         raise ValueError(f"world_size must be a positive int, got {world_size!r}")
     inputs = {"world_size": world_size}
     return [finding for rule in rules if (finding := check(message, rule, inputs)) is not None]
