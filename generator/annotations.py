@@ -18,6 +18,7 @@ import yaml
 
 from . import naming
 from .errors import GeneratorError, Problem
+from .rules import RuleNote, load_rules
 from .schema import Schema
 
 try:  # libyaml is much faster; marks (line numbers) work the same
@@ -126,6 +127,7 @@ class Annotations:
     # how that implementation differs, by section of the class docs (REFERENCE_SECTIONS): said there once
     differences: tuple[tuple[str, str], ...] = ()
     strict_env: str | None = None  # the environment variable turning strict mode on (default: from the package)
+    rules: tuple[RuleNote, ...] = ()  # rules between fields (generator.rules)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -255,6 +257,7 @@ _TOP_KEYS = {
     "hooks": str, "compat_policies": dict, "classes": dict, "messages": dict, "enums": dict, "targets": dict,
     "accepted_changes": list,
     "reference": (str, dict), "strict_env": str,
+    "rules": None,  # generator.rules checks its shape
 }
 # `reference:` as a mapping: its name, and how it differs from the generated
 # classes in what a section of each class's docs states once (the templates
@@ -536,6 +539,8 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
     if "strict_env" in top and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", top["strict_env"].value):
         c.error(f"strict_env: {top['strict_env'].value!r} is not an environment variable name (A-Z, 0-9, _)", top["strict_env"])
     reference, differences = _reference(c, top.get("reference"))
+    wrapped = {cls.message for cls in (classes if "classes" in top else _derived(schema).classes)}
+    rules = load_rules(c, top.get("rules"), schema, wrapped)
     if c.problems:
         raise GeneratorError(c.problems)
     return Annotations(
@@ -551,6 +556,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         reference=reference,
         differences=differences,
         strict_env=top["strict_env"].value if "strict_env" in top else None,
+        rules=rules,
     )
 
 

@@ -92,6 +92,9 @@ RULES: dict[str, tuple[str, str]] = {
     "field-added": ("addition", "a new field (property or config key)"),
     "enum-added": ("addition", "a new enum"),
     "enum-value-added": ("addition", "a new enum value"),
+    "rule-added": ("addition", "a new rule between fields: lint() may report it"),
+    "rule-removed": ("behaviour", "a rule between fields is gone: lint() no longer reports its code"),
+    "rule-changed": ("behaviour", "a rule's condition, fields or winner changed: lint() reports it in other cases"),
 }
 
 # Wire encodings (protobuf's wire types; varint and zigzag varint told apart).
@@ -184,7 +187,14 @@ def api_surface(schema: Schema, model: PackageModel) -> dict[str, Any]:
         }
         for c in sorted(model.classes, key=lambda c: c.name)
     }
-    return {"version": SURFACE_VERSION, "classes": classes, "messages": messages, "enums": enums}
+    surface = {"version": SURFACE_VERSION, "classes": classes, "messages": messages, "enums": enums}
+    if model.rules:  # a record without the key: no rules (so older records compare as they are)
+        surface["rules"] = {
+            r.code: {"message": r.message, "kind": r.kind, "fields": list(r.names), "winner": r.wins or None,
+                     "data": repr(r.runtime)}
+            for r in sorted(model.rules, key=lambda r: r.code)
+        }
+    return surface
 
 
 def _number(value: float) -> int | float:
@@ -657,6 +667,17 @@ class _Diff:
 
     # -- enums --------------------------------------------------------------
 
+    def rules(self) -> None:
+        b, a = self.before.get("rules", {}), self.after.get("rules", {})
+        for code in sorted(b.keys() - a.keys()):
+            self.add("rule-removed", f"rule {code}", _rule_text(b[code]), None, f"lint() no longer reports {code}")
+        for code in sorted(a.keys() - b.keys()):
+            self.add("rule-added", f"rule {code}", None, _rule_text(a[code]), f"lint() reports {code} where it holds")
+        for code in sorted(a.keys() & b.keys()):
+            if a[code] != b[code]:
+                self.add("rule-changed", f"rule {code}", _rule_text(b[code]), _rule_text(a[code]),
+                         f"lint() reports {code} in other cases (its condition, fields or winner changed)")
+
     def enums(self) -> None:
         b, a = self.before["enums"], self.after["enums"]
         for name in sorted(b.keys() - a.keys()):
@@ -694,6 +715,10 @@ class _Diff:
                 if value in bv:
                     self.add("deprecated-added", f"{name}.{value}", None, "deprecated",
                              f"{name}.{value} is deprecated: plan to stop using it")
+
+
+def _rule_text(rule: dict[str, Any]) -> str:
+    return f"{rule['kind']} of {', '.join(rule['fields'])}" + (f", {rule['winner']} kept" if rule.get("winner") else "")
 
 
 def _numbers(ranges: list[list[int]]) -> set[int]:
@@ -807,6 +832,7 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     diff.classes()
     diff.messages()
     diff.enums()
+    diff.rules()
     order = {c: i for i, c in enumerate(CATEGORIES)}
     return sorted(diff.changes, key=lambda c: (order[c.category], c.path, c.rule))
 

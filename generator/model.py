@@ -18,6 +18,7 @@ from typing import Any
 from . import naming
 from .annotations import Annotations, ClassNote, FieldNote, member_names
 from .errors import GeneratorError, Problem
+from .rules import RuleModel, rule_models
 from .schema import Enum, Extension, Field, Message, Schema, shortest_float32_text
 
 INT_BOUNDS = {
@@ -131,6 +132,7 @@ class Doc:
     appended: tuple[str, ...] = ()  # config keys whose lists assigning appends to (the class rule: replaced)
     proto_field: str | None = None  # the proto field read and written, where the property is named otherwise
     rules: ClassRules | None = None  # a class's docstring: its shared sections
+    lint_rules: tuple[RuleModel, ...] = ()  # rules between fields this member is part of (templates/_rules.j2 words them)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -340,6 +342,7 @@ class ClassModel:
     doc: Doc  # with the class's rules, which its properties' docs do not repeat
     type_imports: tuple[str, ...] = ()  # names from types.py the properties' types use
     members: MembersModel = dataclasses.field(default_factory=lambda: MembersModel())  # attributes, aliases, env-backed fields
+    lint_rules: tuple[RuleModel, ...] = ()  # the rules its lint() checks
 
     @property
     def direct(self) -> tuple[str, ...]:
@@ -387,6 +390,7 @@ class ReferenceClass:
     fence: str
     rules: ClassRules  # shared sections, said once per class
     entries: tuple[ReferenceEntry, ...]
+    lint_rules: tuple[RuleModel, ...] = ()  # its "Rules" section
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -416,6 +420,7 @@ class PackageModel:
     undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
     exports: tuple[str, ...]
     targets: tuple[Target, ...]  # the standalone build first
+    rules: tuple[RuleModel, ...] = ()  # rules between fields (annotations' rules:): lint.py, _rules.py and __main__.py
 
 
 # ------------------------------------------------------------------- helpers
@@ -1011,6 +1016,8 @@ class _Builder:
         message = self.schema.messages[cls.message]
         reserved = set(naming.WRAPPER_MEMBERS) | {cls.message_attribute} | set(hook_members)
         reserved |= {p.name for p in cls.extra_properties} | member_names(cls)
+        if any(r.message == cls.message for r in self.notes.rules):
+            reserved.add("lint")  # the class's lint() method
         properties: list[PropertyModel] = []
         used: dict[str, str] = {}
         for f in message.fields:
@@ -1226,6 +1233,7 @@ class _Builder:
                     fence=code_fence(cls.doc.example),
                     rules=cls.doc.rules,  # type: ignore[arg-type]
                     entries=tuple(entries),
+                    lint_rules=cls.lint_rules,
                 )
             )
         return tuple(out)
@@ -1260,6 +1268,19 @@ def _names_used(cls: ClassModel, names: list[str]) -> tuple[str, ...]:
     return tuple(n for n in names if n in words)
 
 
+def _with_rules(cls: ClassModel, rules: tuple[RuleModel, ...]) -> ClassModel:
+    """The class with its rules, and each property's docs with the rules it is part of."""
+    own = tuple(r for r in rules if r.message == cls.message_full_name)
+    if not own:
+        return cls
+    properties = tuple(
+        dataclasses.replace(p, doc=dataclasses.replace(p.doc, lint_rules=touching))
+        if (touching := tuple(r for r in own if r.touches(p.name))) else p
+        for p in cls.properties
+    )
+    return dataclasses.replace(cls, properties=properties, lint_rules=own)
+
+
 def build_model(schema: Schema, notes: Annotations, package: str, header: Header, hook_members: dict[str, frozenset[str]]) -> PackageModel:
     """Resolve everything the templates need. ``hook_members``: mixin -> names."""
     b = _Builder(schema, notes, package)
@@ -1270,6 +1291,10 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
     classes = tuple(b.class_model(c, hook_members.get(c.mixin or "", frozenset())) for c in notes.classes)
     type_names = [e.literal_name for e in enums] + [n for td in typed_dicts for n in (td.out_name, td.in_name)]
     classes = tuple(dataclasses.replace(c, type_imports=_names_used(c, type_names)) for c in classes)
+    rules = rule_models(
+        schema, notes.rules, {c.message_full_name: {p.field_name: p.name for p in c.properties if p.field_name} for c in classes}
+    )
+    classes = tuple(_with_rules(c, rules) for c in classes)
     # every message field counts for documentation, even without a property
     for m in local_messages:
         for f in m.fields:
@@ -1300,6 +1325,7 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
             for td in typed_dicts if not td.functional for k in td.keys
         ),
         reference=b.reference(classes),
+        rules=rules,
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),
         targets=(

@@ -27,6 +27,9 @@ from .settings import TEMPLATES, cache_root
 RUNTIME_MODULE = "runtime"
 RUNTIME_SOURCE_NAME = "fleet-strategy-codegen's runtime (generator/shipped/runtime.py)"
 RUNTIME_SOURCE = (Path(__file__).resolve().parent / "shipped" / "runtime.py").read_text(encoding="utf-8")
+# The linter, copied the same way into a package whose annotations declare rules.
+LINT_SOURCE_NAME = "fleet-strategy-codegen's linter (generator/shipped/lint.py)"
+LINT_SOURCE = (Path(__file__).resolve().parent / "shipped" / "lint.py").read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -285,6 +288,17 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
         RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", overrides=model.overrides), "python"),
         RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps, uses_any=model.uses_any, uses_builtins=model.uses_builtins), "python"),
     ]
+    linted = [c for c in model.classes if c.lint_rules]
+    if linted:
+        files += [
+            RenderedFile(f"{pkg}/lint.py", env.get_template("runtime.py.j2").render(header=model.header, source=LINT_SOURCE_NAME, text=LINT_SOURCE), "plain"),
+            RenderedFile(f"{pkg}/_rules.py", render("_rules.py.j2", rules=model.rules), "python"),
+            RenderedFile(
+                f"{pkg}/__main__.py",
+                render("__main__.py.j2", classes=linted, class_modules=sorted({c.module for c in linted}), classes_package=target.classes_package),
+                "python",
+            ),
+        ]
     for path, folder in sorted(subpackages):
         files.append(RenderedFile(f"{path}/__init__.py", render("subpackage.py.j2", folder=folder), "python"))
     for module in model.class_modules:

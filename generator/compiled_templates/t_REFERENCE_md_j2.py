@@ -1,5 +1,5 @@
 # @generated from templates/REFERENCE.md.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '38ae9d66054b28610e539fab228bdc9748b3873124242e0f87445f16fd0c3e89'
+SOURCE_KEY = '3e3f92a24a53c66c9eca39a8905f16414f2d3db0fa3daf7111feebb4ac2fde73'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'REFERENCE.md.j2'
 
@@ -12,7 +12,7 @@ def root(context, missing=missing, environment=environment):
     l_0_header = resolve('header')
     l_0_package = resolve('package')
     l_0_reference = resolve('reference')
-    l_0_notes = l_0_with_configs = missing
+    l_0_notes = l_0_rule_words = l_0_with_configs = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -71,6 +71,8 @@ def root(context, missing=missing, environment=environment):
     yield ' generate -->\n'
     l_0_notes = context.vars['notes'] = environment.get_template('_notes.j2', 'REFERENCE.md.j2')._get_default_module(context)
     context.exported_vars.discard('notes')
+    l_0_rule_words = context.vars['rule_words'] = environment.get_template('_rules.j2', 'REFERENCE.md.j2')._get_default_module(context)
+    context.exported_vars.discard('rule_words')
     yield '# `'
     yield str((undefined(name='package') if l_0_package is missing else l_0_package))
     yield '` option reference\n\nEvery property of the generated classes, with its type and the default taken\nfrom the protobuf descriptor, its documentation and example, and every key of\nevery config dict. Generated from the same model as the code and its\ndocstrings, so it cannot drift from them.\n'
@@ -159,6 +161,24 @@ def root(context, missing=missing, environment=environment):
             yield str(t_3(environment.getattr(l_2_e, 'summary')))
             yield ' |\n'
         l_2_e = missing
+        if environment.getattr(l_1_cls, 'lint_rules'):
+            pass
+            yield '\n### Rules\n\nSettings that have no effect, that conflict, or whose values must fit\ntogether: `'
+            yield str(environment.getattr(l_1_cls, 'name'))
+            yield '.lint(world_size=None)` reports each one it finds\nas a finding (`code`, `fields`, `message`) and never changes the object.\nBefore launching a job, lint the strategy it will run with:\n\n```python\nfindings = strategy.lint(world_size=WORLD_SIZE)  # WORLD_SIZE: the number of ranks\nfor finding in findings:\n    print(finding.code, finding.message)\nif findings:\n    raise SystemExit(1)\n```\n\nor, in a launch script, lint the saved file (`save_to_prototxt`) before starting the ranks:\n\n```sh\npython -m '
+            yield str((undefined(name='package') if l_0_package is missing else l_0_package))
+            yield ' lint strategy.prototxt --world-size "$WORLD_SIZE" || exit 1\n```\n\n`lint` exits 0 when clean, 1 with findings and 2 when the file cannot be\nread or parsed. `--format json` prints one object for tools:\n`{"version": 1, "file": FILE, "world_size": N or null, "findings": [{"code": CODE, "fields": [NAME, ...], "message": TEXT}]}`;\ncodes are stable, and findings come in the order of this table.\n\n| code | rule | why |\n|---|---|---|\n'
+            for l_2_rule in environment.getattr(l_1_cls, 'lint_rules'):
+                _loop_vars = {}
+                pass
+                yield '| `'
+                yield str(environment.getattr(l_2_rule, 'code'))
+                yield '` | '
+                yield str(t_3(context.call(environment.getattr((undefined(name='rule_words') if l_0_rule_words is missing else l_0_rule_words), 'sentence'), l_2_rule, '``', _loop_vars=_loop_vars)))
+                yield '. | '
+                yield str(t_3((environment.getattr(l_2_rule, 'doc') or '')))
+                yield ' |\n'
+            l_2_rule = missing
         for l_2_e in environment.getattr(l_1_cls, 'entries'):
             l_2_constraints = l_2_member_notes = missing
             _loop_vars = {}
@@ -241,4 +261,4 @@ def root(context, missing=missing, environment=environment):
     l_1_loop = l_1_cls = missing
 
 blocks = {}
-debug_info = '1=64&2=66&3=68&4=70&5=73&11=75&12=78&14=81&17=96&19=100&21=102&22=104&24=108&26=111&28=114&31=128&33=131&34=133&35=135&40=138&41=142&43=160&45=165&47=171&48=173&50=177&53=181&54=189&55=191&58=194&59=198&62=201&66=204&67=208&70=217&71=219&73=222&74=226&77=229&79=232&80=234&81=236'
+debug_info = '1=64&2=66&3=68&4=70&5=72&6=75&12=77&13=80&15=83&18=98&20=102&22=104&23=106&25=110&27=113&29=116&32=130&34=133&35=135&36=137&41=140&42=144&44=162&49=165&64=167&74=169&75=173&78=180&80=185&82=191&83=193&85=197&88=201&89=209&90=211&93=214&94=218&97=221&101=224&102=228&105=237&106=239&108=242&109=246&112=249&114=252&115=254&116=256'

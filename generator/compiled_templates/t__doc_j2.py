@@ -1,5 +1,5 @@
 # @generated from templates/_doc.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '755e9e9891f59254a04b043e767b561e440cd48254c8ce6e9250f30072bd0697'
+SOURCE_KEY = '45befb589e98c0097dee3c0bb2ccf8b49d2d26552efa82b573a2688e5efb1ee5'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_doc.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_notes = l_0_paragraphs = l_0_docbody = missing
+    l_0_notes = l_0_rule_words = l_0_paragraphs = l_0_docbody = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -55,6 +55,8 @@ def root(context, missing=missing, environment=environment):
     pass
     l_0_notes = context.vars['notes'] = environment.get_template('_notes.j2', '_doc.j2')._get_default_module(context)
     context.exported_vars.discard('notes')
+    l_0_rule_words = context.vars['rule_words'] = environment.get_template('_rules.j2', '_doc.j2')._get_default_module(context)
+    context.exported_vars.discard('rule_words')
     def macro(l_1_text):
         t_8 = []
         if l_1_text is missing:
@@ -175,6 +177,15 @@ def root(context, missing=missing, environment=environment):
                 '\n',
             ))
         l_2_note = missing
+        for l_2_rule in environment.getattr(l_1_doc, 'lint_rules'):
+            _loop_vars = {}
+            pass
+            t_9.extend((
+                '\nNote:\n',
+                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='rule_words') if l_0_rule_words is missing else l_0_rule_words), 'note'), l_2_rule, _loop_vars=_loop_vars), _loop_vars=_loop_vars)),
+                '\n',
+            ))
+        l_2_rule = missing
         if environment.getattr(l_1_doc, 'example'):
             pass
             t_9.extend((
@@ -187,4 +198,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['docbody'] = l_0_docbody = Macro(environment, macro, 'docbody', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=54&5=56&6=62&8=67&9=78&10=81&12=86&14=90&17=94&19=97&22=101&24=104&27=108&29=111&32=115&34=118&37=122&39=125&40=126&43=131&44=136&47=140&50=145&51=150&53=154&55=158&58=163&61=172&63=176&66=180'
+debug_info = '3=54&4=56&6=58&7=64&9=69&10=80&11=83&13=88&15=92&18=96&20=99&23=103&25=106&28=110&30=113&33=117&35=120&38=124&40=127&41=128&44=133&45=138&48=142&51=147&52=152&54=156&56=160&59=165&62=174&64=178&67=183&69=187&72=191'

@@ -89,6 +89,8 @@ RUNTIME_CASES: list[tuple[str, str, float | None]] = [
     ("repr", "repr(s)  (amp + recompute configured)", 0.5),
     ("save_prototxt", "save_to_prototxt(tmp file)", None),
     ("raw_get", "raw protobuf  s.strategy.amp (floor)", None),
+    # Paddle has no lint: no peer; the figure divided by the 16 rules is the per-rule cost
+    ("lint_every_config", "lint(world_size=8), every config set  (16 rules)", None),
 ]
 SCALE_TOLERANCE = 1.0  # "10x schema <= 10x time"
 MEMORY_BUDGET_MB = 400  # peak RSS of the largest first generation

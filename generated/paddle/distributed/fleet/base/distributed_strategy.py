@@ -12,6 +12,8 @@ from paddle.distributed.fleet.proto import distributed_strategy_pb2
 # importing _specs registers the message specs the classes are built from
 from paddle.distributed.fleet.base._fleet_strategy import _specs as _specs  # noqa: F401
 from paddle.distributed.fleet.base._fleet_strategy import runtime as _runtime
+from paddle.distributed.fleet.base._fleet_strategy import _rules as _rules
+from paddle.distributed.fleet.base._fleet_strategy import lint as _lint
 from paddle.distributed.fleet.base._fleet_strategy import hooks
 
 if TYPE_CHECKING:
@@ -199,6 +201,15 @@ class DistributedStrategy(
         Default:
             ``False``
 
+        Note:
+            Lint rule ``amp-configs-without-amp``: ``amp_configs`` is set but has no
+            effect unless ``amp`` is on.
+
+        Note:
+            Lint rule ``fp16-allreduce-with-amp``: ``fp16_allreduce`` and ``amp``
+            are both on but only one takes effect: ``amp`` is kept and
+            ``fp16_allreduce`` is turned off.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -226,6 +237,10 @@ class DistributedStrategy(
 
         Default:
             ``False``
+
+        Note:
+            Lint rule ``recompute-configs-without-recompute``: ``recompute_configs``
+            is set but has no effect unless ``recompute`` is on.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -256,6 +271,10 @@ class DistributedStrategy(
         Default:
             ``False``
 
+        Note:
+            Lint rule ``localsgd-configs-without-localsgd``: ``localsgd_configs`` is
+            set but has no effect unless ``localsgd`` is on.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -285,6 +304,10 @@ class DistributedStrategy(
         Default:
             ``False``
 
+        Note:
+            Lint rule ``dgc-configs-without-dgc``: ``dgc_configs`` is set but has no
+            effect unless ``dgc`` is on.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -312,6 +335,11 @@ class DistributedStrategy(
 
         Default:
             ``False``
+
+        Note:
+            Lint rule ``gradient-merge-configs-without-gradient-merge``:
+            ``gradient_merge_configs`` is set but has no effect unless
+            ``gradient_merge`` is on.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -342,6 +370,10 @@ class DistributedStrategy(
         Default:
             ``False``
 
+        Note:
+            Lint rule ``lars-configs-without-lars``: ``lars_configs`` is set but has
+            no effect unless ``lars`` is on.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -370,6 +402,10 @@ class DistributedStrategy(
 
         Default:
             ``False``
+
+        Note:
+            Lint rule ``lamb-configs-without-lamb``: ``lamb_configs`` is set but has
+            no effect unless ``lamb`` is on.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -400,6 +436,12 @@ class DistributedStrategy(
 
         Default:
             ``False``
+
+        Note:
+            Lint rule ``pipeline-configs-without-pipeline``: ``pipeline_configs`` is
+            set but has no effect unless ``pipeline`` is on, or
+            ``hybrid_configs.pp_degree`` > 1, or ``sharding`` is on and
+            ``sharding_configs.pp_degree`` > 1.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -854,6 +896,11 @@ class DistributedStrategy(
         Default:
             ``False``
 
+        Note:
+            Lint rule ``adaptive-localsgd-configs-without-adaptive-localsgd``:
+            ``adaptive_localsgd_configs`` is set but has no effect unless
+            ``adaptive_localsgd`` is on.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -886,6 +933,21 @@ class DistributedStrategy(
             3.3.1 does, unlike the class-wide answer (see the class's Validation
             section).
 
+        Note:
+            Lint rule ``fp16-allreduce-with-amp``: ``fp16_allreduce`` and ``amp``
+            are both on but only one takes effect: ``amp`` is kept and
+            ``fp16_allreduce`` is turned off.
+
+        Note:
+            Lint rule ``fp16-allreduce-with-asp``: ``fp16_allreduce`` and ``asp``
+            are both on but only one takes effect: ``asp`` is kept and
+            ``fp16_allreduce`` is turned off.
+
+        Note:
+            Lint rule ``qat-with-fp16-allreduce``: ``qat`` and ``fp16_allreduce``
+            are both on but only one takes effect: ``fp16_allreduce`` is kept and
+            ``qat`` is turned off.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -915,6 +977,12 @@ class DistributedStrategy(
 
         Default:
             ``False``
+
+        Note:
+            Lint rule ``pipeline-configs-without-pipeline``: ``pipeline_configs`` is
+            set but has no effect unless ``pipeline`` is on, or
+            ``hybrid_configs.pp_degree`` > 1, or ``sharding`` is on and
+            ``sharding_configs.pp_degree`` > 1.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1006,6 +1074,11 @@ class DistributedStrategy(
 
         Default:
             ``False``
+
+        Note:
+            Lint rule ``tensor-parallel-configs-without-tensor-parallel``:
+            ``tensor_parallel_configs`` is set but has no effect unless
+            ``tensor_parallel`` is on, or ``hybrid_configs.mp_degree`` > 1.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1124,6 +1197,15 @@ class DistributedStrategy(
 
         Default:
             ``False``
+
+        Note:
+            Lint rule ``fp16-allreduce-with-asp``: ``fp16_allreduce`` and ``asp``
+            are both on but only one takes effect: ``asp`` is kept and
+            ``fp16_allreduce`` is turned off.
+
+        Note:
+            Lint rule ``qat-with-asp``: ``qat`` and ``asp`` are both on but only one
+            takes effect: ``asp`` is kept and ``qat`` is turned off.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1350,6 +1432,19 @@ class DistributedStrategy(
         Default:
             ``False``
 
+        Note:
+            Lint rule ``qat-configs-without-qat``: ``qat_configs`` is set but has no
+            effect unless ``qat`` is on.
+
+        Note:
+            Lint rule ``qat-with-asp``: ``qat`` and ``asp`` are both on but only one
+            takes effect: ``asp`` is kept and ``qat`` is turned off.
+
+        Note:
+            Lint rule ``qat-with-fp16-allreduce``: ``qat`` and ``fp16_allreduce``
+            are both on but only one takes effect: ``fp16_allreduce`` is kept and
+            ``qat`` is turned off.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1417,6 +1512,10 @@ class DistributedStrategy(
 
             Each key in full: ``RecomputeConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
+        Note:
+            Lint rule ``recompute-configs-without-recompute``: ``recompute_configs``
+            is set but has no effect unless ``recompute`` is on.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1466,6 +1565,10 @@ class DistributedStrategy(
 
             Each key in full: ``AMPConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
+        Note:
+            Lint rule ``amp-configs-without-amp``: ``amp_configs`` is set but has no
+            effect unless ``amp`` is on.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1503,6 +1606,10 @@ class DistributedStrategy(
 
             Each key in full: ``LocalSGDConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
+        Note:
+            Lint rule ``localsgd-configs-without-localsgd``: ``localsgd_configs`` is
+            set but has no effect unless ``localsgd`` is on.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1539,6 +1646,11 @@ class DistributedStrategy(
             =======  ===========  =======  =================================================================
 
             Each key in full: ``GradientMergeConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
+
+        Note:
+            Lint rule ``gradient-merge-configs-without-gradient-merge``:
+            ``gradient_merge_configs`` is set but has no effect unless
+            ``gradient_merge`` is on.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1582,6 +1694,10 @@ class DistributedStrategy(
 
             Each key in full: ``DGCConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
+        Note:
+            Lint rule ``dgc-configs-without-dgc``: ``dgc_configs`` is set but has no
+            effect unless ``dgc`` is on.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1620,6 +1736,12 @@ class DistributedStrategy(
             ========================  ===========  =======  ==========================================================================
 
             Each key in full: ``PipelineConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
+
+        Note:
+            Lint rule ``pipeline-configs-without-pipeline``: ``pipeline_configs`` is
+            set but has no effect unless ``pipeline`` is on, or
+            ``hybrid_configs.pp_degree`` > 1, or ``sharding`` is on and
+            ``sharding_configs.pp_degree`` > 1.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1713,6 +1835,10 @@ class DistributedStrategy(
 
             Each key in full: ``LarsConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
+        Note:
+            Lint rule ``lars-configs-without-lars``: ``lars_configs`` is set but has
+            no effect unless ``lars`` is on.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1748,6 +1874,10 @@ class DistributedStrategy(
 
             Each key in full: ``LambConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
+        Note:
+            Lint rule ``lamb-configs-without-lamb``: ``lamb_configs`` is set but has
+            no effect unless ``lamb`` is on.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1781,6 +1911,11 @@ class DistributedStrategy(
             ============  ===========  =======  ==============================================================
 
             Each key in full: ``AdaptiveLocalSGDConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
+
+        Note:
+            Lint rule ``adaptive-localsgd-configs-without-adaptive-localsgd``:
+            ``adaptive_localsgd_configs`` is set but has no effect unless
+            ``adaptive_localsgd`` is on.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1838,6 +1973,12 @@ class DistributedStrategy(
             =========================  ===============  ======================  ======================================================================
 
             Each key in full: ``ShardingConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
+
+        Note:
+            Lint rule ``pipeline-configs-without-pipeline``: ``pipeline_configs`` is
+            set but has no effect unless ``pipeline`` is on, or
+            ``hybrid_configs.pp_degree`` > 1, or ``sharding`` is on and
+            ``sharding_configs.pp_degree`` > 1.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1908,6 +2049,28 @@ class DistributedStrategy(
 
             Each key in full: ``HybridConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
+        Note:
+            Lint rule ``pipeline-configs-without-pipeline``: ``pipeline_configs`` is
+            set but has no effect unless ``pipeline`` is on, or
+            ``hybrid_configs.pp_degree`` > 1, or ``sharding`` is on and
+            ``sharding_configs.pp_degree`` > 1.
+
+        Note:
+            Lint rule ``tensor-parallel-configs-without-tensor-parallel``:
+            ``tensor_parallel_configs`` is set but has no effect unless
+            ``tensor_parallel`` is on, or ``hybrid_configs.mp_degree`` > 1.
+
+        Note:
+            Lint rule ``hybrid-degrees-world-size``: When
+            ``hybrid_configs.dp_degree`` >= 1 and ``hybrid_configs.mp_degree`` >= 1
+            and ``hybrid_configs.pp_degree`` >= 1 and
+            ``hybrid_configs.sharding_degree`` >= 1 and
+            ``hybrid_configs.sep_degree`` >= 1 and ``hybrid_configs.ep_degree`` <=
+            1, the product of ``hybrid_configs.dp_degree``,
+            ``hybrid_configs.mp_degree``, ``hybrid_configs.pp_degree``,
+            ``hybrid_configs.sharding_degree`` and ``hybrid_configs.sep_degree``
+            must equal the world size.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -1947,6 +2110,11 @@ class DistributedStrategy(
             ======================  ===========  =======  ====================================================================
 
             Each key in full: ``TensorParallelConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
+
+        Note:
+            Lint rule ``tensor-parallel-configs-without-tensor-parallel``:
+            ``tensor_parallel_configs`` is set but has no effect unless
+            ``tensor_parallel`` is on, or ``hybrid_configs.mp_degree`` > 1.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2071,6 +2239,10 @@ class DistributedStrategy(
             ====================  ===========  =======  ===========================================================
 
             Each key in full: ``QatConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
+
+        Note:
+            Lint rule ``qat-configs-without-qat``: ``qat_configs`` is set but has no
+            effect unless ``qat`` is on.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2266,6 +2438,26 @@ class DistributedStrategy(
     @fleet_desc_configs.setter
     def fleet_desc_configs(self, value: Mapping[str, Any]) -> None:
         hooks.set_fleet_desc_configs(self, value)
+
+    def lint(self, world_size: int | None = None) -> list[_lint.Finding]:
+        """Check the rules between this object's fields; it is only read.
+
+        Each finding names a rule (``code``, stable), the fields involved
+        (``fields``) and what is wrong in one sentence (``message``): a
+        setting that has no effect, two that conflict, values that do not
+        fit together. ``world_size``, the number of ranks the job runs on,
+        enables the rules relating values to it. The rules are listed in
+        the option reference and in the docs of each field they involve.
+
+        Examples:
+            >>> from paddle.distributed.fleet import DistributedStrategy
+            >>> distributedstrategy = DistributedStrategy()
+            >>> distributedstrategy.lint()
+            []
+        """
+        return _lint.lint(
+            self.strategy, _rules.RULES["paddle.fleet.DistributedStrategy"], world_size
+        )
 
     def _enable_env(self) -> None:
         """Apply the six ``FLAGS_*`` this strategy controls.

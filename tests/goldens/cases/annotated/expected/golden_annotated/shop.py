@@ -12,6 +12,8 @@ from golden_annotated import shop_pb2
 # importing _specs registers the message specs the classes are built from
 from golden_annotated import _specs as _specs  # noqa: F401
 from golden_annotated import runtime as _runtime
+from golden_annotated import _rules as _rules
+from golden_annotated import lint as _lint
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -100,6 +102,10 @@ class Shop(
 
         Default:
             ``True``
+
+        Note:
+            Lint rule ``checkout-without-open``: ``checkout_configs`` is set but has
+            no effect unless ``open`` is on.
         """
         return self.config.open
 
@@ -120,6 +126,15 @@ class Shop(
         Constraints:
             * ``> 0`` (enforced in strict mode)
             * int32 range [-2147483648, 2147483647]
+
+        Note:
+            Lint rule ``discount-outside-eur-usd``: ``discount`` is set but has no
+            effect unless ``currency`` is one of EUR, USD, or ``workers`` >= 2.
+
+        Note:
+            Lint rule ``workers-per-rank``: When not (``checkout_configs.timeout_s``
+            == 0), the product of ``workers`` and ``checkout_configs.max_items``
+            must be at least the world size.
         """
         return self.config.workers
 
@@ -140,6 +155,10 @@ class Shop(
         Constraints:
             * ``>= 0`` (enforced in strict mode)
             * finite (strict mode rejects NaN and infinity)
+
+        Note:
+            Lint rule ``discount-outside-eur-usd``: ``discount`` is set but has no
+            effect unless ``currency`` is one of EUR, USD, or ``workers`` >= 2.
         """
         return self.config.discount
 
@@ -159,6 +178,10 @@ class Shop(
 
         Constraints:
             * one of ``"EUR"``, ``"USD"``, ``"JPY"`` (strict mode)
+
+        Note:
+            Lint rule ``discount-outside-eur-usd``: ``discount`` is set but has no
+            effect unless ``currency`` is one of EUR, USD, or ``workers`` >= 2.
         """
         return self.config.currency
 
@@ -201,6 +224,21 @@ class Shop(
         Note:
             Reads and writes the proto field ``checkout``.
 
+        Note:
+            Lint rule ``checkout-without-open``: ``checkout_configs`` is set but has
+            no effect unless ``open`` is on.
+
+        Note:
+            Lint rule ``legacy-limit-with-max-items``: ``legacy_limit`` and
+            ``checkout_configs.max_items`` are both on but only one takes effect:
+            ``checkout_configs.max_items`` is kept and ``legacy_limit`` is turned
+            off.
+
+        Note:
+            Lint rule ``workers-per-rank``: When not (``checkout_configs.timeout_s``
+            == 0), the product of ``workers`` and ``checkout_configs.max_items``
+            must be at least the world size.
+
         Examples:
             >>> from golden_annotated import Shop
             >>> shop = Shop()
@@ -229,6 +267,24 @@ class Shop(
     @owners.setter
     def owners(self, value: list[str] | tuple[str, ...]) -> None:
         self._set("owners", value)
+
+    def lint(self, world_size: int | None = None) -> list[_lint.Finding]:
+        """Check the rules between this object's fields; it is only read.
+
+        Each finding names a rule (``code``, stable), the fields involved
+        (``fields``) and what is wrong in one sentence (``message``): a
+        setting that has no effect, two that conflict, values that do not
+        fit together. ``world_size``, the number of ranks the job runs on,
+        enables the rules relating values to it. The rules are listed in
+        the option reference and in the docs of each field they involve.
+
+        Examples:
+            >>> from golden_annotated import Shop
+            >>> shop = Shop()
+            >>> shop.lint()
+            []
+        """
+        return _lint.lint(self.config, _rules.RULES["shop.ShopConfig"], world_size)
 
     def _set_owner_list(self, owners: list[str] | tuple[str, ...]) -> None:
         """Append the items of ``owners`` to the ``owners`` field."""
