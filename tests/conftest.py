@@ -9,7 +9,7 @@ whole suite, and plain ``pytest`` (``--tier all``) still runs everything:
   derandomized like the full fuzz), and the Paddle integration smoke on one
   interpreter (Python 3.13);
 - full: what is marked ``full`` below (the long fuzz, real schema sets, the
-  wheel and pre-commit installs, Paddle on its oldest Python), each with the
+  wheel and pre-commit installs, Paddle on its oldest Python, the lint rules' evidence), each with the
   reason it is not quick.
 
 Deselected tests are reported by pytest as deselected, never as passed or
@@ -32,6 +32,7 @@ FULL_ONLY: dict[str, str] = {
     "tests/typing/test_typing.py::test_golden_packages_pass_mypy_strict": "mypy on every golden case (the "
     "quick tier type-checks the project's package and the goldens' behaviour tests)",
     "tests/package/test_doc_layout.py::test_fast_wrap_lays_out_prose_as_textwrap_fill": "80,000 random texts",
+    "tests/integration/test_rules.py": "five fleet runs per lint rule (the evidence for each rule)",
 }
 # Paddle on its oldest Python runs in the full tier, and so do the static
 # meta-optimizer cases beyond the default and AMP: the quick tier's smoke is

@@ -30,7 +30,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 import rule_cases  # noqa: E402  (its tables: Paddle is imported only when it runs)
-from test_paddle import INTERPRETERS, ROOT, paddle_python  # noqa: E402,F401
+from overlay import build_overlay  # noqa: E402
+from test_paddle import INTERPRETERS, ROOT  # noqa: E402
 
 from fleet_strategy import DistributedStrategy, _rules  # noqa: E402
 
@@ -38,6 +39,17 @@ pytestmark = pytest.mark.skipif(not INTERPRETERS, reason="no Python with paddlep
 CASES = Path(__file__).with_name("rule_cases.py")
 RULES = {rule.code: rule for rule in _rules.RULES["paddle.fleet.DistributedStrategy"]}
 _results: dict[tuple[str, str], Any] = {}
+
+
+# The evidence is about Paddle, not the interpreter: one process per rule on
+# the newest Python that has Paddle (five fleet runs a rule; both Pythons would
+# double CI's longest module for no new fact). The full test tier runs this.
+@pytest.fixture(scope="module", params=INTERPRETERS[-1:], ids=[label for label, _, _ in INTERPRETERS[-1:]])
+def paddle_python(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    _, python, installed = request.param
+    overlay = tmp_path_factory.mktemp("overlay")
+    build_overlay(installed, ROOT / "generated" / "paddle", overlay)
+    return python, overlay
 
 
 def evidence(python: str, code: str) -> Any:
