@@ -1,7 +1,7 @@
 """The grammars of annotation text the templates paste as code (issue 18.3):
-type expressions, names, compatible-mode messages; and how input file names
-are shown. Each error case of ``annotation_errors/`` shows the file:line
-message; these pin down the grammars themselves."""
+type expressions, names, compatible-mode messages (and --package); and how
+input file names are shown. The cases of ``annotation_errors/`` show the
+file:line messages; these pin down the grammars themselves."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import pytest
 import yaml
 
 from generator.annotations import POLICY_PLACEHOLDERS, dotted_name, format_problem, python_name, type_expression_problem
+from generator.errors import GeneratorError
+from generator.pipeline import check_package_name
 from generator.render import comment_text, shown_name
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,3 +160,10 @@ def test_comment_text_keeps_lines_and_escapes_the_rest():
     assert comment_text("a\nb") == "a\nb"
     assert comment_text("a\rb\x00c\u2028d\x85") == "a\\x0db\\x00c\\u2028d\\x85"
     assert comment_text("tab\tand \\ backslash") == "tab\tand \\ backslash"
+
+
+@pytest.mark.parametrize("package", ["class", "None", "../evil", "a.b", "x y"])
+def test_a_package_name_is_an_identifier_and_not_a_keyword(package):
+    """--package is pasted into every import of the generated modules."""
+    with pytest.raises(GeneratorError, match="--package must be a Python identifier"):
+        check_package_name(package)
