@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import ast
 import difflib
+import io
+import keyword
 import re
+import string
+import tokenize
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -266,7 +271,6 @@ _TOP_KEYS = {
 _REFERENCE_KEYS = {"name": str, "differences": dict}
 REFERENCE_SECTIONS = ("validation", "config_dicts")
 _TARGET_KEYS = {"doc": str, "package": str, "classes_package": str, "public_package": str, "pb2_package": str, "logger": str}
-_DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 _ACCEPTED_KEYS = {"rule": str, "path": str, "reason": str}
 _POLICY_KEYS = {"action": str, "error": str, "message": str}
 _CLASS_KEYS = {
@@ -308,6 +312,134 @@ _ENUM_KEYS = {"doc": str, "values": dict}
 _ERRORS = ("TypeError", "ValueError", "KeyError")
 
 
+# ------------------------------------------------- text pasted as code
+# Most annotation text reaches the generated modules as data (a literal
+# through render.pyrepr, a docstring through render.docstring). A few values
+# are pasted as code: names, type expressions, and the compatible-mode
+# message, a format string the runtime fills. Each is checked against its
+# grammar here, so no input text can add a call, a statement or a line.
+
+# what the runtime passes when it formats a compatible-mode message (runtime.check_scalar)
+POLICY_PLACEHOLDERS = ("field", "property", "type", "received")
+
+
+def python_name(text: str) -> bool:
+    """An identifier the parser reads as itself: no keyword, and in NFKC form
+    (Python normalizes identifiers: ``ｓtrict`` would be ``strict``)."""
+    return text.isidentifier() and not keyword.iskeyword(text) and unicodedata.normalize("NFKC", text) == text
+
+
+def dotted_name(text: str) -> bool:
+    return all(python_name(part) for part in text.split("."))
+
+
+def type_expression_problem(text: str) -> str | None:
+    """Why ``text`` is not a type expression (None: it is one): names, dotted
+    names, subscripts, ``|``, ``None``, ``...`` and literals (in ``Literal[]``;
+    a string elsewhere is a forward reference, itself a type expression), on
+    one line; no call, operator, statement or comment."""
+    bad = next((ch for ch in text if not ch.isprintable()), None)
+    if bad is not None:
+        return f"it holds {bad!r}: a type expression is one line of printable characters"
+    try:
+        tree = ast.parse(text, mode="eval")
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (SyntaxError, tokenize.TokenError) as exc:
+        return f"it does not parse: {getattr(exc, 'msg', None) or exc}"
+    if any(t.type == tokenize.COMMENT for t in tokens):
+        return "it holds a comment"
+    return _type_problem(tree.body, in_literal=False)
+
+
+_SUBSCRIPTABLE = (ast.Name, ast.Attribute)
+_NODE_WORDS = {
+    ast.Call: "a call", ast.Lambda: "a lambda", ast.NamedExpr: "an assignment (:=)", ast.Slice: "a slice",
+    ast.Starred: "a starred item", ast.Tuple: "a tuple (only inside [])", ast.List: "a list (only inside [], as in Callable[[int], str])",
+}
+
+
+def _type_problem(node: ast.expr, in_literal: bool) -> str | None:
+    """The first node of ``node`` outside the type grammar, in words."""
+    if isinstance(node, ast.Name):
+        return None
+    if isinstance(node, ast.Attribute):
+        if not isinstance(node.value, _SUBSCRIPTABLE):
+            return _type_problem(node.value, in_literal=False) or "only a (dotted) name has attributes"
+        return _type_problem(node.value, in_literal=False)
+    if isinstance(node, ast.Subscript):
+        if not isinstance(node.value, _SUBSCRIPTABLE):
+            return _type_problem(node.value, in_literal=False) or "only a (dotted) name can be subscripted"
+        literal = (node.value.id if isinstance(node.value, ast.Name) else node.value.attr) == "Literal"
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        for item in items:  # a list inside []: Callable[[int], str]
+            for part in item.elts if isinstance(item, ast.List) and not literal else [item]:
+                problem = _type_problem(part, literal)
+                if problem:
+                    return problem
+        return _type_problem(node.value, in_literal=False)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr) and not in_literal:
+        return _type_problem(node.left, in_literal) or _type_problem(node.right, in_literal)
+    if isinstance(node, ast.Constant):
+        value = node.value
+        if value is None or (value is Ellipsis and not in_literal):
+            return None
+        if in_literal and isinstance(value, (str, bytes, int)):  # bool is an int
+            return None
+        if isinstance(value, str):  # a forward reference
+            problem = type_expression_problem(value)
+            return f"in the forward reference {value!r}: {problem}" if problem else None
+        return f"the constant {value!r} outside Literal[...]"
+    if (
+        in_literal and isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int
+    ):
+        return None
+    if isinstance(node, (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare)):
+        return "an operator other than | between types is not part of a type expression"
+    return f"{_NODE_WORDS.get(type(node), type(node).__name__)} is not part of a type expression"
+
+
+def format_problem(text: str, placeholders: tuple[str, ...] = POLICY_PLACEHOLDERS) -> str | None:
+    """Why ``text`` is not a message ``str.format`` fills from ``placeholders``
+    (None: it is one). Each placeholder is one of them, as is: no attribute or
+    item (``{received.__class__}``), no position, no format spec."""
+    named = ", ".join(f"{{{p}}}" for p in placeholders)
+    try:
+        parts = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        return f"it is not a format string: {exc} (write a literal brace as {{{{ or }}}})"
+    for _, name, spec, conversion in parts:
+        if name is None:
+            continue
+        if name not in placeholders:
+            return f"{{{name}}} is not a placeholder the runtime fills (it fills {named}; a literal brace is {{{{ or }}}})"
+        if spec:
+            return f"{{{name}:{spec}}}: a format spec is not supported (the values are of several types)"
+        if conversion not in (None, "r", "s", "a"):
+            return f"{{{name}!{conversion}}}: unknown conversion (r, s or a)"
+    return None
+
+
+def _type_text(c: _Checker, node: _Node | None, where: str) -> str | None:
+    """A type expression's text, checked (see type_expression_problem)."""
+    if node is None:
+        return None
+    problem = type_expression_problem(node.value)
+    if problem:
+        c.error(f"{where}: {node.value!r} is not a type expression: {problem}", node)
+    return node.value  # type: ignore[no-any-return]
+
+
+def _message_text(c: _Checker, node: _Node | None, where: str) -> str | None:
+    """A compatible-mode message, checked (see format_problem)."""
+    if node is None:
+        return None
+    problem = format_problem(node.value)
+    if problem:
+        c.error(f"{where}: {node.value!r} is not a message the runtime can fill: {problem}", node)
+    return node.value  # type: ignore[no-any-return]
+
+
 def hook_names_in(path: Path) -> frozenset[str]:
     """Top-level names the hooks module defines, read without importing it."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -341,15 +473,15 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         if action == "raise" and error not in _ERRORS:
             c.error(f"compat_policies.{name}.error must be one of {', '.join(_ERRORS)}", keys.get("error", node))
         policies[name] = CompatPolicy(
-            name=name, action=action, error=error, message=keys["message"].value if "message" in keys else ""
+            name=name, action=action, error=error, message=_message_text(c, keys.get("message"), f"compat_policies.{name}.message") or ""
         )
 
     hooks_module = top["hooks"].value if "hooks" in top else None
     hook_names: frozenset[str] = frozenset()  # top-level names the hooks module defines
     if hooks_module is not None:
         hooks_file = package_dir / f"{hooks_module}.py"
-        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", hooks_module):
-            c.error(f"hooks: {hooks_module!r} is not a module name", top["hooks"])
+        if not python_name(hooks_module):
+            c.error(f"hooks: {hooks_module!r} is not a module name (an identifier, not a keyword)", top["hooks"])
         elif not hooks_file.is_file():
             c.error(f"hooks module {hooks_file} does not exist", top["hooks"], "create it (hand-written) or drop the key")
         else:
@@ -436,7 +568,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
                 property=prop if isinstance(prop, str) else None,
                 hidden=prop is False,
                 compat=check_policy(fk.get("compat"), where),
-                compat_message=fk["compat_message"].value if "compat_message" in fk else None,
+                compat_message=_message_text(c, fk.get("compat_message"), f"{where}.compat_message"),
                 constraint=constraint,
                 enforce_constraint=fk["enforce_constraint"].value if "enforce_constraint" in fk else "strict",
                 choices=choices,
@@ -446,8 +578,8 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
                 getter=check_hook(fk.get("getter"), where),
                 setter=check_hook(fk.get("setter"), where),
                 after_set=check_hook(fk.get("after_set"), where),
-                type=fk["type"].value if "type" in fk else None,
-                setter_type=fk["setter_type"].value if "setter_type" in fk else None,
+                type=_type_text(c, fk.get("type"), f"{where}.type"),
+                setter_type=_type_text(c, fk.get("setter_type"), f"{where}.setter_type"),
                 env=_env_note(c, fk.get("env"), where, f),
                 line=fnode.line,
             )
@@ -486,9 +618,17 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         if full not in schema.messages:
             c.unknown(f"message (classes.{cname})", full, keys["message"], list(schema.messages))
             continue
+        attribute = keys["message_attribute"].value if "message_attribute" in keys else "message"
+        if "message_attribute" in keys:
+            _identifier(c, attribute, keys["message_attribute"], f"classes.{cname}.message_attribute")
         extras: list[ExtraProperty] = []
         for pname, pnode in (keys["extra_properties"].value.items() if "extra_properties" in keys else []):
             where = f"classes.{cname}.extra_properties.{pname}"
+            if not _identifier(c, pname, pnode, "extra property"):
+                continue
+            if pname == attribute:
+                c.error(f"{where}: {pname!r} is already the class's message_attribute", pnode)
+                continue
             pk = c.mapping(pnode, where, _EXTRA_KEYS)
             for required in ("doc", "getter", "type"):
                 if required not in pk:
@@ -502,8 +642,8 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
                     example=pk["example"].value if "example" in pk else None,
                     getter=check_hook(pk["getter"], where) or "",
                     setter=check_hook(pk.get("setter"), where),
-                    type=pk["type"].value,
-                    setter_type=pk["setter_type"].value if "setter_type" in pk else None,
+                    type=_type_text(c, pk["type"], f"{where}.type") or "",
+                    setter_type=_type_text(c, pk.get("setter_type"), f"{where}.setter_type"),
                     line=pnode.line,
                 )
             )
@@ -511,7 +651,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
             ClassNote(
                 name=cname,
                 message=full,
-                message_attribute=keys["message_attribute"].value if "message_attribute" in keys else "message",
+                message_attribute=attribute,
                 mixin=check_hook(keys.get("mixin"), f"classes.{cname}"),
                 init_hook=check_hook(keys.get("init_hook"), f"classes.{cname}"),
                 compat=check_policy(keys.get("compat"), f"classes.{cname}"),
@@ -599,8 +739,10 @@ def _targets(c: _Checker, node: _Node | None, hooks_module: str | None) -> tuple
             c.error(f"{where}: missing {', '.join(missing)}", target_node)
             continue
         for key in required:
-            if not _DOTTED_NAME.fullmatch(keys[key].value):
-                c.error(f"{where}.{key}: {keys[key].value!r} is not a dotted Python name", keys[key])
+            if not dotted_name(keys[key].value):
+                c.error(f"{where}.{key}: {keys[key].value!r} is not a dotted Python name (identifiers, not keywords)", keys[key])
+        if "." not in keys["logger"].value:
+            c.error(f"{where}.logger: {keys['logger'].value!r} is not module.attribute (the logger object to import)", keys["logger"])
         if not keys["package"].value.startswith(keys["classes_package"].value + "."):
             c.error(f"{where}.package must lie inside classes_package ({keys['classes_package'].value})", keys["package"])
         targets.append(
@@ -796,7 +938,7 @@ def _member_notes(c: _Checker, keys: dict[str, _Node], where: str, message: Any,
             c.error(f"{at}.default: expected a YAML scalar or a list of them", ak["default"])
             continue
         attributes.append(
-            AttributeNote(name=name, default=default, type=ak["type"].value,
+            AttributeNote(name=name, default=default, type=_type_text(c, ak["type"], f"{at}.type") or "",
                           doc=ak["doc"].value if "doc" in ak else None, line=node.line)
         )
     aliases: list[AliasNote] = []

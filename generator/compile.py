@@ -80,7 +80,14 @@ def proto_names(files: list[Path], folders: tuple[Path, ...]) -> list[str]:
                 )
             )
             continue
-        names.append(resolved.relative_to(folder).as_posix())
+        name = resolved.relative_to(folder).as_posix()
+        if name.startswith(("-", "@")):  # on protoc's command line: an option, or a file of arguments
+            problems.append(
+                Problem("protoc would read this .proto file's name as an option ('-') or an argument file ('@')",
+                        file=str(f), hint="rename the file, or put it in a folder")
+            )
+            continue
+        names.append(name)
     if problems:
         raise GeneratorError(problems)
     return names

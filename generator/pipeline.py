@@ -6,6 +6,7 @@ import functools
 import gc
 import hashlib
 import json
+import keyword
 import os
 import re
 from dataclasses import dataclass
@@ -152,8 +153,8 @@ def resolve_protos(options: Options) -> list[Path]:
 
 
 def check_package_name(package: str) -> None:
-    if not PACKAGE_NAME.match(package):
-        raise GeneratorError(Problem(f"--package must be a Python identifier, got {package!r}"))
+    if not PACKAGE_NAME.match(package) or keyword.iskeyword(package):  # it is pasted into every import
+        raise GeneratorError(Problem(f"--package must be a Python identifier (not a keyword), got {package!r}"))
 
 
 def build(options: Options, compiled: CompiledSchema | None = None) -> Generated:

@@ -114,6 +114,23 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def shown_name(name: str) -> str:
+    """An input file's name as generated text shows it (header comments,
+    docstrings): a backslash, ``>`` and every character that is not printable
+    (control characters, line breaks such as U+2028) escaped as in a string
+    literal, so no name can end a comment's line, or with ``-->`` the
+    reference page's HTML comment."""
+    return "".join(map(_shown_char, name))
+
+
+def _shown_char(ch: str) -> str:
+    if ch == ">":
+        return "\\x3e"
+    if ch == "\\" or not ch.isprintable():
+        return ch.encode("unicode_escape").decode("ascii")
+    return ch
+
+
 def docstring(text: str, indent: int = 4) -> str:
     """A triple-quoted literal holding ``text``, body indented, laid out as
     black lays out a docstring (first line stripped, the others dedented
@@ -142,6 +159,13 @@ def docstring(text: str, indent: int = 4) -> str:
     return f'"""{indented}\n{pad}"""'
 
 
+def comment_text(text: str) -> str:
+    """Text for ``#`` comment lines: control characters and line breaks other
+    than ``\\n`` escaped (as ``docstring`` does), so the caller's lines are the
+    only ones and the source holds no NUL."""
+    return _CONTROL.sub(_escape, text)
+
+
 def markdown_text(text: str) -> str:
     """Text for a Markdown table cell or paragraph: one line, pipes escaped."""
     return " ".join(str(text).split()).replace("|", "\\|")
@@ -158,6 +182,8 @@ FILTERS = {
     "md": markdown_text,
     "md_code": markdown_code,
     "plain_attribute": naming.is_plain_attribute,
+    "shown": shown_name,
+    "comment": comment_text,
 }
 
 
