@@ -1,5 +1,5 @@
 # @generated from templates/REFERENCE.md.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = 'c1c10480c4541f777372ab7bda01ae8d99ad4de091a82302aa19100fb20926d4'
+SOURCE_KEY = 'c3990f509ac6b84615db136343eb58266883050f38595b27c7e74924ecac34d8'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'REFERENCE.md.j2'
 
@@ -12,7 +12,7 @@ def root(context, missing=missing, environment=environment):
     l_0_header = resolve('header')
     l_0_package = resolve('package')
     l_0_reference = resolve('reference')
-    l_0_notes = l_0_with_configs = missing
+    l_0_notes = l_0_rule_words = l_0_with_configs = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -77,6 +77,8 @@ def root(context, missing=missing, environment=environment):
     yield ' generate -->\n'
     l_0_notes = context.vars['notes'] = environment.get_template('_notes.j2', 'REFERENCE.md.j2')._get_default_module(context)
     context.exported_vars.discard('notes')
+    l_0_rule_words = context.vars['rule_words'] = environment.get_template('_rules.j2', 'REFERENCE.md.j2')._get_default_module(context)
+    context.exported_vars.discard('rule_words')
     yield '# `'
     yield str((undefined(name='package') if l_0_package is missing else l_0_package))
     yield '` option reference\n\nEvery property of the generated classes, with its type and the default taken\nfrom the protobuf descriptor, its documentation and example, and every key of\nevery config dict. Generated from the same model as the code and its\ndocstrings, so it cannot drift from them.\n'
@@ -165,6 +167,24 @@ def root(context, missing=missing, environment=environment):
             yield str(t_4(environment.getattr(l_2_e, 'summary')))
             yield ' |\n'
         l_2_e = missing
+        if environment.getattr(l_1_cls, 'lint_rules'):
+            pass
+            yield '\n### Rules\n\nSettings that have no effect, that conflict, or whose values must fit\ntogether: `'
+            yield str(environment.getattr(l_1_cls, 'name'))
+            yield '.lint(world_size=None)` reports each one it finds\nas a finding (`code`, `fields`, `message`) and never changes the object.\nBefore launching a job, lint the strategy it will run with:\n\n```python\nfindings = strategy.lint(world_size=WORLD_SIZE)  # WORLD_SIZE: the number of ranks\nfor finding in findings:\n    print(finding.code, finding.message)\nif findings:\n    raise SystemExit(1)\n```\n\nor, in a launch script, lint the saved file (`save_to_prototxt`) before starting the ranks:\n\n```sh\npython -m '
+            yield str((undefined(name='package') if l_0_package is missing else l_0_package))
+            yield ' lint strategy.prototxt --world-size "$WORLD_SIZE" || exit 1\n```\n\n`lint` exits 0 when clean, 1 with findings and 2 when the file cannot be\nread or parsed. `--format json` prints one object for tools:\n`{"version": 1, "file": FILE, "world_size": N or null, "findings": [{"code": CODE, "fields": [NAME, ...], "message": TEXT}]}`;\ncodes are stable, and findings come in the order of this table.\n\n| code | rule | why |\n|---|---|---|\n'
+            for l_2_rule in environment.getattr(l_1_cls, 'lint_rules'):
+                _loop_vars = {}
+                pass
+                yield '| `'
+                yield str(environment.getattr(l_2_rule, 'code'))
+                yield '` | '
+                yield str(t_4(context.call(environment.getattr((undefined(name='rule_words') if l_0_rule_words is missing else l_0_rule_words), 'sentence'), l_2_rule, '``', _loop_vars=_loop_vars)))
+                yield '. | '
+                yield str(t_4((environment.getattr(l_2_rule, 'doc') or '')))
+                yield ' |\n'
+            l_2_rule = missing
         for l_2_e in environment.getattr(l_1_cls, 'entries'):
             l_2_constraints = l_2_member_notes = missing
             _loop_vars = {}
@@ -247,4 +267,4 @@ def root(context, missing=missing, environment=environment):
     l_1_loop = l_1_cls = missing
 
 blocks = {}
-debug_info = '1=70&2=72&3=74&4=76&5=79&11=81&12=84&14=87&17=102&19=106&21=108&22=110&24=114&26=117&28=120&31=134&33=137&34=139&35=141&40=144&41=148&43=166&45=171&47=177&48=179&50=183&53=187&54=195&55=197&58=200&59=204&62=207&66=210&67=214&70=223&71=225&73=228&74=232&77=235&79=238&80=240&81=242'
+debug_info = '1=70&2=72&3=74&4=76&5=78&6=81&12=83&13=86&15=89&18=104&20=108&22=110&23=112&25=116&27=119&29=122&32=136&34=139&35=141&36=143&41=146&42=150&44=168&49=171&64=173&74=175&75=179&78=186&80=191&82=197&83=199&85=203&88=207&89=215&90=217&93=220&94=224&97=227&101=230&102=234&105=243&106=245&108=248&109=252&112=255&114=258&115=260&116=262'
