@@ -93,6 +93,7 @@ def _files(request: Any) -> dict[str, str]:
 
     from .cli import project_defaults, report_undocumented
     from .compile import CompiledSchema
+    from .inputs import check_regular
     from .pipeline import Options, build, check_package_name
 
     values = parse_parameter(request.parameter)
@@ -112,10 +113,11 @@ def _files(request: Any) -> dict[str, str]:
     names = sorted(request.file_to_generate)  # protoc's names: relative to its -I folder
     protos = tuple(include_root / name for name in names)
     for path in protos:
-        if not path.is_file():
+        if not path.exists():
             raise GeneratorError(
                 Problem("not found: set proto_path= to the folder given to protoc as -I", str(path))
             )
+        check_regular(path, ".proto file")  # the manifest's hash reads it: never a FIFO
     descriptors = descriptor_pb2.FileDescriptorSet(file=request.proto_file)
     compiled = CompiledSchema(descriptor_set=descriptors.SerializeToString(), proto_files=protos, names=tuple(names))
     options = Options(protos=protos, annotations=annotations, out=root / out, package=package, proto_paths=(include_root,))

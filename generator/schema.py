@@ -193,6 +193,7 @@ def _parse_default(fd: d.FieldDescriptorProto, enums: dict[str, d.EnumDescriptor
 
 class _Comments:
     def __init__(self, fp: d.FileDescriptorProto) -> None:
+        self.file = fp.name
         self.by_path: dict[tuple[int, ...], d.SourceCodeInfo.Location] = {
             tuple(loc.path): loc for loc in fp.source_code_info.location
         }
@@ -201,9 +202,18 @@ class _Comments:
         loc = self.by_path.get(path)
         if loc is None:
             return Comment(text="", line=0)
+        line = loc.span[0] + 1 if loc.span else 0
+        if isinstance(loc.leading_comments, bytes) or isinstance(loc.trailing_comments, bytes):
+            raise _not_utf8("a comment", self.file, line)
         text = loc.leading_comments if loc.leading_comments.strip() else loc.trailing_comments
         lines = [line[1:] if line.startswith(" ") else line for line in text.strip("\n").split("\n")]
-        return Comment(text="\n".join(lines).strip(), line=loc.span[0] + 1 if loc.span else 0)
+        return Comment(text="\n".join(lines).strip(), line=line)
+
+
+def _not_utf8(what: str, file: str, line: int) -> GeneratorError:
+    """protobuf hands back a string that is not UTF-8 as bytes (the protoc
+    plugin gets the schema without the check compile makes on the text)."""
+    return GeneratorError(Problem(f"{what} is not UTF-8 text", file, line or None, hint="save the .proto file as UTF-8"))
 
 
 def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
@@ -277,9 +287,10 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
             nested_maps = {f"{full}.{n.name}": n for n in m.nested_type if n.options.map_entry}
             fields = []
             for i, fd in enumerate(m.field):
-                fields.append(
-                    _make_field(fd, comments.get((*path, _MSG_FIELD, i)), m, all_enums, nested_maps, proto3)
-                )
+                comment = comments.get((*path, _MSG_FIELD, i))
+                if isinstance(fd.default_value, bytes):
+                    raise _not_utf8(f"the default of {full}.{fd.name}", fp.name, comment.line)
+                fields.append(_make_field(fd, comment, m, all_enums, nested_maps, proto3))
             head = comments.get(path)
             messages[full] = Message(
                 full_name=full,
