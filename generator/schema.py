@@ -198,6 +198,10 @@ class _Comments:
             tuple(loc.path): loc for loc in fp.source_code_info.location
         }
 
+    def span(self, path: tuple[int, ...]) -> tuple[int, ...]:
+        loc = self.by_path.get(path)
+        return tuple(loc.span) if loc is not None else ()
+
     def get(self, path: tuple[int, ...]) -> Comment:
         loc = self.by_path.get(path)
         if loc is None:
@@ -285,9 +289,14 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
             for i, e in enumerate(m.enum_type):
                 add_enum(e, f"{local}.{e.name}", (*path, _MSG_ENUM, i))
             nested_maps = {f"{full}.{n.name}": n for n in m.nested_type if n.options.map_entry}
+            # a proto2 group declares its field and its message in one statement: protoc gives the comment to the message
+            groups = {f"{full}.{n.name}": (*path, _MSG_NESTED, i) for i, n in enumerate(m.nested_type)}
             fields = []
             for i, fd in enumerate(m.field):
                 comment = comments.get((*path, _MSG_FIELD, i))
+                group = groups.get(fd.type_name.lstrip(".")) if fd.type == F.TYPE_GROUP and not comment.text else None
+                if group is not None and comments.span((*path, _MSG_FIELD, i)) == comments.span(group):
+                    comment = Comment(text=comments.get(group).text, line=comment.line)
                 if isinstance(fd.default_value, bytes):
                     raise _not_utf8(f"the default of {full}.{fd.name}", fp.name, comment.line)
                 fields.append(_make_field(fd, comment, m, all_enums, nested_maps, proto3))

@@ -53,3 +53,19 @@ def test_text_that_is_not_utf8_is_refused_with_its_line(tmp_path, source, words)
         load_schema(data, ["latin.proto"])
     assert str(info.value) == f"{words} (save the .proto file as UTF-8)"
 
+
+def test_a_group_is_a_message_field_documented_by_its_comment(tmp_path):
+    """protoc gives a proto2 group's comment to its message (the one statement
+    declares both): the field is documented by it too."""
+    data = _descriptor_set(tmp_path, "groups.proto", (
+        b'syntax = "proto2";\npackage demo;\nmessage Root {\n'
+        b"  // The settings.\n  optional group Settings = 1 { optional int32 x = 2; }\n"
+        b"  // The items.\n  repeated group Item = 3 { optional int32 y = 4; }\n"
+        b"  optional Settings again = 5;  // a plain message field of the group's type\n"
+        b"  optional Settings plain = 6;\n}\n"
+    ))
+    root = load_schema(data, ["groups.proto"]).messages["demo.Root"]
+    settings, item, again, plain = root.fields
+    assert (settings.name, settings.type, settings.type_name, settings.doc) == ("settings", "message", "demo.Root.Settings", "The settings.")
+    assert (item.repeated, item.doc) == (True, "The items.")
+    assert (again.doc, plain.doc) == ("a plain message field of the group's type", "")  # only the group statement shares its comment
