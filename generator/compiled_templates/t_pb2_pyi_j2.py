@@ -1,5 +1,5 @@
 # @generated from templates/pb2.pyi.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '08f44d2dbcf5ad5e2eebda4b10913557602560ce6751048866a8e74a8d325e47'
+SOURCE_KEY = '7ed524da36459cf9c37edd69ae5f5302d73b9e60d2e6146351cd4fe4418e0891'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'pb2.pyi.j2'
 
@@ -171,7 +171,7 @@ def root(context, missing=missing, environment=environment):
         for l_2_nested, l_2_loop in LoopContext(environment.getattr(l_1_message, 'nested'), undefined):
             _loop_vars = {}
             pass
-            if (environment.getattr(l_1_message, 'enums') or (not environment.getattr(l_2_loop, 'first'))):
+            if (environment.getattr(l_1_message, 'enums') and environment.getattr(l_2_loop, 'first')):
                 pass
                 t_11.append(
                     '\n',
@@ -345,4 +345,4 @@ def root(context, missing=missing, environment=environment):
     l_1_message = missing
 
 blocks = {}
-debug_info = '1=62&2=70&3=77&9=79&14=83&23=87&24=90&28=94&29=97&30=99&31=101&34=104&35=111&37=114&38=123&41=130&42=137&43=140&44=144&47=147&48=151&49=154&50=163&53=169&54=172&57=178&59=182&60=187&61=190&62=194&65=198&66=205&68=210&69=214&71=217&72=221&73=225&74=228&78=237&80=242&81=246&82=248&83=250&85=255&89=264&90=269&91=273&96=279&97=282&100=287&101=296&104=305&105=309&107=312&108=316&111=322&112=325&113=327&114=334&117=338&118=341'
+debug_info = '1=62&2=70&3=77&9=79&14=83&23=87&24=90&28=94&29=97&30=99&31=101&34=104&35=111&37=114&38=123&41=130&42=137&43=140&44=144&47=147&48=151&49=154&50=163&53=169&55=172&58=178&60=182&61=187&62=190&63=194&66=198&67=205&69=210&70=214&72=217&73=221&74=225&75=228&79=237&81=242&82=246&83=248&84=250&86=255&90=264&91=269&92=273&97=279&98=282&101=287&102=296&105=305&106=309&108=312&109=316&112=322&113=325&114=327&115=334&118=338&119=341'

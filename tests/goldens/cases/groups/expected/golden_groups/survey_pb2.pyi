@@ -57,7 +57,6 @@ class Form(_message.Message):
         def HasField(self, field_name: _Literal["name", "age", "address"]) -> _builtins.bool: ...
         def ClearField(self, field_name: _Literal["name", "age", "address"]) -> None: ...
 
-
     class Answer(_message.Message):
         """The answers, in order."""
 
