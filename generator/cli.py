@@ -100,7 +100,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--proto", action="append", type=Path, metavar="PATH",
-        help="a .proto file or a folder of them; repeatable (default: from pyproject.toml)",
+        help="a .proto file or a folder of them (searched recursively; links inside it are not followed); "
+        "repeatable (default: from pyproject.toml)",
     )
     common.add_argument(
         "-I", "--proto-path", action="append", type=Path, metavar="DIR", dest="proto_path",
