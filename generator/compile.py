@@ -118,14 +118,25 @@ def proto_names(files: list[Path], folders: tuple[Path, ...]) -> list[str]:
     return names
 
 
-# What protoc's parser skips (comments, string literals) and the import
-# statements: enough to follow imports, never to judge a file (protoc does that).
+# The text as tokens: the import statements, and what protoc's parser skips
+# (comments, string literals) in runs of other text: enough to follow imports,
+# never to judge a file (protoc does that).
 _IMPORTS = re.compile(
-    r"""//[^\n]*|/\*.*?(?:\*/|\Z)"""
+    r"""[^/"'i]+|//[^\n]*|/\*.*?(?:\*/|\Z)"""
     r"""|\bimport\s+(?:(?:weak|public|option)\s+)?(?P<q>["'])(?P<name>[^"'\\\n]*)(?P=q)"""
-    r"""|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?""",
+    r"""|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|.""",
     re.S,
 )
+
+
+def _imports(text: str) -> list[str]:
+    """The files ``text`` imports. Only the text up to the last word "import"
+    (and its statement's end) can hold one: a large schema is not read to its end."""
+    last = text.rfind("import")
+    if last < 0:
+        return []
+    end = text.find(";", last)
+    return [m["name"] for m in _IMPORTS.finditer(text, 0, len(text) if end < 0 else end + 1) if m["name"]]
 
 
 def check_sources(names: list[str], folders: tuple[Path, ...], files: list[Path]) -> None:
@@ -151,9 +162,8 @@ def check_sources(names: list[str], folders: tuple[Path, ...], files: list[Path]
             shown = given if given is not None and is_input else _relative(candidate)
             data = read_input(shown, what)
             text = decode_utf8(data, shown, what) if is_input else data.decode("utf-8", "replace")
-            for match in _IMPORTS.finditer(text):
-                imported = match["name"]
-                if imported and imported not in seen:
+            for imported in _imports(text):
+                if imported not in seen:
                     seen.add(imported)
                     pending.append(imported)
             break
