@@ -208,7 +208,7 @@ class _Comments:
             return Comment(text="", line=0)
         line = loc.span[0] + 1 if loc.span else 0
         if isinstance(loc.leading_comments, bytes) or isinstance(loc.trailing_comments, bytes):
-            raise _not_utf8("a comment", self.file, line)
+            raise _not_utf8("the comment of the element on this line", self.file, line)
         text = loc.leading_comments if loc.leading_comments.strip() else loc.trailing_comments
         lines = [line[1:] if line.startswith(" ") else line for line in text.strip("\n").split("\n")]
         return Comment(text="\n".join(lines).strip(), line=line)

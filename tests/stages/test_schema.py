@@ -41,7 +41,7 @@ def _descriptor_set(tmp_path, name: str, source: bytes) -> bytes:
 @pytest.mark.parametrize(
     ("source", "words"),
     [
-        (b"// Caf\xe9.\nmessage Root { optional int32 x = 1; }\n", "latin.proto:4: a comment is not UTF-8 text"),
+        (b"// Caf\xe9.\nmessage Root { optional int32 x = 1; }\n", "latin.proto:4: the comment of the element on this line is not UTF-8 text"),
         (b'message Root { optional string x = 1 [default = "caf\xe9"]; }\n', "latin.proto:3: the default of demo.Root.x is not UTF-8 text"),
     ],
     ids=["comment", "default"],
