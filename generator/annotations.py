@@ -368,9 +368,14 @@ _ENUM_KEYS = {"doc": str, "values": dict}
 _ERRORS = ("TypeError", "ValueError", "KeyError")
 
 
+def _hooks_source(path: Path) -> str:
+    """The hooks module's text: a regular file in UTF-8 (a build copies it as text)."""
+    return decode_utf8(read_input(path, "hooks module"), path, "hooks module")
+
+
 def hook_names_in(path: Path) -> frozenset[str]:
     """Top-level names the hooks module defines, read without importing it."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = ast.parse(_hooks_source(path), filename=str(path))
     names: set[str] = set()
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -711,7 +716,7 @@ def _derived(schema: Schema) -> Annotations:
 
 def hook_class_members(path: Path, class_name: str) -> frozenset[str]:
     """Names a hooks class defines (methods, attributes, ``__slots__``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = ast.parse(_hooks_source(path), filename=str(path))
     names: set[str] = set()
     for stmt in tree.body:
         if isinstance(stmt, ast.ClassDef) and stmt.name == class_name:

@@ -76,3 +76,11 @@ def test_plain_yaml_still_reads(schema, tmp_path):
     assert notes.message_docs["demo.Root"] == "2024-01-01"
     assert notes.messages["demo.Root"]["ratio"].allow_nonfinite is True
     assert notes.messages["demo.Root"]["ratio"].doc == "12"
+
+
+def test_a_hooks_module_that_is_not_utf8_names_its_line(schema, tmp_path):
+    path = write_annotations(tmp_path, "hooks: hooks\n")
+    (tmp_path / "pkg" / "hooks.py").write_bytes(b"def real_hook(strategy):\n    return 'caf\xe9'\n")
+    with pytest.raises(GeneratorError) as info:
+        load_annotations(path, schema, tmp_path / "pkg")
+    assert str(info.value).startswith(f"{tmp_path / 'pkg' / 'hooks.py'}:2: hooks module is not UTF-8: byte 0xe9 at column 16")
