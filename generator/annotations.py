@@ -24,6 +24,7 @@ import yaml
 from . import naming
 from .errors import GeneratorError, Problem
 from .rules import RuleNote, load_rules
+from .inputs import decode_utf8, read_input
 from .schema import Schema
 
 try:  # libyaml is much faster; marks (line numbers) work the same
@@ -163,7 +164,19 @@ class _Node:
         self.line = line
 
 
-def _convert(node: yaml.Node, problems: list[Problem], file: str, seen: set[int], used_at: int | None = None) -> _Node:
+_YAML = "tag:yaml.org,2002:"
+# the types the annotations are written in (JSON's): any other tag, explicit
+# (!foo, !!python/name:...) or resolved (a date, a merge key), is refused
+_SCALAR_TAGS = frozenset(_YAML + name for name in ("str", "int", "float", "bool", "null"))
+_COLLECTION_TAGS = {yaml.MappingNode: _YAML + "map", yaml.SequenceNode: _YAML + "seq"}
+MAX_DEPTH = 50  # nested mappings and lists; the deepest key of the format is 6 levels down
+MAX_DIGITS = 4300  # an integer's digits, as Python's default limit on int(str) on every version
+_PLAIN_YAML = "write plain YAML: strings, numbers, booleans, null, lists and mappings; quote a value to make it text"
+
+
+def _convert(
+    node: yaml.Node, problems: list[Problem], file: str, seen: set[int], used_at: int | None = None, depth: int = 0
+) -> _Node:
     """The node as _Nodes. An alias is the same node object met again: it is
     refused, not expanded, so a few hundred bytes of nested aliases (a "billion
     laughs" file) cost no more than their own size. ``used_at``: the line of
@@ -178,10 +191,24 @@ def _convert(node: yaml.Node, problems: list[Problem], file: str, seen: set[int]
         )
         return _Node(None, line)
     seen.add(id(node))
+    if depth > MAX_DEPTH:  # refused before Python's recursion limit is near
+        problems.append(_nested_too_deep(file, line))
+        return _Node(None, line)
+    expected = _COLLECTION_TAGS.get(type(node))
+    if node.tag != expected if expected else node.tag not in _SCALAR_TAGS:
+        shown = "!!" + node.tag.removeprefix(_YAML) if node.tag.startswith(_YAML) else node.tag
+        problems.append(Problem(f"the YAML type {shown} is not supported in the annotations file", file, line, hint=_PLAIN_YAML))
+        return _Node(None, line)
     if isinstance(node, yaml.MappingNode):
         out: dict[str, _Node] = {}
         for key_node, value_node in node.value:
-            key = _convert(key_node, problems, file, seen, line)
+            if key_node.tag == _YAML + "merge":
+                problems.append(Problem(
+                    "YAML merge keys (<<) are not supported in the annotations file; write the keys out",
+                    file, key_node.start_mark.line + 1,
+                ))
+                continue
+            key = _convert(key_node, problems, file, seen, line, depth + 1)
             if not isinstance(key.value, str):
                 problems.append(Problem(f"keys must be strings, got {key.value!r}", file, key.line))
                 continue
@@ -190,26 +217,62 @@ def _convert(node: yaml.Node, problems: list[Problem], file: str, seen: set[int]
                     Problem(f"duplicate key {key.value!r}", file, key.line, hint=f"first given on line {out[key.value].line}")
                 )
                 continue
-            out[key.value] = _convert(value_node, problems, file, seen, key.line)
+            out[key.value] = _convert(value_node, problems, file, seen, key.line, depth + 1)
             out[key.value].line = key.line
         return _Node(out, line)
     if isinstance(node, yaml.SequenceNode):
-        return _Node([_convert(n, problems, file, seen, line) for n in node.value], line)
-    return _Node(_SCALARS.construct_object(node, deep=True), line)
+        return _Node([_convert(n, problems, file, seen, line, depth + 1) for n in node.value], line)
+    return _Node(_scalar(node, problems, file, line), line)
+
+
+def _nested_too_deep(file: str, line: int | None) -> Problem:
+    return Problem(f"nested more than {MAX_DEPTH} levels deep", file, line, hint="the annotations never need that")
+
+
+def _scalar(node: yaml.ScalarNode, problems: list[Problem], file: str, line: int) -> Any:
+    """A scalar's value (str, int, float, bool or None); an unreadable one is a problem."""
+    if node.tag == _YAML + "int" and len(node.value) > MAX_DIGITS:  # int() of it would be refused, or take minutes
+        problems.append(Problem(f"an integer of {len(node.value)} digits is too long (at most {MAX_DIGITS})", file, line))
+        return None
+    try:
+        return _SCALARS.construct_object(node, deep=True)
+    except (ValueError, KeyError, yaml.YAMLError):  # an explicit tag on text it does not fit: !!bool maybe
+        text = node.value if len(node.value) <= 40 else node.value[:40] + "..."
+        problems.append(Problem(f"cannot read {text!r} as !!{node.tag.removeprefix(_YAML)}", file, line, hint=_PLAIN_YAML))
+        return None
 
 
 _SCALARS = yaml.constructor.SafeConstructor()  # resolves tagged scalars (bool, int, str...)
 
 
+def _too_deep(text: str) -> int | None:
+    """The line of the first collection nested deeper than MAX_DEPTH (the
+    event stream is read without recursion)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            if depth > MAX_DEPTH:
+                return int(event.start_mark.line) + 1
+            depth += 1
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return None
+
+
 def _load_yaml(path: Path) -> _Node:
-    text = path.read_text(encoding="utf-8")
+    text = decode_utf8(read_input(path, "annotations file"), path, "annotations file")
     try:
         root = yaml.compose(text, Loader=_Loader)
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses: the line holding it
+        at = text.count("\n", 0, max(text.find(chr(exc.character)), 0)) + 1
+        raise GeneratorError(Problem(f"YAML syntax error: {exc.reason}", str(path), at)) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         reason = getattr(exc, "problem", None) or str(exc)
         raise GeneratorError(Problem(f"YAML syntax error: {reason}", str(path), line)) from None
+    except RecursionError:  # the pure-Python composer (no libyaml) recurses per level; libyaml stops at 1,000
+        raise GeneratorError(_nested_too_deep(str(path), _too_deep(text))) from None
     problems: list[Problem] = []
     if root is None:
         return _Node({}, 1)
@@ -438,11 +501,14 @@ def _message_text(c: _Checker, node: _Node | None, where: str) -> str | None:
     if problem:
         c.error(f"{where}: {node.value!r} is not a message the runtime can fill: {problem}", node)
     return node.value  # type: ignore[no-any-return]
+def _hooks_source(path: Path) -> str:
+    """The hooks module's text: a regular file in UTF-8 (a build copies it as text)."""
+    return decode_utf8(read_input(path, "hooks module"), path, "hooks module")
 
 
 def hook_names_in(path: Path) -> frozenset[str]:
     """Top-level names the hooks module defines, read without importing it."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = ast.parse(_hooks_source(path), filename=str(path))
     names: set[str] = set()
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -456,8 +522,6 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
     """Read and validate ``path`` (None: derive everything from the schema)."""
     if path is None:
         return _derived(schema)
-    if not path.is_file():
-        raise GeneratorError(Problem("annotations file not found", str(path)))
     root = _load_yaml(path)
     c = _Checker(str(path))
     top = c.mapping(root, "annotations", _TOP_KEYS)
@@ -798,7 +862,7 @@ def _derived(schema: Schema) -> Annotations:
 
 def hook_class_members(path: Path, class_name: str) -> frozenset[str]:
     """Names a hooks class defines (methods, attributes, ``__slots__``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = ast.parse(_hooks_source(path), filename=str(path))
     names: set[str] = set()
     for stmt in tree.body:
         if isinstance(stmt, ast.ClassDef) and stmt.name == class_name:

@@ -6,13 +6,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import io
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -21,6 +22,7 @@ else:  # pragma: no cover - Python 3.10
 
 from . import COMMAND, __version__
 from .errors import Exit, GeneratorError, Problem
+from .inputs import decode_utf8, read_input
 from .output import (
     LEFT_AS_IT_WAS, MANIFEST_SUFFIX, RECOVERED, STAGED, STAGING, WRITTEN, Interrupted, Plan, apply, busy, diff,
     fast_clean, locked, pending, plan, read_manifest, recover,
@@ -61,14 +63,14 @@ _KINDS = {list: "a list of strings", str: "a string", bool: "true or false"}
 def project_defaults(start: Path) -> tuple[dict[str, Any], Path]:
     for folder in (start, *start.parents):
         candidate = folder / "pyproject.toml"
-        if candidate.is_file():
+        if os.path.exists(candidate):  # anything there but a regular file is refused, not skipped
+            text = decode_utf8(read_input(candidate, "pyproject.toml"), candidate, "pyproject.toml")
             try:
-                with open(candidate, "rb") as handle:
-                    data = tomllib.load(handle)
+                data = tomllib.loads(text)
             except tomllib.TOMLDecodeError as exc:
                 raise GeneratorError(Problem(f"invalid TOML: {exc}", str(candidate))) from None
-            except OSError as exc:
-                raise GeneratorError(Problem(f"cannot read: {exc.strerror}", str(candidate))) from None
+            except RecursionError:  # tomllib recurses per level of nested arrays
+                raise GeneratorError(Problem("invalid TOML: nested too deeply", str(candidate))) from None
             tool = data.get("tool", {})
             table = tool.get(CONFIG_TABLE) if isinstance(tool, dict) else None
             if table is not None:
@@ -102,7 +104,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--proto", action="append", type=Path, metavar="PATH",
-        help="a .proto file or a folder of them; repeatable (default: from pyproject.toml)",
+        help="a .proto file or a folder of them (searched recursively; links inside it are not followed); "
+        "repeatable (default: from pyproject.toml)",
     )
     common.add_argument(
         "-I", "--proto-path", action="append", type=Path, metavar="DIR", dest="proto_path",
@@ -247,6 +250,55 @@ def run(prog: str = COMMAND) -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None, prog: str = COMMAND) -> int:
+    with _closed_stdout_ignored():
+        return _main(argv, prog)
+
+
+class _PipeGuard(io.TextIOBase):
+    """A stream that outlives its reader: ``check | head -1`` closes the pipe
+    early, and the rest of the output then goes to os.devnull, as Python's
+    docs advise for SIGPIPE, instead of failing the run with EPIPE."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._gone()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._gone()
+
+    def _gone(self) -> None:
+        try:
+            fd = self._stream.fileno()
+        except (OSError, ValueError):  # not a file (a test's capture): nothing is written anywhere
+            return
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)  # what is still buffered is flushed there, and the exit flush succeeds
+        os.close(devnull)
+        with contextlib.suppress(BrokenPipeError):
+            self._stream.flush()
+
+
+@contextlib.contextmanager
+def _closed_stdout_ignored() -> Iterator[None]:
+    """A closed stdout never changes the exit code (its reader has what it wanted)."""
+    guard = _PipeGuard(sys.stdout)
+    try:
+        with contextlib.redirect_stdout(cast(TextIO, guard)):
+            yield
+    finally:
+        guard.flush()
+
+
+def _main(argv: Sequence[str] | None, prog: str) -> int:
     args = _parser(prog).parse_args(argv)
     # A run allocates millions of small objects that live to its end (descriptor
     # views, the model, rendered text): at the default threshold (700) the cycle

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import GeneratorError, Problem
+from .inputs import check_regular, decode_utf8, kind_of, read_input, walk_files
 
 
 MAX_PROBLEMS = 20
@@ -36,17 +38,43 @@ def well_known_folder() -> Path:
 
 
 def find_proto_files(paths: list[Path]) -> list[Path]:
-    """Expand folders into the .proto files they hold (recursively); keep order stable."""
+    """Expand folders into the .proto files they hold (recursively); keep order stable.
+
+    A file named on the command line is read through a link; in a folder,
+    no link is followed: a symlinked folder is not entered, and a symlinked
+    .proto file is an error (name it with --proto to read it), so what a
+    folder holds never silently changes. Anything but a regular file (a FIFO,
+    a device) is refused before it is opened."""
     found: list[Path] = []
+    problems: list[Problem] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(path.rglob("*.proto")))
-        elif path.is_file() and path.suffix == ".proto":
-            found.append(path)
-        elif path.is_file():
-            raise GeneratorError(Problem("not a .proto file (give .proto files or folders of them)", file=str(path)))
+            for entry in walk_files(path, ".proto"):
+                if entry.is_symlink():
+                    problems.append(Problem(
+                        "a symbolic link inside a --proto folder is not followed", str(entry),
+                        hint="name the file itself with --proto, or put a copy in the folder",
+                    ))
+                    continue
+                try:
+                    check_regular(entry, ".proto file")
+                except GeneratorError as exc:
+                    problems.extend(exc.problems)
+                    continue
+                found.append(entry)
+        elif not path.exists() and not path.is_symlink():
+            problems.append(Problem("no such .proto file or folder", file=str(path)))
+        elif path.suffix != ".proto":
+            problems.append(Problem("not a .proto file (give .proto files or folders of them)", file=str(path)))
         else:
-            raise GeneratorError(Problem("no such .proto file or folder", file=str(path)))
+            try:
+                check_regular(path, ".proto file")
+            except GeneratorError as exc:
+                problems.extend(exc.problems)
+                continue
+            found.append(path)
+    if problems:
+        raise GeneratorError(problems)
     if not found:
         raise GeneratorError(Problem("no .proto files found", file=", ".join(map(str, paths))))
     return sorted(set(found))
@@ -58,8 +86,12 @@ def include_folders(files: list[Path], proto_paths: tuple[Path, ...] | list[Path
         return (Path(os.path.commonpath([str(f.resolve().parent) for f in files])),)
     folders = []
     for folder in proto_paths:
-        if not folder.is_dir():
-            raise GeneratorError(Problem("no such include folder (-I/--proto-path)", file=str(folder)))
+        try:
+            mode = os.stat(folder).st_mode
+        except (OSError, ValueError):
+            raise GeneratorError(Problem("no such include folder (-I/--proto-path)", file=str(folder))) from None
+        if not stat.S_ISDIR(mode):
+            raise GeneratorError(Problem(f"include folder (-I/--proto-path) is {kind_of(mode)}, not a folder", str(folder)))
         folders.append(folder.resolve())
     return tuple(folders)
 
@@ -93,6 +125,57 @@ def proto_names(files: list[Path], folders: tuple[Path, ...]) -> list[str]:
     return names
 
 
+# The text as tokens: the import statements, and what protoc's parser skips
+# (comments, string literals) in runs of other text: enough to follow imports,
+# never to judge a file (protoc does that).
+_IMPORTS = re.compile(
+    r"""[^/"'i]+|//[^\n]*|/\*.*?(?:\*/|\Z)"""
+    r"""|\bimport\s+(?:(?:weak|public|option)\s+)?(?P<q>["'])(?P<name>[^"'\\\n]*)(?P=q)"""
+    r"""|"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|.""",
+    re.S,
+)
+
+
+def _imports(text: str) -> list[str]:
+    """The files ``text`` imports. Only the text up to the last word "import"
+    (and its statement's end) can hold one: a large schema is not read to its end."""
+    last = text.rfind("import")
+    if last < 0:
+        return []
+    end = text.find(";", last)
+    return [m["name"] for m in _IMPORTS.finditer(text, 0, len(text) if end < 0 else end + 1) if m["name"]]
+
+
+def check_sources(names: list[str], folders: tuple[Path, ...], files: list[Path]) -> None:
+    """Before protoc opens anything: each input, and each file it imports
+    (found in the include folders as protoc finds it, at any depth), must be
+    a regular file (protoc would block on a FIFO), and the inputs must be
+    UTF-8 (protobuf hands back comments and defaults in another encoding as
+    bytes). The bundled well-known types are not followed."""
+    pending = list(names)
+    seen = set(pending)
+    inputs = dict(zip(names, files))  # name -> the path as the user gave it
+    while pending:
+        name = pending.pop()
+        for folder in folders:
+            candidate = folder / name
+            try:
+                os.stat(candidate)
+            except (OSError, ValueError):
+                continue
+            given = inputs.get(name)
+            is_input = given is not None and given.resolve() == candidate.resolve()
+            what = ".proto file" if is_input else f'imported file ("{name}")'
+            shown = given if given is not None and is_input else _relative(candidate)
+            data = read_input(shown, what)
+            text = decode_utf8(data, shown, what) if is_input else data.decode("utf-8", "replace")
+            for imported in _imports(text):
+                if imported not in seen:
+                    seen.add(imported)
+                    pending.append(imported)
+            break
+
+
 def compile_protos(paths: list[Path], proto_paths: tuple[Path, ...] | list[Path] = ()) -> CompiledSchema:
     """Compile the given .proto files (and folders) into a FileDescriptorSet.
 
@@ -104,6 +187,7 @@ def compile_protos(paths: list[Path], proto_paths: tuple[Path, ...] | list[Path]
     files = find_proto_files(paths)
     folders = include_folders(files, proto_paths)
     names = proto_names(files, folders)
+    check_sources(names, folders, files)
     with tempfile.TemporaryDirectory(prefix="fsc-protoc-") as tmp:
         out = Path(tmp) / "set.bin"
         errors = Path(tmp) / "stderr.txt"
@@ -173,9 +257,14 @@ def _protoc_problem(line: str, folders: tuple[Path, ...]) -> Problem:
         file = parts[0]
         candidate = next((folder / file for folder in folders if (folder / file).exists()), Path(file))
         if candidate.exists():
-            try:
-                file = str(candidate.resolve().relative_to(Path.cwd().resolve()))
-            except ValueError:
-                file = str(candidate)
+            file = str(_relative(candidate))
         return Problem(parts[3].strip(), file=file, line=int(parts[1]), hint=f"column {parts[2]}")
     return Problem(line.strip())
+
+
+def _relative(path: Path) -> Path:
+    """``path`` relative to the working folder when it lies under it (as messages name files)."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path

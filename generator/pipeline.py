@@ -9,6 +9,7 @@ import json
 import keyword
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import COMMAND, __version__
 from .compile import find_proto_files, include_folders, proto_names
 from .errors import GeneratorError, Problem
+from .inputs import check_regular, read_input
 from .output import MANIFEST_SUFFIX, is_generated, manifest_text, output_digest, read_manifest
 from .settings import BLACK_VERSION_REQUIRED, GENERATOR, TEMPLATES, cache_root
 
@@ -70,6 +72,8 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
     it does not depend on the working folder or where the project is. With generator_hash() it keys
     the fast check's memo in the user cache; neither is recorded in any
     generated file, so those change only when the output does."""
+    if options.annotations:  # named as what it is; read below
+        check_regular(options.annotations, "annotations file")
     digest = hashlib.sha256()
     digest.update(f"{__version__}\0{options.package}\0".encode())
     files = list(proto_files) + ([options.annotations] if options.annotations else [])
@@ -101,10 +105,7 @@ def generator_hash() -> str:
 
 def _hash_files(digest: hashlib._Hash, labelled: list[tuple[str, Path]]) -> str:
     for label, path in labelled:
-        try:
-            content = path.read_bytes()
-        except OSError as exc:
-            raise GeneratorError(Problem(f"cannot read input: {exc.strerror}", str(path))) from None
+        content = read_input(path, "input file")  # never a FIFO: it would block the read
         digest.update(label.encode() + b"\0" + content + b"\0")
     return digest.hexdigest()
 
@@ -152,9 +153,25 @@ def resolve_protos(options: Options) -> list[Path]:
     return find_proto_files(list(options.protos))
 
 
+# Top-level names a generated package must not take: importing it would
+# import the other module instead, or break it (the _pb2 modules import google.protobuf).
+SHADOWED = frozenset(sys.stdlib_module_names) | {"google"}
+
+
 def check_package_name(package: str) -> None:
-    if not PACKAGE_NAME.match(package) or keyword.iskeyword(package):  # it is pasted into every import
-        raise GeneratorError(Problem(f"--package must be a Python identifier (not a keyword), got {package!r}"))
+    """The package must import as itself: an identifier, no keyword (``import
+    None`` is a syntax error; soft keywords such as ``match`` are names), and
+    no name it would shadow or be shadowed by."""
+    if not PACKAGE_NAME.match(package):
+        raise GeneratorError(Problem(f"--package must be a Python identifier, got {package!r}"))
+    if keyword.iskeyword(package):
+        raise GeneratorError(Problem(f"--package {package!r} is a Python keyword: `import {package}` is a syntax error"))
+    if package in SHADOWED:
+        other = "the google namespace package that protobuf lives in" if package == "google" else "a standard-library module"
+        raise GeneratorError(Problem(
+            f"--package {package!r} is the name of {other}: one of the two would hide the other on import",
+            hint="choose another name",
+        ))
 
 
 def build(options: Options, compiled: CompiledSchema | None = None) -> Generated:

@@ -193,17 +193,31 @@ def _parse_default(fd: d.FieldDescriptorProto, enums: dict[str, d.EnumDescriptor
 
 class _Comments:
     def __init__(self, fp: d.FileDescriptorProto) -> None:
+        self.file = fp.name
         self.by_path: dict[tuple[int, ...], d.SourceCodeInfo.Location] = {
             tuple(loc.path): loc for loc in fp.source_code_info.location
         }
+
+    def span(self, path: tuple[int, ...]) -> tuple[int, ...]:
+        loc = self.by_path.get(path)
+        return tuple(loc.span) if loc is not None else ()
 
     def get(self, path: tuple[int, ...]) -> Comment:
         loc = self.by_path.get(path)
         if loc is None:
             return Comment(text="", line=0)
+        line = loc.span[0] + 1 if loc.span else 0
+        if isinstance(loc.leading_comments, bytes) or isinstance(loc.trailing_comments, bytes):
+            raise _not_utf8("the comment of the element on this line", self.file, line)
         text = loc.leading_comments if loc.leading_comments.strip() else loc.trailing_comments
         lines = [line[1:] if line.startswith(" ") else line for line in text.strip("\n").split("\n")]
-        return Comment(text="\n".join(lines).strip(), line=loc.span[0] + 1 if loc.span else 0)
+        return Comment(text="\n".join(lines).strip(), line=line)
+
+
+def _not_utf8(what: str, file: str, line: int) -> GeneratorError:
+    """protobuf hands back a string that is not UTF-8 as bytes (the protoc
+    plugin gets the schema without the check compile makes on the text)."""
+    return GeneratorError(Problem(f"{what} is not UTF-8 text", file, line or None, hint="save the .proto file as UTF-8"))
 
 
 def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
@@ -275,11 +289,17 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
             for i, e in enumerate(m.enum_type):
                 add_enum(e, f"{local}.{e.name}", (*path, _MSG_ENUM, i))
             nested_maps = {f"{full}.{n.name}": n for n in m.nested_type if n.options.map_entry}
+            # a proto2 group declares its field and its message in one statement: protoc gives the comment to the message
+            groups = {f"{full}.{n.name}": (*path, _MSG_NESTED, i) for i, n in enumerate(m.nested_type)}
             fields = []
             for i, fd in enumerate(m.field):
-                fields.append(
-                    _make_field(fd, comments.get((*path, _MSG_FIELD, i)), m, all_enums, nested_maps, proto3)
-                )
+                comment = comments.get((*path, _MSG_FIELD, i))
+                group = groups.get(fd.type_name.lstrip(".")) if fd.type == F.TYPE_GROUP and not comment.text else None
+                if group is not None and comments.span((*path, _MSG_FIELD, i)) == comments.span(group):
+                    comment = Comment(text=comments.get(group).text, line=comment.line)
+                if isinstance(fd.default_value, bytes):
+                    raise _not_utf8(f"the default of {full}.{fd.name}", fp.name, comment.line)
+                fields.append(_make_field(fd, comment, m, all_enums, nested_maps, proto3))
             head = comments.get(path)
             messages[full] = Message(
                 full_name=full,

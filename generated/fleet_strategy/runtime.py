@@ -636,7 +636,8 @@ _INT32: Final = (-(2**31), 2**31 - 1)
 _UINT32: Final = (0, 2**32 - 1)
 _INT64: Final = (-(2**63), 2**63 - 1)
 _UINT64: Final = (0, 2**64 - 1)
-# FieldDescriptor.TYPE_* numbers -> (kind, integer bounds); 10 (group) is not supported
+# FieldDescriptor.TYPE_* numbers -> (kind, integer bounds); a group (10: proto2 groups and
+# Editions' DELIMITED fields) is a message field with another wire encoding
 _DESCRIPTOR_TYPES: Final[dict[int, tuple[str, tuple[int, int] | None]]] = {
     1: (FLOAT, None),  # double
     2: (FLOAT, None),  # float
@@ -647,6 +648,7 @@ _DESCRIPTOR_TYPES: Final[dict[int, tuple[str, tuple[int, int] | None]]] = {
     7: (INT, _UINT32),  # fixed32
     8: (BOOL, None),
     9: (STR, None),
+    10: (MESSAGE, None),  # group
     11: (MESSAGE, None),
     12: (BYTES, None),
     13: (INT, _UINT32),

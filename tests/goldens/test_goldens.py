@@ -87,6 +87,64 @@ def test_two_files_case_behaves(tmp_path):
     assert not hasattr(module, "Length")  # used as a field type: no wrapper class of its own
 
 
+def test_groups_case_works_end_to_end(tmp_path):
+    """proto2 groups and Editions' DELIMITED fields (one wire format: start- and
+    end-group tags) are message fields: set, get, and the very bytes protoc's
+    own modules write and read (imported beside it, from protobuf's default pool)."""
+    from grpc_tools import protoc
+
+    out = _copy_expected(tmp_path, "groups")
+    inputs = CASES / "groups" / "input"
+    assert protoc.main(["protoc", f"-I{inputs}", f"--python_out={out}", "survey.proto", "ledger.proto"]) == 0
+    _run_isolated(out, """
+        import copy, pickle
+        import ledger_pb2, survey_pb2  # protoc's own modules
+        from golden_groups import Entry, Form
+
+        form = Form()
+        form.title = "Census"
+        form.respondent = {"name": "Ada", "address": {"city": "London"}}
+        form.answer = [{"question": 1, "text": "yes"}, {"question": 2, "confidence": 0.5}]
+        assert form.respondent["name"] == "Ada" and form.respondent["age"] == 18  # the declared default
+        assert form.respondent["address"].city == "London"
+        assert [(a.question, a.text, a.confidence) for a in form.answer] == [(1, "yes", 1.0), (2, "", 0.5)]
+        field = type(form.message).DESCRIPTOR.fields_by_name["respondent"]
+        assert field.type == field.TYPE_GROUP
+
+        expected = survey_pb2.Form(title="Census")
+        expected.respondent.name = "Ada"
+        expected.respondent.address.city = "London"
+        expected.answer.add(question=1, text="yes")
+        expected.answer.add(question=2, confidence=0.5)
+        data = expected.SerializeToString(deterministic=True)
+        assert data.startswith(b"\\x0a\\x06Census\\x13")  # title, then field 2's start-group tag (2 << 3 | 3)
+        assert form.message.SerializeToString(deterministic=True) == data
+        back = Form()
+        back.message.ParseFromString(data)
+        assert back.respondent["address"].city == "London" and [a.question for a in back.answer] == [1, 2]
+        assert survey_pb2.Form.FromString(back.message.SerializeToString()) == expected
+        assert copy.deepcopy(form).message == form.message and pickle.loads(pickle.dumps(form)).message == form.message
+
+        entry = Entry()
+        entry.memo = "lunch"
+        entry.amount = {"currency": "EUR", "cents": 1250}
+        entry.parts = [{"cents": 1000}, {"cents": 250}]
+        entry.fee = {"cents": 10}
+        assert entry.amount == {"currency": "EUR", "cents": 1250} and [p.cents for p in entry.parts] == [1000, 250]
+        field = type(entry.message).DESCRIPTOR.fields_by_name["amount"]
+        assert field.type == field.TYPE_GROUP and type(entry.message).DESCRIPTOR.fields_by_name["fee"].type == field.TYPE_MESSAGE
+        reference = ledger_pb2.Entry(memo="lunch", amount=ledger_pb2.Money(currency="EUR", cents=1250), fee=ledger_pb2.Money(cents=10))
+        reference.parts.add(cents=1000)
+        reference.parts.add(cents=250)
+        data = reference.SerializeToString(deterministic=True)
+        assert b"\\x13" in data and b"\\x14" in data  # field 2's start and end tags: delimited, not length-prefixed
+        assert entry.message.SerializeToString(deterministic=True) == data
+        back = Entry()
+        back.message.ParseFromString(data)
+        assert back.amount["cents"] == 1250 and back.fee["cents"] == 10
+    """)
+
+
 def _run_isolated(out: Path, code: str) -> None:
     """Packages of schemas that import well-known types live in protobuf's
     default pool (as protoc's modules do): exercised in a process of their own."""

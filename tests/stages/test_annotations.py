@@ -18,9 +18,9 @@ ERRORS = Path(__file__).resolve().parent / "annotation_errors"
 ERROR_CASES = sorted(p.stem for p in ERRORS.glob("*.yaml"))
 
 
-def write_annotations(tmp_path: Path, text: str) -> Path:
+def write_annotations(tmp_path: Path, text: str | bytes) -> Path:
     path = tmp_path / "notes.yaml"
-    path.write_text(text)
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
     (tmp_path / "pkg").mkdir(exist_ok=True)
     (tmp_path / "pkg" / "hooks.py").write_text("def real_hook(strategy):\n    pass\n\nclass Mixin:\n    pass\n")
     return path
@@ -32,7 +32,7 @@ def test_every_error_case_has_its_expectation():
 
 @pytest.mark.parametrize("case", ERROR_CASES)
 def test_malformed_annotations_name_file_line_and_suggest(schema, tmp_path, case):
-    path = write_annotations(tmp_path, (ERRORS / f"{case}.yaml").read_text(encoding="utf-8"))
+    path = write_annotations(tmp_path, (ERRORS / f"{case}.yaml").read_bytes())  # as stored: some cases are not UTF-8
     line, words = (ERRORS / f"{case}.expected").read_text(encoding="utf-8").rstrip("\n").split(": ", 1)
     with pytest.raises(GeneratorError) as info:
         load_annotations(path, schema, tmp_path / "pkg")
@@ -50,3 +50,37 @@ def test_all_problems_are_reported_together(schema, tmp_path):
 def test_without_annotations_roots_get_classes(schema):
     notes = load_annotations(None, schema, Path("."))
     assert [c.name for c in notes.classes] == ["Root"]  # Child is a field type
+
+
+@pytest.mark.parametrize("levels", [60, 3000])
+def test_deep_nesting_is_refused_by_the_pure_python_loader_too(schema, tmp_path, monkeypatch, levels):
+    """Without libyaml (which stops at 1,000 levels itself) PyYAML's composer
+    recurses once per level: Python's recursion limit must not be the answer."""
+    import yaml
+
+    from generator import annotations
+
+    monkeypatch.setattr(annotations, "_Loader", yaml.SafeLoader)
+    path = write_annotations(tmp_path, "messages:\n  demo.Root:\n    doc: " + "[" * levels + "]" * levels + "\n")
+    with pytest.raises(GeneratorError) as info:
+        load_annotations(path, schema, tmp_path / "pkg")
+    assert [str(p) for p in info.value.problems] == [
+        f"{path}:3: nested more than {annotations.MAX_DEPTH} levels deep (the annotations never need that)"
+    ]
+
+
+def test_plain_yaml_still_reads(schema, tmp_path):
+    """What the refusals leave: JSON's types, a UTF-8 byte-order mark, quoted text that looks like a date."""
+    path = write_annotations(tmp_path, '\ufeffmessages:\n  demo.Root:\n    doc: "2024-01-01"\n    fields:\n      ratio: {allow_nonfinite: !!bool true, doc: !!str 12}\n')
+    notes = load_annotations(path, schema, tmp_path / "pkg")
+    assert notes.message_docs["demo.Root"] == "2024-01-01"
+    assert notes.messages["demo.Root"]["ratio"].allow_nonfinite is True
+    assert notes.messages["demo.Root"]["ratio"].doc == "12"
+
+
+def test_a_hooks_module_that_is_not_utf8_names_its_line(schema, tmp_path):
+    path = write_annotations(tmp_path, "hooks: hooks\n")
+    (tmp_path / "pkg" / "hooks.py").write_bytes(b"def real_hook(strategy):\n    return 'caf\xe9'\n")
+    with pytest.raises(GeneratorError) as info:
+        load_annotations(path, schema, tmp_path / "pkg")
+    assert str(info.value).startswith(f"{tmp_path / 'pkg' / 'hooks.py'}:2: hooks module is not UTF-8: byte 0xe9 at column 16")

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -175,6 +176,152 @@ def test_bad_package_and_paths_are_refused(project, capsys):
     assert "--package must be a Python identifier" in capsys.readouterr().err
     with pytest.raises(Exception, match="outside the output folder"):
         output.safe_target(project / "generated", "../escape.py")
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("True", "'True' is a Python keyword: `import True` is a syntax error"),
+        ("None", "'None' is a Python keyword"),
+        ("class", "'class' is a Python keyword"),
+        ("google", "'google' is the name of the google namespace package that protobuf lives in"),
+        ("typing", "'typing' is the name of a standard-library module"),
+        ("json", "'json' is the name of a standard-library module"),
+    ],
+)
+def test_package_names_that_cannot_import_are_refused(project, capsys, name, why):
+    before = tree(project / "generated")
+    assert main(["generate", "--package", name]) == 2
+    assert f"error: --package {why}" in capsys.readouterr().err
+    assert tree(project / "generated") == before
+
+
+def test_soft_keywords_are_package_names():
+    from generator.pipeline import check_package_name
+
+    for name in ("match", "case", "type", "_", "fleet_strategy"):
+        check_package_name(name)  # `import match` works: soft keywords are names
+
+
+# ------------------------------- bad input: exit 2 naming the file, never exit 3, never a hang
+
+SMALL = 'syntax = "proto2";\npackage demo;\n// The root.\nmessage Root {\n  // A ratio.\n  optional float ratio = 1;\n}\n'
+
+
+@pytest.fixture
+def small(tmp_path, monkeypatch) -> Path:
+    """A one-message schema (proto/demo.proto) in the working folder, no pyproject.toml."""
+    folder = tmp_path / "small"
+    (folder / "proto").mkdir(parents=True)
+    (folder / "proto" / "demo.proto").write_text(SMALL)
+    monkeypatch.chdir(folder)
+    return folder
+
+
+def _cli(folder: Path, *args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """The CLI in a process of its own: a read that blocks fails the test at the timeout instead of hanging it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "FLEET_CODEGEN_NO_CACHE": "1"}
+    return subprocess.run([PYTHON, "-m", "generator", *args], cwd=folder, env=env, text=True, timeout=120, **kwargs)
+
+
+GENERATE_SMALL = ["generate", "--proto", "proto", "--out", "out", "--package", "demo_pkg"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+@pytest.mark.parametrize(
+    ("fifo", "args", "words"),
+    [
+        ("notes.yaml", ["--annotations", "notes.yaml"], "notes.yaml: annotations file is a FIFO (named pipe), not a regular file"),
+        ("proto/extra.proto", [], "proto/extra.proto: .proto file is a FIFO (named pipe), not a regular file"),
+        ("deps/dep.proto", ["--proto", "proto/uses.proto", "-I", "proto", "-I", "deps"],
+         'deps/dep.proto: imported file ("dep.proto") is a FIFO (named pipe), not a regular file'),
+        ("inc", ["-I", "inc"], "inc: include folder (-I/--proto-path) is a FIFO (named pipe), not a folder"),
+        ("pyproject.toml", [], "pyproject.toml: pyproject.toml is a FIFO (named pipe), not a regular file"),
+    ],
+    ids=["annotations", "in-proto-folder", "imported", "include-folder", "pyproject"],
+)
+def test_a_fifo_is_refused_before_it_is_opened(small, fifo, args, words):
+    (small / "deps").mkdir()
+    if "proto/uses.proto" in args:
+        (small / "proto" / "uses.proto").write_text('syntax = "proto2";\nimport "dep.proto";\nmessage Uses {}\n')
+    os.mkfifo(small / fifo)  # nothing ever writes to it: opening it for reading would block for ever
+    result = _cli(small, *GENERATE_SMALL, *args, capture_output=True)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert words in result.stderr and "internal error" not in result.stderr
+    assert not (small / "out").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_the_plugin_refuses_a_fifo_too(small):
+    os.mkfifo(small / "notes.yaml")
+    plugin = Path(PYTHON).parent / "protoc-gen-fleet-strategy"
+    result = subprocess.run(
+        [PYTHON, "-m", "grpc_tools.protoc", "-Iproto", f"--plugin=protoc-gen-fleet-strategy={plugin}",
+         "--fleet-strategy_out=out", "--fleet-strategy_opt=proto_path=proto,annotations=notes.yaml,package=demo_pkg,out=out",
+         "proto/demo.proto"],
+        cwd=small, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode != 0
+    assert "notes.yaml: annotations file is a FIFO (named pipe), not a regular file" in result.stderr
+
+
+# Each is a file the YAML loader once crashed on (exit 3); tests/stages/annotation_errors has them all
+# with their lines: here the CLI and the plugin answer each as bad input, naming the file.
+BAD_ANNOTATIONS = {
+    "deep": b"messages:\n  demo.Root:\n    doc: " + b"[" * 800 + b"]" * 800 + b"\n",
+    "merge": b"base: &base {doc: x}\nmessages:\n  demo.Root:\n    <<: *base\n",
+    "python-tag": b"hooks: !!python/name:os.system\n",
+    "huge-integer": b"messages:\n  demo.Root:\n    doc: " + b"9" * 100_000 + b"\n",
+    "latin-1": "messages:\n  demo.Root:\n    doc: Caf\xe9.\n".encode("latin-1"),
+    "utf-16": "messages:\n  demo.Root:\n    doc: The root.\n".encode("utf-16"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_ANNOTATIONS)
+def test_bad_annotations_are_bad_input_for_the_cli(small, capsys, case):
+    (small / "notes.yaml").write_bytes(BAD_ANNOTATIONS[case])
+    assert main([*GENERATE_SMALL, "--annotations", "notes.yaml"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: notes.yaml:") and "internal error" not in err
+    assert not (small / "out").exists()
+
+
+@pytest.mark.parametrize("case", BAD_ANNOTATIONS)
+def test_bad_annotations_are_bad_input_for_the_plugin(small, case):
+    from google.protobuf import descriptor_pb2
+    from google.protobuf.compiler import plugin_pb2
+
+    from generator import plugin
+    from generator.compile import compile_protos
+
+    (small / "notes.yaml").write_bytes(BAD_ANNOTATIONS[case])
+    compiled = descriptor_pb2.FileDescriptorSet.FromString(compile_protos([Path("proto")]).descriptor_set)
+    request = plugin_pb2.CodeGeneratorRequest(
+        parameter="proto_path=proto,annotations=notes.yaml,package=demo_pkg,out=out",
+        file_to_generate=["demo.proto"], proto_file=compiled.file,
+    )
+    response = plugin_pb2.CodeGeneratorResponse.FromString(plugin.generate(request.SerializeToString()))
+    assert response.error.startswith(f"{small / 'notes.yaml'}:"), response.error
+    assert "internal error" not in response.error and not response.file
+
+
+def test_a_closed_stdout_keeps_the_exit_code(project):
+    """``check | head -1``: the reader leaves early; the exit code is still the
+    run's (1: drift), and a generate still writes everything."""
+    proto = project / "proto" / "distributed_strategy.proto"
+    proto.write_text(proto.read_text().replace("optional bool amp = 2 [default = false];", "optional bool amp = 2 [default = true];"))
+
+    def closed_stdout(*args: str) -> subprocess.CompletedProcess[str]:
+        read, write = os.pipe()
+        os.close(read)  # every write to the pipe now fails with EPIPE
+        try:
+            return _cli(project, *args, stdout=write, stderr=subprocess.PIPE)
+        finally:
+            os.close(write)
+
+    for args, code in ((["check"], 1), (["--help"], 0), (["generate"], 0), (["check"], 0)):
+        result = closed_stdout(*args)
+        assert (result.returncode, result.stderr) == (code, ""), args
 
 
 def test_unwritable_output_keeps_previous_tree(project, capsys):

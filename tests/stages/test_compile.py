@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from generator.compile import check_sources, find_proto_files
+from generator.errors import GeneratorError
 from tests.support import ROOT
 
 CASE = ROOT / "tests" / "goldens" / "cases" / "include_paths" / "input" / "root"
@@ -138,3 +140,80 @@ def test_well_known_type_crash_is_gone(tmp_path, capsys):
     assert main(["generate", "--no-annotations", "--package", "ev", "--out", str(tmp_path / "out"),
                  "--proto", str(tmp_path / "event.proto")]) == 0, capsys.readouterr().err
     assert "from google.protobuf import timestamp_pb2" in (tmp_path / "out" / "ev" / "event_pb2.pyi").read_text()
+
+
+# ------------------------------------------- what is read: regular files, UTF-8, no links in folders
+
+PROTO = 'syntax = "proto2";\npackage {package};\nmessage {name} {{ optional int32 x = 1; }}\n'
+
+
+def test_links_inside_a_proto_folder_are_not_followed(tmp_path):
+    """A folder's content never changes through a link: a symlinked folder is
+    not entered, a symlinked .proto is refused; a link named on the command line is read."""
+    folder, outside = tmp_path / "schema", tmp_path / "outside"
+    folder.mkdir()
+    outside.mkdir()
+    (folder / "a.proto").write_text(PROTO.format(package="a", name="A"))
+    (outside / "b.proto").write_text(PROTO.format(package="b", name="B"))
+    (folder / "linked").symlink_to(outside, target_is_directory=True)
+    assert find_proto_files([folder]) == [folder / "a.proto"]
+    (folder / "c.proto").symlink_to(outside / "b.proto")
+    with pytest.raises(GeneratorError) as info:
+        find_proto_files([folder])
+    assert str(info.value) == (
+        f"{folder / 'c.proto'}: a symbolic link inside a --proto folder is not followed "
+        "(name the file itself with --proto, or put a copy in the folder)"
+    )
+    assert find_proto_files([folder / "c.proto"]) == [folder / "c.proto"]
+
+
+def test_non_regular_proto_files_are_refused_without_opening_them(tmp_path):
+    folder = tmp_path / "schema"
+    (folder / "dir.proto").mkdir(parents=True)  # a folder named like a file is walked, not read
+    (folder / "dir.proto" / "a.proto").write_text(PROTO.format(package="a", name="A"))
+    assert find_proto_files([folder]) == [folder / "dir.proto" / "a.proto"]
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.proto")
+        os.mkfifo(tmp_path / "other.proto")
+        with pytest.raises(GeneratorError) as info:
+            find_proto_files([folder, tmp_path / "other.proto"])  # every one is named, not only the first
+        assert [str(p) for p in info.value.problems] == [
+            f"{folder / 'pipe.proto'}: .proto file is a FIFO (named pipe), not a regular file",
+            f"{tmp_path / 'other.proto'}: .proto file is a FIFO (named pipe), not a regular file",
+        ]
+
+
+def test_a_proto_file_that_is_not_utf8_names_its_line(tmp_path, capsys):
+    proto = tmp_path / "latin.proto"
+    proto.write_bytes(b'syntax = "proto2";\npackage demo;\n// Caf\xe9 au lait.\nmessage Root { optional int32 x = 1; }\n')
+    assert main(["generate", "--no-annotations", "--package", "p", "--out", str(tmp_path / "out"), "--proto", str(proto)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {proto}:3: .proto file is not UTF-8: byte 0xe9 at column 7 "
+        "(save it as UTF-8; Latin-1 and other legacy encodings are not read)\n"
+    )
+
+
+def test_imports_are_followed_as_protoc_follows_them(tmp_path):
+    """Before protoc runs, every file it would open is checked: the inputs, and
+    what they import (in -I order, at any depth); an import spelt only in a
+    comment or a string is not one. Imported files need not be UTF-8 (their
+    comments are not used)."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    (first / "deep").mkdir(parents=True)
+    second.mkdir()
+    (first / "main.proto").write_text(
+        'syntax = "proto2";\n// import "commented.proto";\nimport public "dep.proto";\n'
+        'message M { optional string s = 1 [default = "import \\"quoted.proto\\";"]; }\n'
+    )
+    (second / "dep.proto").write_bytes(b'syntax = "proto2";\nimport "deep/leaf.proto";\n// caf\xe9\n')
+    (first / "deep" / "leaf.proto").write_text('syntax = "proto2";\n')
+    folders = (first, second)
+    check_sources(["main.proto"], folders, [first / "main.proto"])
+    if hasattr(os, "mkfifo"):
+        for name in ("commented.proto", "quoted.proto"):
+            os.mkfifo(first / name)
+        check_sources(["main.proto"], folders, [first / "main.proto"])  # named only in a comment or a string
+        (first / "deep" / "leaf.proto").unlink()
+        os.mkfifo(first / "deep" / "leaf.proto")
+        with pytest.raises(GeneratorError, match=r'imported file \("deep/leaf.proto"\) is a FIFO'):
+            check_sources(["main.proto"], folders, [first / "main.proto"])

@@ -6,8 +6,9 @@ import math
 
 import pytest
 
+from generator.errors import GeneratorError
 from generator.model import default_text
-from generator.schema import shortest_float32_text
+from generator.schema import load_schema, shortest_float32_text
 
 
 def test_schema_reads_types_defaults_and_comments(schema):
@@ -25,3 +26,46 @@ def test_shortest_float32_text():
     assert shortest_float32_text(0.800000011920929) == "0.8"
     assert shortest_float32_text(1e-8) == "1e-08"
     assert shortest_float32_text(math.inf) == "inf"
+
+
+def _descriptor_set(tmp_path, name: str, source: bytes) -> bytes:
+    """protoc's own descriptor set, as the protoc plugin receives it (no check of the text on the way)."""
+    from grpc_tools import protoc
+
+    (tmp_path / name).write_bytes(source)
+    out = tmp_path / "set.bin"
+    assert protoc.main(["protoc", f"-I{tmp_path}", "--include_source_info", f"--descriptor_set_out={out}", name]) == 0
+    return out.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("source", "words"),
+    [
+        (b"// Caf\xe9.\nmessage Root { optional int32 x = 1; }\n", "latin.proto:4: the comment of the element on this line is not UTF-8 text"),
+        (b'message Root { optional string x = 1 [default = "caf\xe9"]; }\n', "latin.proto:3: the default of demo.Root.x is not UTF-8 text"),
+    ],
+    ids=["comment", "default"],
+)
+def test_text_that_is_not_utf8_is_refused_with_its_line(tmp_path, source, words):
+    """protobuf hands such strings back as bytes: they used to crash the schema stage (TypeError)."""
+    data = _descriptor_set(tmp_path, "latin.proto", b'syntax = "proto2";\npackage demo;\n' + source)
+    with pytest.raises(GeneratorError) as info:
+        load_schema(data, ["latin.proto"])
+    assert str(info.value) == f"{words} (save the .proto file as UTF-8)"
+
+
+def test_a_group_is_a_message_field_documented_by_its_comment(tmp_path):
+    """protoc gives a proto2 group's comment to its message (the one statement
+    declares both): the field is documented by it too."""
+    data = _descriptor_set(tmp_path, "groups.proto", (
+        b'syntax = "proto2";\npackage demo;\nmessage Root {\n'
+        b"  // The settings.\n  optional group Settings = 1 { optional int32 x = 2; }\n"
+        b"  // The items.\n  repeated group Item = 3 { optional int32 y = 4; }\n"
+        b"  optional Settings again = 5;  // a plain message field of the group's type\n"
+        b"  optional Settings plain = 6;\n}\n"
+    ))
+    root = load_schema(data, ["groups.proto"]).messages["demo.Root"]
+    settings, item, again, plain = root.fields
+    assert (settings.name, settings.type, settings.type_name, settings.doc) == ("settings", "message", "demo.Root.Settings", "The settings.")
+    assert (item.repeated, item.doc) == (True, "The items.")
+    assert (again.doc, plain.doc) == ("a plain message field of the group's type", "")  # only the group statement shares its comment
