@@ -1,5 +1,5 @@
 # @generated from templates/pb2.pyi.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '7ed524da36459cf9c37edd69ae5f5302d73b9e60d2e6146351cd4fe4418e0891'
+SOURCE_KEY = '7d29e9986efbf2485bc61e68fbcaa143d39a60f385145e665e5d8846436b8c37'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'pb2.pyi.j2'
 
@@ -60,6 +60,12 @@ def root(context, missing=missing, environment=environment):
         @internalcode
         def t_8(*unused):
             raise TemplateRuntimeError("No filter named 'select' found.")
+    try:
+        t_9 = environment.filters['shown']
+    except KeyError:
+        @internalcode
+        def t_9(*unused):
+            raise TemplateRuntimeError("No filter named 'shown' found.")
     pass
     included_template = environment.get_template('_header.j2', 'pb2.pyi.j2')._get_default_module(context)
     l_0_h = getattr(included_template, 'header', missing)
@@ -75,9 +81,8 @@ def root(context, missing=missing, environment=environment):
         l_0_pb2_import = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'pb2.pyi.j2') does not export the requested name 'pb2_import'", name='pb2_import')
     context.vars['pb2_import'] = l_0_pb2_import
     context.exported_vars.discard('pb2_import')
-    yield '"""Type stubs of ``'
-    yield str(environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'proto_file'))
-    yield '``\'s protobuf classes."""\n\n# builtins and typing names under private aliases: a field or message may be\n# named int, property, Mapping, ...\nimport builtins as _builtins\nfrom collections.abc import Iterable as _Iterable\n'
+    yield str(t_1(str_join(('Type stubs of ``', t_9(environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'proto_file')), "``'s protobuf classes.", )), 0))
+    yield '\n\n# builtins and typing names under private aliases: a field or message may be\n# named int, property, Mapping, ...\nimport builtins as _builtins\nfrom collections.abc import Iterable as _Iterable\n'
     if environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'uses_maps'):
         pass
         yield 'from collections.abc import Mapping as _Mapping\n'
@@ -104,44 +109,44 @@ def root(context, missing=missing, environment=environment):
             yield ': _descriptor.FieldDescriptor\n'
     l_1_ext = missing
     def macro(l_1_enum):
-        t_9 = []
+        t_10 = []
         if l_1_enum is missing:
             l_1_enum = undefined("parameter 'enum' was not provided", name='enum')
         pass
-        t_9.extend((
+        t_10.extend((
             'class ',
             str(environment.getitem(context.call(environment.getattr(environment.getattr(l_1_enum, 'pb2_path'), 'rsplit'), '.', 1), -1)),
             '(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):\n    __slots__ = ()\n',
         ))
-        def t_10(fiter):
+        def t_11(fiter):
             for l_2_value in fiter:
                 if t_6(environment.getitem(l_2_value, 0)):
                     yield l_2_value
-        for l_2_value in t_10(environment.getattr(l_1_enum, 'values')):
+        for l_2_value in t_11(environment.getattr(l_1_enum, 'values')):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_10.extend((
                 '    ',
                 str(environment.getitem(l_2_value, 0)),
                 ': _ClassVar[_builtins.int]\n',
             ))
         l_2_value = missing
-        return concat(t_9)
+        return concat(t_10)
     context.exported_vars.add('enum_stub')
     context.vars['enum_stub'] = l_0_enum_stub = Macro(environment, macro, 'enum_stub', ('enum',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_message):
-        t_11 = []
+        t_12 = []
         if l_1_message is missing:
             l_1_message = undefined("parameter 'message' was not provided", name='message')
         pass
-        t_11.extend((
+        t_12.extend((
             'class ',
             str(environment.getattr(l_1_message, 'name')),
             '(_message.Message):\n',
         ))
         if environment.getattr(l_1_message, 'doc'):
             pass
-            t_11.extend((
+            t_12.extend((
                 '    ',
                 str(t_1(environment.getattr(l_1_message, 'doc'))),
                 '\n\n',
@@ -149,18 +154,18 @@ def root(context, missing=missing, environment=environment):
         for l_2_enum in environment.getattr(l_1_message, 'enums'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 str(t_2(context.call((undefined(name='enum_stub') if l_0_enum_stub is missing else l_0_enum_stub), l_2_enum, _loop_vars=_loop_vars), 4, first=True)),
                 '\n',
             ))
-            def t_12(fiter):
+            def t_13(fiter):
                 for l_3_value in fiter:
                     if t_6(environment.getitem(l_3_value, 0)):
                         yield l_3_value
-            for l_3_value in t_12(environment.getattr(l_2_enum, 'values')):
+            for l_3_value in t_13(environment.getattr(l_2_enum, 'values')):
                 _loop_vars = {}
                 pass
-                t_11.extend((
+                t_12.extend((
                     '    ',
                     str(environment.getitem(l_3_value, 0)),
                     ': _ClassVar[_builtins.int]\n',
@@ -173,10 +178,10 @@ def root(context, missing=missing, environment=environment):
             pass
             if (environment.getattr(l_1_message, 'enums') and environment.getattr(l_2_loop, 'first')):
                 pass
-                t_11.append(
+                t_12.append(
                     '\n',
                 )
-            t_11.extend((
+            t_12.extend((
                 str(t_2(context.call((undefined(name='message_stub') if l_0_message_stub is missing else l_0_message_stub), l_2_nested, _loop_vars=_loop_vars), 4, first=True)),
                 '\n',
             ))
@@ -184,41 +189,41 @@ def root(context, missing=missing, environment=environment):
         for l_2_ext in environment.getattr(l_1_message, 'extensions'):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '    ',
                 str(environment.getattr(l_2_ext, 'constant')),
                 ': _ClassVar[_builtins.int]\n',
             ))
             if environment.getattr(l_2_ext, 'plain'):
                 pass
-                t_11.extend((
+                t_12.extend((
                     '    ',
                     str(environment.getattr(l_2_ext, 'name')),
                     ': _ClassVar[_descriptor.FieldDescriptor]\n',
                 ))
         l_2_ext = missing
-        def t_13(fiter):
+        def t_14(fiter):
             for l_2_f in fiter:
                 if t_6(environment.getattr(l_2_f, 'name')):
                     yield l_2_f
-        for l_2_f in t_13(environment.getattr(l_1_message, 'fields')):
+        for l_2_f in t_14(environment.getattr(l_1_message, 'fields')):
             _loop_vars = {}
             pass
             if environment.getattr(l_2_f, 'as_property'):
                 pass
-                t_11.append(
+                t_12.append(
                     '    @_builtins.property\n',
                 )
                 if environment.getattr(l_2_f, 'deprecated'):
                     pass
-                    t_11.extend((
+                    t_12.extend((
                         '    @_deprecated(',
                         str(t_7(str_join((environment.getattr(l_2_f, 'name'), ' is deprecated ([deprecated = true] in the schema)', )))),
                         ')\n',
                     ))
                 if environment.getattr(l_2_f, 'doc'):
                     pass
-                    t_11.extend((
+                    t_12.extend((
                         '    def ',
                         str(environment.getattr(l_2_f, 'name')),
                         '(self) -> ',
@@ -229,12 +234,12 @@ def root(context, missing=missing, environment=environment):
                     ))
                     if environment.getattr(l_2_f, 'blank_after_getter'):
                         pass
-                        t_11.append(
+                        t_12.append(
                             '\n',
                         )
                 else:
                     pass
-                    t_11.extend((
+                    t_12.extend((
                         '    def ',
                         str(environment.getattr(l_2_f, 'name')),
                         '(self) -> ',
@@ -243,7 +248,7 @@ def root(context, missing=missing, environment=environment):
                     ))
                 if environment.getattr(l_2_f, 'deprecated_setter'):
                     pass
-                    t_11.extend((
+                    t_12.extend((
                         '    @',
                         str(environment.getattr(l_2_f, 'name')),
                         '.setter\n    @_deprecated(',
@@ -256,12 +261,12 @@ def root(context, missing=missing, environment=environment):
                     ))
                 if environment.getattr(l_2_f, 'blank_after'):
                     pass
-                    t_11.append(
+                    t_12.append(
                         '\n',
                     )
             else:
                 pass
-                t_11.extend((
+                t_12.extend((
                     '    ',
                     str(environment.getattr(l_2_f, 'name')),
                     ': ',
@@ -270,30 +275,30 @@ def root(context, missing=missing, environment=environment):
                 ))
                 if environment.getattr(l_2_f, 'doc'):
                     pass
-                    t_11.extend((
+                    t_12.extend((
                         '    ',
                         str(t_1(environment.getattr(l_2_f, 'doc'))),
                         '\n',
                     ))
         l_2_f = missing
-        t_11.extend((
+        t_12.extend((
             '    def __init__(\n        ',
             str(environment.getattr(l_1_message, 'self_name')),
             ',\n',
         ))
         if t_4(context.eval_ctx, t_8(context, t_5(context, t_5(context, environment.getattr(l_1_message, 'fields'), attribute='name'), 'plain_attribute'))):
             pass
-            t_11.append(
+            t_12.append(
                 '        *,\n',
             )
-        def t_14(fiter):
+        def t_15(fiter):
             for l_2_f in fiter:
                 if t_6(environment.getattr(l_2_f, 'name')):
                     yield l_2_f
-        for l_2_f in t_14(environment.getattr(l_1_message, 'fields')):
+        for l_2_f in t_15(environment.getattr(l_1_message, 'fields')):
             _loop_vars = {}
             pass
-            t_11.extend((
+            t_12.extend((
                 '        ',
                 str(environment.getattr(l_2_f, 'name')),
                 ': ',
@@ -301,24 +306,24 @@ def root(context, missing=missing, environment=environment):
                 ' = ...,\n',
             ))
         l_2_f = missing
-        t_11.append(
+        t_12.append(
             '    ) -> None: ...\n',
         )
         if environment.getattr(l_1_message, 'has_field_names'):
             pass
-            t_11.extend((
+            t_12.extend((
                 '    def HasField(self, field_name: _Literal[',
                 str(t_3(context.eval_ctx, t_5(context, environment.getattr(l_1_message, 'has_field_names'), 'pyrepr'), ', ')),
                 ']) -> _builtins.bool: ...\n',
             ))
         if environment.getattr(l_1_message, 'clear_field_names'):
             pass
-            t_11.extend((
+            t_12.extend((
                 '    def ClearField(self, field_name: _Literal[',
                 str(t_3(context.eval_ctx, t_5(context, environment.getattr(l_1_message, 'clear_field_names'), 'pyrepr'), ', ')),
                 ']) -> None: ...\n',
             ))
-        return concat(t_11)
+        return concat(t_12)
     context.exported_vars.add('message_stub')
     context.vars['message_stub'] = l_0_message_stub = Macro(environment, macro, 'message_stub', ('message',), False, False, False, context.eval_ctx.autoescape)
     for l_1_enum in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'enums'):
@@ -326,11 +331,11 @@ def root(context, missing=missing, environment=environment):
         pass
         yield str(context.call((undefined(name='enum_stub') if l_0_enum_stub is missing else l_0_enum_stub), l_1_enum, _loop_vars=_loop_vars))
         yield '\n'
-        def t_15(fiter):
+        def t_16(fiter):
             for l_2_value in fiter:
                 if t_6(environment.getitem(l_2_value, 0)):
                     yield l_2_value
-        for l_2_value in t_15(environment.getattr(l_1_enum, 'values')):
+        for l_2_value in t_16(environment.getattr(l_1_enum, 'values')):
             _loop_vars = {}
             pass
             yield str(environment.getitem(l_2_value, 0))
@@ -345,4 +350,4 @@ def root(context, missing=missing, environment=environment):
     l_1_message = missing
 
 blocks = {}
-debug_info = '1=62&2=70&3=77&9=79&14=83&23=87&24=90&28=94&29=97&30=99&31=101&34=104&35=111&37=114&38=123&41=130&42=137&43=140&44=144&47=147&48=151&49=154&50=163&53=169&55=172&58=178&60=182&61=187&62=190&63=194&66=198&67=205&69=210&70=214&72=217&73=221&74=225&75=228&79=237&81=242&82=246&83=248&84=250&86=255&90=264&91=269&92=273&97=279&98=282&101=287&102=296&105=305&106=309&108=312&109=316&112=322&113=325&114=327&115=334&118=338&119=341'
+debug_info = '1=68&2=76&3=82&9=84&14=88&23=92&24=95&28=99&29=102&30=104&31=106&34=109&35=116&37=119&38=128&41=135&42=142&43=145&44=149&47=152&48=156&49=159&50=168&53=174&55=177&58=183&60=187&61=192&62=195&63=199&66=203&67=210&69=215&70=219&72=222&73=226&74=230&75=233&79=242&81=247&82=251&83=253&84=255&86=260&90=269&91=274&92=278&97=284&98=287&101=292&102=301&105=310&106=314&108=317&109=321&112=327&113=330&114=332&115=339&118=343&119=346'
