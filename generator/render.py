@@ -21,7 +21,7 @@ import jinja2
 
 from . import naming
 from .model import PackageModel, Target
-from .settings import TEMPLATES, cache_root
+from .settings import LINE_LENGTH, TEMPLATES, cache_root
 
 # The runtime every package gets: a real module of this tool, copied verbatim.
 RUNTIME_MODULE = "runtime"
@@ -57,6 +57,25 @@ def pyrepr(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(pyrepr(v) for v in value) + "]"
     raise TypeError(f"no literal for {type(value).__name__}")
+
+
+def pyrepr_laid_out(value: Any, indent: int, prefix: str = "", suffix: str = ",") -> str:
+    """``prefix`` + the literal of ``value`` + ``suffix``, at ``indent``
+    spaces, laid out as black lays out a literal too long for its line: the
+    brackets' contents on one line of their own if they fit, else one item a
+    line with a trailing comma, each item laid out the same way. (Lines of the
+    result after the first carry their own indentation.)"""
+    one = prefix + pyrepr(value) + suffix
+    if indent + len(one) <= LINE_LENGTH or not isinstance(value, (tuple, list)) or not value:
+        return one
+    opening, closing = ("(", ")") if isinstance(value, tuple) else ("[", "]")
+    pad, inner = " " * indent, " " * (indent + 4)
+    items = [pyrepr(v) for v in value]
+    body = ", ".join(items) + ("," if isinstance(value, tuple) and len(value) == 1 else "")
+    if indent + 4 + len(body) <= LINE_LENGTH:
+        return f"{prefix}{opening}\n{inner}{body}\n{pad}{closing}{suffix}"
+    lines = [f"{inner}{pyrepr_laid_out(v, indent + 4)}" for v in value]
+    return f"{prefix}{opening}\n" + "\n".join(lines) + f"\n{pad}{closing}{suffix}"
 
 
 def _string_literal(value: str | bytes) -> str:
@@ -177,6 +196,7 @@ def markdown_code(text: str) -> str:
 
 FILTERS = {
     "pyrepr": pyrepr,
+    "pyrepr_laid_out": pyrepr_laid_out,
     # Every build renders the same docs (half the calls repeat a text; ~6 ms).
     "docstring": functools.cache(docstring),
     "md": markdown_text,

@@ -1,5 +1,5 @@
 # @generated from templates/_rules.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '2fcb13a934cc065a4dda74010feda96f97d894e5cbcd1bedbf2f1689790844cb'
+SOURCE_KEY = '0da52b8a3c38d4d0d6bd2cd3d2dfdfef32be25c4a9135521ea8dc52abe5518cf'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_rules.py.j2'
 
@@ -26,10 +26,16 @@ def root(context, missing=missing, environment=environment):
         def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'pyrepr' found.")
     try:
-        t_3 = environment.tests['none']
+        t_3 = environment.filters['pyrepr_laid_out']
     except KeyError:
         @internalcode
         def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'pyrepr_laid_out' found.")
+    try:
+        t_4 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
     included_template = environment.get_template('_header.j2', '_rules.py.j2')._get_default_module(context)
@@ -59,35 +65,35 @@ def root(context, missing=missing, environment=environment):
             yield ',\n            '
             yield str(t_2(environment.getattr(l_2_rule, 'kind')))
             yield ',\n            '
-            yield str(t_2(environment.getattr(l_2_rule, 'names')))
-            yield ',\n            '
+            yield str(t_3(environment.getattr(l_2_rule, 'names'), 12))
+            yield '\n            '
             yield str(t_2(context.call(environment.getattr((undefined(name='words') if l_0_words is missing else l_0_words), 'sentence'), l_2_rule, '`', _loop_vars=_loop_vars)))
             yield ',\n'
             if environment.getitem(environment.getattr(l_2_rule, 'runtime'), 0):
                 pass
-                yield '            subject='
-                yield str(t_2(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 0)))
-                yield ',\n'
-            if (not t_3(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 1))):
+                yield '            '
+                yield str(t_3(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 0), 12, 'subject='))
+                yield '\n'
+            if (not t_4(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 1))):
                 pass
-                yield '            condition='
-                yield str(t_2(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 1)))
-                yield ',\n'
+                yield '            '
+                yield str(t_3(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 1), 12, 'condition='))
+                yield '\n'
             if environment.getitem(environment.getattr(l_2_rule, 'runtime'), 2):
                 pass
-                yield '            other='
-                yield str(t_2(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 2)))
-                yield ',\n'
-            if (not t_3(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 3))):
+                yield '            '
+                yield str(t_3(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 2), 12, 'other='))
+                yield '\n'
+            if (not t_4(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 3))):
                 pass
-                yield '            relation='
-                yield str(t_2(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 3)))
-                yield ',\n'
-            if (not t_3(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 4))):
+                yield '            '
+                yield str(t_3(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 3), 12, 'relation='))
+                yield '\n'
+            if (not t_4(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 4))):
                 pass
-                yield '            when='
-                yield str(t_2(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 4)))
-                yield ',\n'
+                yield '            '
+                yield str(t_3(environment.getitem(environment.getattr(l_2_rule, 'runtime'), 4), 12, 'when='))
+                yield '\n'
             yield '        ),\n'
         l_2_rule = missing
         yield '    ),\n'
@@ -95,4 +101,4 @@ def root(context, missing=missing, environment=environment):
     yield '}\n'
 
 blocks = {}
-debug_info = '1=33&2=41&7=44&10=46&11=50&12=52&14=56&15=58&16=60&17=62&18=64&19=67&21=69&22=72&24=74&25=77&27=79&28=82&30=84&31=87'
+debug_info = '1=39&2=47&7=50&10=52&11=56&12=58&14=62&15=64&16=66&17=68&18=70&19=73&21=75&22=78&24=80&25=83&27=85&28=88&30=90&31=93'

@@ -27,7 +27,7 @@ def project(tmp_path, monkeypatch) -> Path:
     """A copy of the project's inputs and generated package; cwd set to it."""
     copy = tmp_path / "project"
     shutil.copytree(ROOT / "proto", copy / "proto")
-    shutil.copytree(ROOT / "generated", copy / "generated", ignore=shutil.ignore_patterns("__pycache__", "*.lock"))
+    shutil.copytree(ROOT / "generated", copy / "generated", ignore=shutil.ignore_patterns("__pycache__", "*.lock", "build"))
     shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
     monkeypatch.chdir(copy)
     return copy

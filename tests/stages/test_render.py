@@ -6,10 +6,10 @@ import ast
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.render import docstring, pyrepr
+from generator.render import docstring, pyrepr, pyrepr_laid_out
 
 
 @pytest.mark.parametrize(
@@ -49,6 +49,32 @@ def test_pyrepr_strings_round_trip_in_the_quotes_black_keeps(value):
     assert ast.literal_eval(literal) == value
     statement = f"x = {literal}\n"
     assert black.format_str(statement, mode=mode("python")) == statement
+
+
+_LITERALS = st.recursive(
+    st.one_of(st.integers(-10**6, 10**6), st.text("abcdefgh_ ", max_size=30), st.booleans()),
+    lambda inner: st.one_of(st.tuples(inner), st.lists(inner, min_size=1, max_size=6).map(tuple), st.lists(inner, min_size=1, max_size=6)),
+    max_leaves=30,
+)
+
+
+@settings(deadline=None, derandomize=True, max_examples=150)
+@given(value=_LITERALS, indent=st.sampled_from([4, 8, 12, 16]), keyword=st.sampled_from(["", "when=", "a_long_keyword_name="]))
+def test_pyrepr_laid_out_is_as_black_lays_out_a_long_literal(value, indent, keyword):
+    """Tables of literals (the lint rules) are rendered as black would wrap
+    them, so a generation needs no black (the format stage wraps no literal)."""
+    import black
+
+    from generator.format import mode
+
+    laid_out = pyrepr_laid_out(value, indent, keyword)
+    assert eval(laid_out.strip().split("=", 1)[-1].rstrip(",") if keyword else laid_out.rstrip(",")) == value  # noqa: S307
+    pad = " " * (indent - 4)
+    source = f"{pad}f(\n{' ' * indent}{laid_out}\n{pad})\n"
+    if indent > 4:  # nest the call so the indentation is real
+        depth = indent // 4 - 1
+        source = "".join(f"{' ' * (4 * i)}if x:\n" for i in range(depth)) + source
+    assert black.format_str(source, mode=mode("python")) == source
 
 
 def test_precompiled_templates_are_current_and_render_as_their_sources(monkeypatch):

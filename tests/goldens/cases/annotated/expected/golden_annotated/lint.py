@@ -41,7 +41,12 @@ from google.protobuf.message import Message
 Path = tuple[str, ...]
 
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
-    "==": operator.eq, "!=": operator.ne, ">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le,
+    "==": operator.eq,
+    "!=": operator.ne,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "<": operator.lt,
+    "<=": operator.le,
     "in": lambda value, values: value in values,
 }
 JSON_VERSION = 1  # the version of the --format json document (see main)
@@ -150,7 +155,9 @@ def check(message: Message, rule: Rule, inputs: Mapping[str, Any]) -> Finding | 
         if found is None or wanted is None:  # an input not given: nothing to check against
             return None
         if not _OPS[op](found, wanted):
-            return Finding(rule.code, rule.fields, f"{rule.sentence} (found {found!r} and {wanted!r}).")
+            return Finding(
+                rule.code, rule.fields, f"{rule.sentence} (found {found!r} and {wanted!r})."
+            )
         return None
     return Finding(rule.code, rule.fields, rule.sentence + ".") if broken else None
 
@@ -159,7 +166,9 @@ def lint(message: Message, rules: Sequence[Rule], world_size: int | None = None)
     """Every finding of ``rules`` on ``message``, in the rules' order. The
     message is only read. ``world_size``: the number of ranks the job runs on,
     for rules that relate values to it (skipped without it)."""
-    if world_size is not None and (type(world_size) is not int or world_size < 1):  # a bool is not a size
+    if world_size is not None and (
+        type(world_size) is not int or world_size < 1
+    ):  # a bool is not a size
         raise ValueError(f"world_size must be a positive int, got {world_size!r}")
     inputs = {"world_size": world_size}
     return [finding for rule in rules if (finding := check(message, rule, inputs)) is not None]
@@ -169,13 +178,27 @@ def lint(message: Message, rules: Sequence[Rule], world_size: int | None = None)
 
 
 def _parser(prog: str, classes: Sequence[str]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=prog, description="Check a strategy file against the rules between its fields.")
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Check a strategy file against the rules between its fields."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
-    lint_command = commands.add_parser("lint", help="report settings that have no effect, conflict or do not fit together")
-    lint_command.add_argument("file", help="a text-format (prototxt) file, as save_to_prototxt writes it")
-    lint_command.add_argument("--world-size", type=int, default=None, help="the number of ranks the job runs on")
+    lint_command = commands.add_parser(
+        "lint", help="report settings that have no effect, conflict or do not fit together"
+    )
+    lint_command.add_argument(
+        "file", help="a text-format (prototxt) file, as save_to_prototxt writes it"
+    )
+    lint_command.add_argument(
+        "--world-size", type=int, default=None, help="the number of ranks the job runs on"
+    )
     lint_command.add_argument("--format", choices=("text", "json"), default="text")
-    lint_command.add_argument("--class", dest="class_name", choices=list(classes), default=classes[0], help="the class the file holds")
+    lint_command.add_argument(
+        "--class",
+        dest="class_name",
+        choices=list(classes),
+        default=classes[0],
+        help="the class the file holds",
+    )
     return parser
 
 
@@ -183,7 +206,9 @@ def _load(cls: Callable[[], Any], attribute: str, path: str) -> Any:
     """A new instance of ``cls`` holding the text-format file ``path``."""
     from google.protobuf import text_format
 
-    if not stat.S_ISREG(os.stat(path).st_mode):  # a folder, a FIFO, a device: refused before opening
+    if not stat.S_ISREG(
+        os.stat(path).st_mode
+    ):  # a folder, a FIFO, a device: refused before opening
         raise ValueError("not a regular file")
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
@@ -195,7 +220,9 @@ def _load(cls: Callable[[], Any], attribute: str, path: str) -> Any:
     return instance
 
 
-def main(argv: Sequence[str] | None, classes: Mapping[str, tuple[Callable[[], Any], str]], prog: str) -> int:
+def main(
+    argv: Sequence[str] | None, classes: Mapping[str, tuple[Callable[[], Any], str]], prog: str
+) -> int:
     """``lint FILE``: exit 0 when clean, 1 with findings, 2 for a bad file or
     bad arguments. ``classes``: name -> (the generated class, the attribute
     holding its message), the first the default.
@@ -220,7 +247,9 @@ def main(argv: Sequence[str] | None, classes: Mapping[str, tuple[Callable[[], An
     findings = strategy.lint(world_size=args.world_size)
     if args.format == "json":
         document = {
-            "version": JSON_VERSION, "file": args.file, "world_size": args.world_size,
+            "version": JSON_VERSION,
+            "file": args.file,
+            "world_size": args.world_size,
             "findings": [f.as_dict() for f in findings],
         }
         print(json.dumps(document, indent=2, sort_keys=True))
