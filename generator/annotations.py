@@ -657,8 +657,9 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
             continue
         keys = c.mapping(node, full, _ENUM_KEYS)
         values: dict[str, str] = {}
+        names = {v.name for v in enum.values}  # once per enum, not per documented value
         for vname, vnode in (keys["values"].value.items() if "values" in keys else []):
-            if vname not in {v.name for v in enum.values}:
+            if vname not in names:
                 c.unknown(f"value of {full}", vname, vnode, [v.name for v in enum.values])
                 continue
             vk = c.mapping(vnode, f"{full}.{vname}", {"doc": str})

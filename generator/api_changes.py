@@ -23,6 +23,11 @@ REF`` rebuilds the surface from the inputs as they are at a git ref
 (``inputs_at_ref`` copies them out with ``git show``; the caller runs the
 stages on the copy). A hand edit of the manifest's record is itself drift.
 
+Where users meet each change (its *path*: ``Class.prop['key']``) is worked
+out from a surface when a change is reported (``FieldPaths``), not stored per
+field: a field nested n messages deep has a path of length n, so storing them
+made the record grow with the square of a chain of nested messages.
+
 Breaking changes can be accepted in the annotations file (``accepted_changes``:
 rule, path, reason), so the acknowledgement is reviewed with the edit.
 """
@@ -30,12 +35,13 @@ rule, path, reason), so the acknowledgement is reviewed with the edit.
 from __future__ import annotations
 
 import ast
+import bisect
 import heapq
 import json
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Sequence
 
 from google.protobuf import descriptor_pb2 as d
 
@@ -44,7 +50,10 @@ from .errors import GeneratorError, Problem
 from .model import INT_BOUNDS, PackageModel, default_text
 from .schema import Field, Schema
 
-SURFACE_VERSION = 1
+SURFACE_VERSION = 2
+# Records this generator compares: version 1 also stored every field's path,
+# which is now derived from the surface, so its "path" keys are ignored.
+READABLE_VERSIONS = (1, 2)
 CATEGORIES = ("breaking", "behaviour", "addition")
 
 # rule -> (category, what it means); the README lists the same table.
@@ -120,7 +129,6 @@ def api_surface(schema: Schema, model: PackageModel) -> dict[str, Any]:
     tds = {td.full_name: td for td in model.typed_dicts}
     records = {(f.message, f.name): f for f in model.fields}
     policies = dict(model.overrides.policies)
-    paths = _user_paths(schema, model)
     messages: dict[str, Any] = {}
     for full in sorted(schema.messages):
         message = schema.messages[full]
@@ -143,7 +151,6 @@ def api_surface(schema: Schema, model: PackageModel) -> dict[str, Any]:
                     "choices": list(spec.choices) if spec.choices else None,
                     "finite": f.type in ("float", "double") and not spec.allow_nonfinite,
                     "append": spec.append,
-                    "path": paths.get((full, f.name)),
                 }
             )
             fields[f.name] = {k: v for k, v in fact.items() if v not in (None, False, [])}
@@ -290,42 +297,102 @@ def _descriptor_facts(schema: Schema) -> dict[str, Any]:
     return out
 
 
-def _user_paths(schema: Schema, model: PackageModel) -> dict[tuple[str, str], str]:
-    """(message, field) -> the shortest way users reach it: ``Class.prop``,
-    ``Class.prop['key']``, ``Class.prop['key']['nested']``, ``Class.prop.attr``.
+class _Route:
+    """A way to reach a message: its parent's route and one more segment
+    (``Class.prop`` at the top, then ``['key']`` or ``.attr``). Routes share
+    their parents, so the routes of every message take linear space; the text
+    is joined only for a path that is reported (or to order two routes of the
+    same length that do not hang off parents of one length)."""
 
-    Config keys are walked from every property outward, shortest path first,
-    and each message's keys are named once (at its shortest path), so the
-    work is linear in the schema however often a message is reused."""
-    best: dict[tuple[str, str], str] = {}
-    frontier: list[tuple[int, str, str, bool]] = []  # (length, path, message, dict view)
+    __slots__ = ("parent", "segment", "length", "rank")
 
-    def offer(key: tuple[str, str], path: str) -> None:
-        if key not in best or (len(path), path) < (len(best[key]), best[key]):
-            best[key] = path
+    def __init__(self, parent: _Route | None, segment: str) -> None:
+        self.parent, self.segment = parent, segment
+        self.length: int = len(segment) + (parent.length if parent else 0)
+        self.rank = -1  # the order its message was reached in (set when walked)
 
-    for cls in model.classes:
-        message = schema.messages[cls.message_full_name]
-        for prop in cls.properties:
-            f = message.field(prop.field_name) if prop.field_name else None
-            if f is None:
+    def text(self) -> str:
+        parts: list[str] = []
+        route: _Route | None = self
+        while route is not None:
+            parts.append(route.segment)
+            route = route.parent
+        return "".join(reversed(parts))
+
+    def __lt__(self, other: _Route) -> bool:
+        """Shorter first, then in text order, as the paths' (length, text)."""
+        if self.length != other.length:
+            return self.length < other.length
+        a, b = self.parent, other.parent
+        if a is not None and b is not None and a.length == b.length:
+            # both parents were walked, in (length, text) order, so rank is text order
+            return (a.rank, self.segment) < (b.rank, other.segment)
+        return self.text() < other.text()
+
+
+def _message_type(fact: dict[str, Any]) -> str | None:
+    """The message a singular message field holds (its record's "type")."""
+    kind, _, name = str(fact.get("type", "")).partition(" ")
+    return name if kind == "message" and _label(fact) != "repeated" else None
+
+
+class FieldPaths:
+    """(message, field) -> the shortest way users reach it in one API surface:
+    ``Class.prop``, ``Class.prop['key']``, ``Class.prop['key']['nested']``,
+    ``Class.prop.attr``; among paths of one length, the first in text order.
+
+    Messages are walked from every property outward, shortest route first
+    (each message once, at its shortest route), on the first path asked for:
+    the work is linear in the surface however deep messages nest or however
+    often one is reused."""
+
+    def __init__(self, surface: dict[str, Any]) -> None:
+        self.surface = surface
+        self._roots: dict[tuple[str, str], str] | None = None  # the property paths of the classes' fields
+        self._walked: dict[str, tuple[_Route, bool]] = {}  # message -> (route, dict view)
+
+    def __call__(self, message: str, field: str) -> str | None:
+        if self._roots is None:
+            self._roots = self._walk()
+        best = self._roots.get((message, field))
+        walked = self._walked.get(message)
+        if walked is not None:
+            route, dict_view = walked
+            segment = f"[{field!r}]" if dict_view else f".{field}"
+            if best is None or route.length + len(segment) <= len(best):  # else the property's is shorter
+                path = route.text() + segment
+                if best is None or (len(path), path) < (len(best), best):
+                    best = path
+        return best
+
+    def _walk(self) -> dict[tuple[str, str], str]:
+        messages = self.surface["messages"]
+        roots: dict[tuple[str, str], str] = {}
+        frontier: list[tuple[_Route, str, bool]] = []  # (route, message, dict view), shortest route first
+        for cls_name, cls in self.surface["classes"].items():
+            fields = messages.get(cls["message"], {}).get("fields", {})
+            for prop_name, prop in cls["properties"].items():
+                field = prop.get("field")
+                if field is None or field not in fields:
+                    continue
+                path, key = f"{cls_name}.{prop_name}", (cls["message"], field)
+                if key not in roots or (len(path), path) < (len(roots[key]), roots[key]):
+                    roots[key] = path
+                target = _message_type(fields[field])
+                if prop.get("kind") in ("config", "message") and target:
+                    heapq.heappush(frontier, (_Route(None, path), target, prop.get("kind") == "config"))
+        while frontier:
+            route, name, dict_view = heapq.heappop(frontier)
+            if name in self._walked or name not in messages:  # an imported (well-known) type: not this API's
                 continue
-            path = f"{cls.name}.{prop.name}"
-            offer((message.full_name, f.name), path)
-            if prop.kind in ("config", "message") and f.type_name:
-                heapq.heappush(frontier, (len(path), path, f.type_name, prop.kind == "config"))
-    walked: set[str] = set()
-    while frontier:
-        _, prefix, name, dict_view = heapq.heappop(frontier)
-        if name in walked or name not in schema.messages:  # an imported (well-known) type: not this API's
-            continue
-        walked.add(name)
-        for f in schema.messages[name].fields:
-            path = f"{prefix}[{f.name!r}]" if dict_view else f"{prefix}.{f.name}"
-            offer((name, f.name), path)
-            if f.type == "message" and not f.repeated and f.type_name and f.type_name not in walked:
-                heapq.heappush(frontier, (len(path), path, f.type_name, dict_view))
-    return best
+            route.rank = len(self._walked)
+            self._walked[name] = (route, dict_view)
+            for field, fact in messages[name].get("fields", {}).items():
+                target = _message_type(fact)
+                if target and target not in self._walked:
+                    segment = f"[{field!r}]" if dict_view else f".{field}"
+                    heapq.heappush(frontier, (_Route(route, segment), target, dict_view))
+        return roots
 
 
 # ------------------------------------------------------------------ compare
@@ -374,6 +441,7 @@ class _Diff:
     def __init__(self, before: dict[str, Any], after: dict[str, Any]) -> None:
         self.before, self.after = before, after
         self.changes: list[Change] = []
+        self.before_paths, self.after_paths = FieldPaths(before), FieldPaths(after)
 
     def add(self, rule: str, path: str, old: Any, new: Any, consequence: str) -> None:
         assert rule in RULES, rule
@@ -384,10 +452,12 @@ class _Diff:
 
     # -- paths and wording --------------------------------------------------
 
-    @staticmethod
-    def where(message: str, name: str, fact: dict[str, Any]) -> str:
-        path: str = fact.get("path") or f"{message}.{name}"
-        return path
+    def old_path(self, message: str, name: str) -> str:
+        """Where users met the field before (the message's own name if no property reaches it)."""
+        return self.before_paths(message, name) or f"{message}.{name}"
+
+    def new_path(self, message: str, name: str) -> str:
+        return self.after_paths(message, name) or f"{message}.{name}"
 
     def owner(self, path: str) -> str:
         head = path.split(".", 1)[0].split("[", 1)[0]
@@ -482,16 +552,16 @@ class _Diff:
         bf, af = b.get("fields", {}), a.get("fields", {})
         a_by_number = {v["number"]: k for k, v in af.items()}
         handled: set[str] = set()
-        b_reserved = _numbers(b.get("reserved_numbers", []))
-        a_reserved = _numbers(a.get("reserved_numbers", []))
+        b_reserved = _Numbers(b.get("reserved_numbers", []))
+        a_reserved = _Numbers(a.get("reserved_numbers", []))
         for field in sorted(bf.keys() - af.keys()):
             old = bf[field]
             other = a_by_number.get(old["number"])
-            path = self.where(name, field, old)
+            path = self.old_path(name, field)
             if other is not None and other not in bf:
                 handled.add(other)
                 new = af[other]
-                new_path = self.where(name, other, new)
+                new_path = self.new_path(name, other)
                 if (old["type"], _label(old)) == (new["type"], _label(new)):
                     moved = "" if new_path != path else " (the property keeps its name)"
                     self.add("field-renamed", path, field, other,
@@ -507,7 +577,7 @@ class _Diff:
             self.removed(name, field, old, path, a_reserved)
         for field in sorted(af.keys() - bf.keys() - handled):
             new = af[field]
-            path = self.where(name, field, new)
+            path = self.new_path(name, field)
             if self.reused(path, field, new["number"], b, b_reserved):
                 pass
             elif _label(new) == "required":
@@ -518,11 +588,11 @@ class _Diff:
                          f"new {'key' if '[' in path else 'field'} {path}, default {_show(new.get('default', new.get('out_type')))}")
         for field in sorted(af.keys() & bf.keys()):
             self.compare_field(name, field, bf[field], af[field])
-        self.unreserved(name, b, a, b_reserved - a_reserved - a_by_number.keys(), af.keys(), "field")
+        self.unreserved(name, b, a, b_reserved - a_reserved - _Numbers.of(a_by_number), af.keys(), "field")
         if a.get("deprecated") and not b.get("deprecated"):
             self.add("deprecated-added", name, None, "deprecated", f"{name} is deprecated: plan to stop using it")
 
-    def reused(self, path: str, name: str, number: int, before: dict[str, Any], reserved: set[int]) -> bool:
+    def reused(self, path: str, name: str, number: int, before: dict[str, Any], reserved: _Numbers) -> bool:
         """``name = number`` is new: report it if ``before`` reserved either."""
         if number not in reserved and name not in before.get("reserved_names", []):
             return False
@@ -532,16 +602,16 @@ class _Diff:
         return True
 
     def unreserved(
-        self, owner: str, b: dict[str, Any], a: dict[str, Any], numbers: set[int], used: Any, what: str
+        self, owner: str, b: dict[str, Any], a: dict[str, Any], numbers: _Numbers, used: Any, what: str
     ) -> None:
         """Reservations of ``b`` that ``a`` dropped (``numbers``: freed and unused)."""
         names = sorted(set(b.get("reserved_names", [])) - set(a.get("reserved_names", [])) - set(used))
         if numbers or names:
-            shown = ", ".join([_ranges(sorted(numbers))] * bool(numbers) + [repr(n) for n in names])
+            shown = ", ".join([numbers.text()] * bool(numbers) + [repr(n) for n in names])
             self.add("reserved-removed", owner, shown, None,
                      f"{shown} no longer reserved in {owner}: a later {what} could reuse them and misread old data")
 
-    def removed(self, message: str, field: str, old: dict[str, Any], path: str, reserved: set[int], reused: bool = False) -> None:
+    def removed(self, message: str, field: str, old: dict[str, Any], path: str, reserved: _Numbers, reused: bool = False) -> None:
         if "[" in path:
             how = f"dicts naming {field!r} raise UnknownConfigKeyError"
         elif path.split(".", 1)[0] in self.before["classes"]:
@@ -555,7 +625,7 @@ class _Diff:
     def compare_field(
         self, message: str, name: str, old: dict[str, Any], new: dict[str, Any], renamed: bool = False
     ) -> None:
-        path = self.where(message, name, new)
+        path = self.new_path(message, name)
         subject = f"every {self.owner(path)} that does not set it"
         if old["number"] != new["number"]:
             self.add("field-number-changed", path, old["number"], new["number"],
@@ -700,12 +770,12 @@ class _Diff:
                 else:
                     self.add("enum-value-removed", path, f"{value} = {bv[value]}", None,
                              f"code and prototxt naming {value} fail; data holding {bv[value]} reads as unknown")
-            b_reserved = _numbers(b[name].get("reserved_numbers", []))
+            b_reserved = _Numbers(b[name].get("reserved_numbers", []))
             for value in sorted(av.keys() - bv.keys() - renamed):
                 if not self.reused(f"{name}.{value}", value, av[value], b[name], b_reserved):
                     self.add("enum-value-added", f"{name}.{value}", None, f"{value} = {av[value]}",
                              f"new value {value} of {name}")
-            freed = b_reserved - _numbers(a[name].get("reserved_numbers", [])) - set(av.values())
+            freed = b_reserved - _Numbers(a[name].get("reserved_numbers", [])) - _Numbers.of(av.values())
             self.unreserved(name, b[name], a[name], freed, av.keys(), "value")
             for value in sorted(av.keys() & bv.keys()):
                 if av[value] != bv[value]:
@@ -721,22 +791,55 @@ def _rule_text(rule: dict[str, Any]) -> str:
     return f"{rule['kind']} of {', '.join(rule['fields'])}" + (f", {rule['winner']} kept" if rule.get("winner") else "")
 
 
-def _numbers(ranges: list[list[int]]) -> set[int]:
-    out: set[int] = set()
-    for low, high in ranges:
-        out.update(range(low, min(high, low + 100_000) + 1))  # reserved ranges can reach "max"
-    return out
+class _Numbers:
+    """Field or enum numbers as sorted, disjoint, inclusive ranges: a reserved
+    range can reach "max" (536,870,911 for fields), too many numbers to list
+    one by one for every message compared."""
 
+    def __init__(self, ranges: Iterable[Sequence[int]] = ()) -> None:
+        merged: list[tuple[int, int]] = []
+        for low, high in sorted((int(r[0]), int(r[1])) for r in ranges):
+            if merged and low <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+            else:
+                merged.append((low, high))
+        self.ranges = merged
+        self._lows = [low for low, _ in merged]
 
-def _ranges(numbers: list[int]) -> str:
-    parts, start = [], None
-    for i, n in enumerate(numbers):
-        if start is None:
-            start = n
-        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
-            parts.append(f"{start}" if start == n else f"{start}-{n}")
-            start = None
-    return "number" + ("s " if len(numbers) > 1 else " ") + ", ".join(parts)
+    @classmethod
+    def of(cls, numbers: Iterable[int]) -> _Numbers:
+        return cls((n, n) for n in numbers)
+
+    def __contains__(self, number: object) -> bool:
+        if not isinstance(number, int):
+            return False
+        at = bisect.bisect_right(self._lows, number) - 1
+        return at >= 0 and number <= self.ranges[at][1]
+
+    def __bool__(self) -> bool:
+        return bool(self.ranges)
+
+    def __sub__(self, other: _Numbers) -> _Numbers:
+        out: list[tuple[int, int]] = []
+        cuts, first = other.ranges, 0
+        for low, high in self.ranges:
+            while first < len(cuts) and cuts[first][1] < low:
+                first += 1
+            start, at = low, first
+            while at < len(cuts) and cuts[at][0] <= high:
+                if cuts[at][0] > start:
+                    out.append((start, cuts[at][0] - 1))
+                start = max(start, cuts[at][1] + 1)
+                at += 1
+            if start <= high:
+                out.append((start, high))
+        return _Numbers(out)
+
+    def text(self) -> str:
+        """``numbers 9, 12-14`` (``number 9`` for one)."""
+        count = sum(high - low + 1 for low, high in self.ranges)
+        parts = [f"{low}" if low == high else f"{low}-{high}" for low, high in self.ranges]
+        return "number" + ("s " if count > 1 else " ") + ", ".join(parts)
 
 
 def _label_consequence(old: str, new: str) -> str:
@@ -858,7 +961,7 @@ def check_accepted(notes: Annotations) -> None:
 
 def make_report(before: dict[str, Any], after: dict[str, Any], notes: Annotations, against: str) -> Report:
     """Compare, and mark the changes accepted in ``notes``."""
-    if before.get("version") != SURFACE_VERSION or after.get("version") != SURFACE_VERSION:
+    if before.get("version") not in READABLE_VERSIONS or after.get("version") not in READABLE_VERSIONS:
         raise GeneratorError(Problem(f"cannot compare API records of different formats ({against})"))
     accepted = {(a.rule, a.path): a for a in notes.accepted_changes}
     used: set[tuple[str, str]] = set()

@@ -435,11 +435,11 @@ def _display(path: Path) -> str:
 
 def _recorded_api(options: Options) -> dict[str, Any] | None:
     """The API surface the last generate into the output folder recorded."""
-    from .api_changes import SURFACE_VERSION
+    from .api_changes import READABLE_VERSIONS
 
     data = read_manifest(options.out, options.package)
     api = data.get("api") if data is not None else None
-    return api if isinstance(api, dict) and api.get("version") == SURFACE_VERSION else None
+    return api if isinstance(api, dict) and api.get("version") in READABLE_VERSIONS else None
 
 
 def _check(

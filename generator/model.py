@@ -647,6 +647,7 @@ class _Builder:
         self.notes = notes
         self.class_policy = {c.message: c.compat for c in notes.classes}
         self._fields: dict[tuple[str, str], FieldModel] = {}
+        self._shadowing: dict[str, list[str]] = {}  # message -> its field names that are builtins' names
         self.undocumented: list[str] = []
         self.problems: list[Problem] = []
         self.imports = pb2_imports(schema, package)
@@ -776,7 +777,9 @@ class _Builder:
             policy = (note.compat if note and note.compat else None) or class_policy
             policy_message = note.compat_message if policy and note and note.compat_message else None
         stub = self.pyi_field(f, self.module_of_file[message.file])
-        names = [x.name for x in message.fields]
+        names = self._shadowing.get(message.full_name)
+        if names is None:  # once per message: per field it cost the square of a message's size
+            names = self._shadowing[message.full_name] = [x.name for x in message.fields if x.name in naming.BUILTIN_NAMES]
         out_type, in_type = self.out_type(f), self.in_type(f)
         record = self._fields[key] = FieldModel(
             message=message.full_name,
@@ -981,19 +984,21 @@ class _Builder:
         from google.protobuf import descriptor_pb2
 
         modules = []
+        by_file: dict[str, list[Message]] = {}  # each file's messages, nested ones included (one pass, not one per file)
+        for m in self.schema.messages.values():
+            by_file.setdefault(m.file, []).append(m)
+        enums_by_file: dict[str, list[Enum]] = {}
+        for e in self.schema.enums.values():
+            if "." not in e.name:
+                enums_by_file.setdefault(e.file, []).append(e)
         for raw in self.schema.file_protos:
             fp = descriptor_pb2.FileDescriptorProto()
             fp.ParseFromString(raw)
             if fp.name not in self.schema.local_files:
                 continue
-            messages = tuple(
-                self.pyi_message(m)
-                for m in self.schema.messages.values()
-                if m.file == fp.name and "." not in m.name
-            )
-            enums = tuple(
-                self.enum_model(e) for e in self.schema.enums.values() if e.file == fp.name and "." not in e.name
-            )
+            in_file = by_file.get(fp.name, [])
+            messages = tuple(self.pyi_message(m) for m in in_file if "." not in m.name)
+            enums = tuple(self.enum_model(e) for e in enums_by_file.get(fp.name, []))
             modules.append(
                 Pb2Module(
                     name=self.imports[fp.name].module,
@@ -1003,8 +1008,8 @@ class _Builder:
                     dependencies=tuple(self.imports[dep] for dep in fp.dependency),
                     messages=messages,
                     enums=enums,
-                    uses_maps=any(f.is_map for m in self.schema.messages.values() if m.file == fp.name for f in m.fields),
-                    uses_deprecated=any(f.deprecated for m in self.schema.messages.values() if m.file == fp.name for f in m.fields),
+                    uses_maps=any(f.is_map for m in in_file for f in m.fields),
+                    uses_deprecated=any(f.deprecated for m in in_file for f in m.fields),
                     extensions=_extension_models(self.schema.file_extensions.get(fp.name, ())),
                 )
             )
@@ -1260,12 +1265,14 @@ def _folders(folders: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
     return tuple(sorted({"/".join(folder[:i]) for folder in folders for i in range(1, len(folder) + 1)}))
 
 
-def _names_used(cls: ClassModel, names: list[str]) -> tuple[str, ...]:
-    """Which of ``names`` the property annotations of ``cls`` mention."""
+def _names_used(cls: ClassModel, order: dict[str, list[int]], names: list[str]) -> tuple[str, ...]:
+    """Which of ``names`` the property annotations of ``cls`` mention, in their
+    order (``order``: name -> its places in ``names``; a scan of ``names`` per
+    class cost classes × messages)."""
     words: set[str] = set()
     for prop in cls.properties:
         words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", f"{prop.getter_type} {prop.setter_type or ''}"))
-    return tuple(n for n in names if n in words)
+    return tuple(names[i] for i in sorted(i for word in words for i in order.get(word, ())))
 
 
 def _with_rules(cls: ClassModel, rules: tuple[RuleModel, ...]) -> ClassModel:
@@ -1290,7 +1297,10 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
     typed_dicts = tuple(b.typed_dict(m) for m in local_messages)
     classes = tuple(b.class_model(c, hook_members.get(c.mixin or "", frozenset())) for c in notes.classes)
     type_names = [e.literal_name for e in enums] + [n for td in typed_dicts for n in (td.out_name, td.in_name)]
-    classes = tuple(dataclasses.replace(c, type_imports=_names_used(c, type_names)) for c in classes)
+    order: dict[str, list[int]] = {}
+    for i, name in enumerate(type_names):
+        order.setdefault(name, []).append(i)
+    classes = tuple(dataclasses.replace(c, type_imports=_names_used(c, order, type_names)) for c in classes)
     rules = rule_models(
         schema, notes.rules, {c.message_full_name: {p.field_name: p.name for p in c.properties if p.field_name} for c in classes}
     )

@@ -9,6 +9,7 @@ taken from descriptor_pb2's *_FIELD_NUMBER constants, not typed by hand).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import keyword
 import math
 import struct
@@ -122,7 +123,13 @@ class Message:
     extensions: tuple[Extension, ...] = ()  # extensions declared inside it (``extend`` in its body)
 
     def field(self, name: str) -> Field | None:
-        return next((f for f in self.fields if f.name == name), None)
+        return self._by_name.get(name)
+
+    @functools.cached_property
+    def _by_name(self) -> dict[str, Field]:
+        """Fields by name, built on the first lookup: a scan per lookup made a
+        message of n fields cost n² (every stage looks its fields up by name)."""
+        return {f.name: f for f in self.fields}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -166,17 +173,31 @@ def shortest_float32_text(value: float) -> str:
     return repr(target)
 
 
-def _parse_default(fd: d.FieldDescriptorProto, enums: dict[str, d.EnumDescriptorProto]) -> object:
+class _Enums(dict[str, d.EnumDescriptorProto]):
+    """Every enum of the set by full name, and their numbers by value name
+    (indexed on first use: a scan per field cost fields × values)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._numbers: dict[str, dict[str, int]] = {}
+
+    def number(self, enum: str, value: str) -> int:
+        if enum not in self._numbers:
+            self._numbers[enum] = {v.name: v.number for v in self[enum].value}
+        return self._numbers[enum][value]
+
+
+def _parse_default(fd: d.FieldDescriptorProto, enums: _Enums) -> object:
     """A field's default value: the declared one, else its type's zero."""
     declared = fd.default_value if fd.HasField("default_value") else None
     kind = fd.type
     if kind == F.TYPE_MESSAGE or kind == F.TYPE_GROUP:
         return None
     if kind == F.TYPE_ENUM:
-        enum = enums[fd.type_name.lstrip(".")]
+        name = fd.type_name.lstrip(".")
         if declared is not None:
-            return next(v.number for v in enum.value if v.name == declared)
-        return enum.value[0].number
+            return enums.number(name, declared)
+        return enums[name].value[0].number
     if kind == F.TYPE_BOOL:
         return declared == "true"
     if kind in (F.TYPE_FLOAT, F.TYPE_DOUBLE):
@@ -224,7 +245,7 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     """Build the schema view of ``local_files`` (protoc-relative names)."""
     fds = d.FileDescriptorSet()
     fds.ParseFromString(descriptor_set)
-    all_enums: dict[str, d.EnumDescriptorProto] = {}
+    all_enums = _Enums()
     enum_homes: dict[str, tuple[str, str]] = {}  # full name -> (file, dotted name inside the package)
     message_homes: dict[str, tuple[str, str]] = {}
     for fp in fds.file:
@@ -247,7 +268,7 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     messages: dict[str, Message] = {}
     enums: dict[str, Enum] = {}
     syntax: dict[str, str] = {}
-    packages: list[str] = []
+    packages: dict[str, None] = {}  # in order of appearance
     wanted = set(local_files)
     file_extensions: dict[str, tuple[Extension, ...]] = {}
     file_protos: list[bytes] = []
@@ -259,8 +280,7 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
         if fp.name not in wanted:
             continue
         syntax[fp.name] = fp.syntax or "proto2"
-        if fp.package not in packages:
-            packages.append(fp.package)
+        packages.setdefault(fp.package)
         comments = _Comments(fp)
         prefix = f"{fp.package}." if fp.package else ""
         proto3 = fp.syntax == "proto3"
@@ -374,7 +394,7 @@ def _make_field(
     fd: d.FieldDescriptorProto,
     comment: Comment,
     owner: d.DescriptorProto,
-    enums: dict[str, d.EnumDescriptorProto],
+    enums: _Enums,
     nested_maps: dict[str, d.DescriptorProto],
     proto3: bool = False,
 ) -> Field:

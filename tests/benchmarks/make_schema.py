@@ -1,13 +1,22 @@
 """Write a synthetic proto2 schema of a chosen size, for the scaling benchmark.
 
     python tests/benchmarks/make_schema.py --messages 450 --out /tmp/synth_450.proto
+    python tests/benchmarks/make_schema.py --shape chain --messages 4500 --out /tmp/chain_4500.proto
+    python tests/benchmarks/make_schema.py --shape wide --fields 8000 --out /tmp/wide_8000.proto
 
-The schema is deterministic (same size, same bytes) and shaped like
-``proto/distributed_strategy.proto``: about 7 fields per message, a mix of
-every scalar type, declared defaults on most optional fields, repeated scalars,
-references to other messages (single and repeated), enums (top-level and
-nested) and nested message types. ``--messages`` counts every message,
-nested ones included. The result always compiles (``--check`` runs protoc).
+Every schema is deterministic (same size, same bytes) and always compiles
+(``--check`` runs protoc). Shapes:
+
+* ``mixed`` (the default) is shaped like ``proto/distributed_strategy.proto``:
+  about 7 fields per message, a mix of every scalar type, declared defaults on
+  most optional fields, repeated scalars, references to other messages (single
+  and repeated), enums (top-level and nested) and nested message types.
+  ``--messages`` counts every message, nested ones included.
+* ``chain``: ``--messages`` messages of the same ~7 fields where each holds the
+  next (``optional Msg00001 next``): one root class, and a config key nested as
+  deep as the schema is long (the worst case for anything stored per access path).
+* ``wide``: one message of ``--fields`` small scalar fields (bool, int32,
+  float; the worst case for a lookup by name that scans a message's fields).
 """
 
 from __future__ import annotations
@@ -35,6 +44,9 @@ SCALARS: tuple[tuple[str, str], ...] = (
     ("fixed64", "5"),
     ("sfixed32", "-3"),
 )
+# The wide shape's types: small ones, so 20,000 fields stay under upb's limit of
+# 65,535 bytes for one message's storage.
+WIDE_SCALARS: tuple[tuple[str, str], ...] = (("bool", "true"), ("int32", "-1"), ("bool", "false"), ("float", "0.25"))
 NESTED_EVERY = 5  # every 5th top-level message declares a nested message
 ENUM_EVERY = 10  # one top-level enum per 10 messages (at least one)
 
@@ -124,6 +136,70 @@ def make_schema(total: int, package: str = "bench.synth") -> str:
     return "\n".join(out)
 
 
+def make_chain(total: int, package: str = "bench.chain") -> str:
+    """``total`` messages, each holding the next: Msg00000.next.next...; ~7 fields each."""
+    if total < 1:
+        raise ValueError("--messages must be at least 1")
+    out = [
+        "// Synthetic schema written by tests/benchmarks/make_schema.py (chain); do not edit.",
+        f"// {total} messages, each holding the next.",
+        'syntax = "proto2";',
+        "",
+        f"package {package};",
+        "",
+    ]
+    for i in range(total):
+        out.append(f"// Msg{i:05d}: link number {i} of the chain.")
+        out.append(f"message Msg{i:05d} {{")
+        out += _scalar_fields(i, 1, 6, "  ")
+        if i + 1 < total:
+            out.append("  // The next link.")
+            out.append(f"  optional Msg{i + 1:05d} next = 7;")
+        out.append("}")
+        out.append("")
+    return "\n".join(out)
+
+
+def _wide_fields(count: int) -> list[str]:
+    """Small scalars, most with a declared default, one in 16 repeated (a
+    repeated field takes a pointer's 8 bytes)."""
+    lines = []
+    for k in range(count):
+        kind, default = WIDE_SCALARS[k % len(WIDE_SCALARS)]
+        number = k + 1 if k + 1 < 19000 else k + 1001  # 19000-19999 are reserved for protobuf itself
+        lines.append(f"  // Synthetic field {number} ({kind}).")
+        if k % 16 == 15:
+            lines.append(f"  repeated {kind} values_{number} = {number};")
+        elif k % 5 == 4:
+            lines.append(f"  optional {kind} plain_{number} = {number};")
+        else:
+            lines.append(f"  optional {kind} {kind}_opt_{number} = {number} [default = {default}];")
+    return lines
+
+
+def make_wide(fields: int, package: str = "bench.wide") -> str:
+    """One message of ``fields`` scalar fields."""
+    if fields < 1:
+        raise ValueError("--fields must be at least 1")
+    out = [
+        "// Synthetic schema written by tests/benchmarks/make_schema.py (wide); do not edit.",
+        f"// One message of {fields} fields.",
+        'syntax = "proto2";',
+        "",
+        f"package {package};",
+        "",
+        "// One message holding every field.",
+        "message Wide {",
+        *_wide_fields(fields),
+        "}",
+        "",
+    ]
+    return "\n".join(out)
+
+
+SHAPES = ("mixed", "chain", "wide")
+
+
 def count_messages(text: str) -> int:
     return sum(1 for line in text.splitlines() if line.lstrip().startswith("message "))
 
@@ -145,11 +221,16 @@ def _check(path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--messages", type=int, required=True, help="number of messages, nested included")
+    parser.add_argument("--shape", choices=SHAPES, default="mixed", help="see the module's docstring (default: mixed)")
+    parser.add_argument("--messages", type=int, help="number of messages, nested included (mixed, chain)")
+    parser.add_argument("--fields", type=int, help="number of fields of the one message (wide)")
     parser.add_argument("--out", type=Path, required=True, help="the .proto file to write")
     parser.add_argument("--check", action="store_true", help="compile the result with protoc")
     args = parser.parse_args(argv)
-    text = make_schema(args.messages)
+    size, flag = (args.fields, "--fields") if args.shape == "wide" else (args.messages, "--messages")
+    if size is None:
+        parser.error(f"--shape {args.shape} needs {flag}")
+    text = {"mixed": make_schema, "chain": make_chain, "wide": make_wide}[args.shape](size)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")
     if args.check:

@@ -16,6 +16,11 @@ Sections (see "Performance budgets" in the design doc):
            (make_schema.py, --no-annotations): wall time, peak RSS, time ratio
            per 10x; plus the pipeline without the format stage, stage by
            stage, in-process.
+  shapes   the worst shapes for cost that grows faster than the schema
+           (make_schema.py --shape chain / wide, --no-annotations, whole
+           process, cache cold): a chain of 4,500 messages, each holding the
+           next (peak RSS; manifest size against 10x a chain of 450), and one
+           message of 2,000 vs 8,000 fields (time ratio, medians of 3).
   runtime  DistributedStrategy calls (timeit, per call) vs Paddle 3.3.1's class,
            both in one process when Paddle imports (see --paddle-python).
   import   ``import fleet_strategy`` vs importing its ``_pb2`` module alone.
@@ -93,7 +98,9 @@ RUNTIME_CASES: list[tuple[str, str, float | None]] = [
     ("lint_every_config", "lint(world_size=8), every config set  (16 rules)", None),
 ]
 SCALE_TOLERANCE = 1.0  # "10x schema <= 10x time"
-MEMORY_BUDGET_MB = 400  # peak RSS of the largest first generation
+MEMORY_BUDGET_MB = 400  # peak RSS of the largest first generation, and of the 4,500-message chain
+CHAIN_MESSAGES = (450, 4500)  # the shapes section: the manifest of the longer chain <= 1.1x 10x the shorter's
+WIDE_FIELDS = (2000, 8000)  # one message: 4x the fields in <= 5x the time
 
 
 # --------------------------------------------------------------------------- processes
@@ -228,7 +235,8 @@ def fmt_call(seconds: float) -> str:
 def fmt_value(value: float | None, unit: str, lower_bound: bool = False) -> str:
     if value is None:
         return "-"
-    text = fmt_call(value) if unit == "call" else f"{value:.0f} MB" if unit == "MB" else fmt_s(value)
+    mb = f"{value:.1f} MB" if value < 10 else f"{value:.0f} MB"
+    text = fmt_call(value) if unit == "call" else mb if unit == "MB" else fmt_s(value)
     return ("> " if lower_bound else "") + text
 
 
@@ -640,6 +648,73 @@ def bench_scaling(ctx: Context) -> None:
                                 f"({a['stages'][worst]:.3f} s -> {b['stages'][worst]:.3f} s)"))
 
 
+def bench_shapes(ctx: Context) -> None:
+    section("2b. shapes: a chain of nested messages, one wide message (generate --no-annotations, whole process, "
+            "cache cold)")
+    py = ctx.python
+    chain_label = f"chain of {CHAIN_MESSAGES[1]:,} msgs"
+    wide_label = f"{WIDE_FIELDS[0]:,} -> {WIDE_FIELDS[1]:,} fields in one message"
+    if ctx.quick:
+        print("  skipped (--quick)")
+        for figure, budget in ((f"peak RSS, {chain_label}", 1.0), (f"manifest size, {chain_label} vs 10x {CHAIN_MESSAGES[0]}", 1.1),
+                               (f"time ratio {wide_label}, cold", 5.0)):
+            ctx.rows.append(Row("shapes", figure, None, None, "not measured", budget=budget, note="--quick"))
+        return
+    schemas: dict[tuple[str, int], Path] = {}
+    for shape, flag, sizes in (("chain", "--messages", CHAIN_MESSAGES), ("wide", "--fields", WIDE_FIELDS)):
+        for n in sizes:
+            path = ctx.tmp / "shapes" / f"{shape}_{n}.proto"
+            made = run_process([py, str(HERE / "make_schema.py"), "--shape", shape, flag, str(n), "--out", str(path)],
+                               env=ctx.env)
+            if made.code != 0:
+                print(f"  ! make_schema --shape {shape} {n}: {made.stderr.strip()[-300:]}")
+                continue
+            schemas[shape, n] = path
+            print(f"  {made.stdout.strip()}")
+
+    def generate(key: tuple[str, int]) -> tuple[Sample, Path]:
+        out = ctx.fresh_dir(f"shape-{key[0]}-{key[1]}")
+        cmd = [py, "-m", "generator", "generate", "--no-annotations", "--proto", str(schemas[key]), "--out", str(out),
+               "--package", "synth"]
+        return run_process(cmd, env=ctx.ours_env(ctx.fresh_dir("shape-cache")), cwd=ctx.root, timeout=600), out
+
+    # the chain: each field's way in is as long as the chain; nothing may grow with its square
+    chain: dict[int, tuple[Sample, float]] = {}
+    for n in CHAIN_MESSAGES:
+        if ("chain", n) not in schemas:
+            continue
+        sample, out = generate(("chain", n))
+        if sample.code != 0 or sample.timed_out:
+            print(f"  ! chain {n}: {'timed out' if sample.timed_out else f'exit {sample.code}'}: {sample.stderr.strip()[-300:]}")
+            continue
+        manifest_mb = (out / "synth.manifest.json").stat().st_size / 1e6
+        chain[n] = (sample, manifest_mb)
+        print(f"  chain of {n:>5} msgs: {fmt_s(sample.wall)}, peak RSS {sample.maxrss_kb / 1024:.0f} MB, "
+              f"manifest {manifest_mb:.2f} MB", flush=True)
+    small, big = CHAIN_MESSAGES
+    ctx.rows.append(Row("shapes", f"peak RSS, {chain_label}", chain[big][0].maxrss_kb / 1024 if big in chain else None,
+                        MEMORY_BUDGET_MB, f"{MEMORY_BUDGET_MB} MB budget", unit="MB", budget=1.0))
+    ctx.rows.append(Row("shapes", f"manifest size, {chain_label} vs 10x {small}",
+                        chain[big][1] if big in chain else None, 10 * chain[small][1] if small in chain else None,
+                        f"10x {small} msgs", unit="MB", budget=1.1))
+
+    # one wide message: every lookup of a field by name must stay constant-time (A B A B A B)
+    wide: dict[int, Series] = {n: Series(f"wide {n} fields") for n in WIDE_FIELDS}
+    for _ in range(3):
+        for n in WIDE_FIELDS:
+            if ("wide", n) in schemas:
+                wide[n].add(generate(("wide", n))[0])
+    for series in wide.values():
+        print("  " + series.describe(), flush=True)
+    a, b = (wide[n].median for n in WIDE_FIELDS)
+    ctx.rows.append(Row("shapes", f"time ratio {wide_label}, cold", b, a, f"{WIDE_FIELDS[0]:,} fields", budget=5.0,
+                        note=wide[WIDE_FIELDS[1]].error or wide[WIDE_FIELDS[0]].error or ""))
+    ctx.details["shapes"] = {
+        "chain": {n: {"wall": s.wall, "peak_mb": s.maxrss_kb / 1024, "manifest_mb": mb} for n, (s, mb) in chain.items()},
+        "wide": {n: {"walls": s.walls, "peak_mb": s.peak_mb} for n, s in wide.items()},
+    }
+
+
 # --------------------------------------------------------------------------- 3. runtime
 
 
@@ -772,6 +847,7 @@ def bench_import(ctx: Context) -> None:
 SECTIONS: dict[str, Callable[[Context], None]] = {
     "regen": bench_regen,
     "scaling": bench_scaling,
+    "shapes": bench_shapes,
     "runtime": bench_runtime,
     "import": bench_import,
 }

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import heapq
 import json
 import os
 import shutil
@@ -27,9 +28,20 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.api_changes import RULES, api_surface, compare, make_report, render_json, render_text, unmatched_warnings
+from generator.api_changes import (
+    RULES,
+    FieldPaths,
+    _Numbers,
+    api_surface,
+    compare,
+    make_report,
+    render_json,
+    render_text,
+    unmatched_warnings,
+)
 from generator.cli import main
 from generator.errors import GeneratorError
+from generator.output import manifest_text
 from generator.pipeline import Options, analyse
 from tests.support import ROOT
 from tests.stages.test_cli import project  # noqa: F401 - the fixture: a copy of this project, cwd set to it
@@ -167,6 +179,197 @@ def _facts_with_defaults(node: Any) -> list[dict[str, Any]]:
     if isinstance(node, list):
         return [f for value in node for f in _facts_with_defaults(value)]
     return []
+
+
+# ==================================================== paths, and the record's size
+
+
+def reference_paths(surface: dict[str, Any]) -> dict[tuple[str, str], str]:
+    """The paths as the record stored them before version 2: every path
+    spelt out while walking messages from the properties, shortest route first,
+    each field keeping its shortest (then first in text order) path."""
+    best: dict[tuple[str, str], str] = {}
+
+    def offer(key: tuple[str, str], path: str) -> None:
+        if key not in best or (len(path), path) < (len(best[key]), best[key]):
+            best[key] = path
+
+    messages = surface["messages"]
+    frontier: list[tuple[int, str, str, bool]] = []
+    for cls_name, cls in surface["classes"].items():
+        fields = messages[cls["message"]]["fields"]
+        for prop_name, prop in cls["properties"].items():
+            if "field" not in prop:
+                continue
+            path = f"{cls_name}.{prop_name}"
+            offer((cls["message"], prop["field"]), path)
+            kind, _, target = fields[prop["field"]]["type"].partition(" ")
+            if prop["kind"] in ("config", "message") and kind == "message":
+                heapq.heappush(frontier, (len(path), path, target, prop["kind"] == "config"))
+    walked: set[str] = set()
+    while frontier:
+        _, prefix, name, dict_view = heapq.heappop(frontier)
+        if name in walked or name not in messages:
+            continue
+        walked.add(name)
+        for field, fact in messages[name]["fields"].items():
+            path = f"{prefix}[{field!r}]" if dict_view else f"{prefix}.{field}"
+            offer((name, field), path)
+            kind, _, target = fact["type"].partition(" ")
+            if kind == "message" and fact.get("label") != "repeated" and target not in walked:
+                heapq.heappush(frontier, (len(path), path, target, dict_view))
+    return best
+
+
+def assert_paths_as_spelt_out(surface: dict[str, Any]) -> int:
+    expected, paths = reference_paths(surface), FieldPaths(surface)
+    fields = [(m, f) for m, record in surface["messages"].items() for f in record.get("fields", {})]
+    assert {key: paths(*key) for key in fields} == {key: expected.get(key) for key in fields}
+    return len(fields)
+
+
+# Routes of one length to one message: from parents of one length (R.x, R.y),
+# of other lengths (R.b['zz'], R.ab['z']), from one parent (R.v['p'], R.v['o']),
+# through attribute views (R.aB.c, R.a.Bcx), back to the class's own message.
+TIES_PROTO = """syntax = "proto2";
+package ties;
+// Root.
+message R {
+  optional M1 b = 1;
+  optional M2 ab = 2;
+  optional M3 x = 3;
+  optional M4 y = 4;
+  optional M5 aB = 5;
+  optional M6 a = 6;
+  optional M7 v = 7;
+}
+message M1 { optional T zz = 1; optional int32 q = 2; }
+message M2 { optional T z = 1; optional int32 q = 2; }
+message M3 { optional U k = 1; }
+message M4 { optional U k = 1; optional U j = 2; }
+message M5 { optional W c = 1; }
+message M6 { optional W Bc = 1; optional W a_c = 2; }
+message M7 { optional V p = 1; optional V o = 2; }
+message T { optional int32 leaf = 1; optional T self = 2; }
+message U { optional int32 leaf = 1; }
+message W { optional int32 leaf = 1; optional R back = 2; }
+message V { optional int32 leaf = 1; repeated V more = 2; }
+// A second class, with a longer name.
+message RootTwo { optional M2 z = 1; optional T t = 2; }
+"""
+TIES_NOTES = """classes:
+  R: {message: ties.R}
+  RootTwo: {message: ties.RootTwo}
+messages:
+  ties.R:
+    fields:
+      aB: {view: message}
+      a: {view: message}
+"""
+
+
+def test_paths_are_the_ones_the_record_stored(tmp_path):
+    """Version 2 records no paths: they are worked out when a change is reported,
+    and must be the very paths version 1 stored (acceptances name them)."""
+    counted = assert_paths_as_spelt_out(json.loads((ROOT / "generated" / "fleet_strategy.manifest.json").read_text())["api"])
+    for case in CASE_NAMES:
+        for side in ("before", "after"):
+            counted += assert_paths_as_spelt_out(surface_of(CASES / case / side, tmp_path / case)[0])
+    ties = tmp_path / "ties"
+    ties.mkdir()
+    (ties / "ties.proto").write_text(TIES_PROTO)
+    (ties / "annotations.yaml").write_text(TIES_NOTES)
+    surface = surface_of(ties, tmp_path / "work")[0]
+    counted += assert_paths_as_spelt_out(surface)
+    paths = FieldPaths(surface)
+    assert [paths("ties.T", "leaf"), paths("ties.U", "leaf"), paths("ties.V", "leaf"), paths("ties.W", "leaf")] == [
+        "R.ab['z']['leaf']", "R.x['k']['leaf']", "R.v['o']['leaf']", "R.a.Bc.leaf"
+    ]
+    assert paths("ties.R", "b") == "R.b" and paths("ties.RootTwo", "t") == "RootTwo.t"
+    assert counted > 500
+
+
+@given(schema=schemas(("proto2", "proto3")))
+@FUZZ
+def test_random_schemas_paths_are_the_ones_the_record_stored(tmp_path_factory, schema):
+    folder = tmp_path_factory.mktemp("paths")
+    for name, text in _field_line_map(schema).items():
+        (folder / name).write_text(text, encoding="utf-8")
+    assert_paths_as_spelt_out(surface_of(folder, folder / "out", "fz_paths")[0])
+
+
+def chain_proto(links: int) -> str:
+    """``links`` messages, each holding the next: a config key nested ``links`` deep."""
+    out = ['syntax = "proto2";', "package chain;"]
+    for i in range(links):
+        out.append(f"message Link{i:04d} {{")
+        out += [f"  optional int32 value_{k} = {k} [default = {k}];" for k in range(1, 6)]
+        if i + 1 < links:
+            out.append(f"  optional Link{i + 1:04d} next = 6;")
+        out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def test_the_record_grows_linearly_with_nested_messages(tmp_path):
+    """Stored per field, paths made the record of a chain of n messages grow
+    as n² (1,500 messages: 88 MB); the report still names the deep paths."""
+    sizes, surfaces = {}, {}
+    for links in (40, 160):
+        folder = tmp_path / f"chain{links}"
+        folder.mkdir()
+        (folder / "chain.proto").write_text(chain_proto(links))
+        surfaces[links] = surface_of(folder, tmp_path / "work", "chain_api")[0]
+        sizes[links] = len(manifest_text({}, (), surfaces[links]))
+    assert sizes[160] < 4.3 * sizes[40], sizes
+    edited = tmp_path / "edited"
+    edited.mkdir()
+    deep = "value_5 = 5 [default = 5];\n  optional Link0159"  # in Link0158
+    (edited / "chain.proto").write_text(chain_proto(160).replace(deep, deep.replace("default = 5", "default = 6")))
+    after = surface_of(edited, tmp_path / "work2", "chain_api")[0]
+    [change] = compare(surfaces[160], after)
+    assert (change.rule, change.path) == ("default-changed", "Link0000.next" + "['next']" * 157 + "['value_5']")
+
+
+ranges = st.lists(st.tuples(st.integers(0, 60), st.integers(0, 8)).map(lambda r: [r[0], r[0] + r[1]]), max_size=5)
+
+
+@given(a=ranges, b=ranges, used=st.sets(st.integers(0, 70)))
+def test_reserved_ranges_work_as_the_sets_of_their_numbers(a, b, used):
+    def numbers(spans: list[list[int]]) -> set[int]:
+        return {n for low, high in spans for n in range(low, high + 1)}
+
+    freed = _Numbers(a) - _Numbers(b) - _Numbers.of(used)
+    expected = sorted(numbers(a) - numbers(b) - used)
+    assert [n for low, high in freed.ranges for n in range(low, high + 1)] == expected
+    assert all((n in _Numbers(a)) == (n in numbers(a)) for n in range(-1, 72))
+    if expected:
+        shown = ", ".join(f"{run[0]}" if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in _runs(expected))
+        assert freed.text() == ("numbers " if len(expected) > 1 else "number ") + shown
+
+
+def _runs(numbers: list[int]) -> list[list[int]]:
+    """Consecutive numbers together: 1 2 3 5 -> [1 2 3] [5]."""
+    out: list[list[int]] = []
+    for n in numbers:
+        if out and out[-1][-1] == n - 1:
+            out[-1].append(n)
+        else:
+            out.append([n])
+    return out
+
+
+def test_a_reservation_up_to_max_is_reported_whole(tmp_path):
+    """Reserved ranges are compared as ranges: "100 to max" is 536,870,812 numbers."""
+    sides = {}
+    for side, reserved in (("before", "  reserved 100 to max;\n"), ("after", "")):
+        folder = tmp_path / side
+        folder.mkdir()
+        (folder / "schema.proto").write_text(
+            f'syntax = "proto2";\npackage demo;\nmessage Job {{\n  optional int32 a = 1;\n{reserved}}}\n'
+        )
+        sides[side] = surface_of(folder, tmp_path / "work")[0]
+    [change] = compare(sides["before"], sides["after"])
+    assert (change.rule, change.old) == ("reserved-removed", "numbers 100-536870911")
 
 
 # ================================================== accepted_changes (annotations)
@@ -401,6 +604,26 @@ def test_no_record_says_so(project, capsys):
     assert (data["available"], data["changes"], data["drift"]["stale"]) == (False, None, ["fleet_strategy.manifest.json"])
 
 
+def test_a_record_of_the_previous_format_is_compared(project, capsys):
+    """A manifest written before version 2 (paths stored per field) still gives
+    the report, with the same paths."""
+    manifest = project / "generated" / "fleet_strategy.manifest.json"
+    data = json.loads(manifest.read_text())
+    api = data["api"]
+    paths = reference_paths(api)
+    for name, record in api["messages"].items():
+        for field, fact in record["fields"].items():
+            if (name, field) in paths:
+                fact["path"] = paths[name, field]
+    api["version"] = 1
+    manifest.write_text(json.dumps(data, indent=1))
+    _edit(project, EDITS["change a float default"][0])
+    assert main(["check", "--full"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("API changes for users (against the last generation): 1 breaking, 0 behaviour, 0 additions\n"
+                          + EDITS["change a float default"][2]), out[:2000]
+
+
 # =================================================================== git ref
 
 
@@ -558,12 +781,12 @@ def test_random_edits_never_hide_a_removed_field_or_a_changed_default(tmp_path_f
     for c in changes:
         by_rule.setdefault(c.rule, set()).add(c.path)
 
-    def shown(message: str, field: str, surface: dict[str, Any]) -> str:
-        fact = surface["messages"][message]["fields"][field]
-        return fact.get("path") or f"{message}.{field}"
+    def shown(message: str, field: str, paths: FieldPaths) -> str:
+        return paths(message, field) or f"{message}.{field}"
 
+    before_paths, after_paths = FieldPaths(before), FieldPaths(after_surface)
     for message, field in removed:
-        path = shown(message, field, before)
+        path = shown(message, field, before_paths)
         assert path in by_rule.get("field-removed", set()), (path, changes, schema)
     for message, field, _ in changed:
         if (message, field) in removed:
@@ -571,7 +794,7 @@ def test_random_edits_never_hide_a_removed_field_or_a_changed_default(tmp_path_f
         old = before["messages"][message]["fields"][field].get("default")
         new = after_surface["messages"][message]["fields"][field].get("default")
         if old != new:
-            assert shown(message, field, after_surface) in by_rule.get("default-changed", set()), (old, new, changes)
+            assert shown(message, field, after_paths) in by_rule.get("default-changed", set()), (old, new, changes)
     # nothing else than removals and default changes was edited
     # nothing else was edited (a message that lost its last user gets a class of its own)
     assert {c.rule for c in changes} <= {"field-removed", "default-changed", "class-added"}, changes
