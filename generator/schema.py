@@ -15,6 +15,7 @@ import math
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from google.protobuf import descriptor_pb2 as d
 
@@ -241,6 +242,45 @@ def _not_utf8(what: str, file: str, line: int) -> GeneratorError:
     return GeneratorError(Problem(f"{what} is not UTF-8 text", file, line or None, hint="save the .proto file as UTF-8"))
 
 
+# FieldDescriptorProto.json_name; DescriptorProto's field, nested_type and
+# extension lists; FileDescriptorProto's message_type and extension lists
+_JSON_NAME = d.FieldDescriptorProto.JSON_NAME_FIELD_NUMBER
+_MESSAGE_FIELDS = (d.DescriptorProto.FIELD_FIELD_NUMBER, d.DescriptorProto.EXTENSION_FIELD_NUMBER)
+_NESTED = d.DescriptorProto.NESTED_TYPE_FIELD_NUMBER
+
+
+def embedded_descriptor(fp: d.FileDescriptorProto) -> bytes:
+    """The FileDescriptorProto a generated ``_pb2`` embeds: what protoc's own
+    ``--python_out`` embeds, so that both register as the same file in one
+    descriptor pool (googleapis-common-protos and our package in one process):
+    no source info, and a field's ``json_name`` only where the .proto declares
+    one (a descriptor set fills in every field's; protoc's modules do not).
+    Without source info (a plugin's imported files) a json_name that is the
+    derived one counts as not declared."""
+    stripped = d.FileDescriptorProto()
+    stripped.CopyFrom(fp)
+    declared = {tuple(loc.path) for loc in fp.source_code_info.location if loc.path and loc.path[-1] == _JSON_NAME}
+    known = bool(fp.source_code_info.location)
+
+    def clear(fields: Any, path: tuple[int, ...]) -> None:
+        for i, field in enumerate(fields):
+            explicit = (*path, i, _JSON_NAME) in declared if known else field.json_name != _default_json_name(field.name)
+            if field.HasField("json_name") and not explicit:
+                field.ClearField("json_name")
+
+    def walk(message: d.DescriptorProto, path: tuple[int, ...]) -> None:
+        clear(message.field, (*path, _MESSAGE_FIELDS[0]))
+        clear(message.extension, (*path, _MESSAGE_FIELDS[1]))
+        for j, nested in enumerate(message.nested_type):
+            walk(nested, (*path, _NESTED, j))
+
+    for i, message in enumerate(stripped.message_type):
+        walk(message, (d.FileDescriptorProto.MESSAGE_TYPE_FIELD_NUMBER, i))
+    clear(stripped.extension, (d.FileDescriptorProto.EXTENSION_FIELD_NUMBER,))
+    stripped.ClearField("source_code_info")
+    return stripped.SerializeToString(deterministic=True)
+
+
 def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     """Build the schema view of ``local_files`` (protoc-relative names)."""
     fds = d.FileDescriptorSet()
@@ -273,10 +313,7 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     file_extensions: dict[str, tuple[Extension, ...]] = {}
     file_protos: list[bytes] = []
     for fp in fds.file:
-        stripped = d.FileDescriptorProto()
-        stripped.CopyFrom(fp)
-        stripped.ClearField("source_code_info")
-        file_protos.append(stripped.SerializeToString(deterministic=True))
+        file_protos.append(embedded_descriptor(fp))
         if fp.name not in wanted:
             continue
         syntax[fp.name] = fp.syntax or "proto2"

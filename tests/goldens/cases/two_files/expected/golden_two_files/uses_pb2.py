@@ -12,7 +12,7 @@ from golden_two_files._pool import POOL as _POOL, add_file as _add_file
 from golden_two_files import base_pb2 as _base_pb2  # noqa: F401
 
 DESCRIPTOR = _add_file(
-    b'\n\nuses.proto\x12\x0bgolden.uses\x1a\nbase.proto"z\n\x03Box\x12)\n\x05width\x18\x01 \x01(\x0b2\x13.golden.base.LengthR\x05width\x12)\n\x05edges\x18\x02 \x03(\x0b2\x13.golden.base.LengthR\x05edges\x12\x1d\n\x06sealed\x18\x03 \x01(\x08:\x05falseR\x06sealed'
+    b'\n\nuses.proto\x12\x0bgolden.uses\x1a\nbase.proto"d\n\x03Box\x12"\n\x05width\x18\x01 \x01(\x0b2\x13.golden.base.Length\x12"\n\x05edges\x18\x02 \x03(\x0b2\x13.golden.base.Length\x12\x15\n\x06sealed\x18\x03 \x01(\x08:\x05false'
 )
 
 Box = _message_factory.GetMessageClass(_POOL.FindMessageTypeByName("golden.uses.Box"))

@@ -9,7 +9,7 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from golden_include_paths._pool import POOL as _POOL, add_file as _add_file
 
 DESCRIPTOR = _add_file(
-    b'\n\x1bacme/common/v1/common.proto\x12\x0eacme.common.v1"3\n\tAttribute\x12\x10\n\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n\x05value\x18\x02 \x01(\x03R\x05valueb\x06proto3'
+    b"\n\x1bacme/common/v1/common.proto\x12\x0eacme.common.v1\"'\n\tAttribute\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x03b\x06proto3"
 )
 
 Attribute = _message_factory.GetMessageClass(

@@ -12,7 +12,7 @@ from golden_include_paths._pool import POOL as _POOL, add_file as _add_file
 from golden_include_paths.acme.common.v1 import common_pb2 as _common_pb2  # noqa: F401
 
 DESCRIPTOR = _add_file(
-    b'\n\x19acme/trace/v1/trace.proto\x12\racme.trace.v1\x1a\x1bacme/common/v1/common.proto"U\n\x04Span\x12\x12\n\x04name\x18\x01 \x01(\tR\x04name\x129\n\nattributes\x18\x02 \x03(\x0b2\x19.acme.common.v1.AttributeR\nattributesb\x06proto3'
+    b'\n\x19acme/trace/v1/trace.proto\x12\racme.trace.v1\x1a\x1bacme/common/v1/common.proto"C\n\x04Span\x12\x0c\n\x04name\x18\x01 \x01(\t\x12-\n\nattributes\x18\x02 \x03(\x0b2\x19.acme.common.v1.Attributeb\x06proto3'
 )
 
 Span = _message_factory.GetMessageClass(_POOL.FindMessageTypeByName("acme.trace.v1.Span"))
