@@ -230,6 +230,11 @@ class TypedDictModel:
     doc: str  # the message's whole documentation, laid out ("": none); the template names the message first
     functional: bool  # no class body: the docstring after the call lists the keys' docs
 
+    @property
+    def documented(self) -> bool:
+        """The message or a key has docs (stated on the input TypedDict only)."""
+        return bool(self.doc) or any(k.doc for k in self.keys)
+
 
 @dataclass(frozen=True, kw_only=True)
 class PyiField:
