@@ -114,6 +114,12 @@ class DistributedStrategy(
         one the protobuf descriptor declares, or the zero value of the field's
         type where it declares none: the docs never restate it by hand.
 
+        Paddle 3.3.1's docs claimed defaults the descriptor does not declare
+        (``conv_workspace_size_limit`` 4000, the ``cudnn_*`` switches True,
+        ``amp_configs["decr_ratio"]`` 0.5, ``dgc_configs["sparsity"]`` [0.999])
+        and config keys that do not exist (``a_sync_configs["k_step"]``,
+        ``trainer_desc_configs["dump_field"]``).
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -124,8 +130,51 @@ class DistributedStrategy(
         (a ValueError that is also an AssertionError) naming the valid keys and
         the closest match.
 
-        Paddle 3.3.1 kept the keys applied before a rejected one, and appended
-        to a list key on every assignment.
+        Paddle 3.3.1 kept the keys applied before a rejected one; appended to a
+        list key on every assignment; popped ``order``, ``mp_configs`` and
+        ``sync_param_name`` out of the dict given to ``hybrid_configs``; skipped
+        unknown keys of nested configs without a word, and raised a bare
+        AssertionError for other unknown keys (gone under ``python -O``), naming
+        ``gradient_configs`` and ``checkpoint_configs`` for
+        ``gradient_merge_configs`` and ``recompute_configs``; took a dict only
+        for ``mp_configs`` and ``pp_configs`` among nested configs (others, such
+        as ``dp_configs``, raised AttributeError, and the items of a list of
+        configs came out empty); and ignored a nested ``{}``, which sets its key
+        here.
+
+    Differences from Paddle 3.3.1:
+        * ``__init__``: Logs nothing; Paddle 3.3.1's logs "distributed
+          strategy initialized" at INFO level.
+        * ``__setattr__``: Only the class's members can be assigned (the
+          TypeError names the closest one): Paddle 3.3.1's DistributedStrategy
+          also let through the names of message fields that have no property
+          (such as ``fuse_grad_size_in_TFLOPS``), and its DistributedJobInfo any
+          name, creating attributes that configure nothing.
+        * ``__copy__``, ``__getstate__``: ``copy.copy`` makes a copy with a
+          message of its own, and instances pickle: Paddle 3.3.1's shallow copy
+          shares the message (changing the copy changes the original), and
+          pickling one raises PicklingError.
+        * ``load_from_prototxt``: A file that does not parse changes nothing
+          and raises ValueError naming the file and line: Paddle 3.3.1 kept what
+          it had merged before the bad line and raised protobuf's
+          ``text_format.ParseError`` (not a ValueError).
+        * ``build_strategy``: Assigning also takes a dict of options, the
+          options message, or any object with some of the option attributes:
+          Paddle 3.3.1 read every option attribute of what it was given
+          (AttributeError for a dict).
+        * ``sparse_table_configs``, ``fleet_desc_configs``: Every table is
+          built before any is added, and a table named like one already there
+          replaces it: Paddle 3.3.1 added the same table twice.
+        * ``_enable_env``: Without Paddle loaded in the process (the
+          standalone package), the six ``FLAGS_*`` go to ``os.environ``, where
+          construction reads them back: Paddle 3.3.1's class always has Paddle,
+          whose flags it writes.
+        * ``_is_strict_auto``: Looks at the options set on this strategy:
+          Paddle 3.3.1's setters cleared a process-wide flag (its module's
+          ``non_auto_func_called``) that its ``_is_strict_auto`` read, so an
+          option set on any strategy made every strategy's answer False. The
+          Paddle build keeps that flag and the two decorators that clear it for
+          code that imports them; no member reads it.
     """
 
     __slots__ = ("strategy", "_strict", "hybrid_parallel_order", "sync_param_name")
@@ -2203,9 +2252,9 @@ class DistributedStrategy(
         is indexed per repeated sub-message, and a repeated message field needs
         a ``<path>.num`` key giving its count. Each table is added to
         ``downpour_table_param`` (all tables are built before any is added, and
-        one named like an existing table replaces it; Paddle added duplicates).
-        Reading returns that repeated field of ``TableParameter`` messages, the
-        same list ``fleet_desc_configs`` returns.
+        one named like an existing table replaces it). Reading returns that
+        repeated field of ``TableParameter`` messages, the same list
+        ``fleet_desc_configs`` returns.
 
         Type:
             ``_containers.RepeatedCompositeFieldContainer[distributed_strategy_pb2.TableParameter]``
@@ -2238,8 +2287,8 @@ class DistributedStrategy(
         options); unknown keys raise ``ValueError``. Every table is added to
         ``downpour_table_param`` with all missing settings filled in (all tables
         are built before any is added, and one named like an existing table
-        replaces it; Paddle added duplicates), and the short names are
-        translated: ``DownpourSparseTable`` becomes ``MemorySparseTable`` and
+        replaces it), and the short names are translated:
+        ``DownpourSparseTable`` becomes ``MemorySparseTable`` and
         ``DownpourSparseSSDTable`` becomes ``SSDSparseTable``; ``*Double*``
         accessors map to ``CtrDoubleAccessor``, ``*Dymf*`` accessors to
         ``CtrDymfAccessor``, and the rest to ``CtrCommonAccessor``; ``naive``,
@@ -2309,6 +2358,12 @@ class DistributedJobInfo(
         one the protobuf descriptor declares, or the zero value of the field's
         type where it declares none: the docs never restate it by hand.
 
+        Paddle 3.3.1's docs claimed defaults the descriptor does not declare
+        (``conv_workspace_size_limit`` 4000, the ``cudnn_*`` switches True,
+        ``amp_configs["decr_ratio"]`` 0.5, ``dgc_configs["sparsity"]`` [0.999])
+        and config keys that do not exist (``a_sync_configs["k_step"]``,
+        ``trainer_desc_configs["dump_field"]``).
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -2319,8 +2374,31 @@ class DistributedJobInfo(
         (a ValueError that is also an AssertionError) naming the valid keys and
         the closest match.
 
-        Paddle 3.3.1 kept the keys applied before a rejected one, and appended
-        to a list key on every assignment.
+        Paddle 3.3.1 kept the keys applied before a rejected one; appended to a
+        list key on every assignment; popped ``order``, ``mp_configs`` and
+        ``sync_param_name`` out of the dict given to ``hybrid_configs``; skipped
+        unknown keys of nested configs without a word, and raised a bare
+        AssertionError for other unknown keys (gone under ``python -O``), naming
+        ``gradient_configs`` and ``checkpoint_configs`` for
+        ``gradient_merge_configs`` and ``recompute_configs``; took a dict only
+        for ``mp_configs`` and ``pp_configs`` among nested configs (others, such
+        as ``dp_configs``, raised AttributeError, and the items of a list of
+        configs came out empty); and ignored a nested ``{}``, which sets its key
+        here.
+
+    Differences from Paddle 3.3.1:
+        * ``__setattr__``: Only the class's members can be assigned (the
+          TypeError names the closest one): Paddle 3.3.1's DistributedStrategy
+          also let through the names of message fields that have no property
+          (such as ``fuse_grad_size_in_TFLOPS``), and its DistributedJobInfo any
+          name, creating attributes that configure nothing.
+        * ``__copy__``, ``__getstate__``: ``copy.copy`` makes a copy with a
+          message of its own, and instances pickle: Paddle 3.3.1's shallow copy
+          shares the message (changing the copy changes the original), and
+          pickling one raises PicklingError.
+        * ``_set_distributed_strategy``: Copies the strategy message it is
+          given: Paddle 3.3.1's assigned it to the message field, which protobuf
+          refuses (AttributeError).
     """
 
     __slots__ = ("job_info", "_strict")

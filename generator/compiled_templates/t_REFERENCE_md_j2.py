@@ -1,5 +1,5 @@
 # @generated from templates/REFERENCE.md.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '38ae9d66054b28610e539fab228bdc9748b3873124242e0f87445f16fd0c3e89'
+SOURCE_KEY = 'ad51a8ef70736191a4e1e0e49df4dfeeac45e1a181ea15a9daee1351b0a5281f'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'REFERENCE.md.j2'
 
@@ -94,6 +94,23 @@ def root(context, missing=missing, environment=environment):
                 yield ' '
         l_1_loop = l_1_p = missing
         yield '\n'
+    if ((undefined(name='reference') if l_0_reference is missing else l_0_reference) and context.call(environment.getattr(environment.getattr(environment.getitem((undefined(name='reference') if l_0_reference is missing else l_0_reference), 0), 'rules'), 'difference'), 'defaults')):
+        pass
+        yield '\n**Defaults** (every class). '
+        def t_10(fiter):
+            for l_1_p in fiter:
+                if l_1_p:
+                    yield l_1_p
+        l_1_loop = missing
+        for l_1_p, l_1_loop in LoopContext(t_10(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'defaults'), environment.getattr(environment.getitem((undefined(name='reference') if l_0_reference is missing else l_0_reference), 0), 'rules')), 'split'), '\n')), undefined):
+            _loop_vars = {}
+            pass
+            yield str(t_3(l_1_p))
+            if (not environment.getattr(l_1_loop, 'last')):
+                pass
+                yield ' '
+        l_1_loop = l_1_p = missing
+        yield '\n'
     l_1_loop = missing
     for l_1_cls, l_1_loop in LoopContext((undefined(name='reference') if l_0_reference is missing else l_0_reference), undefined):
         _loop_vars = {}
@@ -113,12 +130,12 @@ def root(context, missing=missing, environment=environment):
         if (environment.getattr(environment.getattr(l_1_cls, 'rules'), 'scalars') and environment.getattr(environment.getattr(l_1_cls, 'rules'), 'policy')):
             pass
             yield '\n**Validation.** '
-            def t_10(fiter):
+            def t_11(fiter):
                 for l_2_p in fiter:
                     if l_2_p:
                         yield l_2_p
             l_2_loop = missing
-            for l_2_p, l_2_loop in LoopContext(t_10(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'validation'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)), undefined):
+            for l_2_p, l_2_loop in LoopContext(t_11(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'validation'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)), undefined):
                 _loop_vars = {}
                 pass
                 yield str(t_3(l_2_p))
@@ -127,6 +144,22 @@ def root(context, missing=missing, environment=environment):
                     yield ' '
             l_2_loop = l_2_p = missing
             yield '\n'
+        if environment.getattr(environment.getattr(l_1_cls, 'rules'), 'member_differences'):
+            pass
+            yield '\n**Differences from '
+            yield str((environment.getattr(environment.getattr(l_1_cls, 'rules'), 'reference') or 'the reference'))
+            yield '.**\n\n'
+            def t_12(fiter):
+                for l_2_line in fiter:
+                    if l_2_line:
+                        yield l_2_line
+            for l_2_line in t_12(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_differences'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)):
+                _loop_vars = {}
+                pass
+                yield '- '
+                yield str(t_3(l_2_line))
+                yield '\n'
+            l_2_line = missing
         if environment.getattr(l_1_cls, 'example'):
             pass
             yield '\n'
@@ -241,4 +274,4 @@ def root(context, missing=missing, environment=environment):
     l_1_loop = l_1_cls = missing
 
 blocks = {}
-debug_info = '1=64&2=66&3=68&4=70&5=73&11=75&12=78&14=81&17=96&19=100&21=102&22=104&24=108&26=111&28=114&31=128&33=131&34=133&35=135&40=138&41=142&43=160&45=165&47=171&48=173&50=177&53=181&54=189&55=191&58=194&59=198&62=201&66=204&67=208&70=217&71=219&73=222&74=226&77=229&79=232&80=234&81=236'
+debug_info = '1=64&2=66&3=68&4=70&5=73&11=75&12=78&14=81&17=95&19=98&22=113&24=117&26=119&27=121&29=125&31=128&33=131&36=145&38=148&40=150&41=158&44=161&46=164&47=166&48=168&53=171&54=175&56=193&58=198&60=204&61=206&63=210&66=214&67=222&68=224&71=227&72=231&75=234&79=237&80=241&83=250&84=252&86=255&87=259&90=262&92=265&93=267&94=269'

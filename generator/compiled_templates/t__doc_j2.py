@@ -1,5 +1,5 @@
 # @generated from templates/_doc.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '755e9e9891f59254a04b043e767b561e440cd48254c8ce6e9250f30072bd0697'
+SOURCE_KEY = '8486b1e5ec0ea26c82c610ed2102ff47dc05ac9c1111b8f41eeeea17449bfbd4'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_doc.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_notes = l_0_paragraphs = l_0_docbody = missing
+    l_0_notes = l_0_paragraphs = l_0_bullet = l_0_docbody = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -47,27 +47,44 @@ def root(context, missing=missing, environment=environment):
         def t_6(*unused):
             raise TemplateRuntimeError("No filter named 'select' found.")
     try:
-        t_7 = environment.tests['none']
+        t_7 = environment.filters['wordwrap']
     except KeyError:
         @internalcode
         def t_7(*unused):
+            raise TemplateRuntimeError("No filter named 'wordwrap' found.")
+    try:
+        t_8 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_8(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
     l_0_notes = context.vars['notes'] = environment.get_template('_notes.j2', '_doc.j2')._get_default_module(context)
     context.exported_vars.discard('notes')
     def macro(l_1_text):
-        t_8 = []
+        t_9 = []
         if l_1_text is missing:
             l_1_text = undefined("parameter 'text' was not provided", name='text')
         pass
-        t_8.append(
+        t_9.append(
             str(t_2(context.eval_ctx, t_4(context, t_4(context, t_6(context, context.call(environment.getattr(l_1_text, 'split'), '\n')), 'wordwrap', 72, False, '\n', False), 'indent', 4, True), '\n\n')),
         )
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('paragraphs')
     context.vars['paragraphs'] = l_0_paragraphs = Macro(environment, macro, 'paragraphs', ('text',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_text):
+        t_10 = []
+        if l_1_text is missing:
+            l_1_text = undefined("parameter 'text' was not provided", name='text')
+        pass
+        t_10.append(
+            str(str_join(('    ', t_1(t_7(environment, str_join(('* ', l_1_text, )), 70, False, '\n', False), 6), ))),
+        )
+        return concat(t_10)
+    context.exported_vars.add('bullet')
+    context.vars['bullet'] = l_0_bullet = Macro(environment, macro, 'bullet', ('text',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_doc, l_1_rules):
-        t_9 = []
+        t_11 = []
         l_1_package = resolve('package')
         l_1_example_import = resolve('example_import')
         l_1_constraints = missing
@@ -76,14 +93,14 @@ def root(context, missing=missing, environment=environment):
         if l_1_rules is missing:
             l_1_rules = None
         pass
-        t_9.extend((
+        t_11.extend((
             str(environment.getattr(l_1_doc, 'summary')),
             '\n',
         ))
         for l_2_p in environment.getattr(l_1_doc, 'paragraphs'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_11.extend((
                 '\n',
                 str(l_2_p),
                 '\n',
@@ -91,35 +108,54 @@ def root(context, missing=missing, environment=environment):
         l_2_p = missing
         if ((environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'scalars')) and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'policy')):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nValidation:\n',
                 str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'validation'), environment.getattr(l_1_doc, 'rules')))),
                 '\n',
             ))
         if (environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'defaults')):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nDefaults:\n',
-                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'defaults')))),
+                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'defaults'), environment.getattr(l_1_doc, 'rules')))),
                 '\n',
             ))
         if (environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'configs')):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nConfig dicts:\n',
                 str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'config_dicts'), environment.getattr(l_1_doc, 'rules')))),
                 '\n',
             ))
+        if (environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'member_differences')):
+            pass
+            t_11.extend((
+                '\nDifferences from ',
+                str((environment.getattr(environment.getattr(l_1_doc, 'rules'), 'reference') or 'the reference')),
+                ':\n',
+            ))
+            def t_12(fiter):
+                for l_2_line in fiter:
+                    if l_2_line:
+                        yield l_2_line
+            for l_2_line in t_12(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_differences'), environment.getattr(l_1_doc, 'rules')), 'split'), '\n')):
+                _loop_vars = {}
+                pass
+                t_11.extend((
+                    str(context.call((undefined(name='bullet') if l_0_bullet is missing else l_0_bullet), l_2_line, _loop_vars=_loop_vars)),
+                    '\n',
+                ))
+            l_2_line = missing
         if environment.getattr(l_1_doc, 'type_text'):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nType:\n    ``',
                 str(environment.getattr(l_1_doc, 'type_text')),
                 '``\n',
             ))
-        if ((not t_7(environment.getattr(l_1_doc, 'default_text'))) and (not environment.getattr(l_1_doc, 'table'))):
+        if ((not t_8(environment.getattr(l_1_doc, 'default_text'))) and (not environment.getattr(l_1_doc, 'table'))):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nDefault:\n    ``',
                 str(environment.getattr(l_1_doc, 'default_text')),
                 '``\n',
@@ -127,13 +163,13 @@ def root(context, missing=missing, environment=environment):
         l_1_constraints = t_3(context.eval_ctx, t_6(context, context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'constraints'), l_1_doc), 'split'), '\n')))
         if (undefined(name='constraints') if l_1_constraints is missing else l_1_constraints):
             pass
-            t_9.append(
+            t_11.append(
                 '\nConstraints:\n',
             )
             for l_2_c in (undefined(name='constraints') if l_1_constraints is missing else l_1_constraints):
                 _loop_vars = {}
                 pass
-                t_9.extend((
+                t_11.extend((
                     '    * ',
                     str(l_2_c),
                     '\n',
@@ -141,13 +177,13 @@ def root(context, missing=missing, environment=environment):
             l_2_c = missing
         if environment.getattr(l_1_doc, 'table'):
             pass
-            t_9.append(
+            t_11.append(
                 '\nKeys:\n',
             )
             for l_2_line in environment.getattr(l_1_doc, 'table'):
                 _loop_vars = {}
                 pass
-                t_9.extend((
+                t_11.extend((
                     '    ',
                     str(l_2_line),
                     '\n',
@@ -155,21 +191,21 @@ def root(context, missing=missing, environment=environment):
             l_2_line = missing
             if environment.getattr(l_1_doc, 'keys_in_full'):
                 pass
-                t_9.extend((
+                t_11.extend((
                     '\n    Each key in full: ``',
                     str(environment.getattr(l_1_doc, 'keys_in_full')),
                     '`` in ``',
                     str((undefined(name='package') if l_1_package is missing else l_1_package)),
                     '.types``.\n',
                 ))
-        def t_10(fiter):
+        def t_13(fiter):
             for l_2_note in fiter:
                 if l_2_note:
                     yield l_2_note
-        for l_2_note in t_10(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_notes'), l_1_doc, l_1_rules), 'split'), '\n')):
+        for l_2_note in t_13(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_notes'), l_1_doc, l_1_rules), 'split'), '\n')):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nNote:\n',
                 str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), l_2_note, _loop_vars=_loop_vars)),
                 '\n',
@@ -177,14 +213,14 @@ def root(context, missing=missing, environment=environment):
         l_2_note = missing
         if environment.getattr(l_1_doc, 'example'):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nExamples:\n',
                 str(t_1(t_5(context.eval_ctx, context.call(environment.getattr(environment.getattr(l_1_doc, 'example'), 'rstrip')), environment.getitem((undefined(name='example_import') if l_1_example_import is missing else l_1_example_import), 0), environment.getitem((undefined(name='example_import') if l_1_example_import is missing else l_1_example_import), 1)), 4, first=True)),
                 '\n',
             ))
-        return concat(t_9)
+        return concat(t_11)
     context.exported_vars.add('docbody')
     context.vars['docbody'] = l_0_docbody = Macro(environment, macro, 'docbody', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=54&5=56&6=62&8=67&9=78&10=81&12=86&14=90&17=94&19=97&22=101&24=104&27=108&29=111&32=115&34=118&37=122&39=125&40=126&43=131&44=136&47=140&50=145&51=150&53=154&55=158&58=163&61=172&63=176&66=180'
+debug_info = '3=60&5=62&6=68&9=73&10=79&12=84&13=95&14=98&16=103&18=107&21=111&23=114&26=118&28=121&31=125&33=128&35=132&36=135&37=143&40=147&43=151&45=154&48=158&50=161&51=162&54=167&55=172&58=176&61=181&62=186&64=190&66=194&69=199&72=208&74=212&77=216'

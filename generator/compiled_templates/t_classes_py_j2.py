@@ -1,5 +1,5 @@
 # @generated from templates/classes.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '2f96987d3b568de356c8d25446025bb23278771ef94cc8eab266a31f07618c91'
+SOURCE_KEY = 'b7db505c40764192ccbddb86494592a777d73bc62f46024a8f0f0feaf2f41bf5'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'classes.py.j2'
 
@@ -15,7 +15,8 @@ def root(context, missing=missing, environment=environment):
     l_0_pb2_imports = resolve('pb2_imports')
     l_0_package = resolve('package')
     l_0_hooks_module = resolve('hooks_module')
-    l_0_h = l_0_docbody = l_0_pb2_import = l_0_members = l_0_literals = l_0_field_of = missing
+    l_0_module_members = resolve('module_members')
+    l_0_h = l_0_docbody = l_0_pb2_import = l_0_members = l_0_literals = l_0_field_of = l_0_exports = missing
     try:
         t_1 = environment.filters['docstring']
     except KeyError:
@@ -29,23 +30,41 @@ def root(context, missing=missing, environment=environment):
         def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'list' found.")
     try:
-        t_3 = environment.filters['plain_attribute']
+        t_3 = environment.filters['map']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'plain_attribute' found.")
+            raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_4 = environment.filters['pyrepr']
+        t_4 = environment.filters['plain_attribute']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+            raise TemplateRuntimeError("No filter named 'plain_attribute' found.")
     try:
-        t_5 = environment.filters['selectattr']
+        t_5 = environment.filters['pyrepr']
     except KeyError:
         @internalcode
         def t_5(*unused):
+            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+    try:
+        t_6 = environment.filters['selectattr']
+    except KeyError:
+        @internalcode
+        def t_6(*unused):
             raise TemplateRuntimeError("No filter named 'selectattr' found.")
+    try:
+        t_7 = environment.filters['wordwrap']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
+            raise TemplateRuntimeError("No filter named 'wordwrap' found.")
+    try:
+        t_8 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_8(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
     pass
     included_template = environment.get_template('_header.j2', 'classes.py.j2')._get_default_module(context)
     l_0_h = getattr(included_template, 'header', missing)
@@ -55,7 +74,7 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('h')
     yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
     yield '\n'
-    included_template = environment.get_template('_doc.j2', 'classes.py.j2').make_module(context.get_all(), True, {'docbody': l_0_docbody, 'field_of': l_0_field_of, 'h': l_0_h, 'literals': l_0_literals, 'members': l_0_members, 'pb2_import': l_0_pb2_import})
+    included_template = environment.get_template('_doc.j2', 'classes.py.j2').make_module(context.get_all(), True, {'docbody': l_0_docbody, 'exports': l_0_exports, 'field_of': l_0_field_of, 'h': l_0_h, 'literals': l_0_literals, 'members': l_0_members, 'pb2_import': l_0_pb2_import})
     l_0_docbody = getattr(included_template, 'docbody', missing)
     if l_0_docbody is missing:
         l_0_docbody = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'classes.py.j2') does not export the requested name 'docbody'", name='docbody')
@@ -72,15 +91,15 @@ def root(context, missing=missing, environment=environment):
     l_0_literals = context.vars['literals'] = environment.get_template('_literals.j2', 'classes.py.j2')._get_default_module(context)
     context.exported_vars.discard('literals')
     def macro(l_1_cls, l_1_prop):
-        t_6 = []
+        t_9 = []
         if l_1_cls is missing:
             l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
         if l_1_prop is missing:
             l_1_prop = undefined("parameter 'prop' was not provided", name='prop')
         pass
-        if t_3(environment.getattr(l_1_prop, 'field_name')):
+        if t_4(environment.getattr(l_1_prop, 'field_name')):
             pass
-            t_6.extend((
+            t_9.extend((
                 'self.',
                 str(environment.getattr(l_1_cls, 'message_attribute')),
                 '.',
@@ -88,20 +107,20 @@ def root(context, missing=missing, environment=environment):
             ))
         else:
             pass
-            t_6.extend((
+            t_9.extend((
                 'getattr(self.',
                 str(environment.getattr(l_1_cls, 'message_attribute')),
                 ', ',
-                str(t_4(environment.getattr(l_1_prop, 'field_name'))),
+                str(t_5(environment.getattr(l_1_prop, 'field_name'))),
                 ')',
             ))
-        return concat(t_6)
+        return concat(t_9)
     context.exported_vars.add('field_of')
     context.vars['field_of'] = l_0_field_of = Macro(environment, macro, 'field_of', ('cls', 'prop'), False, False, False, context.eval_ctx.autoescape)
     yield '"""Wrapper classes of ``'
     yield str((undefined(name='module') if l_0_module is missing else l_0_module))
     yield '``: typed properties over protobuf messages."""\n\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING'
-    if t_2(context.eval_ctx, t_5(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'has_views')):
+    if t_2(context.eval_ctx, t_6(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'has_views')):
         pass
         yield ', cast'
     yield '\n\n'
@@ -123,6 +142,21 @@ def root(context, missing=missing, environment=environment):
         yield ' import '
         yield str((undefined(name='hooks_module') if l_0_hooks_module is missing else l_0_hooks_module))
         yield '\n'
+    if ((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members) and environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'names')):
+        pass
+        yield "\n# what this build's module defines besides its classes (the annotations' module_members)\nfrom "
+        yield str((undefined(name='package') if l_0_package is missing else l_0_package))
+        yield '.'
+        yield str(environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'source'))
+        yield ' import (\n'
+        for l_1_name in environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'names'):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(l_1_name)
+            yield ',\n'
+        l_1_name = missing
+        yield ')\n'
     yield '\nif TYPE_CHECKING:\n    from collections.abc import Mapping\n    from typing import Any\n\n    from google.protobuf.internal import containers as _containers\n\n'
     for l_1_cls in (undefined(name='classes') if l_0_classes is missing else l_0_classes):
         _loop_vars = {}
@@ -141,15 +175,44 @@ def root(context, missing=missing, environment=environment):
             l_2_name = missing
             yield '    )\n'
     l_1_cls = missing
-    yield '\n__all__ = [\n'
-    for l_1_cls in (undefined(name='classes') if l_0_classes is missing else l_0_classes):
+    yield '\n'
+    l_0_exports = (environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'exports') if ((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members) and (not t_8(environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'exports')))) else t_2(context.eval_ctx, t_3(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), attribute='name')))
+    context.vars['exports'] = l_0_exports
+    context.exported_vars.add('exports')
+    if (undefined(name='exports') if l_0_exports is missing else l_0_exports):
+        pass
+        yield '__all__ = [\n'
+        for l_1_name in (undefined(name='exports') if l_0_exports is missing else l_0_exports):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(t_5(l_1_name))
+            yield ',\n'
+        l_1_name = missing
+        yield ']\n'
+    else:
+        pass
+        yield '__all__: list[str] = []\n'
+    for l_1_a in (environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'attributes') if (undefined(name='module_members') if l_0_module_members is missing else l_0_module_members) else ()):
         _loop_vars = {}
         pass
-        yield '    '
-        yield str(t_4(environment.getattr(l_1_cls, 'name')))
-        yield ',\n'
-    l_1_cls = missing
-    yield ']\n'
+        yield '\n'
+        if environment.getattr(l_1_a, 'doc'):
+            pass
+            for l_2_line in context.call(environment.getattr(t_7(environment, environment.getattr(l_1_a, 'doc'), 98, False, '\n', False), 'split'), '\n', _loop_vars=_loop_vars):
+                _loop_vars = {}
+                pass
+                yield '# '
+                yield str(l_2_line)
+                yield '\n'
+            l_2_line = missing
+        yield str(environment.getattr(l_1_a, 'name'))
+        yield ': '
+        yield str(environment.getattr(l_1_a, 'type'))
+        yield ' = '
+        yield str(t_5(environment.getattr(l_1_a, 'default')))
+        yield '\n'
+    l_1_a = missing
     for l_1_cls in (undefined(name='classes') if l_0_classes is missing else l_0_classes):
         _loop_vars = {}
         pass
@@ -167,7 +230,7 @@ def root(context, missing=missing, environment=environment):
         yield '    _runtime.Wrapper,\n    message='
         yield str(environment.getattr(l_1_cls, 'message_cls'))
         yield ',\n    attribute='
-        yield str(t_4(environment.getattr(l_1_cls, 'message_attribute')))
+        yield str(t_5(environment.getattr(l_1_cls, 'message_attribute')))
         yield ',\n'
         if environment.getattr(environment.getattr(l_1_cls, 'members'), 'init'):
             pass
@@ -187,7 +250,7 @@ def root(context, missing=missing, environment=environment):
         yield '):\n    '
         yield str(t_1(context.call((undefined(name='docbody') if l_0_docbody is missing else l_0_docbody), environment.getattr(l_1_cls, 'doc'), _loop_vars=_loop_vars)))
         yield '\n\n    __slots__ = ('
-        yield str(t_4(environment.getattr(l_1_cls, 'message_attribute')))
+        yield str(t_5(environment.getattr(l_1_cls, 'message_attribute')))
         yield ', "_strict"'
         yield str(context.call(environment.getattr((undefined(name='members') if l_0_members is missing else l_0_members), 'slots'), l_1_cls, _loop_vars=_loop_vars))
         yield ')\n'
@@ -195,14 +258,14 @@ def root(context, missing=missing, environment=environment):
             pass
             yield '    # plain scalar options: __setattr__ sets a value of exactly their type itself\n    _direct = '
             def macro(l_2_name):
-                t_7 = []
+                t_10 = []
                 if l_2_name is missing:
                     l_2_name = undefined("parameter 'name' was not provided", name='name')
                 pass
-                t_7.append(
-                    str(t_4(l_2_name)),
+                t_10.append(
+                    str(t_5(l_2_name)),
                 )
-                return concat(t_7)
+                return concat(t_10)
             caller = Macro(environment, macro, None, ('name',), False, False, False, context.eval_ctx.autoescape)
             yield context.call(environment.getattr((undefined(name='literals') if l_0_literals is missing else l_0_literals), 'tuple_of'), environment.getattr(l_1_cls, 'direct'), '    ', caller=caller, _loop_vars=_loop_vars)
             yield '\n'
@@ -213,9 +276,9 @@ def root(context, missing=missing, environment=environment):
                 _loop_vars = {}
                 pass
                 yield '        '
-                yield str(t_4(l_2_name))
+                yield str(t_5(l_2_name))
                 yield ': '
-                yield str(t_4(l_2_field))
+                yield str(t_5(l_2_field))
                 yield ',\n'
             l_2_name = l_2_field = missing
             yield '    }\n'
@@ -245,7 +308,7 @@ def root(context, missing=missing, environment=environment):
             elif (environment.getattr(l_2_prop, 'read') == 'view'):
                 pass
                 yield '        return cast('
-                yield str(t_4(environment.getattr(l_2_prop, 'getter_type')))
+                yield str(t_5(environment.getattr(l_2_prop, 'getter_type')))
                 yield ', _runtime.dict_view('
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
                 yield '))\n'
@@ -278,7 +341,7 @@ def root(context, missing=missing, environment=environment):
                     if environment.getattr(l_2_prop, 'deprecated'):
                         pass
                         yield '        _runtime.warn_deprecated('
-                        yield str(t_4(environment.getattr(l_2_prop, 'name')))
+                        yield str(t_5(environment.getattr(l_2_prop, 'name')))
                         yield ')\n'
                     yield '        '
                     yield str((undefined(name='hooks_module') if l_0_hooks_module is missing else l_0_hooks_module))
@@ -288,7 +351,7 @@ def root(context, missing=missing, environment=environment):
                 else:
                     pass
                     yield '        self._set('
-                    yield str(t_4(environment.getattr(l_2_prop, 'name')))
+                    yield str(t_5(environment.getattr(l_2_prop, 'name')))
                     yield ', value)\n'
                 if environment.getattr(l_2_prop, 'after_set_hook'):
                     pass
@@ -303,4 +366,4 @@ def root(context, missing=missing, environment=environment):
     l_1_cls = missing
 
 blocks = {}
-debug_info = '1=48&2=56&3=62&4=68&5=70&6=72&7=79&9=100&13=102&16=106&17=109&21=113&22=115&23=117&24=120&33=125&34=128&35=131&36=133&37=137&44=143&45=147&48=151&49=154&51=156&52=158&53=161&56=166&57=168&58=170&59=173&60=175&61=178&63=182&67=186&69=188&70=192&72=195&75=207&77=210&78=214&83=221&84=225&87=230&88=234&89=236&90=239&91=243&92=246&93=250&94=253&95=255&96=258&98=263&100=265&102=268&103=270&104=274&105=276&106=279&108=282&110=289&112=291&113=294&117=299'
+debug_info = '1=67&2=75&3=81&4=87&5=89&6=91&7=98&9=119&13=121&16=125&17=128&21=132&22=134&23=136&24=139&26=143&29=146&30=150&31=154&42=159&43=162&44=165&45=167&46=171&52=177&53=180&55=183&56=187&62=194&64=198&65=200&66=204&69=207&71=214&72=217&74=219&75=221&76=224&79=229&80=231&81=233&82=236&83=238&84=241&86=245&90=249&92=251&93=255&95=258&98=270&100=273&101=277&106=284&107=288&110=293&111=297&112=299&113=302&114=306&115=309&116=313&117=316&118=318&119=321&121=326&123=328&125=331&126=333&127=337&128=339&129=342&131=345&133=352&135=354&136=357&140=362'
