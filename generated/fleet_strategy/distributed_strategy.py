@@ -131,16 +131,16 @@ class DistributedStrategy(
         the closest match.
 
         Paddle 3.3.1 kept the keys applied before a rejected one; appended to a
-        list key on every assignment; popped ``order``, ``mp_configs`` and
-        ``sync_param_name`` out of the dict given to ``hybrid_configs``; skipped
-        unknown keys of nested configs without a word, and raised a bare
-        AssertionError for other unknown keys (gone under ``python -O``), naming
-        ``gradient_configs`` and ``checkpoint_configs`` for
-        ``gradient_merge_configs`` and ``recompute_configs``; took a dict only
-        for ``mp_configs`` and ``pp_configs`` among nested configs (others, such
-        as ``dp_configs``, raised AttributeError, and the items of a list of
-        configs came out empty); and ignored a nested ``{}``, which sets its key
-        here.
+        list key on every assignment; popped ``mp_configs`` and ``pp_configs``
+        out of the dict given to ``hybrid_configs`` (and ``sync_param_name`` out
+        of its ``mp_configs``); skipped unknown keys of nested configs without a
+        word, and raised a bare AssertionError for other unknown keys (gone
+        under ``python -O``), naming ``gradient_configs`` and
+        ``checkpoint_configs`` for ``gradient_merge_configs`` and
+        ``recompute_configs``; took a dict only for ``mp_configs`` and
+        ``pp_configs`` among nested configs (others, such as ``dp_configs``,
+        raised AttributeError, and the items of a list of configs came out
+        empty); and ignored a nested ``{}``, which sets its key here.
 
     Differences from Paddle 3.3.1:
         * ``__init__``: Logs nothing; Paddle 3.3.1's logs "distributed
@@ -164,7 +164,8 @@ class DistributedStrategy(
           (AttributeError for a dict).
         * ``sparse_table_configs``, ``fleet_desc_configs``: Every table is
           built before any is added, and a table named like one already there
-          replaces it: Paddle 3.3.1 added the same table twice.
+          replaces it: Paddle 3.3.1 kept the tables it had added before a bad
+          value, and added a table of the same name a second time.
         * ``_enable_env``: Without Paddle loaded in the process (the
           standalone package), the six ``FLAGS_*`` go to ``os.environ``, where
           construction reads them back: Paddle 3.3.1's class always has Paddle,
@@ -2375,16 +2376,16 @@ class DistributedJobInfo(
         the closest match.
 
         Paddle 3.3.1 kept the keys applied before a rejected one; appended to a
-        list key on every assignment; popped ``order``, ``mp_configs`` and
-        ``sync_param_name`` out of the dict given to ``hybrid_configs``; skipped
-        unknown keys of nested configs without a word, and raised a bare
-        AssertionError for other unknown keys (gone under ``python -O``), naming
-        ``gradient_configs`` and ``checkpoint_configs`` for
-        ``gradient_merge_configs`` and ``recompute_configs``; took a dict only
-        for ``mp_configs`` and ``pp_configs`` among nested configs (others, such
-        as ``dp_configs``, raised AttributeError, and the items of a list of
-        configs came out empty); and ignored a nested ``{}``, which sets its key
-        here.
+        list key on every assignment; popped ``mp_configs`` and ``pp_configs``
+        out of the dict given to ``hybrid_configs`` (and ``sync_param_name`` out
+        of its ``mp_configs``); skipped unknown keys of nested configs without a
+        word, and raised a bare AssertionError for other unknown keys (gone
+        under ``python -O``), naming ``gradient_configs`` and
+        ``checkpoint_configs`` for ``gradient_merge_configs`` and
+        ``recompute_configs``; took a dict only for ``mp_configs`` and
+        ``pp_configs`` among nested configs (others, such as ``dp_configs``,
+        raised AttributeError, and the items of a list of configs came out
+        empty); and ignored a nested ``{}``, which sets its key here.
 
     Differences from Paddle 3.3.1:
         * ``__setattr__``: Only the class's members can be assigned (the
