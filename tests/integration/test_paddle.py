@@ -14,37 +14,17 @@ has ``paddlepaddle==3.3.1``.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from paddle_env import ROOT, requires_paddle
+from paddle_env import requires_paddle, run
 
-CASES_SCRIPT = Path(__file__).with_name("fleet_cases.py")
 STATIC_CASES = ["static_default", "static_amp", "static_recompute", "static_gradient_merge", "static_lars", "static_localsgd", "static_auto"]
 CASES = ["surface", *STATIC_CASES, "dygraph", "build_strategy", "enable_env", "messages", "copies"]
 pytestmark = requires_paddle
-
-
-_results: dict[tuple[str, str, str], dict[str, object]] = {}
-
-
-def run(python: str, overlay: Path, case: str, build: str) -> dict[str, object]:
-    """One case with one class: ``paddle`` (pristine), ``standalone`` or ``overlay``."""
-    key = (python, case, build)
-    if key not in _results:
-        path = str(overlay) if build == "overlay" else str(ROOT / "generated")
-        env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "0"}
-        env.pop("FLAGS_fuse_parameter_memory_size", None)
-        which = "standalone" if build == "standalone" else "paddle"
-        done = subprocess.run([python, str(CASES_SCRIPT), case, which], capture_output=True, text=True, env=env, timeout=600)
-        lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
-        assert done.returncode == 0 and lines, f"{case} with {build} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-        _results[key] = json.loads(lines[-1][len("RESULT ") :])
-    return _results[key]
 
 
 def test_the_overlay_is_what_paddle_imports(paddle_python: tuple[str, Path]) -> None:

@@ -13,35 +13,17 @@ overlaid, side by side (``paddle_probes.py``, one group of probes per process).
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from paddle_env import ROOT, requires_paddle
+from paddle_env import ROOT, probe, requires_paddle
 
-PROBES = Path(__file__).with_name("paddle_probes.py")
 pytestmark = requires_paddle
 ANNOTATIONS = ROOT / "proto" / "fleet_strategy.annotations.yaml"
-
-_results: dict[tuple[str, ...], dict[str, Any]] = {}
-
-
-def probe(python: str, installed: Path, group: str, pythonpath: str, *flags: str) -> dict[str, Any]:
-    key = (python, group, pythonpath, *flags)
-    if key not in _results:
-        env = {**os.environ, "PYTHONPATH": pythonpath, "PYTHONHASHSEED": "0",
-               "PADDLE_PRISTINE_MODULE": str(installed / "distributed" / "fleet" / "base" / "distributed_strategy.py")}
-        done = subprocess.run([python, *flags, str(PROBES), group], capture_output=True, text=True, env=env, timeout=600)
-        lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
-        assert done.returncode == 0 and lines, f"{group} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-        _results[key] = json.loads(lines[-1][len("RESULT "):])
-    return _results[key]
-
 
 @pytest.fixture(scope="module")
 def sides(paddle_install: tuple[str, Path], paddle_python: tuple[str, Path]) -> Callable[[str], tuple[dict[str, Any], dict[str, Any]]]:
