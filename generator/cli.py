@@ -460,12 +460,13 @@ def _patch(options: Options, args: argparse.Namespace) -> int:
     if report_undocumented(result.model.undocumented, args.require_docs):
         return Exit.ERROR
     targets = {t.name: t for t in result.model.targets}
-    name = args.target or next(iter([n for n in targets if n != "standalone"][:1]), None)
+    others = [n for n in targets if n != "standalone"]
+    name = args.target or (others[0] if len(others) == 1 else None)
     if name is None or name not in targets:
         guess = closest(name, list(targets)) if name else None
         hint = f"did you mean {guess!r}?" if guess else f"builds: {', '.join(targets)}"
-        raise GeneratorError(Problem(f"no build named {name!r}" if name else "no build besides the standalone package: give --target",
-                                     str(options.annotations) if options.annotations else None, hint=hint))
+        what = f"no build named {name!r}" if name else "give --target: there is not one build besides the standalone package"
+        raise GeneratorError(Problem(what, str(options.annotations) if options.annotations else None, hint=hint))
     target = targets[name]
     top = target.folder(target.classes_package) + "/"
     mine = {path: text for path, text in result.files.items()
