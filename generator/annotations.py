@@ -132,8 +132,35 @@ class Annotations:
     reference: str | None = None
     # how that implementation differs, by section of the class docs (REFERENCE_SECTIONS): said there once
     differences: tuple[tuple[str, str], ...] = ()
+    # ...and in what some members do (reference.differences.members): listed in their classes' docs
+    member_differences: tuple[MemberDifference, ...] = ()
     strict_env: str | None = None  # the environment variable turning strict mode on (default: from the package)
     rules: tuple[RuleNote, ...] = ()  # rules between fields (generator.rules)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MemberDifference:
+    """``reference.differences.members.<name>``: how the reference differs in
+    what some members do (``of``: ``Class`` for the class as a whole, or
+    ``Class.member``)."""
+
+    name: str
+    of: tuple[str, ...]
+    text: str
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModuleMembersNote:
+    """``module_members:`` of a target: what its class module defines besides
+    the classes (names a project's own module had, which other code imports)."""
+
+    source: str | None  # `from`: a hand-written module beside the hooks module, copied into this build only
+    names: tuple[str, ...]  # imported from it into the class module
+    attributes: tuple[AttributeNote, ...]  # module-level variables of the class module
+    exports: tuple[str, ...] | None  # `all`: the class module's __all__ (None: its classes)
+    module: str | None  # the class module (dotted, inside classes_package); None: the build's only one
+    line: int
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,6 +176,7 @@ class TargetNote:
     logger: str  # module.attribute of the logger object compatible-mode warnings go to
     doc: str
     line: int
+    module_members: ModuleMembersNote | None = None
 
 
 # --------------------------------------------------------------------- YAML
@@ -330,10 +358,17 @@ _TOP_KEYS = {
 # `reference:` as a mapping: its name, and how it differs from the generated
 # classes in what a section of each class's docs states once (the templates
 # word the sections: "validation" for single-value options, "config_dicts" for
-# assigning config dicts)
+# assigning config dicts, "defaults" for the defaults the docs show), and in
+# what some members do ("members": each {of: [Class.member, ...], text})
 _REFERENCE_KEYS = {"name": str, "differences": dict}
-REFERENCE_SECTIONS = ("validation", "config_dicts")
-_TARGET_KEYS = {"doc": str, "package": str, "classes_package": str, "public_package": str, "pb2_package": str, "logger": str}
+REFERENCE_SECTIONS = ("validation", "config_dicts", "defaults")
+_MEMBER_DIFFERENCE_KEYS = {"of": list, "text": str}
+_TARGET_KEYS = {
+    "doc": str, "package": str, "classes_package": str, "public_package": str, "pb2_package": str, "logger": str,
+    "module_members": dict,
+}
+_MODULE_MEMBERS_KEYS = {"from": str, "names": list, "attributes": dict, "all": list, "module": str}
+_DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 _ACCEPTED_KEYS = {"rule": str, "path": str, "reason": str}
 _POLICY_KEYS = {"action": str, "error": str, "message": str}
 _CLASS_KEYS = {
@@ -729,7 +764,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
             )
         )
     _check_env_fields(c, messages, classes if "classes" in top else list(_derived(schema).classes))
-    targets = _targets(c, top.get("targets"), hooks_module)
+    targets = _targets(c, top.get("targets"), hooks_module, package_dir)
     accepted: list[AcceptedChange] = []
     for index, node in enumerate(top["accepted_changes"].value if "accepted_changes" in top else []):
         where = f"accepted_changes[{index}]"
@@ -743,9 +778,9 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         )
     if "strict_env" in top and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", top["strict_env"].value):
         c.error(f"strict_env: {top['strict_env'].value!r} is not an environment variable name (A-Z, 0-9, _)", top["strict_env"])
-    reference, differences = _reference(c, top.get("reference"))
-    wrapped = {cls.message for cls in (classes if "classes" in top else _derived(schema).classes)}
-    rules = load_rules(c, top.get("rules"), schema, wrapped)
+    wrapped = classes if "classes" in top else _derived(schema).classes
+    reference, differences, member_differences = _reference(c, top.get("reference"), {cls.name for cls in wrapped})
+    rules = load_rules(c, top.get("rules"), schema, {cls.message for cls in wrapped})
     if c.problems:
         raise GeneratorError(c.problems)
     return Annotations(
@@ -760,34 +795,71 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         accepted_changes=tuple(accepted),
         reference=reference,
         differences=differences,
+        member_differences=member_differences,
         strict_env=top["strict_env"].value if "strict_env" in top else None,
         rules=rules,
     )
 
 
-def _reference(c: _Checker, node: _Node | None) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+def _reference(
+    c: _Checker, node: _Node | None, class_names: set[str]
+) -> tuple[str | None, tuple[tuple[str, str], ...], tuple[MemberDifference, ...]]:
     """``reference:``: the name of the implementation compatible mode mirrors
     (a string), or a mapping of that ``name`` and its ``differences``: text
-    per section of the class docs, each said there once."""
+    per section of the class docs, each said there once, and ``members``,
+    named differences in what some members do (``of``: ``Class`` or
+    ``Class.member``; the model checks that the member exists)."""
     if node is None:
-        return None, ()
+        return None, (), ()
     if isinstance(node.value, str):
-        return node.value, ()
+        return node.value, (), ()
     keys = c.mapping(node, "reference", _REFERENCE_KEYS)
     if "name" not in keys:
         c.error("reference: 'name' is required (the implementation the docs compare with, e.g. 'Acme 2.0')", node)
     differences = []
+    members: list[MemberDifference] = []
     for section, text in (keys["differences"].value.items() if "differences" in keys else []):
-        if section not in REFERENCE_SECTIONS:
-            c.unknown("section in reference.differences", section, text, REFERENCE_SECTIONS)
+        if section == "members":
+            members = _member_differences(c, text, class_names)
+        elif section not in REFERENCE_SECTIONS:
+            c.unknown("section in reference.differences", section, text, (*REFERENCE_SECTIONS, "members"))
         elif not isinstance(text.value, str):
             c.error(f"reference.differences.{section}: expected str, got {type(text.value).__name__}", text)
         else:
             differences.append((section, text.value))
-    return (keys["name"].value if "name" in keys else None), tuple(differences)
+    return (keys["name"].value if "name" in keys else None), tuple(differences), tuple(members)
 
 
-def _targets(c: _Checker, node: _Node | None, hooks_module: str | None) -> tuple[TargetNote, ...]:
+def _member_differences(c: _Checker, node: _Node, class_names: set[str]) -> list[MemberDifference]:
+    """``reference.differences.members``: ``name: {of: [Class.member, ...], text: ...}``."""
+    if not isinstance(node.value, dict):
+        c.error(f"reference.differences.members: expected a mapping of named differences, got {type(node.value).__name__}", node)
+        return []
+    found = []
+    for name, entry in node.value.items():
+        where = f"reference.differences.members.{name}"
+        keys = c.mapping(entry, where, _MEMBER_DIFFERENCE_KEYS)
+        missing = [k for k in _MEMBER_DIFFERENCE_KEYS if k not in keys]
+        if missing:
+            c.error(f"{where}: {' and '.join(repr(k) for k in missing)} required", entry)
+            continue
+        of = []
+        for item in keys["of"].value:
+            owner = item.value.split(".", 1)[0] if isinstance(item.value, str) else None
+            if owner is None or not _DOTTED_NAME.fullmatch(item.value) or item.value.count(".") > 1:
+                c.error(f"{where}.of: expected 'Class' or 'Class.member', got {item.value!r}", item)
+            elif owner not in class_names:
+                c.unknown(f"class in {where}.of", owner, item, class_names)
+            else:
+                of.append(item.value)
+        if not keys["of"].value:
+            c.error(f"{where}.of: name at least one class or member", keys["of"])
+        if len(of) == len(keys["of"].value):
+            found.append(MemberDifference(name=name, of=tuple(of), text=keys["text"].value, line=entry.line))
+    return found
+
+
+def _targets(c: _Checker, node: _Node | None, hooks_module: str | None, package_dir: Path) -> tuple[TargetNote, ...]:
     """``targets:``: each a package path, the package its pb2 modules come
     from and the logger its warnings go to; every other fact is shared."""
     if node is None:
@@ -820,11 +892,79 @@ def _targets(c: _Checker, node: _Node | None, hooks_module: str | None) -> tuple
                 logger=keys["logger"].value,
                 doc=keys["doc"].value if "doc" in keys else "",
                 line=target_node.line,
+                module_members=_module_members(c, keys["module_members"], where, package_dir) if "module_members" in keys else None,
             )
         )
     if targets and hooks_module is None:
         c.error("targets: a second build needs the hooks module it copies ('hooks:')", node)
     return tuple(targets)
+
+
+def _module_members(c: _Checker, node: _Node, where: str, package_dir: Path) -> ModuleMembersNote | None:
+    """A target's ``module_members``: ``from`` (a hand-written module in the
+    package folder, beside the hooks module, which this build carries a copy
+    of), the ``names`` the class module imports from it, module-level
+    ``attributes`` of the class module, and ``all`` (its ``__all__``)."""
+    where = f"{where}.module_members"
+    keys = c.mapping(node, where, _MODULE_MEMBERS_KEYS)
+    source = keys["from"].value if "from" in keys else None
+    defined: frozenset[str] = frozenset()
+    if source is not None:
+        path = package_dir / f"{source}.py"
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", source):
+            c.error(f"{where}.from: {source!r} is not a module name", keys["from"])
+            source = None
+        elif not path.is_file():
+            c.error(f"{where}.from: module {path} does not exist", keys["from"], "create it (hand-written) beside the hooks module")
+            source = None
+        else:
+            try:
+                defined = hook_names_in(path)
+            except SyntaxError as exc:
+                c.problems.append(Problem(f"module does not parse: {exc.msg}", str(path), exc.lineno))
+                source = None
+    names = []
+    for item in keys["names"].value if "names" in keys else []:
+        if not isinstance(item.value, str) or not naming.is_identifier(item.value):
+            c.error(f"{where}.names: expected identifiers, got {item.value!r}", item)
+        elif "from" not in keys:
+            c.error(f"{where}.names: names are imported from the module 'from' names; give it", item)
+        elif source is not None and item.value not in defined:
+            c.unknown(f"name in {source}.py ({where}.names)", item.value, item, defined)
+        else:
+            names.append(item.value)
+    attributes = []
+    for name, attr_node in (keys["attributes"].value.items() if "attributes" in keys else []):
+        at = f"{where}.attributes.{name}"
+        if not naming.is_identifier(name):
+            c.error(f"{at}: {name!r} is not an identifier", attr_node)
+            continue
+        ak = c.mapping(attr_node, at, _ATTRIBUTE_KEYS)
+        missing = [k for k in ("default", "type") if k not in ak]
+        if missing:
+            c.error(f"{at}: {' and '.join(repr(k) for k in missing)} required", attr_node)
+            continue
+        default = _plain(ak["default"])
+        if not _literal(default):
+            c.error(f"{at}.default: expected a YAML scalar or a list of them", ak["default"])
+            continue
+        attributes.append(AttributeNote(name=name, default=default, type=ak["type"].value,
+                                        doc=ak["doc"].value if "doc" in ak else None, line=attr_node.line))
+    taken: dict[str, int] = {}
+    for name, line in [(n, keys["names"].line) for n in names] + [(a.name, a.line) for a in attributes]:
+        if name in taken:
+            c.error(f"{where}: {name!r} is defined twice", _Node(name, line), f"first on line {taken[name]}")
+        taken[name] = line
+    exports = None
+    if "all" in keys:
+        exports = tuple(item.value for item in keys["all"].value)
+        if not all(isinstance(name, str) and naming.is_identifier(name) for name in exports):
+            c.error(f"{where}.all: expected a list of names", keys["all"])
+    module = keys["module"].value if "module" in keys else None
+    if module is not None and not _DOTTED_NAME.fullmatch(module):
+        c.error(f"{where}.module: {module!r} is not a dotted Python name", keys["module"])
+    return ModuleMembersNote(source=source, names=tuple(names), attributes=tuple(attributes), exports=exports,
+                             module=module, line=node.line)
 
 
 _NUMERIC = {

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 if sys.version_info >= (3, 11):
@@ -176,6 +176,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         help="exit 1 when the API change report has a breaking change that the annotations file does not "
         "accept (accepted_changes); default: fail-on-breaking in pyproject.toml, else off",
     )
+    _add_patch_parser(sub, common)
     return parser
 
 
@@ -332,6 +333,8 @@ def _run(args: argparse.Namespace, prog: str) -> int:
     try:
         options, flags = _options(args)
         check_package_name(options.package)
+        if args.command == "patch":
+            return _patch(options, args)
         # Unchanged inputs and untouched output, and the user cache knows that this
         # generator made exactly that output from these inputs: no regeneration.
         digest = input_hash(options, resolve_protos(options))
@@ -542,3 +545,116 @@ def _print_unaccepted(changes: Sequence[Change], annotations: Path | None) -> No
     for c in changes:
         print(f"  - rule: {c.rule}\n    path: {json.dumps(c.path)}\n    reason: <why users can live with it>",
               file=sys.stderr)
+
+
+# ------------------------------------------------- patch: a build as a diff
+
+
+def _add_patch_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    patch = sub.add_parser(
+        "patch", parents=[common],
+        help="write a unified diff (for git apply) that makes a source tree hold one build's files",
+        description="Generate (from the inputs alone, as check --full does), then write a unified diff in git's "
+        "format that turns the files of one build in a source tree into what the inputs generate: changed "
+        "files, new ones, and files this generator wrote there earlier that the inputs no longer produce. "
+        "Paths in the diff are relative to the tree, so `git apply` (or `patch -p1`) in the tree applies it. "
+        "Writes nothing else. Exit 0 (an empty diff when the tree is up to date), 2 on bad input.",
+    )
+    patch.add_argument("--tree", type=Path, required=True, metavar="DIR", help="the source tree to diff against (its root)")
+    patch.add_argument(
+        "--target", metavar="NAME",
+        help="the build: a name under targets: in the annotations file, or 'standalone' "
+        "(default: the one build besides the standalone package)",
+    )
+    patch.add_argument(
+        "--prefix", default="", metavar="PATH",
+        help="the folder of the tree that the build's paths start from (e.g. 'python' when the tree holds "
+        "the package in python/); default: the tree's root",
+    )
+    patch.add_argument("--output", "-o", type=Path, metavar="FILE", help="write the diff to FILE (default: stdout)")
+
+
+def _patch(options: Options, args: argparse.Namespace) -> int:
+    from .annotations import closest
+
+    tree: Path = args.tree
+    if not tree.is_dir():
+        raise GeneratorError(Problem("the source tree is not a folder", str(tree)))
+    prefix = PurePosixPath(args.prefix.strip("/")) if args.prefix.strip("/") else PurePosixPath()
+    if prefix.is_absolute() or ".." in prefix.parts:
+        raise GeneratorError(Problem(f"--prefix {args.prefix!r} must be a folder inside the tree", str(tree)))
+    result = build(options)
+    if report_undocumented(result.model.undocumented, args.require_docs):
+        return Exit.ERROR
+    targets = {t.name: t for t in result.model.targets}
+    others = [n for n in targets if n != "standalone"]
+    name = args.target or (others[0] if len(others) == 1 else None)
+    if name is None or name not in targets:
+        guess = closest(name, list(targets)) if name else None
+        hint = f"did you mean {guess!r}?" if guess else f"builds: {', '.join(targets)}"
+        what = f"no build named {name!r}" if name else "give --target: there is not one build besides the standalone package"
+        raise GeneratorError(Problem(what, str(options.annotations) if options.annotations else None, hint=hint))
+    target = targets[name]
+    top = target.folder(target.classes_package) + "/"
+    mine = {path: text for path, text in result.files.items()
+            if path.startswith(top) or (target.standalone and path == f"{target.package}.md")}
+    diff_text, counts = _tree_diff(mine, tree, prefix)
+    if args.output is None:
+        sys.stdout.write(diff_text)
+    else:
+        args.output.write_text(diff_text, encoding="utf-8")
+    where = tree / prefix if prefix.parts else tree
+    summary = ", ".join(f"{n} {what}" for what, n in counts.items() if n) or "nothing to change"
+    print(f"{options.package} ({name}): {summary} in {_display(where)}"
+          + (f"; diff written to {_display(args.output)}" if args.output is not None else ""), file=sys.stderr)
+    return Exit.OK
+
+
+def _tree_diff(files: dict[str, str], tree: Path, prefix: PurePosixPath) -> tuple[str, dict[str, int]]:
+    """A git-format unified diff turning ``tree/prefix`` into ``files`` (paths
+    relative to ``prefix``): each file that differs or is missing, and each
+    file the generator wrote in one of those folders that ``files`` lacks."""
+    import difflib
+
+    from .output import is_generated
+
+    def tree_text(relative: str) -> str | None:
+        path = tree / prefix / relative
+        if not path.is_file():
+            return None
+        try:
+            return path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise GeneratorError(Problem("not UTF-8 text: cannot diff it", str(path))) from None
+
+    folders = {PurePosixPath(path).parent for path in files}
+    removed = sorted(
+        (PurePosixPath(folder) / entry.name).as_posix()
+        for folder in folders
+        if (tree / prefix / folder).is_dir()
+        for entry in (tree / prefix / folder).iterdir()
+        if (folder / entry.name).as_posix() not in files and entry.suffix in (".py", ".pyi", ".md")
+        and entry.is_file() and is_generated(entry)
+    )
+    chunks: list[str] = []
+    counts = {"new": 0, "changed": 0, "removed": 0}
+    for relative in sorted([*files, *removed]):
+        old = tree_text(relative)
+        new = files.get(relative)
+        if old == new:
+            continue
+        shown = (prefix / relative).as_posix()
+        head = [f"diff --git a/{shown} b/{shown}\n"]
+        if old is None:
+            head += ["new file mode 100644\n", "--- /dev/null\n", f"+++ b/{shown}\n"]
+            counts["new"] += 1
+        elif new is None:
+            head += ["deleted file mode 100644\n", f"--- a/{shown}\n", "+++ /dev/null\n"]
+            counts["removed"] += 1
+        else:
+            head += [f"--- a/{shown}\n", f"+++ b/{shown}\n"]
+            counts["changed"] += 1
+        hunks = difflib.unified_diff((old or "").splitlines(keepends=True), (new or "").splitlines(keepends=True), n=3)
+        body = [line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in list(hunks)[2:]]
+        chunks.append("".join(head + body))
+    return "".join(chunks), counts

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import naming
-from .annotations import Annotations, ClassNote, FieldNote, member_names
+from .annotations import Annotations, ClassNote, FieldNote, ModuleMembersNote, closest, member_names
 from .errors import GeneratorError, Problem
 from .rules import RuleModel, rule_models
 from .schema import Enum, Extension, Field, Message, Schema, shortest_float32_text
@@ -67,9 +67,23 @@ class Target:
     standalone: bool  # generates pb2 modules, stubs, the pool, py.typed and the reference page
     # every pb2 module this build's code uses (generated files' from pb2_package), generated ones first
     pb2_imports: tuple[Pb2Import, ...]
+    module_members: ModuleMembersModel | None = None  # what its class module defines besides the classes
 
     def folder(self, dotted: str) -> str:
         return dotted.replace(".", "/")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModuleMembersModel:
+    """What a build's class module defines besides its classes (a target's
+    ``module_members``): names imported from a hand-written module the build
+    carries, module-level variables, and the module's ``__all__``."""
+
+    module: str  # the class module, dotted inside the classes' package
+    source: str | None  # the hand-written module the names come from (copied into the build's package)
+    names: tuple[str, ...]
+    attributes: tuple[AttributeModel, ...]
+    exports: tuple[str, ...] | None  # __all__ (None: the module's classes)
 
 
 def _target_imports(imports: dict[str, Pb2Import], pb2_package: str) -> tuple[Pb2Import, ...]:
@@ -99,6 +113,8 @@ class ClassRules:
     defaults: bool  # it has options backed by fields: their defaults are the descriptor's
     reference: str | None  # the implementation compatible mode mirrors, named where the docs compare
     differences: tuple[tuple[str, str], ...] = ()  # (section, how the reference differs), from the annotations
+    # how the reference differs in what some of the class's members do: (members, text); "" names the class
+    member_differences: tuple[tuple[tuple[str, ...], str], ...] = ()
 
     def difference(self, section: str) -> str | None:
         return next((text for name, text in self.differences if name == section), None)
@@ -231,6 +247,11 @@ class TypedDictModel:
     keys: tuple[TypedDictKey, ...]
     doc: str  # the message's whole documentation, laid out ("": none); the template names the message first
     functional: bool  # no class body: the docstring after the call lists the keys' docs
+
+    @property
+    def documented(self) -> bool:
+        """The message or a key has docs (stated on the input TypedDict only)."""
+        return bool(self.doc) or any(k.doc for k in self.keys)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1088,6 +1109,7 @@ class _Builder:
             defaults=any(p.field_name for p in properties),
             reference=self.notes.reference,
             differences=self.notes.differences,
+            member_differences=self.member_differences(cls, {p.name for p in properties} | set(hook_members)),
         )
         return ClassModel(
             name=cls.name,
@@ -1102,6 +1124,29 @@ class _Builder:
             members=members_model(self, cls, message, hook_members, {p.name for p in properties}),
             doc=Doc(summary=summary, paragraphs=paragraphs, example=cls.example, rules=rules),
         )
+
+    def member_differences(self, cls: ClassNote, members: set[str]) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """The annotations' member differences that name ``cls`` or one of its
+        members (``members``: its properties and hook members; the rest are
+        the annotations' attributes, aliases and env export, and the runtime's)."""
+        known = members | member_names(cls) | set(naming.WRAPPER_MEMBERS) | {cls.message_attribute}
+        found = []
+        for entry in self.notes.member_differences:
+            mine = []
+            for path in entry.of:
+                owner, _, member = path.partition(".")
+                if owner != cls.name:
+                    continue
+                if member and member not in known:
+                    guess = closest(member, known)
+                    self.problems.append(Problem(
+                        f"reference.differences.members.{entry.name}: {cls.name} has no member {member!r}",
+                        self.notes.path, entry.line, hint=f"did you mean {guess!r}?" if guess else None,
+                    ))
+                mine.append(member)
+            if mine:
+                found.append((tuple(mine), entry.text))
+        return tuple(found)
 
     def field_property(
         self, message: Message, f: Field, note: FieldNote | None, name: str
@@ -1343,10 +1388,47 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
             *(
                 Target(name=t.name, package=t.package, classes_package=t.classes_package, public_package=t.public_package,
                        pb2_package=t.pb2_package, logger=t.logger, standalone=False,
-                       pb2_imports=_target_imports(b.imports, t.pb2_package))
+                       pb2_imports=_target_imports(b.imports, t.pb2_package),
+                       module_members=module_members)
                 for t in notes.targets
+                for module_members in [_module_members(b, t.name, t.module_members, classes)]
             ),
         ),
+    )
+
+
+def _module_members(
+    b: _Builder, target: str, note: ModuleMembersNote | None, classes: tuple[ClassModel, ...]
+) -> ModuleMembersModel | None:
+    """A target's ``module_members``, checked against its class modules: which
+    module (the only one, unless named), and a name defined once there."""
+    if note is None:
+        return None
+    where = f"targets.{target}.module_members"
+    modules = sorted({c.module for c in classes})
+    module = note.module or (modules[0] if len(modules) == 1 else None)
+    if module not in modules:
+        raise GeneratorError(Problem(
+            f"{where}.module: " + (f"{module!r} is not a class module" if module else "the build has several class modules; name one"),
+            b.notes.path, note.line, hint=f"class modules: {', '.join(modules)}",
+        ))
+    mine = {c.name for c in classes if c.module == module}
+    # what the class module defines itself (classes.py.j2): a member may not take one of those names
+    used = mine | {"annotations", "TYPE_CHECKING", "cast", "_specs", "_runtime", "__all__", b.notes.hooks_module or ""}
+    used |= {r.alias for r in b.imports.values()} | {f"_{c}_init" for c in mine} | {f"_{c}_ENV" for c in mine}
+    for name in [*note.names, *(a.name for a in note.attributes)]:
+        if name in used:
+            b.problems.append(Problem(f"{where}: {name!r} is a name the class module {module} already uses", b.notes.path, note.line))
+    defined = mine | set(note.names) | {a.name for a in note.attributes}
+    for name in note.exports or ():
+        if name not in defined:
+            b.problems.append(Problem(f"{where}.all: {module} defines no {name!r}", b.notes.path, note.line,
+                                      hint=f"it defines: {', '.join(sorted(defined))}"))
+    if b.problems:
+        raise GeneratorError(b.problems)
+    return ModuleMembersModel(
+        module=module, source=note.source, names=note.names, exports=note.exports,
+        attributes=tuple(AttributeModel(name=a.name, default=a.default, type=a.type, doc=a.doc) for a in note.attributes),
     )
 
 

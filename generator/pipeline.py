@@ -188,7 +188,12 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     notes = analysis.notes
     hooks_file = options.out / options.package / f"{notes.hooks_module}.py" if notes.hooks_module else None
     hooks_source = hooks_file.read_text(encoding="utf-8") if hooks_file is not None and notes.targets else None
-    rendered = render_package(model, hooks_source=hooks_source)
+    # the hand-written modules a build's module_members come from (copied into that build)
+    sources = {
+        name: (options.out / options.package / f"{name}.py").read_text(encoding="utf-8")
+        for name in {t.module_members.source for t in model.targets if t.module_members and t.module_members.source}
+    }
+    rendered = render_package(model, hooks_source=hooks_source, sources=sources)
     # Rendering leaves cyclic garbage (jinja's contexts: 250,000 objects at 4,500
     # messages) that the CLI's raised collector threshold would keep until the
     # end: free it before the format stage builds its copy of the text (-50 MB).

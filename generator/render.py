@@ -15,6 +15,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import jinja2
@@ -294,18 +295,23 @@ def runtime_copy(env: jinja2.Environment, header: Any) -> str:
     return env.get_template("runtime.py.j2").render(header=header, source=RUNTIME_SOURCE_NAME, text=RUNTIME_SOURCE)
 
 
-def render_package(model: PackageModel, templates: Path = TEMPLATES, hooks_source: str | None = None) -> list[RenderedFile]:
+def render_package(
+    model: PackageModel, templates: Path = TEMPLATES, hooks_source: str | None = None, sources: Mapping[str, str] | None = None
+) -> list[RenderedFile]:
     """Every file of every build of the package, paths relative to the output
     folder. ``hooks_source``: the hand-written hooks module, which builds other
-    than the standalone one carry a copy of."""
+    than the standalone one carry a copy of; ``sources``: the other
+    hand-written modules such a build copies (its ``module_members``), by name."""
     env = environment(templates)
     files: list[RenderedFile] = []
     for target in model.targets:
-        files += _render_target(env, model, target, hooks_source)
+        files += _render_target(env, model, target, hooks_source, sources or {})
     return sorted(files, key=lambda f: f.path)
 
 
-def _render_target(env: jinja2.Environment, model: PackageModel, target: Target, hooks_source: str | None) -> list[RenderedFile]:
+def _render_target(
+    env: jinja2.Environment, model: PackageModel, target: Target, hooks_source: str | None, sources: Mapping[str, str]
+) -> list[RenderedFile]:
     pkg = target.folder(target.package)
     common = dict(
         header=model.header,
@@ -349,7 +355,8 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
         files.append(RenderedFile(f"{path}/__init__.py", render("subpackage.py.j2", folder=folder), "python"))
     for module in model.class_modules:
         classes = [c for c in model.classes if c.module == module]
-        files.append(RenderedFile(f"{classes_dir}/{target.folder(module)}.py", render("classes.py.j2", module=module, classes=classes, type_names=model.type_names), "python"))
+        members = target.module_members if target.module_members and target.module_members.module == module else None
+        files.append(RenderedFile(f"{classes_dir}/{target.folder(module)}.py", render("classes.py.j2", module=module, classes=classes, type_names=model.type_names, module_members=members), "python"))
     if target.standalone:
         files += [
             RenderedFile(f"{pkg}/_pool.py", render("_pool.py.j2", default_pool=model.default_pool), "python"),
@@ -363,4 +370,8 @@ def _render_target(env: jinja2.Environment, model: PackageModel, target: Target,
         text = hooks_source.replace(*common["example_import"])  # examples import from the build's public package
         copied = render("_copied.j2", source=f"the hand-written {model.name}/{model.hooks_module}.py, its examples importing from {target.public_package}", text=text)
         files.append(RenderedFile(f"{pkg}/{model.hooks_module}.py", copied, "plain"))
+    source = target.module_members.source if target.module_members else None
+    if source is not None and source in sources:
+        copied = render("_copied.j2", source=f"the hand-written {model.name}/{source}.py (this build's only)", text=sources[source])
+        files.append(RenderedFile(f"{pkg}/{source}.py", copied, "plain"))
     return files

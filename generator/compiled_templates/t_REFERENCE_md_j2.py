@@ -1,5 +1,5 @@
 # @generated from templates/REFERENCE.md.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = 'c3990f509ac6b84615db136343eb58266883050f38595b27c7e74924ecac34d8'
+SOURCE_KEY = '61f4bc2435eca93734de2dd2089bead37c607310af8cb825996430c3dbbbb22e'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'REFERENCE.md.j2'
 
@@ -102,6 +102,23 @@ def root(context, missing=missing, environment=environment):
                 yield ' '
         l_1_loop = l_1_p = missing
         yield '\n'
+    if ((undefined(name='reference') if l_0_reference is missing else l_0_reference) and context.call(environment.getattr(environment.getattr(environment.getitem((undefined(name='reference') if l_0_reference is missing else l_0_reference), 0), 'rules'), 'difference'), 'defaults')):
+        pass
+        yield '\n**Defaults** (every class). '
+        def t_11(fiter):
+            for l_1_p in fiter:
+                if l_1_p:
+                    yield l_1_p
+        l_1_loop = missing
+        for l_1_p, l_1_loop in LoopContext(t_11(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'defaults'), environment.getattr(environment.getitem((undefined(name='reference') if l_0_reference is missing else l_0_reference), 0), 'rules')), 'split'), '\n')), undefined):
+            _loop_vars = {}
+            pass
+            yield str(t_4(l_1_p))
+            if (not environment.getattr(l_1_loop, 'last')):
+                pass
+                yield ' '
+        l_1_loop = l_1_p = missing
+        yield '\n'
     l_1_loop = missing
     for l_1_cls, l_1_loop in LoopContext((undefined(name='reference') if l_0_reference is missing else l_0_reference), undefined):
         _loop_vars = {}
@@ -121,12 +138,12 @@ def root(context, missing=missing, environment=environment):
         if (environment.getattr(environment.getattr(l_1_cls, 'rules'), 'scalars') and environment.getattr(environment.getattr(l_1_cls, 'rules'), 'policy')):
             pass
             yield '\n**Validation.** '
-            def t_11(fiter):
+            def t_12(fiter):
                 for l_2_p in fiter:
                     if l_2_p:
                         yield l_2_p
             l_2_loop = missing
-            for l_2_p, l_2_loop in LoopContext(t_11(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'validation'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)), undefined):
+            for l_2_p, l_2_loop in LoopContext(t_12(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'validation'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)), undefined):
                 _loop_vars = {}
                 pass
                 yield str(t_4(l_2_p))
@@ -135,6 +152,22 @@ def root(context, missing=missing, environment=environment):
                     yield ' '
             l_2_loop = l_2_p = missing
             yield '\n'
+        if environment.getattr(environment.getattr(l_1_cls, 'rules'), 'member_differences'):
+            pass
+            yield '\n**Differences from '
+            yield str((environment.getattr(environment.getattr(l_1_cls, 'rules'), 'reference') or 'the reference'))
+            yield '.**\n\n'
+            def t_13(fiter):
+                for l_2_line in fiter:
+                    if l_2_line:
+                        yield l_2_line
+            for l_2_line in t_13(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_differences'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)):
+                _loop_vars = {}
+                pass
+                yield '- '
+                yield str(t_4(l_2_line))
+                yield '\n'
+            l_2_line = missing
         if environment.getattr(l_1_cls, 'example'):
             pass
             yield '\n'
@@ -267,4 +300,4 @@ def root(context, missing=missing, environment=environment):
     l_1_loop = l_1_cls = missing
 
 blocks = {}
-debug_info = '1=70&2=72&3=74&4=76&5=78&6=81&12=83&13=86&15=89&18=104&20=108&22=110&23=112&25=116&27=119&29=122&32=136&34=139&35=141&36=143&41=146&42=150&44=168&49=171&64=173&74=175&75=179&78=186&80=191&82=197&83=199&85=203&88=207&89=215&90=217&93=220&94=224&97=227&101=230&102=234&105=243&106=245&108=248&109=252&112=255&114=258&115=260&116=262'
+debug_info = '1=70&2=72&3=74&4=76&5=78&6=81&12=83&13=86&15=89&18=103&20=106&23=121&25=125&27=127&28=129&30=133&32=136&34=139&37=153&39=156&41=158&42=166&45=169&47=172&48=174&49=176&54=179&55=183&57=201&62=204&77=206&87=208&88=212&91=219&93=224&95=230&96=232&98=236&101=240&102=248&103=250&106=253&107=257&110=260&114=263&115=267&118=276&119=278&121=281&122=285&125=288&127=291&128=293&129=295'

@@ -1,5 +1,5 @@
 # @generated from templates/_doc.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '45befb589e98c0097dee3c0bb2ccf8b49d2d26552efa82b573a2688e5efb1ee5'
+SOURCE_KEY = '0ccfd89dcf3f4761b25c5fafd2b3c8966363f0f271142468122da4c987763fc7'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_doc.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_notes = l_0_rule_words = l_0_paragraphs = l_0_docbody = missing
+    l_0_notes = l_0_rule_words = l_0_paragraphs = l_0_bullet = l_0_docbody = missing
     try:
         t_1 = environment.filters['indent']
     except KeyError:
@@ -47,10 +47,16 @@ def root(context, missing=missing, environment=environment):
         def t_6(*unused):
             raise TemplateRuntimeError("No filter named 'select' found.")
     try:
-        t_7 = environment.tests['none']
+        t_7 = environment.filters['wordwrap']
     except KeyError:
         @internalcode
         def t_7(*unused):
+            raise TemplateRuntimeError("No filter named 'wordwrap' found.")
+    try:
+        t_8 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_8(*unused):
             raise TemplateRuntimeError("No test named 'none' found.")
     pass
     l_0_notes = context.vars['notes'] = environment.get_template('_notes.j2', '_doc.j2')._get_default_module(context)
@@ -58,18 +64,29 @@ def root(context, missing=missing, environment=environment):
     l_0_rule_words = context.vars['rule_words'] = environment.get_template('_rules.j2', '_doc.j2')._get_default_module(context)
     context.exported_vars.discard('rule_words')
     def macro(l_1_text):
-        t_8 = []
+        t_9 = []
         if l_1_text is missing:
             l_1_text = undefined("parameter 'text' was not provided", name='text')
         pass
-        t_8.append(
+        t_9.append(
             str(t_2(context.eval_ctx, t_4(context, t_4(context, t_6(context, context.call(environment.getattr(l_1_text, 'split'), '\n')), 'wordwrap', 72, False, '\n', False), 'indent', 4, True), '\n\n')),
         )
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('paragraphs')
     context.vars['paragraphs'] = l_0_paragraphs = Macro(environment, macro, 'paragraphs', ('text',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_text):
+        t_10 = []
+        if l_1_text is missing:
+            l_1_text = undefined("parameter 'text' was not provided", name='text')
+        pass
+        t_10.append(
+            str(str_join(('    ', t_1(t_7(environment, str_join(('* ', l_1_text, )), 70, False, '\n', False), 6), ))),
+        )
+        return concat(t_10)
+    context.exported_vars.add('bullet')
+    context.vars['bullet'] = l_0_bullet = Macro(environment, macro, 'bullet', ('text',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_doc, l_1_rules):
-        t_9 = []
+        t_11 = []
         l_1_package = resolve('package')
         l_1_example_import = resolve('example_import')
         l_1_constraints = missing
@@ -78,14 +95,14 @@ def root(context, missing=missing, environment=environment):
         if l_1_rules is missing:
             l_1_rules = None
         pass
-        t_9.extend((
+        t_11.extend((
             str(environment.getattr(l_1_doc, 'summary')),
             '\n',
         ))
         for l_2_p in environment.getattr(l_1_doc, 'paragraphs'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_11.extend((
                 '\n',
                 str(l_2_p),
                 '\n',
@@ -93,35 +110,54 @@ def root(context, missing=missing, environment=environment):
         l_2_p = missing
         if ((environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'scalars')) and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'policy')):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nValidation:\n',
                 str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'validation'), environment.getattr(l_1_doc, 'rules')))),
                 '\n',
             ))
         if (environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'defaults')):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nDefaults:\n',
-                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'defaults')))),
+                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'defaults'), environment.getattr(l_1_doc, 'rules')))),
                 '\n',
             ))
         if (environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'configs')):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nConfig dicts:\n',
                 str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'config_dicts'), environment.getattr(l_1_doc, 'rules')))),
                 '\n',
             ))
+        if (environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'member_differences')):
+            pass
+            t_11.extend((
+                '\nDifferences from ',
+                str((environment.getattr(environment.getattr(l_1_doc, 'rules'), 'reference') or 'the reference')),
+                ':\n',
+            ))
+            def t_12(fiter):
+                for l_2_line in fiter:
+                    if l_2_line:
+                        yield l_2_line
+            for l_2_line in t_12(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_differences'), environment.getattr(l_1_doc, 'rules')), 'split'), '\n')):
+                _loop_vars = {}
+                pass
+                t_11.extend((
+                    str(context.call((undefined(name='bullet') if l_0_bullet is missing else l_0_bullet), l_2_line, _loop_vars=_loop_vars)),
+                    '\n',
+                ))
+            l_2_line = missing
         if environment.getattr(l_1_doc, 'type_text'):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nType:\n    ``',
                 str(environment.getattr(l_1_doc, 'type_text')),
                 '``\n',
             ))
-        if ((not t_7(environment.getattr(l_1_doc, 'default_text'))) and (not environment.getattr(l_1_doc, 'table'))):
+        if ((not t_8(environment.getattr(l_1_doc, 'default_text'))) and (not environment.getattr(l_1_doc, 'table'))):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nDefault:\n    ``',
                 str(environment.getattr(l_1_doc, 'default_text')),
                 '``\n',
@@ -129,13 +165,13 @@ def root(context, missing=missing, environment=environment):
         l_1_constraints = t_3(context.eval_ctx, t_6(context, context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'constraints'), l_1_doc), 'split'), '\n')))
         if (undefined(name='constraints') if l_1_constraints is missing else l_1_constraints):
             pass
-            t_9.append(
+            t_11.append(
                 '\nConstraints:\n',
             )
             for l_2_c in (undefined(name='constraints') if l_1_constraints is missing else l_1_constraints):
                 _loop_vars = {}
                 pass
-                t_9.extend((
+                t_11.extend((
                     '    * ',
                     str(l_2_c),
                     '\n',
@@ -143,13 +179,13 @@ def root(context, missing=missing, environment=environment):
             l_2_c = missing
         if environment.getattr(l_1_doc, 'table'):
             pass
-            t_9.append(
+            t_11.append(
                 '\nKeys:\n',
             )
             for l_2_line in environment.getattr(l_1_doc, 'table'):
                 _loop_vars = {}
                 pass
-                t_9.extend((
+                t_11.extend((
                     '    ',
                     str(l_2_line),
                     '\n',
@@ -157,21 +193,21 @@ def root(context, missing=missing, environment=environment):
             l_2_line = missing
             if environment.getattr(l_1_doc, 'keys_in_full'):
                 pass
-                t_9.extend((
+                t_11.extend((
                     '\n    Each key in full: ``',
                     str(environment.getattr(l_1_doc, 'keys_in_full')),
                     '`` in ``',
                     str((undefined(name='package') if l_1_package is missing else l_1_package)),
                     '.types``.\n',
                 ))
-        def t_10(fiter):
+        def t_13(fiter):
             for l_2_note in fiter:
                 if l_2_note:
                     yield l_2_note
-        for l_2_note in t_10(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_notes'), l_1_doc, l_1_rules), 'split'), '\n')):
+        for l_2_note in t_13(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_notes'), l_1_doc, l_1_rules), 'split'), '\n')):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nNote:\n',
                 str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), l_2_note, _loop_vars=_loop_vars)),
                 '\n',
@@ -180,7 +216,7 @@ def root(context, missing=missing, environment=environment):
         for l_2_rule in environment.getattr(l_1_doc, 'lint_rules'):
             _loop_vars = {}
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nNote:\n',
                 str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='rule_words') if l_0_rule_words is missing else l_0_rule_words), 'note'), l_2_rule, _loop_vars=_loop_vars), _loop_vars=_loop_vars)),
                 '\n',
@@ -188,14 +224,14 @@ def root(context, missing=missing, environment=environment):
         l_2_rule = missing
         if environment.getattr(l_1_doc, 'example'):
             pass
-            t_9.extend((
+            t_11.extend((
                 '\nExamples:\n',
                 str(t_1(t_5(context.eval_ctx, context.call(environment.getattr(environment.getattr(l_1_doc, 'example'), 'rstrip')), environment.getitem((undefined(name='example_import') if l_1_example_import is missing else l_1_example_import), 0), environment.getitem((undefined(name='example_import') if l_1_example_import is missing else l_1_example_import), 1)), 4, first=True)),
                 '\n',
             ))
-        return concat(t_9)
+        return concat(t_11)
     context.exported_vars.add('docbody')
     context.vars['docbody'] = l_0_docbody = Macro(environment, macro, 'docbody', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=54&4=56&6=58&7=64&9=69&10=80&11=83&13=88&15=92&18=96&20=99&23=103&25=106&28=110&30=113&33=117&35=120&38=124&40=127&41=128&44=133&45=138&48=142&51=147&52=152&54=156&56=160&59=165&62=174&64=178&67=183&69=187&72=191'
+debug_info = '3=60&4=62&6=64&7=70&10=75&11=81&13=86&14=97&15=100&17=105&19=109&22=113&24=116&27=120&29=123&32=127&34=130&36=134&37=137&38=145&41=149&44=153&46=156&49=160&51=163&52=164&55=169&56=174&59=178&62=183&63=188&65=192&67=196&70=201&73=210&75=214&78=219&80=223&83=227'

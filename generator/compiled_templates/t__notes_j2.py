@@ -1,5 +1,5 @@
 # @generated from templates/_notes.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = 'cd0d1a425c9d96ea32fd88cc0a31882a1e4b00e1d8a3c7e9a18a2ecafe5f0bc3'
+SOURCE_KEY = '2838cf7668b711ed020c3d6e40405bb3fad5dc043302acba2d962bfc73bee67c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_notes.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_like = l_0_answer = l_0_strict_answer = l_0_validation = l_0_defaults = l_0_config_dicts = l_0_constraints = l_0_member_notes = missing
+    l_0_like = l_0_answer = l_0_strict_answer = l_0_validation = l_0_defaults = l_0_member_differences = l_0_config_dicts = l_0_constraints = l_0_member_notes = missing
     try:
         t_1 = environment.filters['pyrepr']
     except KeyError:
@@ -88,40 +88,89 @@ def root(context, missing=missing, environment=environment):
         return concat(t_5)
     context.exported_vars.add('validation')
     context.vars['validation'] = l_0_validation = Macro(environment, macro, 'validation', ('rules',), False, False, False, context.eval_ctx.autoescape)
-    def macro():
+    def macro(l_1_rules):
         t_6 = []
+        if l_1_rules is missing:
+            l_1_rules = undefined("parameter 'rules' was not provided", name='rules')
         pass
         t_6.append(
-            "Every default shown (an option's, and each key's in a Keys table) is the one the protobuf descriptor declares, or the zero value of the field's type where it declares none: the docs never restate it by hand.",
+            "Every default shown (an option's, and each key's in a Keys table) is the one the protobuf descriptor declares, or the zero value of the field's type where it declares none: the docs never restate it by hand.\n",
         )
+        if (l_1_rules and context.call(environment.getattr(l_1_rules, 'difference'), 'defaults')):
+            pass
+            t_6.extend((
+                str(context.call(environment.getattr(l_1_rules, 'difference'), 'defaults')),
+                '\n',
+            ))
         return concat(t_6)
     context.exported_vars.add('defaults')
-    context.vars['defaults'] = l_0_defaults = Macro(environment, macro, 'defaults', (), False, False, False, context.eval_ctx.autoescape)
+    context.vars['defaults'] = l_0_defaults = Macro(environment, macro, 'defaults', ('rules',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_rules):
         t_7 = []
         if l_1_rules is missing:
             l_1_rules = undefined("parameter 'rules' was not provided", name='rules')
         pass
-        t_7.append(
+        l_2_loop = missing
+        for (l_2_members, l_2_text), l_2_loop in LoopContext(environment.getattr(l_1_rules, 'member_differences'), undefined):
+            _loop_vars = {}
+            pass
+            def t_8(fiter):
+                for l_3_m in fiter:
+                    if l_3_m:
+                        yield l_3_m
+            l_3_loop = missing
+            for l_3_m, l_3_loop in LoopContext(t_8(l_2_members), undefined):
+                _loop_vars = {}
+                pass
+                t_7.extend((
+                    '``',
+                    str(l_3_m),
+                    '``',
+                ))
+                if (not environment.getattr(l_3_loop, 'last')):
+                    pass
+                    t_7.append(
+                        ', ',
+                    )
+                else:
+                    pass
+                    t_7.append(
+                        ': ',
+                    )
+            l_3_loop = l_3_m = missing
+            t_7.extend((
+                str(l_2_text),
+                '\n',
+            ))
+        l_2_loop = l_2_members = l_2_text = missing
+        return concat(t_7)
+    context.exported_vars.add('member_differences')
+    context.vars['member_differences'] = l_0_member_differences = Macro(environment, macro, 'member_differences', ('rules',), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_rules):
+        t_9 = []
+        if l_1_rules is missing:
+            l_1_rules = undefined("parameter 'rules' was not provided", name='rules')
+        pass
+        t_9.append(
             "An option with a Keys table holds a message whose keys, until set, are at the defaults its table shows; it takes a dict. Assigning one updates only the keys it names and is all-or-nothing: if any key or value is rejected, nothing changes. The caller's dict is never modified. Assigning a list to a list key replaces the stored list (an option whose list keys append says so). Unknown keys raise ``UnknownConfigKeyError`` (a ValueError that is also an AssertionError) naming the valid keys and the closest match.\n",
         )
         if context.call(environment.getattr(l_1_rules, 'difference'), 'config_dicts'):
             pass
-            t_7.extend((
+            t_9.extend((
                 str(context.call(environment.getattr(l_1_rules, 'difference'), 'config_dicts')),
                 '\n',
             ))
-        return concat(t_7)
+        return concat(t_9)
     context.exported_vars.add('config_dicts')
     context.vars['config_dicts'] = l_0_config_dicts = Macro(environment, macro, 'config_dicts', ('rules',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_doc):
-        t_8 = []
+        t_10 = []
         if l_1_doc is missing:
             l_1_doc = undefined("parameter 'doc' was not provided", name='doc')
         pass
         if environment.getattr(l_1_doc, 'constraint'):
             pass
-            t_8.extend((
+            t_10.extend((
                 '``',
                 str(environment.getitem(environment.getattr(l_1_doc, 'constraint'), 0)),
                 ' ',
@@ -132,30 +181,30 @@ def root(context, missing=missing, environment=environment):
             ))
         if environment.getattr(l_1_doc, 'choices'):
             pass
-            t_8.append(
+            t_10.append(
                 'one of ',
             )
             l_2_loop = missing
             for l_2_c, l_2_loop in LoopContext(environment.getattr(l_1_doc, 'choices'), undefined):
                 _loop_vars = {}
                 pass
-                t_8.extend((
+                t_10.extend((
                     '``',
                     str(t_1(l_2_c)),
                     '``',
                 ))
                 if (not environment.getattr(l_2_loop, 'last')):
                     pass
-                    t_8.append(
+                    t_10.append(
                         ', ',
                     )
             l_2_loop = l_2_c = missing
-            t_8.append(
+            t_10.append(
                 ' (strict mode)\n',
             )
         if environment.getattr(l_1_doc, 'int_range'):
             pass
-            t_8.extend((
+            t_10.extend((
                 str(environment.getitem(environment.getattr(l_1_doc, 'int_range'), 0)),
                 ' range [',
                 str(environment.getitem(environment.getattr(l_1_doc, 'int_range'), 1)),
@@ -165,14 +214,14 @@ def root(context, missing=missing, environment=environment):
             ))
         if environment.getattr(l_1_doc, 'finite'):
             pass
-            t_8.append(
+            t_10.append(
                 'finite (strict mode rejects NaN and infinity)\n',
             )
-        return concat(t_8)
+        return concat(t_10)
     context.exported_vars.add('constraints')
     context.vars['constraints'] = l_0_constraints = Macro(environment, macro, 'constraints', ('doc',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_doc, l_1_rules):
-        t_9 = []
+        t_11 = []
         if l_1_doc is missing:
             l_1_doc = undefined("parameter 'doc' was not provided", name='doc')
         if l_1_rules is missing:
@@ -180,42 +229,42 @@ def root(context, missing=missing, environment=environment):
         pass
         if environment.getattr(l_1_doc, 'deprecated'):
             pass
-            t_9.append(
+            t_11.append(
                 'Deprecated (``[deprecated = true]`` in the schema): setting it emits a DeprecationWarning.\n',
             )
         if environment.getattr(l_1_doc, 'required'):
             pass
-            t_9.append(
+            t_11.append(
                 'Required (proto2): a message without it does not serialize.\n',
             )
         if environment.getattr(l_1_doc, 'json_name'):
             pass
-            t_9.extend((
+            t_11.extend((
                 'JSON name: ``',
                 str(environment.getattr(l_1_doc, 'json_name')),
                 '``.\n',
             ))
         if environment.getattr(l_1_doc, 'appended'):
             pass
-            t_9.append(
+            t_11.append(
                 'Assigning a list to ',
             )
             l_2_loop = missing
             for l_2_key, l_2_loop in LoopContext(environment.getattr(l_1_doc, 'appended'), undefined):
                 _loop_vars = {}
                 pass
-                t_9.extend((
+                t_11.extend((
                     '``',
                     str(l_2_key),
                     '``',
                 ))
                 if (not environment.getattr(l_2_loop, 'last')):
                     pass
-                    t_9.append(
+                    t_11.append(
                         ', ',
                     )
             l_2_loop = l_2_key = missing
-            t_9.extend((
+            t_11.extend((
                 ' appends to the stored list',
                 str(context.call((undefined(name='like') if l_0_like is missing else l_0_like), l_1_rules)),
                 '; its other list keys are replaced.\n',
@@ -224,7 +273,7 @@ def root(context, missing=missing, environment=environment):
             pass
             if (l_1_rules and environment.getattr(l_1_rules, 'policy')):
                 pass
-                t_9.extend((
+                t_11.extend((
                     'Compatible mode: ',
                     str(context.call((undefined(name='answer') if l_0_answer is missing else l_0_answer), environment.getattr(l_1_doc, 'policy'))),
                     str(context.call((undefined(name='like') if l_0_like is missing else l_0_like), l_1_rules)),
@@ -232,7 +281,7 @@ def root(context, missing=missing, environment=environment):
                 ))
             else:
                 pass
-                t_9.extend((
+                t_11.extend((
                     'Compatible mode: ',
                     str(context.call((undefined(name='answer') if l_0_answer is missing else l_0_answer), environment.getattr(l_1_doc, 'policy'))),
                     str(context.call((undefined(name='like') if l_0_like is missing else l_0_like), l_1_rules)),
@@ -242,14 +291,14 @@ def root(context, missing=missing, environment=environment):
                 ))
         if environment.getattr(l_1_doc, 'proto_field'):
             pass
-            t_9.extend((
+            t_11.extend((
                 'Reads and writes the proto field ``',
                 str(environment.getattr(l_1_doc, 'proto_field')),
                 '``.\n',
             ))
-        return concat(t_9)
+        return concat(t_11)
     context.exported_vars.add('member_notes')
     context.vars['member_notes'] = l_0_member_notes = Macro(environment, macro, 'member_notes', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '9=18&12=33&13=38&16=58&19=67&20=74&21=80&22=83&27=89&32=98&34=106&35=109&40=115&41=120&42=124&44=131&45=137&47=154&48=157&50=164&56=172&57=179&60=184&63=189&64=193&66=196&67=202&69=221&70=223&71=227&73=235&76=241&77=245'
+debug_info = '9=18&12=33&13=38&16=58&19=67&20=74&21=80&22=83&27=89&29=97&30=100&35=106&36=112&37=115&42=147&44=155&45=158&50=164&51=169&52=173&54=180&55=186&57=203&58=206&60=213&66=221&67=228&70=233&73=238&74=242&76=245&77=251&79=270&80=272&81=276&83=284&86=290&87=294'

@@ -1,5 +1,5 @@
 # @generated from templates/classes.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '51644e2f4a14189548c4f66990b97c3fe4d40baffa38d9eb57b0517d43413c35'
+SOURCE_KEY = '25b5a5e5095445b48ca3a13d10d67c15156e3186beb9144abe499c124f8f03c9'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'classes.py.j2'
 
@@ -15,7 +15,8 @@ def root(context, missing=missing, environment=environment):
     l_0_pb2_imports = resolve('pb2_imports')
     l_0_package = resolve('package')
     l_0_hooks_module = resolve('hooks_module')
-    l_0_h = l_0_docbody = l_0_pb2_import = l_0_members = l_0_literals = l_0_field_of = missing
+    l_0_module_members = resolve('module_members')
+    l_0_h = l_0_docbody = l_0_pb2_import = l_0_members = l_0_literals = l_0_field_of = l_0_exports = missing
     try:
         t_1 = environment.filters['docstring']
     except KeyError:
@@ -35,23 +36,41 @@ def root(context, missing=missing, environment=environment):
         def t_3(*unused):
             raise TemplateRuntimeError("No filter named 'lower' found.")
     try:
-        t_4 = environment.filters['plain_attribute']
+        t_4 = environment.filters['map']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'plain_attribute' found.")
+            raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_5 = environment.filters['pyrepr']
+        t_5 = environment.filters['plain_attribute']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+            raise TemplateRuntimeError("No filter named 'plain_attribute' found.")
     try:
-        t_6 = environment.filters['selectattr']
+        t_6 = environment.filters['pyrepr']
     except KeyError:
         @internalcode
         def t_6(*unused):
+            raise TemplateRuntimeError("No filter named 'pyrepr' found.")
+    try:
+        t_7 = environment.filters['selectattr']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
             raise TemplateRuntimeError("No filter named 'selectattr' found.")
+    try:
+        t_8 = environment.filters['wordwrap']
+    except KeyError:
+        @internalcode
+        def t_8(*unused):
+            raise TemplateRuntimeError("No filter named 'wordwrap' found.")
+    try:
+        t_9 = environment.tests['none']
+    except KeyError:
+        @internalcode
+        def t_9(*unused):
+            raise TemplateRuntimeError("No test named 'none' found.")
     pass
     included_template = environment.get_template('_header.j2', 'classes.py.j2')._get_default_module(context)
     l_0_h = getattr(included_template, 'header', missing)
@@ -61,7 +80,7 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('h')
     yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
     yield '\n'
-    included_template = environment.get_template('_doc.j2', 'classes.py.j2').make_module(context.get_all(), True, {'docbody': l_0_docbody, 'field_of': l_0_field_of, 'h': l_0_h, 'literals': l_0_literals, 'members': l_0_members, 'pb2_import': l_0_pb2_import})
+    included_template = environment.get_template('_doc.j2', 'classes.py.j2').make_module(context.get_all(), True, {'docbody': l_0_docbody, 'exports': l_0_exports, 'field_of': l_0_field_of, 'h': l_0_h, 'literals': l_0_literals, 'members': l_0_members, 'pb2_import': l_0_pb2_import})
     l_0_docbody = getattr(included_template, 'docbody', missing)
     if l_0_docbody is missing:
         l_0_docbody = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'classes.py.j2') does not export the requested name 'docbody'", name='docbody')
@@ -78,15 +97,15 @@ def root(context, missing=missing, environment=environment):
     l_0_literals = context.vars['literals'] = environment.get_template('_literals.j2', 'classes.py.j2')._get_default_module(context)
     context.exported_vars.discard('literals')
     def macro(l_1_cls, l_1_prop):
-        t_7 = []
+        t_10 = []
         if l_1_cls is missing:
             l_1_cls = undefined("parameter 'cls' was not provided", name='cls')
         if l_1_prop is missing:
             l_1_prop = undefined("parameter 'prop' was not provided", name='prop')
         pass
-        if t_4(environment.getattr(l_1_prop, 'field_name')):
+        if t_5(environment.getattr(l_1_prop, 'field_name')):
             pass
-            t_7.extend((
+            t_10.extend((
                 'self.',
                 str(environment.getattr(l_1_cls, 'message_attribute')),
                 '.',
@@ -94,20 +113,20 @@ def root(context, missing=missing, environment=environment):
             ))
         else:
             pass
-            t_7.extend((
+            t_10.extend((
                 'getattr(self.',
                 str(environment.getattr(l_1_cls, 'message_attribute')),
                 ', ',
-                str(t_5(environment.getattr(l_1_prop, 'field_name'))),
+                str(t_6(environment.getattr(l_1_prop, 'field_name'))),
                 ')',
             ))
-        return concat(t_7)
+        return concat(t_10)
     context.exported_vars.add('field_of')
     context.vars['field_of'] = l_0_field_of = Macro(environment, macro, 'field_of', ('cls', 'prop'), False, False, False, context.eval_ctx.autoescape)
     yield '"""Wrapper classes of ``'
     yield str((undefined(name='module') if l_0_module is missing else l_0_module))
     yield '``: typed properties over protobuf messages."""\n\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING'
-    if t_2(context.eval_ctx, t_6(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'has_views')):
+    if t_2(context.eval_ctx, t_7(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'has_views')):
         pass
         yield ', cast'
     yield '\n\n'
@@ -122,7 +141,7 @@ def root(context, missing=missing, environment=environment):
     yield ' import _specs as _specs  # noqa: F401\nfrom '
     yield str((undefined(name='package') if l_0_package is missing else l_0_package))
     yield ' import runtime as _runtime\n'
-    if t_2(context.eval_ctx, t_6(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'lint_rules')):
+    if t_2(context.eval_ctx, t_7(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'lint_rules')):
         pass
         yield 'from '
         yield str((undefined(name='package') if l_0_package is missing else l_0_package))
@@ -136,6 +155,21 @@ def root(context, missing=missing, environment=environment):
         yield ' import '
         yield str((undefined(name='hooks_module') if l_0_hooks_module is missing else l_0_hooks_module))
         yield '\n'
+    if ((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members) and environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'names')):
+        pass
+        yield "\n# what this build's module defines besides its classes (the annotations' module_members)\nfrom "
+        yield str((undefined(name='package') if l_0_package is missing else l_0_package))
+        yield '.'
+        yield str(environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'source'))
+        yield ' import (\n'
+        for l_1_name in environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'names'):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(l_1_name)
+            yield ',\n'
+        l_1_name = missing
+        yield ')\n'
     yield '\nif TYPE_CHECKING:\n    from collections.abc import Mapping\n    from typing import Any\n\n    from google.protobuf.internal import containers as _containers\n\n'
     for l_1_cls in (undefined(name='classes') if l_0_classes is missing else l_0_classes):
         _loop_vars = {}
@@ -154,15 +188,44 @@ def root(context, missing=missing, environment=environment):
             l_2_name = missing
             yield '    )\n'
     l_1_cls = missing
-    yield '\n__all__ = [\n'
-    for l_1_cls in (undefined(name='classes') if l_0_classes is missing else l_0_classes):
+    yield '\n'
+    l_0_exports = (environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'exports') if ((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members) and (not t_9(environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'exports')))) else t_2(context.eval_ctx, t_4(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), attribute='name')))
+    context.vars['exports'] = l_0_exports
+    context.exported_vars.add('exports')
+    if (undefined(name='exports') if l_0_exports is missing else l_0_exports):
+        pass
+        yield '__all__ = [\n'
+        for l_1_name in (undefined(name='exports') if l_0_exports is missing else l_0_exports):
+            _loop_vars = {}
+            pass
+            yield '    '
+            yield str(t_6(l_1_name))
+            yield ',\n'
+        l_1_name = missing
+        yield ']\n'
+    else:
+        pass
+        yield '__all__: list[str] = []\n'
+    for l_1_a in (environment.getattr((undefined(name='module_members') if l_0_module_members is missing else l_0_module_members), 'attributes') if (undefined(name='module_members') if l_0_module_members is missing else l_0_module_members) else ()):
         _loop_vars = {}
         pass
-        yield '    '
-        yield str(t_5(environment.getattr(l_1_cls, 'name')))
-        yield ',\n'
-    l_1_cls = missing
-    yield ']\n'
+        yield '\n'
+        if environment.getattr(l_1_a, 'doc'):
+            pass
+            for l_2_line in context.call(environment.getattr(t_8(environment, environment.getattr(l_1_a, 'doc'), 98, False, '\n', False), 'split'), '\n', _loop_vars=_loop_vars):
+                _loop_vars = {}
+                pass
+                yield '# '
+                yield str(l_2_line)
+                yield '\n'
+            l_2_line = missing
+        yield str(environment.getattr(l_1_a, 'name'))
+        yield ': '
+        yield str(environment.getattr(l_1_a, 'type'))
+        yield ' = '
+        yield str(t_6(environment.getattr(l_1_a, 'default')))
+        yield '\n'
+    l_1_a = missing
     for l_1_cls in (undefined(name='classes') if l_0_classes is missing else l_0_classes):
         l_1_example_import = resolve('example_import')
         _loop_vars = {}
@@ -181,7 +244,7 @@ def root(context, missing=missing, environment=environment):
         yield '    _runtime.Wrapper,\n    message='
         yield str(environment.getattr(l_1_cls, 'message_cls'))
         yield ',\n    attribute='
-        yield str(t_5(environment.getattr(l_1_cls, 'message_attribute')))
+        yield str(t_6(environment.getattr(l_1_cls, 'message_attribute')))
         yield ',\n'
         if environment.getattr(environment.getattr(l_1_cls, 'members'), 'init'):
             pass
@@ -201,7 +264,7 @@ def root(context, missing=missing, environment=environment):
         yield '):\n    '
         yield str(t_1(context.call((undefined(name='docbody') if l_0_docbody is missing else l_0_docbody), environment.getattr(l_1_cls, 'doc'), _loop_vars=_loop_vars)))
         yield '\n\n    __slots__ = ('
-        yield str(t_5(environment.getattr(l_1_cls, 'message_attribute')))
+        yield str(t_6(environment.getattr(l_1_cls, 'message_attribute')))
         yield ', "_strict"'
         yield str(context.call(environment.getattr((undefined(name='members') if l_0_members is missing else l_0_members), 'slots'), l_1_cls, _loop_vars=_loop_vars))
         yield ')\n'
@@ -209,14 +272,14 @@ def root(context, missing=missing, environment=environment):
             pass
             yield '    # plain scalar options: __setattr__ sets a value of exactly their type itself\n    _direct = '
             def macro(l_2_name):
-                t_8 = []
+                t_11 = []
                 if l_2_name is missing:
                     l_2_name = undefined("parameter 'name' was not provided", name='name')
                 pass
-                t_8.append(
-                    str(t_5(l_2_name)),
+                t_11.append(
+                    str(t_6(l_2_name)),
                 )
-                return concat(t_8)
+                return concat(t_11)
             caller = Macro(environment, macro, None, ('name',), False, False, False, context.eval_ctx.autoescape)
             yield context.call(environment.getattr((undefined(name='literals') if l_0_literals is missing else l_0_literals), 'tuple_of'), environment.getattr(l_1_cls, 'direct'), '    ', caller=caller, _loop_vars=_loop_vars)
             yield '\n'
@@ -227,9 +290,9 @@ def root(context, missing=missing, environment=environment):
                 _loop_vars = {}
                 pass
                 yield '        '
-                yield str(t_5(l_2_name))
+                yield str(t_6(l_2_name))
                 yield ': '
-                yield str(t_5(l_2_field))
+                yield str(t_6(l_2_field))
                 yield ',\n'
             l_2_name = l_2_field = missing
             yield '    }\n'
@@ -259,7 +322,7 @@ def root(context, missing=missing, environment=environment):
             elif (environment.getattr(l_2_prop, 'read') == 'view'):
                 pass
                 yield '        return cast('
-                yield str(t_5(environment.getattr(l_2_prop, 'getter_type')))
+                yield str(t_6(environment.getattr(l_2_prop, 'getter_type')))
                 yield ', _runtime.dict_view('
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
                 yield '))\n'
@@ -292,7 +355,7 @@ def root(context, missing=missing, environment=environment):
                     if environment.getattr(l_2_prop, 'deprecated'):
                         pass
                         yield '        _runtime.warn_deprecated('
-                        yield str(t_5(environment.getattr(l_2_prop, 'name')))
+                        yield str(t_6(environment.getattr(l_2_prop, 'name')))
                         yield ')\n'
                     yield '        '
                     yield str((undefined(name='hooks_module') if l_0_hooks_module is missing else l_0_hooks_module))
@@ -302,7 +365,7 @@ def root(context, missing=missing, environment=environment):
                 else:
                     pass
                     yield '        self._set('
-                    yield str(t_5(environment.getattr(l_2_prop, 'name')))
+                    yield str(t_6(environment.getattr(l_2_prop, 'name')))
                     yield ', value)\n'
                 if environment.getattr(l_2_prop, 'after_set_hook'):
                     pass
@@ -326,11 +389,11 @@ def root(context, missing=missing, environment=environment):
             yield '.lint()\n            []\n        """\n        return _lint.lint(self.'
             yield str(environment.getattr(l_1_cls, 'message_attribute'))
             yield ', _rules.RULES['
-            yield str(t_5(environment.getattr(l_1_cls, 'message_full_name')))
+            yield str(t_6(environment.getattr(l_1_cls, 'message_full_name')))
             yield '], world_size)\n'
         yield str(context.call(environment.getattr((undefined(name='members') if l_0_members is missing else l_0_members), 'methods'), l_1_cls, (undefined(name='hooks_module') if l_0_hooks_module is missing else l_0_hooks_module), _loop_vars=_loop_vars))
         yield '\n'
     l_1_cls = l_1_example_import = missing
 
 blocks = {}
-debug_info = '1=54&2=62&3=68&4=74&5=76&6=78&7=85&9=106&13=108&16=112&17=115&21=119&22=121&23=123&24=126&25=128&27=130&28=133&37=138&38=141&39=144&40=146&41=150&48=156&49=160&52=164&53=168&55=170&56=172&57=175&60=180&61=182&62=184&63=187&64=189&65=192&67=196&71=200&73=202&74=206&76=209&79=221&81=224&82=228&87=235&88=239&91=244&92=248&93=250&94=253&95=257&96=260&97=264&98=267&99=269&100=272&102=277&104=279&106=282&107=284&108=288&109=290&110=293&112=296&114=303&116=305&117=308&121=313&134=316&135=319&136=323&139=325&141=329'
+debug_info = '1=73&2=81&3=87&4=93&5=95&6=97&7=104&9=125&13=127&16=131&17=134&21=138&22=140&23=142&24=145&25=147&27=149&28=152&30=156&33=159&34=163&35=167&46=172&47=175&48=178&49=180&50=184&56=190&57=193&59=196&60=200&66=207&68=211&69=213&70=217&73=220&75=227&76=231&78=233&79=235&80=238&83=243&84=245&85=247&86=250&87=252&88=255&90=259&94=263&96=265&97=269&99=272&102=284&104=287&105=291&110=298&111=302&114=307&115=311&116=313&117=316&118=320&119=323&120=327&121=330&122=332&123=335&125=340&127=342&129=345&130=347&131=351&132=353&133=356&135=359&137=366&139=368&140=371&144=376&157=379&158=382&159=386&162=388&164=392'

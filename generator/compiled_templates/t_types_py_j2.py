@@ -1,5 +1,5 @@
 # @generated from templates/types.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = 'b4444c559d862d7204862903f4644d3ee0b8172948df24af5b82874627724154'
+SOURCE_KEY = '80874caba4edeb3dfa3364328d86624017a755094b9863194f20dfedcde60639'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'types.py.j2'
 
@@ -57,38 +57,55 @@ def root(context, missing=missing, environment=environment):
         if l_1_what is missing:
             l_1_what = undefined("parameter 'what' was not provided", name='what')
         pass
-        t_4.extend((
-            str((('Dict view of ``%s`` (every key present).' if (l_1_what == 'out') else 'Keys accepted for ``%s`` (any subset).') % environment.getattr(l_1_td, 'full_name'))),
-            '\n',
-        ))
-        if environment.getattr(l_1_td, 'doc'):
+        if (l_1_what == 'out'):
             pass
             t_4.extend((
-                '\n',
-                str(environment.getattr(l_1_td, 'doc')),
-                '\n',
+                'Dict view of ``',
+                str(environment.getattr(l_1_td, 'full_name')),
+                '`` (every key present).\n',
             ))
-        if environment.getattr(l_1_td, 'functional'):
-            pass
-            def t_5(fiter):
-                for l_2_k in fiter:
-                    if environment.getattr(l_2_k, 'doc'):
-                        yield l_2_k
-            for l_2_k in t_5(environment.getattr(l_1_td, 'keys')):
-                _loop_vars = {}
+            if environment.getattr(l_1_td, 'documented'):
                 pass
                 t_4.extend((
-                    '\n``',
-                    str(environment.getattr(l_2_k, 'key')),
-                    '``\n',
-                    str(t_2(environment.getattr(l_2_k, 'doc'), 4, first=True)),
+                    '\nThe message and its keys are documented on ``',
+                    str(environment.getattr(l_1_td, 'in_name')),
+                    '``.\n',
+                ))
+        else:
+            pass
+            t_4.extend((
+                'Keys accepted for ``',
+                str(environment.getattr(l_1_td, 'full_name')),
+                '`` (any subset).\n',
+            ))
+            if environment.getattr(l_1_td, 'doc'):
+                pass
+                t_4.extend((
+                    '\n',
+                    str(environment.getattr(l_1_td, 'doc')),
                     '\n',
                 ))
-            l_2_k = missing
+            if environment.getattr(l_1_td, 'functional'):
+                pass
+                def t_5(fiter):
+                    for l_2_k in fiter:
+                        if environment.getattr(l_2_k, 'doc'):
+                            yield l_2_k
+                for l_2_k in t_5(environment.getattr(l_1_td, 'keys')):
+                    _loop_vars = {}
+                    pass
+                    t_4.extend((
+                        '\n``',
+                        str(environment.getattr(l_2_k, 'key')),
+                        '``\n',
+                        str(t_2(environment.getattr(l_2_k, 'doc'), 4, first=True)),
+                        '\n',
+                    ))
+                l_2_k = missing
         return concat(t_4)
     context.exported_vars.add('td_doc')
     context.vars['td_doc'] = l_0_td_doc = Macro(environment, macro, 'td_doc', ('td', 'what'), False, False, False, context.eval_ctx.autoescape)
-    yield '"""TypedDicts of every message and ``Literal`` names of every enum.\n\nFor each message ``X`` there are two:\n\n* ``XDict`` - what a config getter returns: every key present, repeated\n  fields as lists, nested messages as the protobuf message object.\n* ``XInput`` - what a config setter accepts (``total=False``): any subset of\n  keys, lists or tuples for repeated fields, dicts or messages for nested ones,\n  enum names or numbers.\n"""\n\nfrom __future__ import annotations\n\n'
+    yield '"""TypedDicts of every message and ``Literal`` names of every enum.\n\nFor each message ``X`` there are two:\n\n* ``XDict`` - what a config getter returns: every key present, repeated\n  fields as lists, nested messages as the protobuf message object.\n* ``XInput`` - what a config setter accepts (``total=False``): any subset of\n  keys, lists or tuples for repeated fields, dicts or messages for nested ones,\n  enum names or numbers. It carries the docs of the message and its keys.\n"""\n\nfrom __future__ import annotations\n\n'
     if (undefined(name='uses_builtins') if l_0_uses_builtins is missing else l_0_uses_builtins):
         pass
         yield 'import builtins as _builtins\n'
@@ -197,11 +214,6 @@ def root(context, missing=missing, environment=environment):
                 yield ': '
                 yield str(environment.getattr(l_2_key, 'out_annotation'))
                 yield '\n'
-                if environment.getattr(l_2_key, 'doc'):
-                    pass
-                    yield '    '
-                    yield str(t_1(environment.getattr(l_2_key, 'doc')))
-                    yield '\n'
             l_2_key = missing
             if (not environment.getattr(l_1_td, 'keys')):
                 pass
@@ -231,4 +243,4 @@ def root(context, missing=missing, environment=environment):
     l_1_td = missing
 
 blocks = {}
-debug_info = '1=37&2=45&5=51&6=59&7=62&9=66&11=69&12=71&14=80&15=82&32=90&35=93&38=97&40=101&41=104&45=108&46=112&48=115&49=119&50=121&53=126&55=130&56=142&58=145&59=148&61=151&62=153&64=155&65=159&69=165&70=167&71=169&73=171&74=175&79=181&83=186&84=188&86=190&87=194&88=198&89=201&92=204&97=208&98=210&100=212&101=216&102=220&103=223&106=226'
+debug_info = '1=37&2=45&7=51&8=58&9=62&10=65&12=69&15=76&16=79&18=83&20=86&21=88&23=97&24=99&42=107&45=110&48=114&50=118&51=121&55=125&56=129&58=132&59=136&60=138&63=143&65=147&66=159&68=162&69=165&71=168&72=170&74=172&75=176&79=182&80=184&81=186&83=188&84=192&89=198&93=203&94=205&96=207&97=211&99=216&104=220&105=222&107=224&108=228&109=232&110=235&113=238'

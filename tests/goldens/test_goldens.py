@@ -491,3 +491,98 @@ def test_annotated_case_behaves_as_its_annotations_say(tmp_path, monkeypatch, ca
     doc = " ".join(module.Shop.__doc__.split())
     assert "Legacy Shop 1.0 raised AttributeError instead." in doc
     assert 'configure(strict_env="SHOP_STRICT")' in expected_files(CASES / "annotated")["golden_annotated/_specs.py"]
+
+
+def test_member_differences_and_a_builds_module_members(tmp_path):
+    """``reference.differences.members``: each listed once, in its class's
+    docs (both builds) and the reference page. A target's ``module_members``:
+    the names its hand-written module gives the class module, module-level
+    variables and ``__all__``, in that build only; the module is copied in."""
+    from tests.support import generate
+
+    proto = tmp_path / "job.proto"
+    proto.write_text('syntax = "proto3";\nmessage Job { int32 size = 1; }\n')
+    package = "golden_module_members"
+    out = tmp_path / "out"
+    (out / package).mkdir(parents=True)
+    (out / package / "hooks.py").write_text("class Members:\n    def hello(self) -> str:\n        return 'hi'\n")
+    (out / package / "helpers.py").write_text("def legacy(x):\n    return x * 2\n\n\n_private = 3\n")
+    text = 'Logs nothing {{ x }} """ \\\\ kept.'
+    notes = tmp_path / "notes.yaml"
+    notes.write_text(
+        "hooks: hooks\n"
+        "reference:\n  name: Acme 2.0\n  differences:\n    members:\n"
+        f"      quiet: {{of: [Job.__init__, Job.hello], text: '{text}'}}\n"
+        "      whole: {of: [Job], text: Acme's Job was a dict.}\n"
+        "classes:\n  Job: {message: Job, mixin: Members}\n"
+        "targets:\n  acme:\n    package: acme.base._job\n    classes_package: acme.base\n    public_package: acme\n"
+        f"    pb2_package: {package}\n    logger: logging.root\n"
+        "    module_members:\n      from: helpers\n      names: [legacy, _private]\n"
+        "      attributes: {flag: {type: bool, default: true, doc: Cleared by nothing here.}}\n      all: []\n",
+        encoding="utf-8",
+    )
+    _, result = generate(out, [proto], notes, package=package)
+    for module in (result.files[f"{package}/job.py"], result.files["acme/base/job.py"]):
+        job = next(n for n in ast.parse(module).body if isinstance(n, ast.ClassDef) and n.name == "Job")
+        doc = ast.get_docstring(job)
+        section = doc[doc.index("Differences from Acme 2.0:"):]
+        assert " ".join(section.split()) == (
+            "Differences from Acme 2.0: * ``__init__``, ``hello``: " + text + " * Acme's Job was a dict."
+        )
+    page = result.files[f"{package}.md"]
+    assert "**Differences from Acme 2.0.**\n\n- ``__init__``, ``hello``: Logs nothing" in page
+    standalone, target = result.files[f"{package}/job.py"], result.files["acme/base/job.py"]
+    assert "helpers" not in standalone and "flag" not in standalone and '__all__ = [\n    "Job",\n]' in standalone
+    assert "from acme.base._job.helpers import (\n    legacy,\n    _private,\n)" in target
+    assert "__all__: list[str] = []\n\n# Cleared by nothing here.\nflag: bool = True\n" in target
+    assert result.files["acme/base/_job/helpers.py"].endswith((out / package / "helpers.py").read_text())
+    assert f"{package}/helpers.py" not in result.files  # hand-written: read, never written
+    for folder in ("acme", "acme/base"):
+        (out / folder / "__init__.py").write_text("")
+    built = import_generated(out, "acme.base.job")
+    assert (built.legacy(2), built._private, built.flag, built.__all__) == (4, 3, True, [])
+    assert built.Job().hello() == "hi" and "Differences from Acme 2.0" in (built.Job.__doc__ or "")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("of: [Job.nope]", r"reference.differences.members.quiet: Job has no member 'nope'"),
+        ("of: [Job.sise]", r"reference.differences.members.quiet: Job has no member 'sise' \(did you mean 'size'\?\)"),
+    ],
+)
+def test_a_member_difference_names_a_member(tmp_path, change, message):
+    from tests.support import generate
+
+    proto = tmp_path / "job.proto"
+    proto.write_text('syntax = "proto3";\nmessage Job { int32 size = 1; }\n')
+    notes = tmp_path / "notes.yaml"
+    notes.write_text(f"reference:\n  name: Acme\n  differences:\n    members:\n      quiet: {{{change}, text: t}}\n")
+    with pytest.raises(GeneratorError, match=r"notes.yaml:5: " + message):
+        generate(tmp_path / "out", [proto], notes)
+
+
+@pytest.mark.parametrize(
+    ("members", "message"),
+    [
+        ("all: [missing]", r"targets.acme.module_members.all: job defines no 'missing'"),
+        ("attributes: {Job: {type: int, default: 1}}", r"'Job' is a name the class module job already uses"),
+        ("names: [legacy]\n      module: other", r"module_members.module: 'other' is not a class module"),
+    ],
+)
+def test_module_members_fit_the_class_module(tmp_path, members, message):
+    from tests.support import generate
+
+    proto = tmp_path / "job.proto"
+    proto.write_text('syntax = "proto3";\nmessage Job { int32 size = 1; }\n')
+    (tmp_path / "out" / "pkg").mkdir(parents=True)
+    (tmp_path / "out" / "pkg" / "hooks.py").write_text("X = 1\n")
+    (tmp_path / "out" / "pkg" / "helpers.py").write_text("def legacy():\n    pass\n")
+    notes = tmp_path / "notes.yaml"
+    notes.write_text(
+        "hooks: hooks\nclasses:\n  Job: {message: Job}\n"
+        "targets:\n  acme:\n    package: acme.base._job\n    classes_package: acme.base\n    public_package: acme\n"
+        f"    pb2_package: pkg\n    logger: logging.root\n    module_members:\n      from: helpers\n      {members}\n"
+    )
+    with pytest.raises(GeneratorError, match=message):
+        generate(tmp_path / "out", [proto], notes, package="pkg")

@@ -14,71 +14,17 @@ has ``paddlepaddle==3.3.1``.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from overlay import build_overlay  # noqa: E402
+from paddle_env import requires_paddle, run
 
-ROOT = Path(__file__).resolve().parents[2]
-CASES_SCRIPT = Path(__file__).with_name("fleet_cases.py")
 STATIC_CASES = ["static_default", "static_amp", "static_recompute", "static_gradient_merge", "static_lars", "static_localsgd", "static_auto"]
 CASES = ["surface", *STATIC_CASES, "dygraph", "build_strategy", "enable_env", "messages", "copies"]
-
-_PROBE = (
-    "import importlib.metadata as m, importlib.util as u, sys; "
-    "print(m.version('paddlepaddle')); print(u.find_spec('paddle').submodule_search_locations[0]); print(sys.version_info[:2])"
-)
-
-
-def _interpreters() -> list[tuple[str, str, Path]]:
-    """(label, python, installed paddle folder) of each usable Paddle 3.3.1."""
-    listed = os.environ.get("FLEET_PADDLE_PYTHONS")
-    candidates = listed.split(os.pathsep) if listed else [str(ROOT / f".venv-paddle-{v}" / "bin" / "python") for v in ("3.9", "3.13")]
-    found = []
-    for python in candidates:
-        if not Path(python).exists():
-            continue
-        probe = subprocess.run([python, "-c", _PROBE], capture_output=True, text=True)
-        lines = probe.stdout.split("\n")
-        if probe.returncode == 0 and lines[0] == "3.3.1":
-            found.append((f"py{lines[2].strip('()').replace(', ', '.')}", python, Path(lines[1])))
-    return found
-
-
-INTERPRETERS = _interpreters()
-pytestmark = pytest.mark.skipif(not INTERPRETERS, reason="no Python with paddlepaddle==3.3.1: run tests/integration/setup_paddle.sh")
-
-
-@pytest.fixture(scope="module", params=INTERPRETERS, ids=[label for label, _, _ in INTERPRETERS])
-def paddle_python(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
-    _, python, installed = request.param
-    overlay = tmp_path_factory.mktemp("overlay")
-    build_overlay(installed, ROOT / "generated" / "paddle", overlay)
-    return python, overlay
-
-
-_results: dict[tuple[str, str, str], dict[str, object]] = {}
-
-
-def run(python: str, overlay: Path, case: str, build: str) -> dict[str, object]:
-    """One case with one class: ``paddle`` (pristine), ``standalone`` or ``overlay``."""
-    key = (python, case, build)
-    if key not in _results:
-        path = str(overlay) if build == "overlay" else str(ROOT / "generated")
-        env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "0"}
-        env.pop("FLAGS_fuse_parameter_memory_size", None)
-        which = "standalone" if build == "standalone" else "paddle"
-        done = subprocess.run([python, str(CASES_SCRIPT), case, which], capture_output=True, text=True, env=env, timeout=600)
-        lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
-        assert done.returncode == 0 and lines, f"{case} with {build} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-        _results[key] = json.loads(lines[-1][len("RESULT ") :])
-    return _results[key]
+pytestmark = requires_paddle
 
 
 def test_the_overlay_is_what_paddle_imports(paddle_python: tuple[str, Path]) -> None:

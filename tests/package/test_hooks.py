@@ -89,10 +89,12 @@ def test_distributed_job_info():
     strategy = DistributedStrategy()
     strategy.amp = True
     info._set_distributed_strategy(strategy.strategy)
-    assert info.worker_num == 4 and info.worker_ips == ["10.0.0.1", "10.0.0.2"]
+    assert info.job_info.worker_num == 4 and info.job_info.worker_ips == ["10.0.0.1", "10.0.0.2"]
     assert info.job_info.origin_main == "program text" and info.job_info.strategy.amp
     with pytest.raises(TypeError):
         info.worker_count = 3  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):  # no properties, as Paddle's class (job_info is read directly)
+        info.worker_num = 3  # type: ignore[attr-defined]
 
 
 def test_side_by_side_with_the_default_pool():

@@ -106,7 +106,8 @@ def test_output_is_identical_under_different_hash_seeds(project, tmp_path):
     for seed in ("0", "12345"):
         out = tmp_path / f"seed{seed}"
         shutil.copytree(project / "generated", out, ignore=shutil.ignore_patterns("*.py", "*.pyi", "*.md", "py.typed"))
-        shutil.copy(project / "generated" / "fleet_strategy" / "hooks.py", out / "fleet_strategy" / "hooks.py")
+        for name in ("hooks.py", "module_helpers.py"):  # the hand-written modules
+            shutil.copy(project / "generated" / "fleet_strategy" / name, out / "fleet_strategy" / name)
         env = {**os.environ, "PYTHONHASHSEED": seed, "FLEET_CODEGEN_NO_CACHE": "1", "PYTHONPATH": str(ROOT)}
         subprocess.run([PYTHON, "-m", "generator", "generate", "--out", str(out)], cwd=project, env=env, check=True, capture_output=True)
         outputs.append(tree(out))

@@ -16,6 +16,19 @@ from paddle.distributed.fleet.base._fleet_strategy import _rules as _rules
 from paddle.distributed.fleet.base._fleet_strategy import lint as _lint
 from paddle.distributed.fleet.base._fleet_strategy import hooks
 
+# what this build's module defines besides its classes (the annotations' module_members)
+from paddle.distributed.fleet.base._fleet_strategy.module_helpers import (
+    get_msg_dict,
+    get_repeated_msg_dict,
+    assign_configs_value,
+    assign_repeated_msg,
+    check_configs_key,
+    is_strict_auto,
+    __non_auto_func_called__,
+    ReduceStrategyFleet,
+    _is_repeated_field,
+)
+
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
@@ -58,15 +71,12 @@ if TYPE_CHECKING:
         QatConfigInput,
         FsClientParameterInput,
     )
-    from paddle.distributed.fleet.base._fleet_strategy.types import (
-        DistributedStrategyDict,
-        DistributedStrategyInput,
-    )
 
-__all__ = [
-    "DistributedStrategy",
-    "DistributedJobInfo",
-]
+__all__: list[str] = []
+
+# Paddle 3.3.1's process-wide flag: True until a function decorated with is_strict_auto or
+# __non_auto_func_called__ is called. The classes neither clear nor read it.
+non_auto_func_called: bool = True
 
 
 def _DistributedStrategy_init(self: DistributedStrategy) -> None:
@@ -116,6 +126,12 @@ class DistributedStrategy(
         one the protobuf descriptor declares, or the zero value of the field's
         type where it declares none: the docs never restate it by hand.
 
+        Paddle 3.3.1's docs claimed defaults the descriptor does not declare
+        (``conv_workspace_size_limit`` 4000, the ``cudnn_*`` switches True,
+        ``amp_configs["decr_ratio"]`` 0.5, ``dgc_configs["sparsity"]`` [0.999])
+        and config keys that do not exist (``a_sync_configs["k_step"]``,
+        ``trainer_desc_configs["dump_field"]``).
+
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -126,8 +142,52 @@ class DistributedStrategy(
         (a ValueError that is also an AssertionError) naming the valid keys and
         the closest match.
 
-        Paddle 3.3.1 kept the keys applied before a rejected one, and appended
-        to a list key on every assignment.
+        Paddle 3.3.1 kept the keys applied before a rejected one; appended to a
+        list key on every assignment; popped ``mp_configs`` and ``pp_configs``
+        out of the dict given to ``hybrid_configs`` (and ``sync_param_name`` out
+        of its ``mp_configs``); skipped unknown keys of nested configs without a
+        word, and raised a bare AssertionError for other unknown keys (gone
+        under ``python -O``), naming ``gradient_configs`` and
+        ``checkpoint_configs`` for ``gradient_merge_configs`` and
+        ``recompute_configs``; took a dict only for ``mp_configs`` and
+        ``pp_configs`` among nested configs (others, such as ``dp_configs``,
+        raised AttributeError, and the items of a list of configs came out
+        empty); and ignored a nested ``{}``, which sets its key here.
+
+    Differences from Paddle 3.3.1:
+        * ``__init__``: Logs nothing; Paddle 3.3.1's logs "distributed
+          strategy initialized" at INFO level.
+        * ``__setattr__``: Only the class's members can be assigned (the
+          TypeError names the closest one): Paddle 3.3.1's DistributedStrategy
+          also let through the names of message fields that have no property
+          (such as ``fuse_grad_size_in_TFLOPS``), and its DistributedJobInfo any
+          name, creating attributes that configure nothing.
+        * ``__copy__``, ``__getstate__``: ``copy.copy`` makes a copy with a
+          message of its own, and instances pickle: Paddle 3.3.1's shallow copy
+          shares the message (changing the copy changes the original), and
+          pickling one raises PicklingError.
+        * ``load_from_prototxt``: A file that does not parse changes nothing
+          and raises ValueError naming the file and line: Paddle 3.3.1 kept what
+          it had merged before the bad line and raised protobuf's
+          ``text_format.ParseError`` (not a ValueError).
+        * ``build_strategy``: Assigning also takes a dict of options, the
+          options message, or any object with some of the option attributes:
+          Paddle 3.3.1 read every option attribute of what it was given
+          (AttributeError for a dict).
+        * ``sparse_table_configs``, ``fleet_desc_configs``: Every table is
+          built before any is added, and a table named like one already there
+          replaces it: Paddle 3.3.1 kept the tables it had added before a bad
+          value, and added a table of the same name a second time.
+        * ``_enable_env``: Without Paddle loaded in the process (the
+          standalone package), the six ``FLAGS_*`` go to ``os.environ``, where
+          construction reads them back: Paddle 3.3.1's class always has Paddle,
+          whose flags it writes.
+        * ``_is_strict_auto``: Looks at the options set on this strategy:
+          Paddle 3.3.1's setters cleared a process-wide flag (its module's
+          ``non_auto_func_called``) that its ``_is_strict_auto`` read, so an
+          option set on any strategy made every strategy's answer False. The
+          Paddle build keeps that flag and the two decorators that clear it for
+          code that imports them; no member reads it.
     """
 
     __slots__ = ("strategy", "_strict", "hybrid_parallel_order", "sync_param_name")
@@ -2375,9 +2435,9 @@ class DistributedStrategy(
         is indexed per repeated sub-message, and a repeated message field needs
         a ``<path>.num`` key giving its count. Each table is added to
         ``downpour_table_param`` (all tables are built before any is added, and
-        one named like an existing table replaces it; Paddle added duplicates).
-        Reading returns that repeated field of ``TableParameter`` messages, the
-        same list ``fleet_desc_configs`` returns.
+        one named like an existing table replaces it). Reading returns that
+        repeated field of ``TableParameter`` messages, the same list
+        ``fleet_desc_configs`` returns.
 
         Type:
             ``_containers.RepeatedCompositeFieldContainer[distributed_strategy_pb2.TableParameter]``
@@ -2410,8 +2470,8 @@ class DistributedStrategy(
         options); unknown keys raise ``ValueError``. Every table is added to
         ``downpour_table_param`` with all missing settings filled in (all tables
         are built before any is added, and one named like an existing table
-        replaces it; Paddle added duplicates), and the short names are
-        translated: ``DownpourSparseTable`` becomes ``MemorySparseTable`` and
+        replaces it), and the short names are translated:
+        ``DownpourSparseTable`` becomes ``MemorySparseTable`` and
         ``DownpourSparseSSDTable`` becomes ``SSDSparseTable``; ``*Double*``
         accessors map to ``CtrDoubleAccessor``, ``*Dymf*`` accessors to
         ``CtrDymfAccessor``, and the rest to ``CtrCommonAccessor``; ``naive``,
@@ -2496,255 +2556,24 @@ class DistributedJobInfo(
     For debugging and replaying experiments; filled through the ``_set_*``
     methods as Paddle's class is.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-        Paddle 3.3.1 kept the keys applied before a rejected one, and appended
-        to a list key on every assignment.
+    Differences from Paddle 3.3.1:
+        * ``__setattr__``: Only the class's members can be assigned (the
+          TypeError names the closest one): Paddle 3.3.1's DistributedStrategy
+          also let through the names of message fields that have no property
+          (such as ``fuse_grad_size_in_TFLOPS``), and its DistributedJobInfo any
+          name, creating attributes that configure nothing.
+        * ``__copy__``, ``__getstate__``: ``copy.copy`` makes a copy with a
+          message of its own, and instances pickle: Paddle 3.3.1's shallow copy
+          shares the message (changing the copy changes the original), and
+          pickling one raises PicklingError.
+        * ``_set_distributed_strategy``: Copies the strategy message it is
+          given: Paddle 3.3.1's assigned it to the message field, which protobuf
+          refuses (AttributeError).
     """
 
     __slots__ = ("job_info", "_strict")
-    # plain scalar options: __setattr__ sets a value of exactly their type itself
-    _direct = (
-        "worker_num",
-        "server_num",
-        "origin_startup",
-        "origin_main",
-        "distributed_main",
-        "optimizer_name",
-    )
 
     job_info: distributed_strategy_pb2.DistributedJobInfo
-
-    @property
-    def worker_num(self) -> int:
-        """Number of trainer processes in the job.
-
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.job_info.worker_num
-
-    @worker_num.setter
-    def worker_num(self, value: int) -> None:
-        self._set("worker_num", value)
-
-    @property
-    def server_num(self) -> int:
-        """Number of parameter-server processes in the job.
-
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.job_info.server_num
-
-    @server_num.setter
-    def server_num(self, value: int) -> None:
-        self._set("server_num", value)
-
-    @property
-    def worker_ips(self) -> list[str]:
-        """IP addresses of the trainers.
-
-        Type:
-            ``list[str]``
-
-        Default:
-            ``[]``
-        """
-        return list(self.job_info.worker_ips)
-
-    @worker_ips.setter
-    def worker_ips(self, value: list[str] | tuple[str, ...]) -> None:
-        self._set("worker_ips", value)
-
-    @property
-    def server_endpoints(self) -> list[str]:
-        """Endpoints (ip:port) of the parameter servers.
-
-        Type:
-            ``list[str]``
-
-        Default:
-            ``[]``
-        """
-        return list(self.job_info.server_endpoints)
-
-    @server_endpoints.setter
-    def server_endpoints(self, value: list[str] | tuple[str, ...]) -> None:
-        self._set("server_endpoints", value)
-
-    @property
-    def origin_startup(self) -> str:
-        """Text dump of the startup program before distributed rewriting.
-
-        Type:
-            ``str``
-
-        Default:
-            ``''``
-        """
-        return self.job_info.origin_startup
-
-    @origin_startup.setter
-    def origin_startup(self, value: str) -> None:
-        self._set("origin_startup", value)
-
-    @property
-    def origin_main(self) -> str:
-        """Text dump of the main program before distributed rewriting.
-
-        Type:
-            ``str``
-
-        Default:
-            ``''``
-        """
-        return self.job_info.origin_main
-
-    @origin_main.setter
-    def origin_main(self, value: str) -> None:
-        self._set("origin_main", value)
-
-    @property
-    def distributed_main(self) -> str:
-        """Text dump of the main program after distributed rewriting.
-
-        Type:
-            ``str``
-
-        Default:
-            ``''``
-        """
-        return self.job_info.distributed_main
-
-    @distributed_main.setter
-    def distributed_main(self, value: str) -> None:
-        self._set("distributed_main", value)
-
-    @property
-    def optimizer_name(self) -> str:
-        """Name of the optimizer used by the job.
-
-        Type:
-            ``str``
-
-        Default:
-            ``''``
-        """
-        return self.job_info.optimizer_name
-
-    @optimizer_name.setter
-    def optimizer_name(self, value: str) -> None:
-        self._set("optimizer_name", value)
-
-    @property
-    def strategy(self) -> DistributedStrategyDict:
-        """The DistributedStrategy the job ran with.
-
-        Type:
-            ``DistributedStrategyDict``
-
-        Keys:
-            ===================================  ======================  ========================  ============================================================================
-            key                                  type                    default                   meaning
-            ===================================  ======================  ========================  ============================================================================
-            mode                                 Mode (enum)             COLLECTIVE                Kind of distributed job recorded in the raw protobuf message.
-            amp                                  bool                    False                     Enable automatic mixed precision (AMP) training.
-            recompute                            bool                    False                     Enable forward recomputation (activation checkpointing) to save memory.
-            localsgd                             bool                    False                     Enable Local SGD, which synchronizes parameters every few local steps.
-            dgc                                  bool                    False                     Enable Deep Gradient Compression (DGC) for gradient communication.
-            gradient_merge                       bool                    False                     Enable gradient merge (gradient accumulation) for large-batch training.
-            lars                                 bool                    False                     Enable the LARS optimizer for very large batch training.
-            lamb                                 bool                    False                     Enable the LAMB optimizer for large-batch training.
-            pipeline                             bool                    False                     Enable pipeline parallelism in static-graph training.
-            elastic                              bool                    False                     Request training on a cluster with elastic (changing) resources.
-            auto                                 bool                    False                     Let fleet choose and enable suitable strategies automatically.
-            a_sync                               bool                    True                      Use asynchronous updates in parameter-server training.
-            sync_nccl_allreduce                  bool                    True                      Synchronize each NCCL allreduce inside its communication thread.
-            nccl_comm_num                        int (int32)             1                         Number of NCCL communicators used for gradient communication.
-            use_hierarchical_allreduce           bool                    False                     Use hierarchical allreduce for collective communication.
-            hierarchical_allreduce_inter_nranks  int (int32)             1                         Number of ranks in each low-level group of hierarchical allreduce.
-            sync_batch_norm                      bool                    False                     Synchronize batch-normalization statistics across all trainers.
-            fuse_all_reduce_ops                  bool                    True                      Fuse gradient allreduce operations during the backward pass.
-            fuse_grad_size_in_MB                 int (int32)             32                        Size limit, in megabytes, of each fused gradient communication buffer.
-            fuse_grad_size_in_TFLOPS             float (float32)         50.0                      Internal tuning value for gradient fusion, exposed as a private property.
-            cudnn_exhaustive_search              bool                    False                     Pick convolution algorithms by trying every cuDNN algorithm.
-            conv_workspace_size_limit            int (int32)             512                       Workspace limit, in MB, when choosing cuDNN convolution algorithms.
-            cudnn_batchnorm_spatial_persistent   bool                    False                     Use cuDNN's ``CUDNN_BATCHNORM_SPATIAL_PERSISTENT`` batch-norm mode.
-            adaptive_localsgd                    bool                    False                     Enable Adaptive Local SGD, which tunes the synchronization period.
-            fp16_allreduce                       bool                    False                     Cast gradients to float16 before allreduce to halve communication.
-            sharding                             bool                    False                     Enable the static-graph sharding optimizer (ZeRO-style memory savings).
-            last_comm_group_size_MB              float (float32)         1.0                       Size, in megabytes, of the last gradient communication group.
-            find_unused_parameters               bool                    False                     Detect parameters that receive no gradient in dynamic-graph DataParallel.
-            tensor_parallel                      bool                    False                     Enable static-graph tensor (model) parallelism.
-            without_graph_optimization           bool                    True                      Run collective static-graph training without graph optimization passes.
-            fuse_grad_size_in_num                int (int32)             8                         Number of gradients fused into one allreduce by the raw-program optimizer.
-            calc_comm_same_stream                bool                    False                     Run computation and fused allreduce on the same CUDA stream.
-            asp                                  bool                    False                     Enable automatic sparsity (ASP) training.
-            fuse_grad_merge                      bool                    False                     Fuse gradient buffers when merging gradients in pipeline training.
-            semi_auto                            bool                    False                     Use semi-automatic parallelism for static-graph training.
-            adam_d2sum                           bool                    False                     Use the ``adam_d2sum`` update rule for dense tables in parameter server.
-            auto_search                          bool                    False                     Search for a parallel strategy automatically in static-graph training.
-            heter_ccl_mode                       bool                    False                     Use heterogeneous collective communication for data parallelism.
-            is_fl_ps_mode                        bool                    False                     Run parameter-server training in federated-learning (FL-PS) mode.
-            with_coordinator                     bool                    False                     Include a coordinator role in federated parameter-server training.
-            qat                                  bool                    False                     Enable quantization-aware training (QAT).
-            split_data                           bool                    True                      Split each input batch across data-parallel ranks in auto-parallel.
-            recompute_configs                    RecomputeConfig         every key at its default  Settings for forward recomputation, used when ``recompute`` is on.
-            amp_configs                          AMPConfig               every key at its default  Settings for mixed-precision training, used when ``amp`` is on.
-            localsgd_configs                     LocalSGDConfig          every key at its default  Settings for Local SGD, used when ``localsgd`` is on.
-            gradient_merge_configs               GradientMergeConfig     every key at its default  Settings for gradient merge, used when ``gradient_merge`` is on.
-            dgc_configs                          DGCConfig               every key at its default  Settings for Deep Gradient Compression, used when ``dgc`` is on.
-            pipeline_configs                     PipelineConfig          every key at its default  Settings for pipeline parallelism, used when ``pipeline`` is on.
-            a_sync_configs                       AsyncConfig             every key at its default  Settings for asynchronous parameter-server training.
-            lars_configs                         LarsConfig              every key at its default  Settings for the LARS optimizer, used when ``lars`` is on.
-            lamb_configs                         LambConfig              every key at its default  Settings for the LAMB optimizer, used when ``lamb`` is on.
-            adaptive_localsgd_configs            AdaptiveLocalSGDConfig  every key at its default  Settings for Adaptive Local SGD, used when ``adaptive_localsgd`` is on.
-            sharding_configs                     ShardingConfig          every key at its default  Settings for the static-graph sharding optimizer, used with ``sharding``.
-            hybrid_configs                       HybridConfig            every key at its default  Degrees and options of dynamic-graph hybrid parallelism.
-            tensor_parallel_configs              TensorParallelConfig    every key at its default  Settings for static-graph tensor parallelism, used with ``tensor_parallel``.
-            trainer_desc_configs                 TrainerDescConfig       every key at its default  Trainer description settings for dataset-based parameter-server training.
-            downpour_table_param                 list[TableParameter]    []                        Sparse table definitions for the parameter-server runtime.
-            fs_client_param                      FsClientParameter       every key at its default  File-system client settings used by the parameter-server runtime.
-            qat_configs                          QatConfig               every key at its default  Settings for quantization-aware training, used when ``qat`` is on.
-            build_strategy                       BuildStrategy           every key at its default  Graph build options, such as fusion passes, for static-graph programs.
-            gradient_scale_configs               GradientScaleConfig     every key at its default  How gradients are scaled when combined across data-parallel ranks.
-            ===================================  ======================  ========================  ============================================================================
-
-            Each key in full: ``DistributedStrategyInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
-        """
-        return cast("DistributedStrategyDict", _runtime.dict_view(self.job_info.strategy))
-
-    @strategy.setter
-    def strategy(
-        self, value: DistributedStrategyInput | distributed_strategy_pb2.DistributedStrategy
-    ) -> None:
-        self._set("strategy", value)
 
     def _set_worker_num(self, worker_num: int) -> None:
         """Store ``worker_num`` in the ``worker_num`` field, as protobuf checks it."""

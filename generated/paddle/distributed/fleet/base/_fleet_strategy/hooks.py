@@ -562,8 +562,7 @@ class StrategyMembers:
     def _is_strict_auto(self) -> bool:
         """True when ``auto`` is on and no option outside auto-parallel's own
         was set on this strategy (the FLAGS_* read at construction do not
-        count). Paddle tracks this process-wide, through a global its setters
-        reset; we track it per strategy, from the fields actually set."""
+        count)."""
         message = self.strategy
         if not message.auto:
             return False

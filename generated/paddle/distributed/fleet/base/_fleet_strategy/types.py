@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -123,30 +123,13 @@ TableTypeName = Literal["PS_SPARSE_TABLE", "PS_DENSE_TABLE"]
 class RefinedOpsPatternDict(TypedDict):
     """Dict view of ``paddle.fleet.RefinedOpsPattern`` (every key present).
 
-    One op-sequence pattern that refined recomputation keeps out of
-    recompute. A match is the op types ``pre_ops`` + ``main_ops`` +
-    ``suf_ops`` appearing consecutively; only the ``main_ops`` part of each
-    match is excluded from recomputation. Read by the semi-automatic
-    parallel recompute pass.
+    The message and its keys are documented on ``RefinedOpsPatternInput``.
     """
 
     main_ops: list[str]
-    """Op types whose outputs are kept in memory instead of being recomputed.
-    They form the middle of the pattern, for example ``["matmul_v2",
-    "elementwise_add"]`` for a linear layer.
-    """
     num: int
-    """Maximum number of pattern matches to exclude from recomputation. Matches
-    beyond this count are recomputed as usual; -1 means every match.
-    """
     pre_ops: list[str]
-    """Op types that must come directly before ``main_ops`` for a match. They
-    only anchor the pattern and are still recomputed.
-    """
     suf_ops: list[str]
-    """Op types that must come directly after ``main_ops`` for a match. They
-    only anchor the pattern and are still recomputed.
-    """
 
 
 class RefinedOpsPatternInput(TypedDict, total=False):
@@ -181,35 +164,14 @@ class RefinedOpsPatternInput(TypedDict, total=False):
 class RecomputeConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.RecomputeConfig`` (every key present).
 
-    Settings of forward recomputation (activation checkpointing). They take
-    effect when ``recompute`` is switched on: activations between
-    checkpoints are dropped in the forward pass and rebuilt during backward,
-    trading compute for memory.
+    The message and its keys are documented on ``RecomputeConfigInput``.
     """
 
     checkpoints: list[str]
-    """Names of the tensors kept as checkpoints during the forward pass.
-    Everything between two checkpoints is recomputed in backward; the
-    static-graph recompute optimizer does nothing while this list is empty.
-    """
     enable_offload: bool
-    """Offload checkpoint tensors to host memory between forward and backward.
-    This allows larger batches at the cost of host-device copies; it
-    requires ``checkpoint_shape`` to be set.
-    """
     checkpoint_shape: list[int]
-    """Shape shared by all checkpoints, needed by checkpoint offloading. Every
-    dimension must be a concrete size (-1 is not allowed).
-    """
     enable_tuning: bool
-    """Let the auto-parallel tuner search recompute settings. Only used by the
-    semi-automatic (static auto-parallel) engine.
-    """
     refined_ops_patterns: list[RefinedOpsPatternDict]
-    """Op patterns whose main ops are excluded from recomputation. Each entry
-    is a ``RefinedOpsPattern`` dict with ``main_ops``, ``num``, ``pre_ops``
-    and ``suf_ops``; used by the semi-automatic parallel recompute pass.
-    """
 
 
 class RecomputeConfigInput(TypedDict, total=False):
@@ -252,90 +214,25 @@ class RecomputeConfigInput(TypedDict, total=False):
 class ShardingConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.ShardingConfig`` (every key present).
 
-    Static-graph sharding (ZeRO-style) settings, used when ``sharding`` is
-    on. Parameters and optimizer states are split across the ranks of a
-    sharding group; in static hybrid parallelism this dict also carries the
-    mp, pp and dp degrees, whose product with ``sharding_degree`` must equal
-    the world size.
+    The message and its keys are documented on ``ShardingConfigInput``.
     """
 
     sharding_segment_strategy: str
-    """How the program is cut into segments that overlap compute and comms.
-    Either ``"segment_broadcast_MB"`` (cut by broadcast volume, see
-    ``segment_broadcast_MB``) or ``"segment_anchors"`` (cut at the variables
-    listed in ``segment_anchors``).
-    """
     segment_broadcast_MB: float
-    """Parameter broadcast volume, in MB, after which a new segment starts.
-    Only used with the ``"segment_broadcast_MB"`` strategy; must be positive
-    and is best tuned to model size and network.
-    """
     segment_anchors: list[str]
-    """Variable names at which the program is cut into segments. Only used with
-    the ``"segment_anchors"`` strategy; each anchor must be met exactly
-    once. Experimental.
-    """
     sharding_degree: int
-    """Number of ranks in each sharding group. Must be at least 1; 1 means
-    parameters are not sharded.
-    """
     mp_degree: int
-    """Tensor (Megatron) model-parallel degree for static hybrid parallelism.
-    Combined with ``tensor_parallel_configs`` when both are enabled.
-    """
     dp_degree: int
-    """Number of outer data-parallel replicas around the sharded model. A value
-    of 2 or more turns on hybrid data parallelism automatically.
-    """
     hybrid_dp: bool
-    """Deprecated switch for hybrid data parallelism. Only logs a warning;
-    hybrid data parallelism now follows from ``dp_degree`` being greater
-    than 1.
-    """
     gradient_merge_acc_step: int
-    """Gradient accumulation steps done inside the sharding optimizer. Used
-    when ``pp_degree`` is 1; with pipeline parallelism the
-    ``accumulate_steps`` of ``pipeline_configs`` is used instead.
-    """
     optimize_offload: bool
-    """Keep optimizer moments and fp32 master weights in host memory. They are
-    fetched for each update, saving GPU memory at a speed cost; worthwhile
-    mainly with a large ``gradient_merge_acc_step``. Takes precedence over
-    ``optimize_cast``.
-    """
     pp_allreduce_in_optimize: bool
-    """Move data-parallel allreduce from backward into the update stage. Only
-    relevant with pipeline parallelism; Paddle marks it as designed for
-    Ascend devices and not meant for GPU training.
-    """
     pp_degree: int
-    """Pipeline-parallel degree for static hybrid parallelism. Values above 1
-    require ``pipeline`` to be switched on.
-    """
     optimize_cast: bool
-    """Persist fp16 copies of parameters and cast from fp32 in the update. Uses
-    more memory but runs faster; recommended with pipeline or a large
-    ``gradient_merge_acc_step``.
-    """
     _dp_as_optimizer_sharding: bool
-    """Treat the data-parallel group as an optimizer-state sharding group.
-    Applies only when ``sharding_degree`` is 1, ``dp_degree`` is above 1 and
-    ``pp_degree`` is above 1. Experimental.
-    """
     stage: int
-    """Sharding stage (1, 2 or 3) for the semi-automatic sharding pass. Stage 1
-    shards optimizer states, 2 also gradients and 3 also parameters; the
-    classic static sharding optimizer ignores it.
-    """
     enable_tuning: bool
-    """Let the auto-parallel tuner search sharding settings. Only used by the
-    semi-automatic (static auto-parallel) engine.
-    """
     use_calc_stream: bool
-    """Issue sharding broadcasts and reductions on the compute stream. Removes
-    stream synchronisation ops but gives up overlap between communication
-    and computation.
-    """
 
 
 class ShardingConfigInput(TypedDict, total=False):
@@ -430,67 +327,20 @@ class ShardingConfigInput(TypedDict, total=False):
 class MpConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.MpConfig`` (every key present).
 
-    Tensor-parallel settings nested under ``hybrid_configs["mp_configs"]``.
-    They control overlap tricks in the parallel linear layers and the
-    optional synchronisation of replicated parameters across the
-    tensor-parallel group. The setter also accepts an extra key
-    ``sync_param_name`` (not a schema field) that sets
-    ``strategy.sync_param_name``, the name substrings selecting which
-    non-distributed parameters are synchronised.
+    The message and its keys are documented on ``MpConfigInput``.
     """
 
     sync_param: bool
-    """Synchronise replicated parameters across the tensor-parallel group. Runs
-    after each optimizer step on non-distributed parameters matching
-    ``sync_param_name``, including their master weights.
-    """
     sync_grad: bool
-    """Synchronise gradients of replicated parameters before the update.
-    Applies to non-distributed parameters matching ``sync_param_name``.
-    """
     sync_moment: bool
-    """Synchronise Adam/AdamW moments of replicated parameters after updates.
-    Applies to non-distributed parameters matching ``sync_param_name``.
-    """
     sync_mode: str
-    """How ``sync_param``, ``sync_grad`` and ``sync_moment`` synchronise.
-    ``"broadcast"`` copies the values from the group's first rank; any other
-    value (for example ``"average"``) all-reduces and averages them.
-    """
     mp_async_allreduce: bool
-    """Overlap the backward input-gradient allreduce with weight-grad compute.
-    Applies to ``ColumnParallelLinear`` in dynamic graph mode; set
-    ``CUDA_DEVICE_MAX_CONNECTIONS=1`` for the overlap to pay off.
-    """
     mp_skip_c_identity: bool
-    """Skip the identity communication op in front of column-parallel layers.
-    Dynamic graph only and effective only together with
-    ``mp_async_allreduce``.
-    """
     mp_fused_linear_param_grad_add: bool
-    """Fuse weight-gradient computation with gradient accumulation. Dynamic
-    graph only, needs CUDA 11.6 or newer, and effective only together with
-    ``mp_async_allreduce``.
-    """
     need_broadcast_data: bool
-    """Broadcast input data from the tensor-parallel source rank each step.
-    Turn it off when every rank of the group already loads identical
-    batches.
-    """
     recompute_allgather: bool
-    """Redo the sequence-parallel all-gather in backward instead of storing it.
-    Saves activation memory in column sequence-parallel linear layers; used
-    with ``sp_async_reduce_scatter``.
-    """
     sp_async_reduce_scatter: bool
-    """Overlap sequence-parallel reduce-scatter with weight-gradient compute.
-    Applies to ``ColumnSequenceParallelLinear`` during backward.
-    """
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL communicator settings for the tensor-parallel group. A nested
-    ``NCCLConfig`` dict (buffer sizes, channels, algorithm, protocol); the
-    communicator name is ``tp`` unless ``commName`` is given.
-    """
 
 
 class MpConfigInput(TypedDict, total=False):
@@ -562,108 +412,29 @@ class MpConfigInput(TypedDict, total=False):
 class PpConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.PpConfig`` (every key present).
 
-    Pipeline-parallel settings nested under
-    ``hybrid_configs["pp_configs"]``. They tune the dynamic-graph pipeline
-    scheduler, its communication overlap and the synchronisation of weights
-    shared between stages.
+    The message and its keys are documented on ``PpConfigInput``.
     """
 
     dp_comm_overlap: bool
-    """Overlap data-parallel gradient allreduce with pipeline backward. Needs
-    data and pipeline degrees above 1 and cannot be combined with
-    ``sharding_comm_overlap``.
-    """
     delay_scale_loss: bool
-    """Scale gradients by 1 / ``accumulate_steps`` once, before the update.
-    Without it each micro-batch loss is divided by ``accumulate_steps``
-    before its backward pass.
-    """
     enable_timer: bool
-    """Time pipeline phases and point-to-point communication. The timers are
-    printed per step for performance analysis.
-    """
     sharding_comm_overlap: bool
-    """Overlap sharding gradient communication with pipeline backward. Needs
-    sharding and pipeline degrees above 1; incompatible with
-    ``dp_comm_overlap``, sep parallelism and the ``tensor_fusion`` or
-    ``comm_overlap`` options of ``sharding_configs``.
-    """
     profiling: bool
-    """Record a forward/backward timeline for every pipeline rank. Each rank
-    writes ``profile_record_tmp_file_for_rank_*`` files that Paddle's
-    profiler helper merges into a Chrome tracing file; limit the number of
-    training steps while it is on.
-    """
     release_gradients: bool
-    """Free gradient memory after each optimizer step instead of zeroing it.
-    Also makes the split-parameter sharding optimizer release its gradient
-    buffers.
-    """
     overlap_p2p_comm: bool
-    """Overlap point-to-point communication with compute in the scheduler. Used
-    by the interleaved (virtual pipeline) scheduler; it turns
-    ``use_batch_p2p_comm`` off.
-    """
     clear_every_step_cache: bool
-    """Drop the cached send/receive tensor metadata after every step. Useful
-    when tensor shapes may change from one step to the next.
-    """
     use_batch_p2p_comm: bool
-    """Issue stage-to-stage sends and receives as one batched operation. Forced
-    off when ``overlap_p2p_comm`` is on.
-    """
     best_unbalanced_scheduler: bool
-    """Use the memory-balanced scheduler for virtual pipeline parallelism.
-    Chosen when ``accumulate_steps`` is at least the pipeline degree but
-    below twice it; cannot be combined with dp or sharding comm overlap.
-    """
     enable_offload_queue: bool
-    """Offload queued send/receive buffers to pinned host memory. Used by the
-    memory-balanced virtual pipeline scheduler to cut GPU memory.
-    """
     enable_dynamic_shape: bool
-    """Allow activations whose shapes differ between micro-batches. Shape
-    metadata is then exchanged per micro-batch; some combined send/receive
-    helpers do not support this mode.
-    """
     use_dualpipev: bool
-    """Run the pipeline with the DualPipeV scheduler. When on,
-    ``fleet.distributed_model`` wraps the model in ``DualPipeVParallel``.
-    """
     forward_backward_overlap_scheduler: bool
-    """Overlap one micro-batch's forward with another's backward. Works with
-    the interleaved scheduler when the model class defines
-    ``overlapped_forward_backward``; incompatible with ``profiling``.
-    """
     coll_nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL communicator settings for the pipeline group's collectives. A
-    nested ``NCCLConfig`` dict; the communicator name is ``pp_coll`` unless
-    ``commName`` is given.
-    """
     p2p_nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL communicator settings for stage-to-stage (p2p) connections. Used
-    when ``FLAGS_eager_communication_connection`` creates the ring
-    connections eagerly; the name is ``pp_p2p`` unless ``commName`` is
-    given.
-    """
     shared_nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings for groups that sync weights shared between stages. A
-    nested ``NCCLConfig`` dict; the communicator name is ``pp_shared``
-    unless ``commName`` is given.
-    """
     sync_param: bool
-    """Synchronise shared (tied) weights across pipeline stages after updates.
-    Applies to parameters of shared layers, including their master weights.
-    """
     sync_moment: bool
-    """Synchronise optimizer moments of shared weights across stages. Applies
-    to Adam/AdamW moments of parameters of shared layers.
-    """
     sync_mode: str
-    """How ``sync_param`` and ``sync_moment`` synchronise shared weights.
-    ``"broadcast"`` copies from the lowest rank of the sharing group; any
-    other value all-reduces and averages.
-    """
 
 
 class PpConfigInput(TypedDict, total=False):
@@ -776,72 +547,22 @@ class PpConfigInput(TypedDict, total=False):
 class DygraphShardingConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.DygraphShardingConfig`` (every key present).
 
-    Dynamic-graph sharding settings in
-    ``hybrid_configs["sharding_configs"]``. They apply when
-    ``sharding_degree`` is above 1 and tune the ZeRO stage-1 style optimizer
-    that splits optimizer states across the sharding group.
+    The message and its keys are documented on ``DygraphShardingConfigInput``.
     """
 
     tensor_fusion: bool
-    """Fuse each rank's parameters and gradients into contiguous buffers.
-    Reduces the number of communication calls; not supported together with
-    ``split_param``.
-    """
     accumulate_steps: int
-    """Gradient accumulation steps seen by the fused communication buffers.
-    Gradients are reduced only on the last accumulation step; must be
-    positive when ``comm_overlap`` is on.
-    """
     comm_overlap: bool
-    """Overlap gradient reduction with the backward pass. Fused buffers launch
-    their reduction as soon as all their gradients are ready.
-    """
     split_param: bool
-    """Split every parameter evenly across sharding ranks (sharding V2).
-    Gradients are reduce-scattered instead of whole parameters being
-    assigned to single ranks.
-    """
     fuse_optimizer: bool
-    """Run the optimizer on fused parameter buffers under tensor fusion.
-    Switched off automatically when parameters use different learning rates.
-    """
     use_reduce_avg: bool
-    """Reduce gradients with NCCL's native average operation. Needs Paddle
-    built with CUDA and NCCL 2.10 or newer; otherwise Paddle warns and sums
-    then scales.
-    """
     comm_buffer_size_MB: int
-    """Size, in MB, of each fused gradient communication buffer. Larger buffers
-    mean fewer but bigger collective calls.
-    """
     release_gradients: bool
-    """Release gradient storage after each step in sharding V2. Also enabled by
-    ``release_gradients`` of ``pp_configs``.
-    """
     free_grads_in_comm: bool
-    """Free gradient buffers as soon as their reduce-scatter is issued.
-    Sharding V2 only; requires ``accumulate_steps`` of 1 and
-    ``release_gradients``.
-    """
     enable_fuse_optimizer_states: bool
-    """Keep all optimizer states in one fused storage (sharding V2 only). The
-    classic sharding optimizer rejects it.
-    """
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL communicator settings for the sharding group. A nested
-    ``NCCLConfig`` dict; the communicator name is ``sharding`` unless
-    ``commName`` is given.
-    """
     check_nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings for the sharding check group. That group checks for
-    inf/nan and computes global norms; the name is ``sharding_check`` unless
-    ``commName`` is given.
-    """
     offload_opt_buffer_size: int
-    """Budget, in GB, of optimizer states marked for host offload in V2. A
-    negative value marks all of them, 0 none; a positive value marks buffers
-    until the budget is used up.
-    """
 
 
 class DygraphShardingConfigInput(TypedDict, total=False):
@@ -918,112 +639,34 @@ class DygraphShardingConfigInput(TypedDict, total=False):
 class HybridConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.HybridConfig`` (every key present).
 
-    Degrees and sub-settings of dynamic-graph hybrid parallelism. The
-    product of the parallel degrees must equal the number of devices. The
-    setter also accepts an extra key ``order`` (not a schema field), a list
-    such as ``["dp", "pp", "sharding", "sep", "mp"]`` from outer to inner
-    dimension that sets ``strategy.hybrid_parallel_order``.
+    The message and its keys are documented on ``HybridConfigInput``.
     """
 
     dp_degree: int
-    """Number of ranks in each data-parallel group. A negative value lets fleet
-    infer it as the world size divided by the product of ``mp_degree`` and
-    ``pp_degree``.
-    """
     mp_degree: int
-    """Number of ranks in each tensor (model) parallel group. Values above 1
-    also seed the model-parallel random generator from
-    ``tensor_parallel_configs``.
-    """
     pp_degree: int
-    """Number of pipeline stages. Values above 1 require the model to be a
-    ``PipelineLayer``.
-    """
     sharding_degree: int
-    """Number of ranks in each sharding group. Optimizer states are split
-    across these ranks; tune it through ``sharding_configs``.
-    """
     sep_degree: int
-    """Number of ranks in each segment (sequence) parallel group. Splits the
-    sequence dimension across devices.
-    """
     mp_configs: distributed_strategy_pb2.MpConfig
-    """Nested tensor-parallel settings (an ``MpConfig`` dict). May also carry
-    the extra key ``sync_param_name``.
-    """
     pp_configs: distributed_strategy_pb2.PpConfig
-    """Nested pipeline-parallel settings (a ``PpConfig`` dict)."""
     sharding_configs: distributed_strategy_pb2.DygraphShardingConfig
-    """Nested dynamic-graph sharding settings (a ``DygraphShardingConfig``
-    dict).
-    """
     enable_optimizer_timer: bool
-    """Time the steps of the hybrid-parallel and sharding optimizers. Useful
-    for finding communication bottlenecks in the update.
-    """
     split_norm_comm: bool
-    """Reduce the global gradient norm group by group for clipping. The norm of
-    model-parallel parameters is all-reduced over the tensor and then the
-    pipeline group instead of one combined check group.
-    """
     ep_degree: int
-    """Number of ranks in each expert-parallel group for MoE models. Above 1
-    fleet builds the MoE topology, which requires ``dp_degree`` and
-    ``sep_degree`` to be 1.
-    """
     moe_sharding_degree: int
-    """Number of ranks sharding expert parameters inside MoE layers. Used by
-    the expert-parallel topology; dense layers are sharded over
-    ``sharding_degree`` divided by this value.
-    """
     dp_configs: distributed_strategy_pb2.DpConfig
-    """NCCL settings for the data-parallel and global check groups. A nested
-    ``DpConfig`` dict with ``nccl_config`` and ``check_nccl_config``.
-    """
     sep_configs: distributed_strategy_pb2.SepConfig
-    """NCCL settings for the segment-parallel group (a ``SepConfig`` dict)."""
     dp_sep_configs: distributed_strategy_pb2.DpSepConfig
-    """NCCL settings for the fused data and segment parallel group. Used only
-    when ``sep_degree`` is above 1.
-    """
     pp_tp_configs: distributed_strategy_pb2.PpTpConfig
-    """NCCL settings for the fused pipeline and tensor parallel group. Used
-    only when ``sep_degree`` is above 1.
-    """
     ep_configs: distributed_strategy_pb2.EpConfig
-    """NCCL settings for the expert-parallel group (an ``EpConfig`` dict)."""
     moe_sharding_configs: distributed_strategy_pb2.MoeShardingConfig
-    """NCCL settings for the MoE sharding group and its check group. A nested
-    ``MoeShardingConfig`` dict.
-    """
     default_comm_group_configs: distributed_strategy_pb2.DefaultCommGroupConfig
-    """NCCL settings for the global process group created by ``fleet.init``.
-    Passed to ``init_parallel_env`` when the parallel environment starts.
-    """
     cp_degree: int
-    """Number of ranks in each context-parallel group. Splits long sequences
-    across devices; in Paddle 3.3.1 its groups are built only by the
-    expert-parallel topology (``ep_degree`` above 1).
-    """
     cp_sharding_degree: int
-    """Context-sharding degree; recorded but not read by Paddle 3.3.1. Fleet
-    derives the context-sharding group size as ``sharding_degree`` divided
-    by ``cp_degree``.
-    """
     cp_configs: distributed_strategy_pb2.CpConfig
-    """NCCL settings for the context-parallel group (a ``CpConfig`` dict)."""
     cp_sharding_configs: distributed_strategy_pb2.CpShardingConfig
-    """NCCL settings for the context-sharding group. A nested
-    ``CpShardingConfig`` dict.
-    """
     dp_cp_configs: distributed_strategy_pb2.DpCpConfig
-    """NCCL settings reserved for a fused data and context parallel group. Not
-    read by Paddle 3.3.1.
-    """
     cp_mp_configs: distributed_strategy_pb2.CpMpConfig
-    """NCCL settings for the fused context and tensor parallel group. Used only
-    when ``cp_degree`` is above 1.
-    """
 
 
 class HybridConfigInput(TypedDict, total=False):
@@ -1142,58 +785,22 @@ class HybridConfigInput(TypedDict, total=False):
 class AMPConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.AMPConfig`` (every key present).
 
-    Settings of automatic mixed precision (AMP) training. ``amp`` switches
-    AMP on and this dict tunes loss scaling, the op lists and the pure
-    low-precision (O2) modes.
+    The message and its keys are documented on ``AMPConfigInput``.
     """
 
     init_loss_scaling: float
-    """Initial factor by which the loss is multiplied before backward.
-    Gradients are unscaled by the same factor before the update.
-    """
     incr_every_n_steps: int
-    """Consecutive finite-gradient steps after which the scale grows. The scale
-    is then multiplied by ``incr_ratio``; dynamic scaling only.
-    """
     decr_every_n_nan_or_inf: int
-    """Steps with inf or nan gradients after which the scale shrinks. The scale
-    is then multiplied by ``decr_ratio``; dynamic scaling only.
-    """
     incr_ratio: float
-    """Multiplier (greater than 1) applied when the loss scale grows."""
     decr_ratio: float
-    """Multiplier (between 0 and 1) applied when the loss scale shrinks."""
     use_dynamic_loss_scaling: bool
-    """Adjust the loss scale during training based on gradient overflow. When
-    off, ``init_loss_scaling`` stays fixed.
-    """
     custom_white_list: list[str]
-    """Op types that always run in low precision. Must not overlap
-    ``custom_black_list``.
-    """
     custom_black_list: list[str]
-    """Op types that always run in float32."""
     custom_black_varnames: list[str]
-    """Variable names whose producing and consuming ops stay in float32. Static
-    graph only.
-    """
     use_pure_fp16: bool
-    """Train in pure float16 (AMP level O2) instead of mixed precision.
-    Parameters are cast to float16; in dynamic graph
-    ``fleet.distributed_model`` decorates the model at level O2.
-    """
     use_fp16_guard: bool
-    """Only cast ops created inside ``fp16_guard()`` under pure float16. Static
-    graph only; effective only with ``use_pure_fp16``.
-    """
     use_optimizer_fp16: bool
-    """Let the optimizer update float16 parameters without fp32 master copies.
-    Read only by the semi-automatic parallel pure float16 pass.
-    """
     use_pure_bf16: bool
-    """Train in pure bfloat16 (AMP level O2). Used by
-    ``fleet.distributed_model`` in dynamic graph mode.
-    """
 
 
 class AMPConfigInput(TypedDict, total=False):
@@ -1256,17 +863,11 @@ class AMPConfigInput(TypedDict, total=False):
 class LocalSGDConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.LocalSGDConfig`` (every key present).
 
-    Settings of Local SGD, used when ``localsgd`` is on. Each worker takes
-    several local optimizer steps between parameter averaging rounds, which
-    reduces communication.
+    The message and its keys are documented on ``LocalSGDConfigInput``.
     """
 
     k_steps: int
-    """Local steps between two parameter-averaging rounds."""
     begin_step: int
-    """Step after which Local SGD starts. Until then parameters are averaged
-    after every step.
-    """
 
 
 class LocalSGDConfigInput(TypedDict, total=False):
@@ -1288,19 +889,11 @@ class LocalSGDConfigInput(TypedDict, total=False):
 class AdaptiveLocalSGDConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.AdaptiveLocalSGDConfig`` (every key present).
 
-    Settings of adaptive Local SGD, used when ``adaptive_localsgd`` is on.
-    The number of local steps between averaging rounds is recomputed after
-    each round from the loss and learning rate, within 1 to 16.
+    The message and its keys are documented on ``AdaptiveLocalSGDConfigInput``.
     """
 
     init_k_steps: int
-    """Local steps between averaging rounds at the start of training. Also a
-    factor in the adaptive formula for later rounds.
-    """
     begin_step: int
-    """Step after which adaptive Local SGD starts. Until then parameters are
-    averaged after every step.
-    """
 
 
 class AdaptiveLocalSGDConfigInput(TypedDict, total=False):
@@ -1324,17 +917,11 @@ class AdaptiveLocalSGDConfigInput(TypedDict, total=False):
 class GradientMergeConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.GradientMergeConfig`` (every key present).
 
-    Settings of gradient merge (gradient accumulation). With
-    ``gradient_merge`` on, gradients of several steps are accumulated and
-    the optimizer runs once every ``k_steps`` steps.
+    The message and its keys are documented on ``GradientMergeConfigInput``.
     """
 
     k_steps: int
-    """Number of steps whose gradients are merged before one update. Gradient
-    merge only applies when this is greater than 1.
-    """
     avg: bool
-    """Average the merged gradients over ``k_steps`` instead of summing."""
 
 
 class GradientMergeConfigInput(TypedDict, total=False):
@@ -1356,24 +943,12 @@ class GradientMergeConfigInput(TypedDict, total=False):
 class DGCConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.DGCConfig`` (every key present).
 
-    Settings of Deep Gradient Compression (DGC), used when ``dgc`` is on.
-    Only the largest gradient entries are exchanged; DGC requires a Momentum
-    optimizer and more than one worker.
+    The message and its keys are documented on ``DGCConfigInput``.
     """
 
     rampup_begin_step: int
-    """Step at which gradient compression begins. Must not be negative; earlier
-    steps use plain allreduce.
-    """
     rampup_step: int
-    """Number of steps over which ``sparsity`` ramps up. The steps are divided
-    evenly among the sparsity values, and the last value is kept afterwards.
-    """
     sparsity: list[float]
-    """Sparsity levels used one after another during the ramp-up. Each step
-    sends the top (1 - sparsity) fraction of gradient entries; an empty list
-    makes the DGC optimizer use ``[0.999]``.
-    """
 
 
 class DGCConfigInput(TypedDict, total=False):
@@ -1402,24 +977,13 @@ class DGCConfigInput(TypedDict, total=False):
 class LarsConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.LarsConfig`` (every key present).
 
-    Settings of LARS (layer-wise adaptive rate scaling), used with ``lars``.
-    LARS helps very large batch training converge; it only applies when the
-    inner optimizer is Momentum.
+    The message and its keys are documented on ``LarsConfigInput``.
     """
 
     lars_coeff: float
-    """Trust coefficient scaling each layer's local learning rate."""
     lars_weight_decay: float
-    """Weight-decay coefficient used inside the LARS formula."""
     epsilon: float
-    """Small constant that guards the local learning rate against division by
-    0.
-    """
     exclude_from_weight_decay: list[str]
-    """Name substrings of parameters exempt from LARS weight decay. A parameter
-    is exempt when its name contains any entry, for example ``"batch_norm"``
-    or ``".b_0"``.
-    """
 
 
 class LarsConfigInput(TypedDict, total=False):
@@ -1448,17 +1012,11 @@ class LarsConfigInput(TypedDict, total=False):
 class LambConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.LambConfig`` (every key present).
 
-    Settings of the LAMB optimizer, used when ``lamb`` is on. LAMB targets
-    large-batch training such as BERT; it only applies when the inner
-    optimizer is Adam.
+    The message and its keys are documented on ``LambConfigInput``.
     """
 
     lamb_weight_decay: float
-    """Weight-decay coefficient used inside the LAMB update."""
     exclude_from_weight_decay: list[str]
-    """Name suffixes of parameters exempt from LAMB weight decay. A parameter
-    is exempt when its name ends with any entry.
-    """
 
 
 class LambConfigInput(TypedDict, total=False):
@@ -1480,105 +1038,28 @@ class LambConfigInput(TypedDict, total=False):
 class BuildStrategyDict(TypedDict):
     """Dict view of ``paddle.fleet.BuildStrategy`` (every key present).
 
-    Graph-optimization options for static-graph programs run through fleet.
-    The fields mirror ``paddle.static.BuildStrategy``: assigning such an
-    object to ``DistributedStrategy.build_strategy`` copies these fields in,
-    and reading the property returns a fresh BuildStrategy. Only options
-    that do not concern distribution itself take effect here.
+    The message and its keys are documented on ``BuildStrategyInput``.
     """
 
     fuse_elewise_add_act_ops: bool
-    """Fuse an elementwise_add and the activation after it into one op. Fewer
-    kernel launches and intermediate tensors can make execution faster.
-    """
     fuse_bn_act_ops: bool
-    """Fuse batch_norm with the activation that follows it. The fusion pass is
-    applied only on CUDA devices.
-    """
     fuse_relu_depthwise_conv: bool
-    """Fuse relu with a following depthwise_conv2d. GPU only; it saves device
-    memory and may speed up execution.
-    """
     fuse_broadcast_ops: bool
-    """Fuse the parameter broadcast ops used in Reduce mode. Deferring all
-    broadcasts lets the NCCL streams serve reduce operations alone for a
-    while, which can be faster. It has no effect unless ``reduce_strategy``
-    selects Reduce.
-    """
     fuse_all_optimizer_ops: bool
-    """Fuse optimizer ops of the same kind (adam, sgd, momentum) into one op.
-    Gradients are first coalesced into contiguous buffers, so sparse
-    gradients are not supported and AllReduce mode is required. Fleet turns
-    it off when ``fuse_all_reduce_ops`` is also enabled, because both insert
-    coalescing ops.
-    """
     enable_inplace: bool
-    """Let ops write outputs into memory of inputs that are no longer needed.
-    In-place reuse lowers peak memory use.
-    """
     enable_backward_optimizer_op_deps: bool
-    """Make optimizer ops wait until every backward op has finished. The extra
-    dependencies can speed up data-parallel training. The pass is added only
-    for synchronous collective runs with more than one trainer.
-    """
     cache_runtime_context: bool
-    """Cache each op's runtime context instead of rebuilding it every run. This
-    saves per-step overhead, but Paddle notes that it can make some models
-    hang.
-    """
     fuse_bn_add_act_ops: bool
-    """Fuse batch_norm, elementwise_add and activation into one op. This
-    pattern is typical of residual blocks. The pass is applied only on CUDA
-    devices.
-    """
     enable_auto_fusion: bool
-    """Automatically fuse subgraphs of elementwise-like ops into fusion groups.
-    Covers elementwise add/mul without broadcasting plus activations; GPU
-    only.
-    """
     enable_addto: bool
-    """Accumulate gradients in place using the add-to mode of kernels. The op
-    that produces a gradient adds its result straight into the existing
-    gradient buffer, so no separate sum op is needed. This saves memory and
-    time.
-    """
     allow_cuda_graph_capture: bool
-    """Allow the compiled program to be captured as a CUDA Graph. Turn this on
-    when running the program under CUDA Graph capture to cut kernel-launch
-    overhead.
-    """
     reduce_strategy: int
-    """Gradient aggregation mode across devices: 0 = AllReduce, 1 = Reduce. The
-    numbers match ``paddle.static.BuildStrategy.ReduceStrategy``. With
-    AllReduce every device updates all parameters; with Reduce each device
-    optimizes a share of them and broadcasts the result. The Paddle 3.x
-    graph builder implements only AllReduce.
-    """
     fuse_gemm_epilogue: bool
-    """Fuse matmul, elementwise_add and activation into one GEMM-epilogue op.
-    Needs CUDA 11.6 or newer; it can speed up linear layers.
-    """
     debug_graphviz_path: str
-    """File-name prefix for Graphviz dumps of the IR graph, for debugging. When
-    set, the graph is written at several build stages, each with its own
-    suffix added to this prefix.
-    """
     fused_attention: bool
-    """Fuse the whole multi-head attention block into a single op. CUDA only;
-    it can speed up transformer models.
-    """
     fused_feedforward: bool
-    """Fuse the transformer feed-forward block into a single op. CUDA only; it
-    can speed up transformer models.
-    """
     fuse_dot_product_attention: bool
-    """Fuse scaled dot-product attention into one cuDNN-based op. Needs a
-    Paddle build with cuDNN frontend support.
-    """
     fuse_resunit: bool
-    """Fuse ResNet-style residual units into cuDNN frontend kernels. Enabling
-    it on a Paddle build without cuDNN frontend support raises an error.
-    """
 
 
 class BuildStrategyInput(TypedDict, total=False):
@@ -1688,20 +1169,11 @@ class BuildStrategyInput(TypedDict, total=False):
 class GradientScaleConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.GradientScaleConfig`` (every key present).
 
-    How gradients are scaled across data-parallel ranks and micro-batches.
-    In Paddle 3.3.1 it is read only by static-graph sharding combined with
-    pipeline parallelism.
+    The message and its keys are documented on ``GradientScaleConfigInput``.
     """
 
     scale_strategy: str
-    """Gradient scaling strategy: ``"avg"``, ``"sum"`` or ``"customized"``.
-    Static sharding with pipeline parallelism accepts only ``"avg"``.
-    """
     scale_gradient: bool
-    """Sum micro-batch gradients first, then divide by the accumulation steps.
-    When off, the loss is scaled before backward instead; used by static
-    sharding with pipeline parallelism.
-    """
 
 
 class GradientScaleConfigInput(TypedDict, total=False):
@@ -1726,71 +1198,22 @@ class GradientScaleConfigInput(TypedDict, total=False):
 class AsyncConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.AsyncConfig`` (every key present).
 
-    Parameter-server training settings, used with ``a_sync``. ``k_steps``
-    selects sync, async or GEO mode. Setting ``a_sync`` rewrites
-    ``k_steps``, so assign this dict after ``a_sync``.
+    The message and its keys are documented on ``AsyncConfigInput``.
     """
 
     k_steps: int
-    """Selects the parameter-server mode and the GEO communication period. 0
-    gives async mode (sync mode if ``a_sync`` is off) and a positive value
-    gives GEO-SGD, sending updates every ``k_steps`` local steps; a negative
-    value lets the auto strategy choose.
-    """
     max_merge_var_num: int
-    """Maximum number of gradients merged into one communicator send. Paddle
-    3.3.1 takes it from ``FLAGS_communicator_max_merge_var_num`` rather than
-    from this key.
-    """
     send_queue_size: int
-    """Capacity of the communicator's gradient send queue. Paddle 3.3.1 takes
-    it from ``FLAGS_communicator_send_queue_size`` rather than from this
-    key.
-    """
     independent_recv_thread: bool
-    """Receive parameters on a thread independent of the sending thread. Paddle
-    3.3.1 takes it from ``FLAGS_communicator_independent_recv_thread``
-    rather than from this key.
-    """
     min_send_grad_num_before_recv: int
-    """Gradient sends required before parameters are received again. Paddle
-    3.3.1 takes it from ``FLAGS_communicator_min_send_grad_num_before_recv``
-    rather than from this key.
-    """
     thread_pool_size: int
-    """Number of threads the communicator uses to send and receive. Paddle
-    3.3.1 takes it from ``FLAGS_communicator_thread_pool_size`` rather than
-    from this key.
-    """
     send_wait_times: int
-    """Times the sender waits for more gradients before sending a partial
-    batch. Paddle 3.3.1 takes it from ``FLAGS_communicator_send_wait_times``
-    rather than from this key.
-    """
     runtime_split_send_recv: bool
-    """Split tensors at runtime for send and receive. A legacy transpiler
-    option that Paddle 3.3.1's fleet runtime does not read.
-    """
     launch_barrier: bool
-    """Make workers wait until all parameter servers are ready before training.
-    Also skipped when the environment variable ``FLAGS_LAUNCH_BARRIER`` is
-    0.
-    """
     heter_worker_device_guard: str
-    """Device used by heterogeneous parameter-server workers. One of ``"cpu"``,
-    ``"gpu"`` or ``"xpu"`` (case-insensitive).
-    """
     lr_decay_steps: int
-    """Steps between learning-rate decays applied on the parameter server. Used
-    with ``ExponentialDecay``, ``NaturalExpDecay`` or ``InverseTimeDecay``
-    schedulers, which then decay in staircase fashion.
-    """
     use_ps_gpu: int
-    """Non-zero to train with the GPU parameter server (PSGPU)."""
     use_gpu_graph: int
-    """Non-zero to enable the GPU graph engine for graph-learning PS jobs. Also
-    switches program transpiling to a single-process multi-thread layout.
-    """
 
 
 class AsyncConfigInput(TypedDict, total=False):
@@ -1866,39 +1289,17 @@ class AsyncConfigInput(TypedDict, total=False):
 class TrainerDescConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.TrainerDescConfig`` (every key present).
 
-    Trainer description settings for parameter-server dataset training. They
-    are copied into the program's fleet options and configure the trainer
-    and device worker used by ``train_from_dataset``, including field
-    dumping.
+    The message and its keys are documented on ``TrainerDescConfigInput``.
     """
 
     dump_fields_path: str
-    """Directory into which the trainer writes dumped fields."""
     dump_fields: list[str]
-    """Names of variables whose per-instance values are dumped during training."""
     dump_param: list[str]
-    """Names of parameters dumped during training."""
     stat_var_names: list[str]
-    """Names of statistics variables each worker thread keeps its own copy of.
-    Meant for accumulators such as AUC statistics; the copies start at 0 in
-    every thread except the first.
-    """
     trainer: str
-    """Class name of the trainer to build, for example ``"MultiTrainer"``. Only
-    a non-empty value overrides the trainer chosen by fleet.
-    """
     device_worker: str
-    """Class name of the device worker to build, for example ``"Hogwild"``.
-    Only a non-empty value overrides the device worker chosen by fleet.
-    """
     local_sparse: list[str]
-    """Sparse parameters kept and updated locally in federated PS mode. Their
-    lookups are not pulled from remote servers.
-    """
     remote_sparse: list[str]
-    """Sparse parameters whose optimizer runs on remote servers in FL-PS mode.
-    Their optimizer ops are removed from the worker program.
-    """
 
 
 class TrainerDescConfigInput(TypedDict, total=False):
@@ -1942,35 +1343,14 @@ class TrainerDescConfigInput(TypedDict, total=False):
 class PipelineConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.PipelineConfig`` (every key present).
 
-    Pipeline-parallel settings, used with ``pipeline`` or ``pp_degree`` > 1.
-    Each global batch is split into micro-batches that flow through the
-    pipeline stages, with gradients accumulated over them.
+    The message and its keys are documented on ``PipelineConfigInput``.
     """
 
     micro_batch_size: int
-    """Number of samples in each micro-batch. In dynamic graph the input batch
-    must equal ``micro_batch_size`` times ``accumulate_steps``.
-    """
     accumulate_steps: int
-    """Number of micro-batches per global step. With virtual pipeline stages it
-    must be at least the pipeline degree; twice the degree or more selects
-    the interleaved scheduler.
-    """
     schedule_mode: str
-    """Static-graph pipeline schedule: ``"1F1B"`` or ``"F-then-B"``. ``"1F1B"``
-    interleaves forward and backward micro-batches to save memory;
-    ``"F-then-B"`` runs all forwards first.
-    """
     p2p_cache_shape: bool
-    """Reuse tensor metadata exchanged between stages after the first time.
-    Required by the interleaved scheduler; turn it off if shapes change
-    between steps.
-    """
     enable_partial_send_recv: bool
-    """Send only each tensor-parallel rank's slice of activations between
-    stages. Used when tensor parallelism is on and the size divides evenly;
-    cuts point-to-point traffic.
-    """
 
 
 class PipelineConfigInput(TypedDict, total=False):
@@ -2010,18 +1390,11 @@ class PipelineConfigInput(TypedDict, total=False):
 class TensorParallelConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.TensorParallelConfig`` (every key present).
 
-    Tensor-parallel settings, used with ``tensor_parallel``. The degree
-    applies to static-graph tensor parallelism; the seed also initialises
-    random states in dynamic-graph hybrid parallelism.
+    The message and its keys are documented on ``TensorParallelConfigInput``.
     """
 
     tensor_parallel_degree: int
-    """Number of ranks in each static-graph tensor-parallel group."""
     tensor_init_seed: int
-    """Seed of the model-parallel random generator used to init parameters.
-    Read when ``mp_degree`` in ``hybrid_configs`` is above 1; -1 picks a
-    random seed, and each rank derives its local seed from this value.
-    """
 
 
 class TensorParallelConfigInput(TypedDict, total=False):
@@ -2044,27 +1417,14 @@ class TensorParallelConfigInput(TypedDict, total=False):
 class QatConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.QatConfig`` (every key present).
 
-    Settings of quantization-aware training (QAT), used when ``qat`` is on.
-    Fake quantization is inserted for conv2d, depthwise_conv2d, mul, matmul
-    and matmul_v2 ops.
+    The message and its keys are documented on ``QatConfigInput``.
     """
 
     channel_wise_abs_max: bool
-    """Quantize weights with one abs-max scale per output channel. When off, a
-    single abs-max scale per weight tensor is used.
-    """
     weight_bits: int
-    """Number of bits used to quantize weights."""
     activation_bits: int
-    """Number of bits used to quantize activations."""
     not_quant_pattern: list[str]
-    """Name-scope patterns whose ops are left unquantized. An op is skipped
-    when its name scope contains any entry.
-    """
     algo: str
-    """Name of another quantization algorithm; reserved. Not read by the fleet
-    QAT optimizer in Paddle 3.3.1.
-    """
 
 
 class QatConfigInput(TypedDict, total=False):
@@ -2096,74 +1456,22 @@ class QatConfigInput(TypedDict, total=False):
 class TableParameterDict(TypedDict):
     """Dict view of ``paddle.fleet.TableParameter`` (every key present).
 
-    Settings of one parameter-server table. Entries are collected in
-    DistributedStrategy's ``downpour_table_param``, usually one per sparse
-    embedding parameter, and are filled through ``sparse_table_configs`` or
-    ``fleet_desc_configs``.
+    The message and its keys are documented on ``TableParameterInput``.
     """
 
     table_id: int
-    """Numeric identifier of the table on the parameter servers. The PS runtime
-    assigns it when building the table list. Workers use it to route pull
-    and push requests.
-    """
     table_name: str
-    """Name of the parameter that the table serves. It is taken from the key
-    used in ``sparse_table_configs`` or ``fleet_desc_configs``. The PS
-    runtime matches it against the names of the embedding parameters.
-    """
     table_class: str
-    """Server-side table class, e.g. ``MemorySparseTable`` or
-    ``SSDSparseTable``. ``fleet_desc_configs`` maps ``DownpourSparseTable``
-    to the in-memory class and ``DownpourSparseSSDTable`` to the SSD-backed
-    one.
-    """
     shard_num: int
-    """Number of shards the table is split into across all servers. Keys are
-    placed by key modulo this count, each server owns a contiguous range of
-    shards, and a save writes one file per shard.
-    """
     type: int
-    """Whether the table holds sparse or dense parameters. See ``TableType``."""
     accessor: distributed_strategy_pb2.TableAccessorParameter
-    """Value layout, optimizer rules and save/evict policy of the table. See
-    ``TableAccessorParameter``.
-    """
     compress_in_save: bool
-    """Gzip-compress the files written by checkpoint and batch-model saves. The
-    files get a ``.gz`` suffix. In Paddle 3.3.1 the PS runtime does not copy
-    this field from the user's table settings into the server description.
-    """
     enable_sparse_table_cache: bool
-    """Rank features by show count during base and delta saves for caching. The
-    ranking lets the servers produce a cache model of the hottest features;
-    see ``sparse_table_cache_rate`` and ``sparse_table_cache_file_num``.
-    """
     sparse_table_cache_rate: float
-    """Fraction of each server's local features kept in the cache model. The
-    features with the highest show counts are chosen. Valid range is 0 to 1.
-    """
     sparse_table_cache_file_num: int
-    """Number of parts (files) the cache model is shuffled into when saved. The
-    PS runtime caps it at the number of parameter servers.
-    """
     enable_revert: bool
-    """Track features updated since the last save to support patch models. The
-    server keeps an extra copy of recent updates. That copy can be saved as
-    a patch model (save mode 5) or discarded (revert). Loading a patch model
-    also requires this option.
-    """
     shard_merge_rate: float
-    """Ratio by which shards are merged when a patch model is written. Used
-    only with ``enable_revert``. The merged shard count is the local shard
-    count times this rate, rounded up, so the rate must not exceed 1.
-    """
     use_gpu_graph: bool
-    """Mark the table as used by GPU graph (PGLBox) training. It enables the
-    slot-filtered save path. ``fleet_desc_configs`` also turns off
-    ``zero_init`` for such tables so that new embeddings start from random
-    values.
-    """
 
 
 class TableParameterInput(TypedDict, total=False):
@@ -2242,55 +1550,18 @@ class TableParameterInput(TypedDict, total=False):
 class TableAccessorParameterDict(TypedDict):
     """Dict view of ``paddle.fleet.TableAccessorParameter`` (every key present).
 
-    How a sparse table lays out, updates, saves and evicts feature values.
-    The accessor class fixes the value format. Nested messages configure the
-    CTR statistics and the optimizer rules for the two embedding parts
-    (embed and embedx).
+    The message and its keys are documented on ``TableAccessorParameterInput``.
     """
 
     accessor_class: str
-    """Accessor implementation that interprets and updates feature values.
-    Typical classes are ``CtrCommonAccessor``, ``CtrDoubleAccessor``,
-    ``CtrDymfAccessor`` and ``SparseAccessor``. ``fleet_desc_configs``
-    derives the class from ``sparse_accessor_class`` and switches to
-    ``SparseAccessor`` when ``use_cvm`` is off.
-    """
     fea_dim: int
-    """Width of the value pulled for one feature, i.e. the embedding size. For
-    CTR accessors it is ``embedx_dim`` + 3 (show, click and the
-    one-dimensional embed weight). The PS runtime checks it against the
-    embedding variable's width.
-    """
     embedx_dim: int
-    """Length of the extended embedding vector (embedx) of each feature. For
-    CTR accessors it is the embedding width minus 3.
-    """
     embedx_threshold: int
-    """Show/click score a feature needs before its embedx part is created. The
-    score uses ``nonclk_coeff`` and ``click_coeff``. Features below it keep
-    only the embed weight, and their embedx part is not saved.
-    """
     ctr_accessor_param: distributed_strategy_pb2.CtrAccessorParameter
-    """CTR statistics, slot filters and eviction rules. See
-    ``CtrAccessorParameter``.
-    """
     table_accessor_save_param: list[TableAccessorSaveParameterDict]
-    """Data converters bound to particular save modes of this table. Each entry
-    names a save mode and the commands applied when writing and reading its
-    files. ``fleet_desc_configs`` adds entries for modes 1 and 2.
-    """
     embed_sgd_param: distributed_strategy_pb2.SGDParameter
-    """Optimizer rule for the one-dimensional embed weight of each feature. See
-    ``SGDParameter``.
-    """
     embedx_sgd_param: distributed_strategy_pb2.SGDParameter
-    """Optimizer rule for the embedx vector of each feature. See
-    ``SGDParameter``.
-    """
     graph_sgd_param: distributed_strategy_pb2.GraphSGDParameter
-    """Learning-rate split used in GPU graph training. See
-    ``GraphSGDParameter``.
-    """
 
 
 class TableAccessorParameterInput(TypedDict, total=False):
@@ -2356,17 +1627,11 @@ class TableAccessorParameterInput(TypedDict, total=False):
 class GraphSGDParameterDict(TypedDict):
     """Dict view of ``paddle.fleet.GraphSGDParameter`` (every key present).
 
-    Learning-rate split used by GPU graph (HeterPS) sparse optimizers.
-    Features from the node-id slot train with the regular embedx learning
-    rate. Features from all other slots use ``feature_learning_rate``.
+    The message and its keys are documented on ``GraphSGDParameterInput``.
     """
 
     nodeid_slot: int
-    """Slot id that marks graph node-id features. Features in this slot keep
-    the regular embedx learning rate.
-    """
     feature_learning_rate: float
-    """Learning rate for embeddings of features outside ``nodeid_slot``."""
 
 
 class GraphSGDParameterInput(TypedDict, total=False):
@@ -2388,28 +1653,13 @@ class GraphSGDParameterInput(TypedDict, total=False):
 class SGDParameterDict(TypedDict):
     """Dict view of ``paddle.fleet.SGDParameter`` (every key present).
 
-    Choice and settings of the sparse optimizer rule for one embedding part.
-    ``name`` selects the rule. Only the sub-message that belongs to that
-    rule is read.
+    The message and its keys are documented on ``SGDParameterInput``.
     """
 
     name: str
-    """Class name of the sparse optimizer rule to apply. Known rules are
-    ``SparseNaiveSGDRule``, ``SparseAdaGradSGDRule``, ``StdAdaGradSGDRule``,
-    ``SparseAdamSGDRule`` and ``SparseSharedAdamSGDRule``.
-    ``fleet_desc_configs`` maps the short names naive, adagrad, adagrad_v2,
-    std_adagrad, adam and shared_adam to rule classes.
-    """
     naive: distributed_strategy_pb2.SparseNaiveSGDRuleParameter
-    """Settings for ``SparseNaiveSGDRule`` (plain SGD)."""
     adagrad: distributed_strategy_pb2.SparseAdagradSGDRuleParameter
-    """Settings for the AdaGrad-family rules. Read by ``SparseAdaGradSGDRule``,
-    ``StdAdaGradSGDRule`` and the adagrad_v2 variant.
-    """
     adam: distributed_strategy_pb2.SparseAdamSGDParameter
-    """Settings for the Adam-family rules. Read by ``SparseAdamSGDRule`` and
-    ``SparseSharedAdamSGDRule``.
-    """
 
 
 class SGDParameterInput(TypedDict, total=False):
@@ -2444,22 +1694,12 @@ class SGDParameterInput(TypedDict, total=False):
 class SparseNaiveSGDRuleParameterDict(TypedDict):
     """Dict view of ``paddle.fleet.SparseNaiveSGDRuleParameter`` (every key present).
 
-    Plain SGD rule for sparse embeddings. Each update subtracts
-    learning_rate times the gradient. The weights are then clipped to
-    ``weight_bounds``.
+    The message and its keys are documented on ``SparseNaiveSGDRuleParameterInput``.
     """
 
     learning_rate: float
-    """Step size of the SGD update."""
     initial_range: float
-    """Half-width of the uniform range used to initialize new weights. New
-    values are drawn from [-initial_range, initial_range] unless the
-    accessor asks for zero initialization.
-    """
     weight_bounds: list[float]
-    """Clipping range for the weights, given as [min, max]. When empty, weights
-    are not clipped. Otherwise at least two entries are required.
-    """
 
 
 class SparseNaiveSGDRuleParameterInput(TypedDict, total=False):
@@ -2486,26 +1726,13 @@ class SparseNaiveSGDRuleParameterInput(TypedDict, total=False):
 class SparseAdagradSGDRuleParameterDict(TypedDict):
     """Dict view of ``paddle.fleet.SparseAdagradSGDRuleParameter`` (every key present).
 
-    AdaGrad rule for sparse embeddings. The step is scaled by
-    sqrt(initial_g2sum / (initial_g2sum + g2sum)), where g2sum accumulates
-    squared gradients for each feature.
+    The message and its keys are documented on ``SparseAdagradSGDRuleParameterInput``.
     """
 
     learning_rate: float
-    """Base step size before AdaGrad scaling."""
     initial_g2sum: float
-    """Smoothing constant in the AdaGrad scaling factor. With larger values,
-    the effective step shrinks more slowly as squared gradients build up.
-    """
     initial_range: float
-    """Half-width of the uniform range used to initialize new weights. New
-    values are drawn from [-initial_range, initial_range] unless the
-    accessor asks for zero initialization.
-    """
     weight_bounds: list[float]
-    """Clipping range for the weights, given as [min, max]. When empty, weights
-    are not clipped. Otherwise at least two entries are required.
-    """
 
 
 class SparseAdagradSGDRuleParameterInput(TypedDict, total=False):
@@ -2536,28 +1763,15 @@ class SparseAdagradSGDRuleParameterInput(TypedDict, total=False):
 class SparseAdamSGDParameterDict(TypedDict):
     """Dict view of ``paddle.fleet.SparseAdamSGDParameter`` (every key present).
 
-    Adam rule for sparse embeddings. Each feature keeps first- and
-    second-moment estimates and bias-correction powers. The shared variant
-    keeps one set of moments per feature instead of one per dimension.
+    The message and its keys are documented on ``SparseAdamSGDParameterInput``.
     """
 
     learning_rate: float
-    """Base step size of the Adam update."""
     initial_range: float
-    """Half-width of the uniform range used to initialize new weights. New
-    values are drawn from [-initial_range, initial_range] unless the
-    accessor asks for zero initialization.
-    """
     beta1_decay_rate: float
-    """Decay rate of the first-moment (mean) estimate, Adam's beta1."""
     beta2_decay_rate: float
-    """Decay rate of the second-moment estimate, Adam's beta2."""
     ada_epsilon: float
-    """Small constant added to the denominator for numerical stability."""
     weight_bounds: list[float]
-    """Clipping range for the weights, given as [min, max]. When empty, weights
-    are not clipped. Otherwise at least two entries are required.
-    """
 
 
 class SparseAdamSGDParameterInput(TypedDict, total=False):
@@ -2590,58 +1804,22 @@ class SparseAdamSGDParameterInput(TypedDict, total=False):
 class CtrAccessorParameterDict(TypedDict):
     """Dict view of ``paddle.fleet.CtrAccessorParameter`` (every key present).
 
-    Statistics and lifecycle rules of CTR-style sparse accessors. The score
-    of a feature is (show - click) * nonclk_coeff + click * click_coeff. It
-    decides when embedx is created and which features are saved or evicted.
+    The message and its keys are documented on ``CtrAccessorParameterInput``.
     """
 
     nonclk_coeff: float
-    """Weight of impressions without a click in the show/click score."""
     click_coeff: float
-    """Weight of clicks in the show/click score."""
     base_threshold: float
-    """Minimum show/click score for a feature to enter base or delta saves. The
-    same bar applies when choosing features for the cache model.
-    """
     delta_threshold: float
-    """Minimum score gained since the last save to enter a delta save. It is
-    ignored when a base model is saved.
-    """
     delta_keep_days: float
-    """Features unseen for more days than this are left out of base/delta
-    saves.
-    """
     show_click_decay_rate: float
-    """Factor by which show and click counts decay per day. The decay is
-    applied when the table is shrunk.
-    """
     delete_threshold: float
-    """Features whose show/click score drops below this are evicted on shrink."""
     delete_after_unseen_days: float
-    """Features unseen for more days than this are evicted on shrink."""
     ssd_unseenday_threshold: int
-    """Unseen days after which a feature may be moved from memory to SSD. Used
-    by SSD-backed tables.
-    """
     show_scale: bool
-    """Divide pushed gradients by the pushed show count before updating. This
-    normalizes gradients by the number of impressions.
-    ``fleet_desc_configs`` turns it off for ``DownpourUnitAccessor``.
-    """
     zero_init: bool
-    """Start the embed weight of new features at zero instead of random. The
-    embedx vector is always initialized randomly. GPU graph mode turns this
-    off so that Adam starts from random values.
-    """
     load_filter_slots: list[float]
-    """Slot ids whose features are dropped when a model is loaded. Use this to
-    warm-start while discarding selected slots. Read by ``CtrDymfAccessor``.
-    """
     save_filter_slots: list[float]
-    """Slot ids whose features are skipped when the table is saved. Read by
-    ``CtrDymfAccessor`` and honoured by the slot-filtered save path of GPU
-    graph mode.
-    """
 
 
 class CtrAccessorParameterInput(TypedDict, total=False):
@@ -2704,24 +1882,12 @@ class CtrAccessorParameterInput(TypedDict, total=False):
 class TableAccessorSaveParameterDict(TypedDict):
     """Dict view of ``paddle.fleet.TableAccessorSaveParameter`` (every key present).
 
-    Data converter bound to one save mode of a table. Saved files are piped
-    through ``converter`` when written and through ``deconverter`` when read
-    back.
+    The message and its keys are documented on ``TableAccessorSaveParameterInput``.
     """
 
     param: int
-    """Save mode that this entry applies to. The sparse tables use 0 (full
-    checkpoint), 1 (delta model), 2 (base model), 3 (batch model) and 5
-    (patch model).
-    """
     converter: str
-    """Shell command that saved data is piped through when written. Typically a
-    compression command. Leave it empty for no conversion.
-    """
     deconverter: str
-    """Shell command that stored data is piped through when read back. It
-    should undo ``converter``.
-    """
 
 
 class TableAccessorSaveParameterInput(TypedDict, total=False):
@@ -2750,20 +1916,13 @@ class TableAccessorSaveParameterInput(TypedDict, total=False):
 class FsClientParameterDict(TypedDict):
     """Dict view of ``paddle.fleet.FsClientParameter`` (every key present).
 
-    Remote file-system client used by parameter servers to save and load
-    tables. Set through ``DistributedStrategy.fs_client_param``. The PS
-    runtime copies it into the server description for HDFS/AFS access
-    through a Hadoop client.
+    The message and its keys are documented on ``FsClientParameterInput``.
     """
 
     uri: str
-    """Address of the file system, for example ``afs://host:port``."""
     user: str
-    """User name used to access the file system."""
     passwd: str
-    """Password used to access the file system."""
     hadoop_bin: str
-    """Path to the ``hadoop`` command-line client used for file operations."""
 
 
 class FsClientParameterInput(TypedDict, total=False):
@@ -2788,473 +1947,70 @@ class FsClientParameterInput(TypedDict, total=False):
 class DistributedStrategyDict(TypedDict):
     """Dict view of ``paddle.fleet.DistributedStrategy`` (every key present).
 
-    Central configuration object for Paddle fleet distributed training. It
-    gathers every distributed option in one place: parallelism layout (data,
-    tensor, pipeline, sharding and hybrid parallelism), mixed precision,
-    recomputation, gradient merging and compression, large-batch optimizers,
-    parameter-server settings and communication tuning.
-
-    The object wraps a ``paddle.fleet.DistributedStrategy`` protobuf
-    message, available as the ``strategy`` attribute. Each option is a
-    Python property that reads or writes that message, so the whole
-    configuration can be written out with ``save_to_prototxt`` and restored
-    with ``load_from_prototxt``. Assigning an attribute that is not a known
-    option raises ``TypeError``.
-
-    Most features come in pairs: a switch such as ``amp`` or ``recompute``
-    turns the feature on, and the matching ``*_configs`` property tunes it.
-    Reading a ``*_configs`` property returns a new dict holding every key of
-    the underlying message, so editing that dict changes nothing; assigning
-    a dict updates only the keys it contains and rejects unknown keys.
+    The message and its keys are documented on ``DistributedStrategyInput``.
     """
 
     mode: int
-    """Kind of distributed job recorded in the raw protobuf message. The
-    choices are ``COLLECTIVE``, ``PS`` (parameter server), ``PIPELINE`` and
-    ``HETER`` (heterogeneous parameter server), stored as enum numbers 1 to
-    4. There is no property for it; read or write it through
-    ``strategy.strategy.mode``. Fleet decides the actual mode from the role
-    maker, and the Python code of Paddle 3.3.1 does not read this field.
-    """
     amp: bool
-    """Enable automatic mixed precision (AMP) training. Computation runs in
-    float16 (or bfloat16) where it is numerically safe, with loss scaling to
-    avoid gradient underflow. Tune the op lists, loss scaling and
-    pure-fp16/bf16 modes with ``amp_configs``; those settings have no effect
-    unless this switch is on. Applies to collective training.
-    """
     recompute: bool
-    """Enable forward recomputation (activation checkpointing) to save memory.
-    Only the activations named as checkpoints are kept during the forward
-    pass; the others are recomputed in the backward pass, trading extra
-    compute for a smaller memory footprint and larger batches. List the
-    checkpoint tensors in ``recompute_configs``.
-    """
     localsgd: bool
-    """Enable Local SGD, which synchronizes parameters every few local steps.
-    Each worker runs several optimizer steps on its own before parameters
-    are averaged, which cuts communication. It needs more than one worker
-    and an SGD or Momentum inner optimizer; set the period and start step in
-    ``localsgd_configs``. See "Don't Use Large Mini-Batches, Use Local SGD"
-    (arXiv:1808.07217).
-    """
     dgc: bool
-    """Enable Deep Gradient Compression (DGC) for gradient communication. Only
-    the largest gradient entries are exchanged each step, which reduces
-    bandwidth on large clusters. It works only with a Momentum inner
-    optimizer on more than one card, and is not combined with ``amp``.
-    Configure the warm-up schedule and sparsity in ``dgc_configs``. See
-    "Deep Gradient Compression" (arXiv:1712.01887).
-    """
     gradient_merge: bool
-    """Enable gradient merge (gradient accumulation) for large-batch training.
-    Forward and backward passes run every step, but gradients are
-    accumulated and the optimizer updates parameters only once every
-    ``k_steps`` steps, emulating a larger batch without more memory. Set the
-    period and whether gradients are averaged in ``gradient_merge_configs``.
-    """
     lars: bool
-    """Enable the LARS optimizer for very large batch training. Layer-wise
-    Adaptive Rate Scaling adjusts the learning rate of each layer and helps
-    convergence when the global batch is very large (for example beyond 8k
-    samples). It replaces a Momentum inner optimizer and is ignored for
-    other optimizers. Tune it with ``lars_configs``. See "Large Batch
-    Training of Convolutional Networks" (arXiv:1708.03888).
-    """
     lamb: bool
-    """Enable the LAMB optimizer for large-batch training. LAMB applies
-    layer-wise adaptive learning rates to Adam and targets large-batch
-    training of attention models such as BERT. It replaces an Adam inner
-    optimizer and is ignored for other optimizers. Tune it with
-    ``lamb_configs``. See "Large Batch Optimization for Deep Learning:
-    Training BERT in 76 minutes" (arXiv:1904.00962).
-    """
     pipeline: bool
-    """Enable pipeline parallelism in static-graph training. The program is
-    split into stages placed on different devices (marked with
-    ``device_guard`` in the user program), and each batch is cut into
-    micro-batches that flow through the stages. Configure micro-batch size,
-    accumulation steps and the schedule in ``pipeline_configs``. For
-    dynamic-graph hybrid parallelism set ``pp_degree`` in ``hybrid_configs``
-    instead.
-    """
     elastic: bool
-    """Request training on a cluster with elastic (changing) resources. This
-    switch is only recorded in the strategy; Paddle does not act on it.
-    Elastic training is started through the launch utility instead.
-    """
     auto: bool
-    """Let fleet choose and enable suitable strategies automatically.
-    Experimental, static graph only. It takes effect only when no other
-    strategy option has been set through its property; once any other option
-    is set, the automatic selection is skipped and the explicit settings are
-    used.
-    """
     a_sync: bool
-    """Use asynchronous updates in parameter-server training. Only meaningful
-    for parameter-server jobs, which are selected by the role maker.
-    Together with ``a_sync_configs["k_steps"]`` it picks the mode: off with
-    ``k_steps`` 0 is synchronous training, on with ``k_steps`` 0 is fully
-    asynchronous, and on with ``k_steps`` greater than 0 is GEO-SGD.
-    Assigning this property, even to its current value, also resets
-    ``a_sync_configs["k_steps"]`` to 0, so set ``k_steps`` afterwards. Only
-    ``True`` or ``False`` is accepted; anything else raises ``ValueError``.
-    """
     sync_nccl_allreduce: bool
-    """Synchronize each NCCL allreduce inside its communication thread.
-    Synchronous allreduce usually has lower system overhead. The value is
-    copied to the ``FLAGS_sync_nccl_allreduce`` runtime flag when fleet
-    builds the distributed optimizer.
-    """
     nccl_comm_num: int
-    """Number of NCCL communicators used for gradient communication. More
-    communicators allow several communication streams to run in parallel. In
-    dynamic-graph mode fleet exports the value as the ``FLAGS_nccl_nrings``
-    environment variable, unless that variable is already set, in which case
-    this option is ignored.
-    """
     use_hierarchical_allreduce: bool
-    """Use hierarchical allreduce for collective communication. Hierarchical
-    allreduce first reduces inside groups of nodes, then between the group
-    leaders; ``hierarchical_allreduce_inter_nranks`` sets the group size.
-    This is a legacy executor option: it is stored in the strategy, but the
-    fleet code of Paddle 3.3.1 does not read it.
-    """
     hierarchical_allreduce_inter_nranks: int
-    """Number of ranks in each low-level group of hierarchical allreduce.
-    Usually the number of GPUs on one machine. Only relevant together with
-    ``use_hierarchical_allreduce``; like that switch, it is stored but not
-    read by the fleet code of Paddle 3.3.1.
-    """
     sync_batch_norm: bool
-    """Synchronize batch-normalization statistics across all trainers. Mean and
-    variance are computed over the global batch instead of each device's
-    local batch, which helps when per-device batches are small. This is a
-    legacy executor option: it is stored in the strategy, but the fleet code
-    of Paddle 3.3.1 does not read it.
-    """
     fuse_all_reduce_ops: bool
-    """Fuse gradient allreduce operations during the backward pass. Many small
-    gradient allreduces are grouped into fewer large ones, which reduces
-    communication overhead. The group size is limited by
-    ``fuse_grad_size_in_num`` in the raw-program optimizer. While this is
-    on, the ``fuse_all_optimizer_ops`` pass of ``build_strategy`` is
-    disabled because the two conflict.
-    """
     fuse_grad_size_in_MB: int
-    """Size limit, in megabytes, of each fused gradient communication buffer.
-    In dynamic-graph data parallelism it becomes the ``comm_buffer_size`` of
-    ``paddle.DataParallel``; in static graph it is copied to the
-    ``FLAGS_fuse_parameter_memory_size`` runtime flag. Larger buffers mean
-    fewer but bigger allreduce calls. See also ``last_comm_group_size_MB``.
-    """
     fuse_grad_size_in_TFLOPS: float
-    """Internal tuning value for gradient fusion, exposed as a private
-    property. Read and write it as ``_fuse_grad_size_in_TFLOPS``; the setter
-    accepts only a Python float and logs a warning otherwise. The value is
-    truncated to an integer and copied to the
-    ``FLAGS_fuse_parameter_groups_size`` runtime flag when fleet builds the
-    distributed optimizer.
-    """
     cudnn_exhaustive_search: bool
-    """Pick convolution algorithms by trying every cuDNN algorithm. The fastest
-    algorithm is cached per layer configuration and searched again whenever
-    shapes such as the batch size change, so the search costs time up front.
-    The value is copied to the ``FLAGS_cudnn_exhaustive_search`` runtime
-    flag when fleet builds the distributed optimizer.
-    """
     conv_workspace_size_limit: int
-    """Workspace limit, in MB, when choosing cuDNN convolution algorithms.
-    cuDNN picks the fastest algorithm that fits in this workspace. A larger
-    limit may allow faster algorithms at the cost of more GPU memory. The
-    value is copied to the ``FLAGS_conv_workspace_size_limit`` runtime flag
-    when fleet builds the distributed optimizer.
-    """
     cudnn_batchnorm_spatial_persistent: bool
-    """Use cuDNN's ``CUDNN_BATCHNORM_SPATIAL_PERSISTENT`` batch-norm mode. Only
-    relevant on GPUs with cuDNN. The value is copied to the
-    ``FLAGS_cudnn_batchnorm_spatial_persistent`` runtime flag when fleet
-    builds the distributed optimizer.
-    """
     adaptive_localsgd: bool
-    """Enable Adaptive Local SGD, which tunes the synchronization period. Like
-    ``localsgd``, workers take local steps between parameter averaging, but
-    the number of local steps is adjusted during training. It needs more
-    than one worker and an SGD or Momentum inner optimizer; set the starting
-    period and start step in ``adaptive_localsgd_configs``. See "Adaptive
-    Communication Strategies to Achieve the Best Error-Runtime Trade-off in
-    Local-Update SGD" (arXiv:1810.08313).
-    """
     fp16_allreduce: bool
-    """Cast gradients to float16 before allreduce to halve communication.
-    Applies to collective training; the sharding optimizer turns it off
-    because it does not support it. Only ``True`` or ``False`` is accepted;
-    anything else raises ``TypeError``.
-    """
     sharding: bool
-    """Enable the static-graph sharding optimizer (ZeRO-style memory savings).
-    Parameters and optimizer states are partitioned across ranks so that
-    larger models fit in memory, following "ZeRO: Memory Optimizations
-    Toward Training Trillion Parameter Models" (arXiv:1910.02054). In hybrid
-    static-graph setups ``sharding_configs`` also carries the data, tensor
-    and pipeline parallel degrees. For dynamic-graph training use
-    ``sharding_degree`` in ``hybrid_configs`` instead.
-    """
     last_comm_group_size_MB: float
-    """Size, in megabytes, of the last gradient communication group. In
-    dynamic-graph data parallelism it becomes the ``last_comm_buffer_size``
-    of ``paddle.DataParallel``. Keeping the last group small lets its
-    allreduce start sooner and can improve speed. The value must be greater
-    than 0; otherwise ``ValueError`` is raised.
-    """
     find_unused_parameters: bool
-    """Detect parameters that receive no gradient in dynamic-graph
-    DataParallel. Turn it on when some parameters do not take part in
-    computing the loss in a step (for example with control flow), otherwise
-    gradient synchronization waits for them. The check traverses the graph
-    each step and adds overhead. Passed to ``paddle.DataParallel``.
-    """
     tensor_parallel: bool
-    """Enable static-graph tensor (model) parallelism. Layers are split across
-    devices; set the parallel degree and the parameter initialization seed
-    in ``tensor_parallel_configs``. For dynamic-graph training use
-    ``mp_degree`` in ``hybrid_configs`` instead.
-    """
     without_graph_optimization: bool
-    """Run collective static-graph training without graph optimization passes.
-    When on, and neither ``tensor_parallel`` nor ``sharding`` is used, fleet
-    applies the raw-program optimizer, which inserts gradient allreduce
-    operations into the program and runs it with the plain executor.
-    ``fuse_all_reduce_ops``, ``fuse_grad_size_in_num`` and
-    ``_calc_comm_same_stream`` tune that path.
-    """
     fuse_grad_size_in_num: int
-    """Number of gradients fused into one allreduce by the raw-program
-    optimizer. Used when ``fuse_all_reduce_ops`` is on and
-    ``without_graph_optimization`` selects the raw-program path; a value of
-    1 or less disables this fusion.
-    """
     calc_comm_same_stream: bool
-    """Run computation and fused allreduce on the same CUDA stream. Read and
-    write it as ``_calc_comm_same_stream``. It is used by the raw-program
-    optimizer when ``fuse_all_reduce_ops`` is on. When it is off, the
-    optimizer inserts operations that synchronize the calculation and
-    communication streams around the fused allreduce operations.
-    """
     asp: bool
-    """Enable automatic sparsity (ASP) training. The model is trained with
-    structured sparse weights through Paddle's ``paddle.incubate.asp``
-    helper, so that it can later run on sparse tensor cores. Applies to
-    collective training.
-    """
     fuse_grad_merge: bool
-    """Fuse gradient buffers when merging gradients in pipeline training. It
-    only affects gradient merge under pipeline parallelism with the sharding
-    optimizer: gradients are fused into larger buffers before accumulation,
-    which reduces the number of operations.
-    """
     semi_auto: bool
-    """Use semi-automatic parallelism for static-graph training. Experimental.
-    When on, fleet hands the program to the auto-parallel parallelizer,
-    which completes the distribution from partial sharding annotations; the
-    other meta optimizers are not applied.
-    """
     adam_d2sum: bool
-    """Use the ``adam_d2sum`` update rule for dense tables in parameter server.
-    Only takes effect when the inner optimizer is Adam; for any other
-    optimizer the parameter-server runtime turns it off again.
-    """
     auto_search: bool
-    """Search for a parallel strategy automatically in static-graph training.
-    Experimental. Like ``semi_auto``, it routes the program to the
-    auto-parallel parallelizer, which here also searches the distributed
-    attributes instead of relying on annotations.
-    """
     heter_ccl_mode: bool
-    """Use heterogeneous collective communication for data parallelism.
-    Experimental; only for dynamic-graph data parallelism. Fleet then skips
-    setting up the hybrid-parallel groups and wraps the model directly in
-    ``paddle.DataParallel``, using ``fuse_grad_size_in_MB``,
-    ``last_comm_group_size_MB`` and ``find_unused_parameters``.
-    """
     is_fl_ps_mode: bool
-    """Run parameter-server training in federated-learning (FL-PS) mode. Passed
-    to the parameter-server program builder, together with the
-    ``local_sparse`` and ``remote_sparse`` lists of
-    ``trainer_desc_configs``. See also ``is_with_coordinator``.
-    """
     with_coordinator: bool
-    """Include a coordinator role in federated parameter-server training. Read
-    and write it as ``is_with_coordinator``. Used together with
-    ``is_fl_ps_mode``; the value is passed to the parameter-server program
-    builder.
-    """
     qat: bool
-    """Enable quantization-aware training (QAT). Fake-quantization operators
-    are inserted so that the model learns to tolerate low-bit weights and
-    activations. Set bit widths, per-channel quantization and ops to skip in
-    ``qat_configs``. Applies to collective training.
-    """
     split_data: bool
-    """Split each input batch across data-parallel ranks in auto-parallel. When
-    on, the auto-parallel data loader slices every batch along its first
-    dimension so each data-parallel rank gets its share; the batch size must
-    then be divisible by the data-parallel size. When off, every rank
-    receives the whole batch.
-    """
     recompute_configs: distributed_strategy_pb2.RecomputeConfig
-    """Settings for forward recomputation, used when ``recompute`` is on.
-    ``checkpoints`` names the tensors whose activations are kept; the rest
-    are recomputed during the backward pass. ``enable_offload`` moves the
-    checkpoints to host memory to allow even larger batches at some speed
-    cost; it then needs ``checkpoint_shape``, the fully specified shape
-    shared by all checkpoints (no -1 dimensions).
-    """
     amp_configs: distributed_strategy_pb2.AMPConfig
-    """Settings for mixed-precision training, used when ``amp`` is on. Covers
-    the loss-scaling schedule (initial scale, growth and shrink ratios and
-    intervals, dynamic or fixed scaling), custom white and black op lists
-    and black-listed variable names, and the pure float16 or bfloat16 modes
-    together with ``use_fp16_guard``.
-    """
     localsgd_configs: distributed_strategy_pb2.LocalSGDConfig
-    """Settings for Local SGD, used when ``localsgd`` is on. ``k_steps`` is the
-    number of local steps between parameter synchronizations and
-    ``begin_step`` is the step at which Local SGD starts.
-    """
     gradient_merge_configs: distributed_strategy_pb2.GradientMergeConfig
-    """Settings for gradient merge, used when ``gradient_merge`` is on.
-    ``k_steps`` is the number of steps whose gradients are accumulated
-    before each parameter update, and ``avg`` chooses between averaging and
-    summing the accumulated gradients.
-    """
     dgc_configs: distributed_strategy_pb2.DGCConfig
-    """Settings for Deep Gradient Compression, used when ``dgc`` is on.
-    ``rampup_begin_step`` is the step at which compression starts.
-    ``sparsity`` lists the sparsity levels of the warm-up period, where only
-    the top ``1 - sparsity`` fraction of gradient entries is sent;
-    ``rampup_step`` is the number of steps over which the list is walked,
-    after which the last level is kept.
-    """
     pipeline_configs: distributed_strategy_pb2.PipelineConfig
-    """Settings for pipeline parallelism, used when ``pipeline`` is on. Sets
-    the micro-batch size, the number of micro-batches accumulated per step,
-    the schedule (for example ``1F1B``) and peer-to-peer communication
-    options. Dynamic-graph pipeline training also reads ``accumulate_steps``
-    from here, which must be at least ``pp_degree``.
-    """
     a_sync_configs: distributed_strategy_pb2.AsyncConfig
-    """Settings for asynchronous parameter-server training. ``k_steps`` selects
-    the update mode together with ``a_sync`` (0 for plain sync or async,
-    greater than 0 for GEO-SGD with that many local steps). Other keys tune
-    communication: merging and queueing of gradients, thread counts, send
-    waiting, launch barrier, the heter worker device and GPU
-    parameter-server options. Because assigning ``a_sync`` resets
-    ``k_steps`` to 0, set ``a_sync`` first and this property afterwards.
-    """
     lars_configs: distributed_strategy_pb2.LarsConfig
-    """Settings for the LARS optimizer, used when ``lars`` is on.
-    ``lars_coeff`` is the trust coefficient, ``lars_weight_decay`` the
-    weight-decay coefficient and ``epsilon`` guards against division by zero
-    when computing the local learning rate. ``exclude_from_weight_decay``
-    lists name patterns of layers that skip weight decay.
-    """
     lamb_configs: distributed_strategy_pb2.LambConfig
-    """Settings for the LAMB optimizer, used when ``lamb`` is on.
-    ``lamb_weight_decay`` is the weight-decay coefficient and
-    ``exclude_from_weight_decay`` lists name patterns of layers that skip
-    weight decay.
-    """
     adaptive_localsgd_configs: distributed_strategy_pb2.AdaptiveLocalSGDConfig
-    """Settings for Adaptive Local SGD, used when ``adaptive_localsgd`` is on.
-    ``init_k_steps`` is the starting number of local steps, which the method
-    then adapts, and ``begin_step`` is the step at which the method starts.
-    """
     sharding_configs: distributed_strategy_pb2.ShardingConfig
-    """Settings for the static-graph sharding optimizer, used with
-    ``sharding``. Chooses how the program is segmented to overlap
-    computation and communication (by broadcast volume in MB or by anchor
-    names), the sharding degree, gradient accumulation, optimizer offload
-    and cast placement, the sharding stage, and for hybrid parallelism the
-    data, tensor and pipeline parallel degrees. The product of all degrees
-    must equal the number of ranks.
-    """
     hybrid_configs: distributed_strategy_pb2.HybridConfig
-    """Degrees and options of dynamic-graph hybrid parallelism. Holds the data,
-    tensor (``mp``), pipeline, sharding, segment (``sep``), context
-    (``cp``), expert and MoE-sharding parallel degrees, whose product must
-    equal the number of ranks; a ``dp_degree`` of -1 lets fleet infer it.
-    Nested dicts under ``mp_configs`` and ``pp_configs`` update only the
-    keys given, and reading them back returns protobuf message objects, for
-    example ``hybrid_configs["mp_configs"].sync_param``.
-
-    Two extra keys are accepted on assignment and kept outside the message:
-    ``order`` sets ``hybrid_parallel_order``, the nesting of the parallel
-    dimensions from outermost to innermost, and
-    ``mp_configs["sync_param_name"]`` sets ``sync_param_name``, the
-    parameter name patterns synchronized across tensor-parallel ranks.
-    """
     tensor_parallel_configs: distributed_strategy_pb2.TensorParallelConfig
-    """Settings for static-graph tensor parallelism, used with
-    ``tensor_parallel``. ``tensor_parallel_degree`` is the number of devices
-    a layer is split over, and ``tensor_init_seed`` is the random seed for
-    parameter initialization; -1 means no fixed seed.
-    """
     trainer_desc_configs: distributed_strategy_pb2.TrainerDescConfig
-    """Trainer description settings for dataset-based parameter-server
-    training. The entries are copied into the program's fleet options (empty
-    values do not override existing ones) and used when the trainer is
-    created: the dump path and the fields and parameters to dump, variables
-    to collect statistics for, the trainer and device worker classes, and
-    the local and remote sparse tables of FL-PS mode.
-    """
     downpour_table_param: list[TableParameterDict]
-    """Sparse table definitions for the parameter-server runtime. Each entry is
-    a ``TableParameter`` message describing one table: its name and class,
-    shard count, accessor, optimizer rules and cache options. There is no
-    property of the same name; fill it through ``sparse_table_configs`` or
-    ``fleet_desc_configs``, both of which also return this list, or reach it
-    as ``strategy.strategy.downpour_table_param``. In collective mode a
-    non-empty list makes fleet run the parameter-server optimizer (fleet PS)
-    and skip the sharding optimizer.
-    """
     fs_client_param: distributed_strategy_pb2.FsClientParameter
-    """File-system client settings used by the parameter-server runtime. Gives
-    the ``uri``, ``user``, ``passwd`` and ``hadoop_bin`` of the (typically
-    HDFS) file system that parameter servers use to save and load tables.
-    Reading returns the protobuf message itself, so access keys as
-    attributes; assigning a dict updates only the keys given.
-    """
     qat_configs: distributed_strategy_pb2.QatConfig
-    """Settings for quantization-aware training, used when ``qat`` is on.
-    ``weight_bits`` and ``activation_bits`` set the quantization bit widths,
-    ``channel_wise_abs_max`` selects per-channel weight quantization,
-    ``not_quant_pattern`` lists name-scope patterns whose ops are left
-    unquantized, and ``algo`` names another quantization algorithm.
-    """
     build_strategy: distributed_strategy_pb2.BuildStrategy
-    """Graph build options, such as fusion passes, for static-graph programs.
-    Reading returns a detached copy of the options, a
-    ``paddle.static.BuildStrategy`` when Paddle is loaded in the process (as
-    Paddle's class returns, so fleet can copy and apply it), otherwise a
-    ``BuildStrategy`` protobuf message (both have the options as
-    attributes); changes only take effect after assigning it back. Assigning
-    also accepts a dict of option names, or Paddle's
-    ``paddle.static.BuildStrategy`` or any object with option attributes
-    (the attributes it has are copied; for a type checker, cast it). Fleet
-    applies these passes to the program; options that are themselves
-    distributed strategies are controlled by the other properties, and
-    ``fuse_all_optimizer_ops`` is dropped while ``fuse_all_reduce_ops`` is
-    on.
-    """
     gradient_scale_configs: distributed_strategy_pb2.GradientScaleConfig
-    """How gradients are scaled when combined across data-parallel ranks.
-    ``scale_strategy`` is one of ``avg``, ``sum`` or ``customized``;
-    pipeline training with the sharding optimizer requires ``avg``.
-    ``scale_gradient`` decides, for gradient merge there, whether gradients
-    are summed first and then scaled by the accumulation steps (on) or the
-    loss is scaled first (off).
-    """
 
 
 class DistributedStrategyInput(TypedDict, total=False):
@@ -3739,29 +2495,18 @@ class DistributedStrategyInput(TypedDict, total=False):
 class DistributedJobInfoDict(TypedDict):
     """Dict view of ``paddle.fleet.DistributedJobInfo`` (every key present).
 
-    Serialized summary of a distributed job, meant for debugging and reruns.
-    Paddle's ``DistributedJobInfo`` helper class has setters for it, but
-    nothing in the Paddle 3.3.1 Python runtime calls them.
+    The message and its keys are documented on ``DistributedJobInfoInput``.
     """
 
     worker_num: int
-    """Number of trainer processes in the job."""
     server_num: int
-    """Number of parameter-server processes in the job."""
     worker_ips: list[str]
-    """IP addresses of the trainers."""
     server_endpoints: list[str]
-    """Endpoints (ip:port) of the parameter servers."""
     origin_startup: str
-    """Text dump of the startup program before distributed rewriting."""
     origin_main: str
-    """Text dump of the main program before distributed rewriting."""
     distributed_main: str
-    """Text dump of the main program after distributed rewriting."""
     optimizer_name: str
-    """Name of the optimizer used by the job."""
     strategy: distributed_strategy_pb2.DistributedStrategy
-    """The DistributedStrategy the job ran with."""
 
 
 class DistributedJobInfoInput(TypedDict, total=False):
@@ -3795,48 +2540,17 @@ class DistributedJobInfoInput(TypedDict, total=False):
 class NCCLConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.NCCLConfig`` (every key present).
 
-    Per-communicator NCCL tuning applied when a process group is created. It
-    is converted with the same logic as
-    ``paddle.distributed.create_nccl_config`` and takes effect only with the
-    NCCL backend. Fields left unset are not passed on, so NCCL keeps its own
-    choices for them.
+    The message and its keys are documented on ``NCCLConfigInput``.
     """
 
     commName: str
-    """Name of the communicator, as shown in NCCL logs. When it is empty,
-    Paddle fills in a name for the group, such as ``dp``, ``tp`` or
-    ``pp_coll``.
-    """
     ll_buffsize: int
-    """Buffer size in bytes for the LL (low-latency) protocol. This is the
-    per-communicator form of ``NCCL_LL_BUFFSIZE``; -1 leaves the choice to
-    NCCL.
-    """
     ll128_buffsize: int
-    """Buffer size in bytes for the LL128 protocol. This is the
-    per-communicator form of ``NCCL_LL128_BUFFSIZE``; -1 leaves the choice
-    to NCCL.
-    """
     simple_buffsize: int
-    """Buffer size in bytes for the Simple protocol. This is the
-    per-communicator form of ``NCCL_BUFFSIZE``; -1 leaves the choice to
-    NCCL.
-    """
     buffsize_align: int
-    """Alignment unit, in bytes, of the total communication buffer size."""
     nchannels: int
-    """Maximum number of channels the communicator may use. Fewer channels use
-    less memory and fewer SMs, at some cost in bandwidth; -1 leaves the
-    choice to NCCL.
-    """
     algoStr: str
-    """Collective algorithm to use, for example ``Ring`` or ``Tree``. Same
-    syntax as ``NCCL_ALGO``. Leave it empty to let NCCL choose.
-    """
     protoStr: str
-    """Protocol(s) to use, for example ``LL``, ``LL128`` or ``Simple``. Same
-    syntax as ``NCCL_PROTO``. Leave it empty to let NCCL choose.
-    """
 
 
 class NCCLConfigInput(TypedDict, total=False):
@@ -3889,20 +2603,11 @@ class NCCLConfigInput(TypedDict, total=False):
 class DpConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.DpConfig`` (every key present).
 
-    Communication settings for the data-parallel groups of hybrid
-    parallelism. Set through ``hybrid_configs["dp_configs"]``.
+    The message and its keys are documented on ``DpConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the data-parallel group. The group is named ``dp`` when
-    ``commName`` is unset.
-    """
     check_nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the check group built along the data axis. That group
-    is used for inf/nan checks and global-norm gradient clipping. When
-    unnamed it is called ``dp_check``, or ``data_check`` in the
-    expert-parallel topology.
-    """
 
 
 class DpConfigInput(TypedDict, total=False):
@@ -3927,15 +2632,10 @@ class DpConfigInput(TypedDict, total=False):
 class SepConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.SepConfig`` (every key present).
 
-    Communication settings for the sequence-parallel (sep) groups. Set
-    through ``hybrid_configs["sep_configs"]``. The groups exist when
-    ``sep_degree`` is above 1, and always in the expert-parallel topology.
+    The message and its keys are documented on ``SepConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the sep group. The group is named ``sep`` when
-    ``commName`` is unset.
-    """
 
 
 class SepConfigInput(TypedDict, total=False):
@@ -3955,15 +2655,10 @@ class SepConfigInput(TypedDict, total=False):
 class DpSepConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.DpSepConfig`` (every key present).
 
-    Communication settings for the fused data-parallel and sep groups. Set
-    through ``hybrid_configs["dp_sep_configs"]``. The fused group exists
-    only when ``sep_degree`` is above 1.
+    The message and its keys are documented on ``DpSepConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the fused dp-sep group. The group is named ``dp_sep``
-    when ``commName`` is unset.
-    """
 
 
 class DpSepConfigInput(TypedDict, total=False):
@@ -3983,15 +2678,10 @@ class DpSepConfigInput(TypedDict, total=False):
 class PpTpConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.PpTpConfig`` (every key present).
 
-    Communication settings for the fused pipeline and tensor-parallel
-    groups. Set through ``hybrid_configs["pp_tp_configs"]``. The fused group
-    exists only when ``sep_degree`` is above 1.
+    The message and its keys are documented on ``PpTpConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the fused pp-tp group. The group is named ``pp_tp``
-    when ``commName`` is unset.
-    """
 
 
 class PpTpConfigInput(TypedDict, total=False):
@@ -4011,18 +2701,11 @@ class PpTpConfigInput(TypedDict, total=False):
 class EpConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.EpConfig`` (every key present).
 
-    Communication settings for the expert-parallel (MoE) groups. Set through
-    ``hybrid_configs["ep_configs"]``. Read when ``ep_degree`` is above 1.
+    The message and its keys are documented on ``EpConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the expert-parallel group. The group is named ``ep``
-    when ``commName`` is unset.
-    """
     grad_nccl_config: distributed_strategy_pb2.NCCLConfig
-    """Reserved NCCL settings for expert-gradient communication. The schema
-    accepts it, but the Paddle 3.3.1 Python code does not read it.
-    """
 
 
 class EpConfigInput(TypedDict, total=False):
@@ -4045,20 +2728,11 @@ class EpConfigInput(TypedDict, total=False):
 class MoeShardingConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.MoeShardingConfig`` (every key present).
 
-    Communication settings for sharding groups of MoE expert parameters. Set
-    through ``hybrid_configs["moe_sharding_configs"]``. Used by the
-    expert-parallel topology.
+    The message and its keys are documented on ``MoeShardingConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the MoE sharding group. The group is named
-    ``moe_sharding`` when ``commName`` is unset.
-    """
     check_nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the check group along the MoE sharding axis. It serves
-    inf/nan checks and global-norm clipping, and is named
-    ``moe_sharding_check`` when unnamed.
-    """
 
 
 class MoeShardingConfigInput(TypedDict, total=False):
@@ -4083,15 +2757,10 @@ class MoeShardingConfigInput(TypedDict, total=False):
 class CpConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.CpConfig`` (every key present).
 
-    Communication settings for the context-parallel groups. Set through
-    ``hybrid_configs["cp_configs"]``. Read by the expert-parallel hybrid
-    topology, which builds the context-parallel groups.
+    The message and its keys are documented on ``CpConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the context-parallel group. The group is named
-    ``context`` when ``commName`` is unset.
-    """
 
 
 class CpConfigInput(TypedDict, total=False):
@@ -4111,15 +2780,10 @@ class CpConfigInput(TypedDict, total=False):
 class CpShardingConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.CpShardingConfig`` (every key present).
 
-    Communication settings for the context-parallel sharding groups. Set
-    through ``hybrid_configs["cp_sharding_configs"]``. The group size
-    follows ``cp_sharding_degree``.
+    The message and its keys are documented on ``CpShardingConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the cp-sharding group. The group is named
-    ``cp_sharding`` when ``commName`` is unset.
-    """
 
 
 class CpShardingConfigInput(TypedDict, total=False):
@@ -4139,15 +2803,10 @@ class CpShardingConfigInput(TypedDict, total=False):
 class DpCpConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.DpCpConfig`` (every key present).
 
-    Settings reserved for fused data-parallel and context-parallel groups.
-    Set through ``hybrid_configs["dp_cp_configs"]``. The Paddle 3.3.1 Python
-    code does not read it yet.
+    The message and its keys are documented on ``DpCpConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings intended for the fused dp-cp group. Not read by the Paddle
-    3.3.1 Python runtime.
-    """
 
 
 class DpCpConfigInput(TypedDict, total=False):
@@ -4167,15 +2826,10 @@ class DpCpConfigInput(TypedDict, total=False):
 class CpMpConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.CpMpConfig`` (every key present).
 
-    Communication settings for the fused context and tensor-parallel groups.
-    Set through ``hybrid_configs["cp_mp_configs"]``. The fused group exists
-    only when ``cp_degree`` is above 1.
+    The message and its keys are documented on ``CpMpConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the fused cp-mp group. The group is named ``cp_mp``
-    when ``commName`` is unset.
-    """
 
 
 class CpMpConfigInput(TypedDict, total=False):
@@ -4195,13 +2849,10 @@ class CpMpConfigInput(TypedDict, total=False):
 class DefaultCommGroupConfigDict(TypedDict):
     """Dict view of ``paddle.fleet.DefaultCommGroupConfig`` (every key present).
 
-    Communication settings for the global group that spans all ranks. In
-    dynamic-graph mode ``fleet.init`` passes it to
-    ``paddle.distributed.init_parallel_env``. It is stored in HybridConfig.
+    The message and its keys are documented on ``DefaultCommGroupConfigInput``.
     """
 
     nccl_config: distributed_strategy_pb2.NCCLConfig
-    """NCCL settings of the global communication group."""
 
 
 class DefaultCommGroupConfigInput(TypedDict, total=False):

@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -29,24 +29,17 @@ __all__ = [
 class ShopConfigDict(TypedDict):
     """Dict view of ``shop.ShopConfig`` (every key present).
 
-    How a shop runs.
+    The message and its keys are documented on ``ShopConfigInput``.
     """
 
     open: bool
-    """Whether the shop takes orders."""
     workers: int
-    """Worker threads serving customers."""
     discount: float
-    """Fraction taken off every price."""
     currency: str
-    """ISO 4217 code prices are shown in."""
     tags: list[str]
-    """Free-form labels."""
     checkout: shop_pb2.Checkout
-    """How the checkout behaves."""
     legacy_limit: int
     owners: list[str]
-    """Who may change the settings."""
 
 
 class ShopConfigInput(TypedDict, total=False):
@@ -75,15 +68,12 @@ class ShopConfigInput(TypedDict, total=False):
 class CheckoutDict(TypedDict):
     """Dict view of ``shop.Checkout`` (every key present).
 
-    Settings of the checkout.
+    The message and its keys are documented on ``CheckoutInput``.
     """
 
     max_items: int
-    """Most items in one basket."""
     timeout_s: float
-    """Seconds before an idle checkout is abandoned."""
     methods: list[str]
-    """Payment methods offered."""
 
 
 class CheckoutInput(TypedDict, total=False):

@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ __all__ = [
 class PingDict(TypedDict):
     """Dict view of ``golden.empty.Ping`` (every key present).
 
-    Carries nothing; its presence is the information.
+    The message and its keys are documented on ``PingInput``.
     """
 
     pass
@@ -50,13 +50,11 @@ class PingInput(TypedDict, total=False):
 class ProbeDict(TypedDict):
     """Dict view of ``golden.empty.Probe`` (every key present).
 
-    A probe with an optional payload.
+    The message and its keys are documented on ``ProbeInput``.
     """
 
     inner: health_pb2.Ping
-    """A nested message."""
     count: int
-    """An optional count."""
 
 
 class ProbeInput(TypedDict, total=False):
@@ -74,21 +72,15 @@ class ProbeInput(TypedDict, total=False):
 class HealthDict(TypedDict):
     """Dict view of ``golden.empty.Health`` (every key present).
 
-    What a health check reports.
+    The message and its keys are documented on ``HealthInput``.
     """
 
     ping: health_pb2.Ping
-    """Set when the peer answered."""
     up: health_pb2.Ping
-    """The peer is up."""
     down: str
-    """The peer is down, with a reason."""
     pongs: list[PingDict]
-    """Every answer."""
     by_peer: dict[str, health_pb2.Ping]
-    """Answers by peer."""
     probe: health_pb2.Probe
-    """A probe holding a nested empty message."""
 
 
 class HealthInput(TypedDict, total=False):

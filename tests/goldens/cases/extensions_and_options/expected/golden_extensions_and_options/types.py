@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -31,11 +31,10 @@ __all__ = [
 class BaseDict(TypedDict):
     """Dict view of ``golden.ext.Base`` (every key present).
 
-    A message others extend.
+    The message and its keys are documented on ``BaseInput``.
     """
 
     id: int
-    """Its id."""
 
 
 class BaseInput(TypedDict, total=False):
@@ -51,17 +50,13 @@ class BaseInput(TypedDict, total=False):
 class HolderDict(TypedDict):
     """Dict view of ``golden.ext.Holder`` (every key present).
 
-    Declares an extension in its body and fields with options.
+    The message and its keys are documented on ``HolderInput``.
     """
 
     old: int
-    """Superseded by name."""
     name: str
-    """The holder's name."""
     display: str
-    """Shown to users."""
     settings: options_pb2.Settings
-    """Settings, with a deprecated key."""
 
 
 class HolderInput(TypedDict, total=False):
@@ -83,13 +78,11 @@ class HolderInput(TypedDict, total=False):
 class SettingsDict(TypedDict):
     """Dict view of ``golden.ext.Settings`` (every key present).
 
-    Settings of a holder.
+    The message and its keys are documented on ``SettingsInput``.
     """
 
     legacy: bool
-    """Superseded."""
     modern: bool
-    """Current."""
 
 
 class SettingsInput(TypedDict, total=False):

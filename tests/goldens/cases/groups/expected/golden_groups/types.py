@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -38,13 +38,11 @@ __all__ = [
 class MoneyDict(TypedDict):
     """Dict view of ``ledger.Money`` (every key present).
 
-    An amount of money.
+    The message and its keys are documented on ``MoneyInput``.
     """
 
     currency: str
-    """The ISO 4217 currency code (EUR, USD)."""
     cents: int
-    """The amount in cents."""
 
 
 class MoneyInput(TypedDict, total=False):
@@ -62,17 +60,13 @@ class MoneyInput(TypedDict, total=False):
 class EntryDict(TypedDict):
     """Dict view of ``ledger.Entry`` (every key present).
 
-    One entry of the ledger.
+    The message and its keys are documented on ``EntryInput``.
     """
 
     memo: str
-    """What the entry is for."""
     amount: ledger_pb2.Money
-    """The amount, encoded delimited."""
     parts: list[MoneyDict]
-    """The parts it splits into, each encoded delimited."""
     fee: ledger_pb2.Money
-    """A fee, encoded with a length as usual."""
 
 
 class EntryInput(TypedDict, total=False):
@@ -94,13 +88,11 @@ class EntryInput(TypedDict, total=False):
 class Form_Respondent_AddressDict(TypedDict):
     """Dict view of ``survey.Form.Respondent.Address`` (every key present).
 
-    Where they live.
+    The message and its keys are documented on ``Form_Respondent_AddressInput``.
     """
 
     city: str
-    """The city."""
     postcode: str
-    """The postcode."""
 
 
 class Form_Respondent_AddressInput(TypedDict, total=False):
@@ -118,15 +110,12 @@ class Form_Respondent_AddressInput(TypedDict, total=False):
 class Form_RespondentDict(TypedDict):
     """Dict view of ``survey.Form.Respondent`` (every key present).
 
-    Who filled the form in.
+    The message and its keys are documented on ``Form_RespondentInput``.
     """
 
     name: str
-    """Their name."""
     age: int
-    """Their age in years."""
     address: survey_pb2.Form.Respondent.Address
-    """Where they live."""
 
 
 class Form_RespondentInput(TypedDict, total=False):
@@ -146,15 +135,12 @@ class Form_RespondentInput(TypedDict, total=False):
 class Form_AnswerDict(TypedDict):
     """Dict view of ``survey.Form.Answer`` (every key present).
 
-    The answers, in order.
+    The message and its keys are documented on ``Form_AnswerInput``.
     """
 
     question: int
-    """The question's number."""
     text: str
-    """What was answered."""
     confidence: float
-    """How sure the respondent was, 0 to 1."""
 
 
 class Form_AnswerInput(TypedDict, total=False):
@@ -174,15 +160,12 @@ class Form_AnswerInput(TypedDict, total=False):
 class FormDict(TypedDict):
     """Dict view of ``survey.Form`` (every key present).
 
-    One survey form.
+    The message and its keys are documented on ``FormInput``.
     """
 
     title: str
-    """The form's title."""
     respondent: survey_pb2.Form.Respondent
-    """Who filled the form in."""
     answer: list[Form_AnswerDict]
-    """The answers, in order."""
 
 
 class FormInput(TypedDict, total=False):

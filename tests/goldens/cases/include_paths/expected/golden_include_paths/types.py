@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -30,13 +30,11 @@ __all__ = [
 class AttributeDict(TypedDict):
     """Dict view of ``acme.common.v1.Attribute`` (every key present).
 
-    A key and its value.
+    The message and its keys are documented on ``AttributeInput``.
     """
 
     key: str
-    """The key."""
     value: int
-    """The value."""
 
 
 class AttributeInput(TypedDict, total=False):
@@ -54,13 +52,11 @@ class AttributeInput(TypedDict, total=False):
 class SpanDict(TypedDict):
     """Dict view of ``acme.trace.v1.Span`` (every key present).
 
-    One operation.
+    The message and its keys are documented on ``SpanInput``.
     """
 
     name: str
-    """The operation's name."""
     attributes: list[AttributeDict]
-    """Attributes of the operation, from the other folder."""
 
 
 class SpanInput(TypedDict, total=False):

@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -33,11 +33,10 @@ KindName = Literal["KIND_A", "KIND_B"]
 class SettingsDict(TypedDict):
     """Dict view of ``golden.defaults.Settings`` (every key present).
 
-    Settings with a declared default for each scalar type.
+    The message and its keys are documented on ``SettingsInput``.
     """
 
     ratio: float
-    """A float32 whose declared value is not exactly representable."""
     precise: float
     small: int
     big: int
@@ -83,7 +82,7 @@ class SettingsInput(TypedDict, total=False):
 class JobDict(TypedDict):
     """Dict view of ``golden.defaults.Job`` (every key present).
 
-    The root: one nested config and a scalar.
+    The message and its keys are documented on ``JobInput``.
     """
 
     settings: defaults_pb2.Settings

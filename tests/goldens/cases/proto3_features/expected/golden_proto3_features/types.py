@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ Canvas_LayerName = Literal["BACK", "FRONT"]
 class Canvas_PointDict(TypedDict):
     """Dict view of ``golden.features.Canvas.Point`` (every key present).
 
-    A nested message type.
+    The message and its keys are documented on ``Canvas_PointInput``.
     """
 
     x: int
@@ -58,11 +58,10 @@ class Canvas_PointInput(TypedDict, total=False):
 class CanvasDict(TypedDict):
     """Dict view of ``golden.features.Canvas`` (every key present).
 
-    The root message.
+    The message and its keys are documented on ``CanvasInput``.
     """
 
     title: str
-    """shown in the title bar"""
     points: list[Canvas_PointDict]
     counts: dict[str, int]
     anchors: dict[str, features_pb2.Canvas.Point]

@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -48,25 +48,7 @@ MappingDict = TypedDict(
 )
 """Dict view of ``golden.names.Mapping`` (every key present).
 
-Named like collections.abc.Mapping.
-
-``self``
-    A field named self.
-
-``property``
-    A field named property.
-
-``from``
-    A field named from (a keyword).
-
-``int``
-    A field named like the builtin int.
-
-``bool``
-    A field named like the builtin bool.
-
-``counts``
-    A map field.
+The message and its keys are documented on ``MappingInput``.
 """
 MappingInput = TypedDict(
     "MappingInput",
@@ -107,13 +89,11 @@ Named like collections.abc.Mapping.
 class IterableDict(TypedDict):
     """Dict view of ``golden.names.Iterable`` (every key present).
 
-    Named like collections.abc.Iterable.
+    The message and its keys are documented on ``IterableInput``.
     """
 
     items: list[MappingDict]
-    """Repeated, of the message named Mapping."""
     str: list[_builtins.str]
-    """Named like the builtin str."""
 
 
 class IterableInput(TypedDict, total=False):
@@ -131,13 +111,11 @@ class IterableInput(TypedDict, total=False):
 class LiteralDict(TypedDict):
     """Dict view of ``golden.names.Literal`` (every key present).
 
-    Named like typing.Literal.
+    The message and its keys are documented on ``LiteralInput``.
     """
 
     ClassVar: int
-    """Named like typing.ClassVar."""
     iterable: names_pb2.Iterable
-    """Holds the others."""
 
 
 class LiteralInput(TypedDict, total=False):
@@ -155,15 +133,12 @@ class LiteralInput(TypedDict, total=False):
 class copyDict(TypedDict):
     """Dict view of ``golden.names.copy`` (every key present).
 
-    Named like copy, which the classes' module imports.
+    The message and its keys are documented on ``copyInput``.
     """
 
     type: str
-    """A field named type."""
     _set: int
-    """Named like the setter helper of the runtime's Wrapper base class."""
     _direct: bool
-    """Named like the Wrapper's table of plain scalar options."""
 
 
 class copyInput(TypedDict, total=False):

@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -38,13 +38,11 @@ acme_rpc_KindName = Literal["KIND_NONE", "KIND_SMALL"]
 class acme_api_ThingDict(TypedDict):
     """Dict view of ``acme.api.Thing`` (every key present).
 
-    The API's thing.
+    The message and its keys are documented on ``acme_api_ThingInput``.
     """
 
     a_only: int
-    """Only the API's thing has it."""
     kind: int
-    """Its kind."""
 
 
 class acme_api_ThingInput(TypedDict, total=False):
@@ -62,15 +60,12 @@ class acme_api_ThingInput(TypedDict, total=False):
 class acme_rpc_ThingDict(TypedDict):
     """Dict view of ``acme.rpc.Thing`` (every key present).
 
-    The RPC's thing, holding the API's.
+    The message and its keys are documented on ``acme_rpc_ThingInput``.
     """
 
     b_only: str
-    """Only the RPC's thing has it."""
     api: acme_api_http_pb2.Thing
-    """The API's thing of the same name."""
     kind: int
-    """Its kind."""
 
 
 class acme_rpc_ThingInput(TypedDict, total=False):

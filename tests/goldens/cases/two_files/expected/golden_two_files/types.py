@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ __all__ = [
 class LengthDict(TypedDict):
     """Dict view of ``golden.base.Length`` (every key present).
 
-    A length with a unit.
+    The message and its keys are documented on ``LengthInput``.
     """
 
     value: float
@@ -50,7 +50,7 @@ class LengthInput(TypedDict, total=False):
 class BoxDict(TypedDict):
     """Dict view of ``golden.uses.Box`` (every key present).
 
-    A box measured in lengths from base.proto.
+    The message and its keys are documented on ``BoxInput``.
     """
 
     width: base_pb2.Length

@@ -9,7 +9,7 @@ For each message ``X`` there are two:
   fields as lists, nested messages as the protobuf message object.
 * ``XInput`` - what a config setter accepts (``total=False``): any subset of
   keys, lists or tuples for repeated fields, dicts or messages for nested ones,
-  enum names or numbers.
+  enum names or numbers. It carries the docs of the message and its keys.
 """
 
 from __future__ import annotations
@@ -38,23 +38,16 @@ NullValueName = Literal["NULL_VALUE"]
 class EventDict(TypedDict):
     """Dict view of ``golden.wkt.Event`` (every key present).
 
-    Something that happened.
+    The message and its keys are documented on ``EventInput``.
     """
 
     at: timestamp_pb2.Timestamp
-    """When it happened."""
     details: struct_pb2.Struct
-    """Free-form details."""
     waits: list[duration_pb2.Duration]
-    """Pauses before it."""
     marks: dict[str, timestamp_pb2.Timestamp]
-    """Named instants."""
     count: wrappers_pb2.Int32Value
-    """How many, when known."""
     nothing: int
-    """An explicit null."""
     window: event_pb2.Window
-    """A nested message using one too."""
 
 
 class EventInput(TypedDict, total=False):
@@ -85,11 +78,10 @@ class EventInput(TypedDict, total=False):
 class WindowDict(TypedDict):
     """Dict view of ``golden.wkt.Window`` (every key present).
 
-    A span of time.
+    The message and its keys are documented on ``WindowInput``.
     """
 
     start: timestamp_pb2.Timestamp
-    """Its start."""
 
 
 class WindowInput(TypedDict, total=False):
