@@ -31,7 +31,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 import rule_cases  # noqa: E402  (its tables: Paddle is imported only when it runs)
 from overlay import build_overlay  # noqa: E402
-from test_paddle import INTERPRETERS, ROOT  # noqa: E402
+from paddle_env import INTERPRETERS, ROOT  # noqa: E402
 
 from fleet_strategy import DistributedStrategy, _rules  # noqa: E402
 
