@@ -33,6 +33,8 @@ FULL_ONLY: dict[str, str] = {
     "quick tier type-checks the project's package and the goldens' behaviour tests)",
     "tests/package/test_doc_layout.py::test_fast_wrap_lays_out_prose_as_textwrap_fill": "80,000 random texts",
     "tests/integration/test_rules.py": "five fleet runs per lint rule (the evidence for each rule)",
+    "tests/integration/test_paddle_patch.py::test_fleet_gives_paddles_results_with_the_patched_tree": "fleet runs "
+    "on the patched tree (the quick tier applies the patch and probes the patched module)",
 }
 # Paddle on its oldest Python runs in the full tier, and so do the static
 # meta-optimizer cases beyond the default and AMP: the quick tier's smoke is
