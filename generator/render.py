@@ -62,19 +62,19 @@ def pyrepr(value: Any) -> str:
 
 def pyrepr_laid_out(value: Any, indent: int, prefix: str = "", suffix: str = ",") -> str:
     """``prefix`` + the literal of ``value`` + ``suffix``, at ``indent``
-    spaces, laid out as black lays out a literal too long for its line: the
-    brackets' contents on one line of their own if they fit, else one item a
-    line with a trailing comma, each item laid out the same way. (Lines of the
-    result after the first carry their own indentation.)"""
+    spaces, laid out as black lays out a literal too long for its line: a
+    tuple or list of several items one item a line with a trailing comma
+    (black always explodes a bracketed display whose contents hold commas),
+    a single item on a line of its own; each item laid out the same way.
+    (Lines of the result after the first carry their own indentation.)"""
     one = prefix + pyrepr(value) + suffix
     if indent + len(one) <= LINE_LENGTH or not isinstance(value, (tuple, list)) or not value:
         return one
     opening, closing = ("(", ")") if isinstance(value, tuple) else ("[", "]")
     pad, inner = " " * indent, " " * (indent + 4)
-    items = [pyrepr(v) for v in value]
-    body = ", ".join(items) + ("," if isinstance(value, tuple) and len(value) == 1 else "")
-    if indent + 4 + len(body) <= LINE_LENGTH:
-        return f"{prefix}{opening}\n{inner}{body}\n{pad}{closing}{suffix}"
+    if len(value) == 1:  # no comma between items: the item on its own line, a one-tuple keeps its comma
+        item = pyrepr_laid_out(value[0], indent + 4, "", "," if isinstance(value, tuple) else "")
+        return f"{prefix}{opening}\n{inner}{item}\n{pad}{closing}{suffix}"
     lines = [f"{inner}{pyrepr_laid_out(v, indent + 4)}" for v in value]
     return f"{prefix}{opening}\n" + "\n".join(lines) + f"\n{pad}{closing}{suffix}"
 

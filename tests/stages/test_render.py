@@ -58,7 +58,7 @@ _LITERALS = st.recursive(
 )
 
 
-@settings(deadline=None, derandomize=True, max_examples=150)
+@settings(deadline=None, derandomize=True, max_examples=300)
 @given(value=_LITERALS, indent=st.sampled_from([4, 8, 12, 16]), keyword=st.sampled_from(["", "when=", "a_long_keyword_name="]))
 def test_pyrepr_laid_out_is_as_black_lays_out_a_long_literal(value, indent, keyword):
     """Tables of literals (the lint rules) are rendered as black would wrap
