@@ -264,7 +264,7 @@ SLOTS: dict[str, tuple[str, Callable[[Example, str], None]]] = {
     "classes.X.environment.doc": ("text", _set("cls", "environment", "doc", doc="export_env")),
     "compat_policies (name)": ("data", _policy_name),
     "compat_policies.P.message": ("format", _policy_message),
-    "messages.M.doc": ("text", _set("messages", "hostile.Hostile", "doc", doc="types.HostileDict")),
+    "messages.M.doc": ("text", _set("messages", "hostile.Hostile", "doc", doc="types.HostileInput")),
     "messages.M.fields.F.doc": ("text", _set("messages", "hostile.Hostile", "fields", "triple", "doc", doc="triple")),
     "messages.M.fields.F.example": ("text", _set("messages", "hostile.Hostile", "fields", "triple", "example",
                                                  doc="triple")),
@@ -274,7 +274,7 @@ SLOTS: dict[str, tuple[str, Callable[[Example, str], None]]] = {
     "messages.M.fields.F.setter_type": ("type", _set("messages", "hostile.Hostile", "fields", "jinja", "setter_type")),
     "messages.M.fields.F.choices": ("data", _choice),
     "messages.M.fields.F.env": ("name", _set("messages", "hostile.Hostile", "fields", "triple", "env", "variable")),
-    "messages.Inner.doc": ("text", _set("messages", "hostile.Inner", "doc", doc="types.InnerDict")),
+    "messages.Inner.doc": ("text", _set("messages", "hostile.Inner", "doc", doc="types.InnerInput")),
     "messages.Inner.fields.F.doc": ("text", _set("messages", "hostile.Inner", "fields", "quote_end", "doc",
                                                  doc="constant")),
     # (shown as their first sentence, and not at all: checked as code only)
