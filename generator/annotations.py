@@ -259,9 +259,9 @@ _TOP_KEYS = {
 # `reference:` as a mapping: its name, and how it differs from the generated
 # classes in what a section of each class's docs states once (the templates
 # word the sections: "validation" for single-value options, "config_dicts" for
-# assigning config dicts)
+# assigning config dicts, "environment" for options read from the environment)
 _REFERENCE_KEYS = {"name": str, "differences": dict}
-REFERENCE_SECTIONS = ("validation", "config_dicts")
+REFERENCE_SECTIONS = ("validation", "config_dicts", "environment")
 _TARGET_KEYS = {"doc": str, "package": str, "classes_package": str, "public_package": str, "pb2_package": str, "logger": str}
 _DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 _ACCEPTED_KEYS = {"rule": str, "path": str, "reason": str}

@@ -1,5 +1,5 @@
 # @generated from templates/REFERENCE.md.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '38ae9d66054b28610e539fab228bdc9748b3873124242e0f87445f16fd0c3e89'
+SOURCE_KEY = '75b492cf53336f920fe1725302ebdc437087ddd0e0aaec089a79c85425aef4b0'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'REFERENCE.md.j2'
 
@@ -93,6 +93,11 @@ def root(context, missing=missing, environment=environment):
                 pass
                 yield ' '
         l_1_loop = l_1_p = missing
+        yield '\n'
+    if (undefined(name='reference') if l_0_reference is missing else l_0_reference):
+        pass
+        yield '\n**Threads** (every class). '
+        yield str(t_3(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'threads'))))
         yield '\n'
     l_1_loop = missing
     for l_1_cls, l_1_loop in LoopContext((undefined(name='reference') if l_0_reference is missing else l_0_reference), undefined):
@@ -241,4 +246,4 @@ def root(context, missing=missing, environment=environment):
     l_1_loop = l_1_cls = missing
 
 blocks = {}
-debug_info = '1=64&2=66&3=68&4=70&5=73&11=75&12=78&14=81&17=96&19=100&21=102&22=104&24=108&26=111&28=114&31=128&33=131&34=133&35=135&40=138&41=142&43=160&45=165&47=171&48=173&50=177&53=181&54=189&55=191&58=194&59=198&62=201&66=204&67=208&70=217&71=219&73=222&74=226&77=229&79=232&80=234&81=236'
+debug_info = '1=64&2=66&3=68&4=70&5=73&11=75&12=78&14=81&17=95&19=98&21=101&23=105&25=107&26=109&28=113&30=116&32=119&35=133&37=136&38=138&39=140&44=143&45=147&47=165&49=170&51=176&52=178&54=182&57=186&58=194&59=196&62=199&63=203&66=206&70=209&71=213&74=222&75=224&77=227&78=231&81=234&83=237&84=239&85=241'

@@ -1,5 +1,5 @@
 # @generated from templates/_doc.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '755e9e9891f59254a04b043e767b561e440cd48254c8ce6e9250f30072bd0697'
+SOURCE_KEY = 'b176b3202eeae7f331023671c70431b7a22cf67e051ff34be374870e7f414152'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_doc.j2'
 
@@ -110,6 +110,13 @@ def root(context, missing=missing, environment=environment):
                 str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'config_dicts'), environment.getattr(l_1_doc, 'rules')))),
                 '\n',
             ))
+        if environment.getattr(l_1_doc, 'rules'):
+            pass
+            t_9.extend((
+                '\nThreads:\n',
+                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'threads')))),
+                '\n',
+            ))
         if environment.getattr(l_1_doc, 'type_text'):
             pass
             t_9.extend((
@@ -187,4 +194,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['docbody'] = l_0_docbody = Macro(environment, macro, 'docbody', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=54&5=56&6=62&8=67&9=78&10=81&12=86&14=90&17=94&19=97&22=101&24=104&27=108&29=111&32=115&34=118&37=122&39=125&40=126&43=131&44=136&47=140&50=145&51=150&53=154&55=158&58=163&61=172&63=176&66=180'
+debug_info = '3=54&5=56&6=62&8=67&9=78&10=81&12=86&14=90&17=94&19=97&22=101&24=104&27=108&29=111&32=115&34=118&37=122&39=125&42=129&44=132&45=133&48=138&49=143&52=147&55=152&56=157&58=161&60=165&63=170&66=179&68=183&71=187'

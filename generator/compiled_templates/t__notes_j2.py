@@ -1,5 +1,5 @@
 # @generated from templates/_notes.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = 'cd0d1a425c9d96ea32fd88cc0a31882a1e4b00e1d8a3c7e9a18a2ecafe5f0bc3'
+SOURCE_KEY = 'c739d933d2e78de95c86236b8f4147756bc659f63cbeea5f02bab4be06c823c9'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_notes.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_like = l_0_answer = l_0_strict_answer = l_0_validation = l_0_defaults = l_0_config_dicts = l_0_constraints = l_0_member_notes = missing
+    l_0_like = l_0_answer = l_0_strict_answer = l_0_validation = l_0_defaults = l_0_config_dicts = l_0_constraints = l_0_member_notes = l_0_threads = missing
     try:
         t_1 = environment.filters['pyrepr']
     except KeyError:
@@ -247,9 +247,31 @@ def root(context, missing=missing, environment=environment):
                 str(environment.getattr(l_1_doc, 'proto_field')),
                 '``.\n',
             ))
+        if environment.getattr(l_1_doc, 'environment'):
+            pass
+            t_9.extend((
+                'Read from ``',
+                str(environment.getattr(l_1_doc, 'environment')),
+                '`` when an instance is created, where it is set; a value that does not parse, or that this option cannot hold, is ignored with a warning naming the variable.',
+            ))
+            if (l_1_rules and context.call(environment.getattr(l_1_rules, 'difference'), 'environment')):
+                pass
+                t_9.extend((
+                    ' ',
+                    str(context.call(environment.getattr(l_1_rules, 'difference'), 'environment')),
+                ))
         return concat(t_9)
     context.exported_vars.add('member_notes')
     context.vars['member_notes'] = l_0_member_notes = Macro(environment, macro, 'member_notes', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
+    def macro():
+        t_10 = []
+        pass
+        t_10.append(
+            "An instance may be shared between threads. Each assignment is applied whole: a config dict, a list or a map is checked and built aside, then swapped in under the instance's lock, so assignments from several threads apply one after the other, and a getter returns the value from before or after an assignment, never part of one. A single-value option is one protobuf operation and takes no lock. Objects a getter hands out live (the wrapped message, the nested messages in a config's dict) are protobuf's own: change them from one thread at a time.",
+        )
+        return concat(t_10)
+    context.exported_vars.add('threads')
+    context.vars['threads'] = l_0_threads = Macro(environment, macro, 'threads', (), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '9=18&12=33&13=38&16=58&19=67&20=74&21=80&22=83&27=89&32=98&34=106&35=109&40=115&41=120&42=124&44=131&45=137&47=154&48=157&50=164&56=172&57=179&60=184&63=189&64=193&66=196&67=202&69=221&70=223&71=227&73=235&76=241&77=245'
+debug_info = '9=18&12=33&13=38&16=58&19=67&20=74&21=80&22=83&27=89&32=98&34=106&35=109&40=115&41=120&42=124&44=131&45=137&47=154&48=157&50=164&56=172&57=179&60=184&63=189&64=193&66=196&67=202&69=221&70=223&71=227&73=235&76=241&77=245&79=248&80=252&85=264'

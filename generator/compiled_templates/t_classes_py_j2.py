@@ -1,5 +1,5 @@
 # @generated from templates/classes.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '2f96987d3b568de356c8d25446025bb23278771ef94cc8eab266a31f07618c91'
+SOURCE_KEY = 'd4d78076bf790b1b1c68e145b63e2c9b3f61c889cd1b2541a3ecf86294c2a09f'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'classes.py.j2'
 
@@ -248,15 +248,15 @@ def root(context, missing=missing, environment=environment):
                 yield str(t_4(environment.getattr(l_2_prop, 'getter_type')))
                 yield ', _runtime.dict_view('
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
-                yield '))\n'
+                yield ', self._lock))\n'
             elif (environment.getattr(l_2_prop, 'read') == 'list'):
                 pass
-                yield '        return list('
+                yield '        with self._lock:\n            return list('
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
                 yield ')\n'
             elif (environment.getattr(l_2_prop, 'read') == 'dict'):
                 pass
-                yield '        return dict('
+                yield '        with self._lock:\n            return dict('
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
                 yield ')\n'
             else:
@@ -303,4 +303,4 @@ def root(context, missing=missing, environment=environment):
     l_1_cls = missing
 
 blocks = {}
-debug_info = '1=48&2=56&3=62&4=68&5=70&6=72&7=79&9=100&13=102&16=106&17=109&21=113&22=115&23=117&24=120&33=125&34=128&35=131&36=133&37=137&44=143&45=147&48=151&49=154&51=156&52=158&53=161&56=166&57=168&58=170&59=173&60=175&61=178&63=182&67=186&69=188&70=192&72=195&75=207&77=210&78=214&83=221&84=225&87=230&88=234&89=236&90=239&91=243&92=246&93=250&94=253&95=255&96=258&98=263&100=265&102=268&103=270&104=274&105=276&106=279&108=282&110=289&112=291&113=294&117=299'
+debug_info = '1=48&2=56&3=62&4=68&5=70&6=72&7=79&9=100&13=102&16=106&17=109&21=113&22=115&23=117&24=120&33=125&34=128&35=131&36=133&37=137&44=143&45=147&48=151&49=154&51=156&52=158&53=161&56=166&57=168&58=170&59=173&60=175&61=178&63=182&67=186&69=188&70=192&72=195&75=207&77=210&78=214&83=221&84=225&87=230&88=234&89=236&90=239&91=243&92=246&93=250&95=253&96=255&98=258&100=263&102=265&104=268&105=270&106=274&107=276&108=279&110=282&112=289&114=291&115=294&119=299'
