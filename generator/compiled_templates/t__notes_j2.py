@@ -1,5 +1,5 @@
 # @generated from templates/_notes.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = 'c739d933d2e78de95c86236b8f4147756bc659f63cbeea5f02bab4be06c823c9'
+SOURCE_KEY = 'bedaeab69986ab19bdfbe05d9dbc27595ae6f427f3e9f50d5a08cb898f132863'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_notes.j2'
 
@@ -267,7 +267,7 @@ def root(context, missing=missing, environment=environment):
         t_10 = []
         pass
         t_10.append(
-            "An instance may be shared between threads. Each assignment is applied whole: a config dict, a list or a map is checked and built aside, then swapped in under the instance's lock, so assignments from several threads apply one after the other, and a getter returns the value from before or after an assignment, never part of one. A single-value option is one protobuf operation and takes no lock. Objects a getter hands out live (the wrapped message, the nested messages in a config's dict) are protobuf's own: change them from one thread at a time.",
+            "An instance may be shared between threads. Each assignment is applied whole: a config dict, a list or a map is checked and built aside, then swapped in under the instance's lock, so assignments from several threads apply one after the other, and a getter returns the value from before or after an assignment, never part of one. A single-value option is one protobuf operation and takes no lock, and copies and pickles read without it (they cost no more than a plain object's copy): copy an instance while no other thread assigns to it. Objects a getter hands out live (the wrapped message, the nested messages in a config's dict) are protobuf's own: change them from one thread at a time.",
         )
         return concat(t_10)
     context.exported_vars.add('threads')

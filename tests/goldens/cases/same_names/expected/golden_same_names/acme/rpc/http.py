@@ -59,7 +59,9 @@ class acme_rpc_Thing(
         swapped in under the instance's lock, so assignments from several
         threads apply one after the other, and a getter returns the value from
         before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock. Objects a getter hands out
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
         live (the wrapped message, the nested messages in a config's dict) are
         protobuf's own: change them from one thread at a time.
     """
