@@ -14,6 +14,7 @@ PROTOBUF_NEWEST="<8"    # the newest 7.x pip finds
 OLDEST=3.10
 NEWEST=3.13
 RUNTIME_TESTS=(tests/package/test_parity_reference.py tests/runtime/test_runtime_abuse.py tests/runtime/test_strict_and_transactions.py
+               tests/runtime/test_files.py tests/runtime/test_threads.py tests/runtime/test_depth.py
                tests/package/test_hooks.py tests/package/test_docs.py tests/runtime/test_copies.py tests/runtime/test_runtime_fast_paths.py)
 # needs protoc (grpcio-tools), the generator's dependency: the full suites run it
 GENERATOR_ONLY=(--deselect tests/package/test_parity_reference.py::test_schema_is_wire_identical_to_paddles)

@@ -358,10 +358,11 @@ _TOP_KEYS = {
 # `reference:` as a mapping: its name, and how it differs from the generated
 # classes in what a section of each class's docs states once (the templates
 # word the sections: "validation" for single-value options, "config_dicts" for
-# assigning config dicts, "defaults" for the defaults the docs show), and in
-# what some members do ("members": each {of: [Class.member, ...], text})
+# assigning config dicts, "defaults" for the defaults the docs show,
+# "environment" for options read from the environment), and in what some
+# members do ("members": each {of: [Class.member, ...], text})
 _REFERENCE_KEYS = {"name": str, "differences": dict}
-REFERENCE_SECTIONS = ("validation", "config_dicts", "defaults")
+REFERENCE_SECTIONS = ("validation", "config_dicts", "defaults", "environment")
 _MEMBER_DIFFERENCE_KEYS = {"of": list, "text": str}
 _TARGET_KEYS = {
     "doc": str, "package": str, "classes_package": str, "public_package": str, "pb2_package": str, "logger": str,

@@ -147,6 +147,7 @@ class Doc:
     policy: PolicyModel | None = None  # compatible mode's answer, where it is not the class's
     appended: tuple[str, ...] = ()  # config keys whose lists assigning appends to (the class rule: replaced)
     proto_field: str | None = None  # the proto field read and written, where the property is named otherwise
+    environment: str | None = None  # the variable read when an instance is created (annotations: env)
     rules: ClassRules | None = None  # a class's docstring: its shared sections
     lint_rules: tuple[RuleModel, ...] = ()  # rules between fields this member is part of (templates/_rules.j2 words them)
 
@@ -1223,6 +1224,7 @@ class _Builder:
             policy=policy,
             appended=tuple(appended),
             proto_field=f.name if name != f.name else None,
+            environment=note.env.variable if note and note.env and note.env.read else None,
         )
         return PropertyModel(
             name=name,

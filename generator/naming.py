@@ -18,7 +18,8 @@ CLASS_BODY_NAMES = frozenset({"property", "staticmethod", "classmethod", "super"
 # what every wrapper class has (the runtime's Wrapper) or its body defines
 WRAPPER_MEMBERS = frozenset(
     {"strict", "_strict", "__slots__", "__init__", "__setattr__", "__repr__", "__eq__",
-     "_set", "_direct", "_renamed", "_message", "_binding", "__getstate__", "__setstate__", "__copy__"}
+     "_set", "_direct", "_renamed", "_message", "_binding", "_lock", "_mutex", "__getstate__", "__setstate__",
+     "__copy__", "__deepcopy__"}
 )
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 BUILTIN_NAMES = frozenset(dir(builtins))

@@ -104,7 +104,8 @@ def paddle_flags() -> PaddleFlags | None:
 
 def reset_a_sync_k_steps(strategy: DistributedStrategy) -> None:
     """Paddle resets ``a_sync_configs["k_steps"]`` to 0 whenever ``a_sync`` is set."""
-    strategy.strategy.a_sync_configs.k_steps = 0
+    with runtime.lock_of(strategy):  # after, not inside, an a_sync_configs assignment of another thread
+        strategy.strategy.a_sync_configs.k_steps = 0
 
 
 # ----------------------------------------------------------- hybrid_configs
@@ -127,7 +128,8 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
 
     ``order`` sets ``hybrid_parallel_order`` and ``mp_configs["sync_param_name"]``
     sets ``sync_param_name``. Unlike Paddle, the caller's dict is not
-    modified, and nothing changes unless every key is accepted.
+    modified, and nothing changes unless every key is accepted; the message
+    and the two attributes change together, under the strategy's lock.
     """
     strict = strategy.strict
     given = runtime.as_mapping(configs)
@@ -149,11 +151,14 @@ def set_hybrid_configs(strategy: DistributedStrategy, configs: Any) -> None:
         else:  # only the name patterns, which live outside the message: mp_configs stays unset, as in Paddle
             del rest["mp_configs"]
     target = strategy.strategy.hybrid_configs
-    runtime.assign_config(target, rest, runtime.spec_of(target), "hybrid_configs", strict, empty_sets=False)
-    if order is not None:
-        strategy.hybrid_parallel_order = order
-    if sync_names is not None:
-        strategy.sync_param_name = sync_names
+    change = runtime.stage_config(rest, runtime.spec_of(target), "hybrid_configs", strict, empty_sets=False)
+    with runtime.lock_of(strategy):
+        if change is not None:
+            runtime.apply_config(target, change)
+        if order is not None:
+            strategy.hybrid_parallel_order = order
+        if sync_names is not None:
+            strategy.sync_param_name = sync_names
 
 
 _nccl_warned: list[bool] = []
@@ -179,7 +184,7 @@ def get_hybrid_configs(strategy: DistributedStrategy) -> HybridConfigDict:
                 "message2nccl_config ignores; hand fleet strategy.to_paddle() to keep them",
                 ", ".join(groups),
             )
-    return cast("HybridConfigDict", runtime.dict_view(message.hybrid_configs))
+    return cast("HybridConfigDict", runtime.dict_view(message.hybrid_configs, runtime.lock_of(strategy)))
 
 
 # ----------------------------------------------------------- build_strategy
@@ -195,7 +200,8 @@ def get_build_strategy(strategy: DistributedStrategy) -> pb2.BuildStrategy:
     if paddle_class is not None:
         # Paddle's object has the same option attributes as the message; its ReduceStrategy is an enum class
         converters = {"reduce_strategy": paddle_class.ReduceStrategy}
-        return cast("pb2.BuildStrategy", runtime.copy_to_object(options, paddle_class(), converters))
+        with runtime.lock_of(strategy):  # the options of one state, read field by field
+            return cast("pb2.BuildStrategy", runtime.copy_to_object(options, paddle_class(), converters))
     detached = type(options)()
     detached.CopyFrom(options)
     return detached
@@ -207,7 +213,13 @@ def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
     target = strategy.strategy.build_strategy
     spec = runtime.spec_of(target)
     runtime.assign_config(
-        target, runtime.object_config(value, spec), spec, "build_strategy", strategy.strict, empty_sets=False
+        target,
+        runtime.object_config(value, spec),
+        spec,
+        "build_strategy",
+        strategy.strict,
+        empty_sets=False,
+        lock=runtime.lock_of(strategy),
     )
 
 
@@ -244,7 +256,8 @@ def set_sparse_table_configs(strategy: DistributedStrategy, configs: Any) -> Non
                 f"sparse_table_configs[{table_name!r}]: unknown key {unknown[0]!r}; keys look like '{prefix}.<field path>'"
             )
         tables.append(table)
-    runtime.merge_keyed(strategy.strategy.downpour_table_param, tables, "table_name")  # same name: replaced
+    with runtime.lock_of(strategy):
+        runtime.merge_keyed(strategy.strategy.downpour_table_param, tables, "table_name")  # same name: replaced
 
 
 # fleet_desc_configs: the short keys it accepts, and the table presets.
@@ -398,7 +411,8 @@ def set_fleet_desc_configs(strategy: DistributedStrategy, configs: Any) -> None:
             if isinstance(exc, runtime.UnknownConfigKeyError) or str(exc).startswith("fleet_desc_configs"):
                 raise
             raise type(exc)(f"fleet_desc_configs[{name!r}]: {exc}") from None
-    runtime.merge_keyed(strategy.strategy.downpour_table_param, tables, "table_name")  # same name: replaced
+    with runtime.lock_of(strategy):
+        runtime.merge_keyed(strategy.strategy.downpour_table_param, tables, "table_name")  # same name: replaced
 
 
 # --------------------------------------------------------- class members
@@ -466,6 +480,30 @@ def _repr_layout(message: pb2.DistributedStrategy) -> _ReprLayout:
     return _layout[0]
 
 
+def _overview(message: pb2.DistributedStrategy) -> str:
+    """__repr__'s table."""
+    switches, env_names, build_names = _repr_layout(message)
+    out = [_HEAD]
+    for name, configs_name, subs in switches:
+        if not getattr(message, name):
+            continue
+        out.append(_section(f"{name}=True <-> {configs_name}"))
+        configs = getattr(message, configs_name)
+        for sub, key, repeated in subs:
+            value = getattr(configs, sub)
+            if repeated:
+                out += [(key if i == 0 else _NO_KEY) + f"{str(v):^{_ENV_WIDTH_VALUE}s}|\n" for i, v in enumerate(value)]
+            else:
+                out.append(key + f"{str(value):^{_ENV_WIDTH_VALUE}s}|\n")
+    out.append(_section("Environment Flags, Communication Flags"))
+    out += [key + f"{str(getattr(message, name)):^{_ENV_WIDTH_VALUE}s}|\n" for name, key in env_names]
+    out.append(_section("Build Strategy"))
+    build = message.build_strategy
+    out += [key + f"{str(getattr(build, name)):^{_ENV_WIDTH_VALUE}s}|\n" for name, key in build_names]
+    out.append(_BORDER + "\n")
+    return "".join(out)
+
+
 class StrategyMembers:
     """Methods of DistributedStrategy (hand-written)."""
 
@@ -479,6 +517,15 @@ class StrategyMembers:
     def save_to_prototxt(self, output: str | os.PathLike[str]) -> None:
         """Write the strategy as protobuf text (the format Paddle writes).
 
+        The file is replaced in one step: the text goes to a temporary file
+        in the same folder, flushed to disk, then renamed over ``output``.
+        Whatever fails on the way (a full disk, a file size limit), the old
+        file stays as it was and no temporary file is left. The new file
+        keeps the old one's permission bits; a symbolic link is written
+        through. Unlike Paddle 3.3.1 (which truncated the file first, so a
+        failure left a part of it), the folder must be writable, and a file
+        with several hard links is replaced under this name only.
+
         Examples:
             >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -487,14 +534,19 @@ class StrategyMembers:
             >>> open("strategy.prototxt").read()
             'amp: true\\n'
         """
-        runtime.save_text(self.strategy, output)  # protobuf's own text form, as Paddle writes it
+        runtime.save_text(self.strategy, output, runtime.lock_of(self))  # protobuf's own text form, as Paddle writes it
 
     def load_from_prototxt(self, pb_file: str | os.PathLike[str]) -> None:
         """Merge settings from a protobuf text file (as written by Paddle or us).
 
-        All or nothing: a file that does not parse raises ``ValueError`` naming
-        its line and leaves the strategy unchanged; a missing file raises
-        ``FileNotFoundError``.
+        All or nothing: every failure raises ``ValueError`` naming the file
+        and leaves the strategy unchanged - a missing file (the error is also
+        a ``FileNotFoundError``), a folder, a pipe or a device (refused
+        without reading it), bytes that are not UTF-8, text that does not
+        parse (the error names the line). Paddle 3.3.1 raised
+        ``FileNotFoundError``, ``IsADirectoryError``, ``UnicodeDecodeError``
+        or protobuf's ``ParseError`` (after merging the fields before the bad
+        line), and waited forever on a pipe.
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -505,7 +557,7 @@ class StrategyMembers:
             >>> strategy.recompute, strategy.recompute_configs["checkpoints"]
             (True, ['x'])
         """
-        runtime.merge_text_file(self.strategy, pb_file)
+        runtime.merge_text_file(self.strategy, pb_file, runtime.lock_of(self))
 
     @classmethod
     def from_paddle(cls, strategy: Any, *, strict: bool | None = None) -> Any:
@@ -550,9 +602,12 @@ class StrategyMembers:
         import importlib
 
         result: Any = importlib.import_module("paddle.distributed.fleet").DistributedStrategy()
-        result.strategy.ParseFromString(self.strategy.SerializeToString())
-        result.hybrid_parallel_order = list(self.hybrid_parallel_order)
-        result.sync_param_name = list(self.sync_param_name)
+        with runtime.lock_of(self):  # the message and the two lists of one state
+            wire = self.strategy.SerializeToString()
+            order, names = list(self.hybrid_parallel_order), list(self.sync_param_name)
+        result.strategy.ParseFromString(wire)
+        result.hybrid_parallel_order = order
+        result.sync_param_name = names
         return result
 
     def _is_strict_auto(self) -> bool:
@@ -567,27 +622,8 @@ class StrategyMembers:
     def __repr__(self) -> str:
         """The overview table Paddle prints: enabled features with their
         configs, then every other flag, then the build strategy."""
-        message = self.strategy
-        switches, env_names, build_names = _repr_layout(message)
-        out = [_HEAD]
-        for name, configs_name, subs in switches:
-            if not getattr(message, name):
-                continue
-            out.append(_section(f"{name}=True <-> {configs_name}"))
-            configs = getattr(message, configs_name)
-            for sub, key, repeated in subs:
-                value = getattr(configs, sub)
-                if repeated:
-                    out += [(key if i == 0 else _NO_KEY) + f"{str(v):^{_ENV_WIDTH_VALUE}s}|\n" for i, v in enumerate(value)]
-                else:
-                    out.append(key + f"{str(value):^{_ENV_WIDTH_VALUE}s}|\n")
-        out.append(_section("Environment Flags, Communication Flags"))
-        out += [key + f"{str(getattr(message, name)):^{_ENV_WIDTH_VALUE}s}|\n" for name, key in env_names]
-        out.append(_section("Build Strategy"))
-        build = message.build_strategy
-        out += [key + f"{str(getattr(build, name)):^{_ENV_WIDTH_VALUE}s}|\n" for name, key in build_names]
-        out.append(_BORDER + "\n")
-        return "".join(out)
+        with runtime.lock_of(self):  # one state, read field by field
+            return _overview(self.strategy)
 
 
 __all__ = ["StrategyMembers"]

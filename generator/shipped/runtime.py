@@ -24,7 +24,12 @@ Two modes answer bad values:
 
 In both modes a rejected assignment changes nothing: config dicts are built
 into a scratch message first and merged only when every key was accepted, and
-callers' objects are never mutated.
+callers' objects are never mutated. An accepted one is applied in one step:
+what takes more than one protobuf operation (a config, list or map
+assignment, and reading a dict view) runs under the instance's lock, so
+threads sharing an instance see each assignment whole. Nothing set can be
+nested deeper than protobuf parses (``MAX_DEPTH``), so whatever is set can
+be copied and pickled; files are written atomically (``write_atomically``).
 """
 
 from __future__ import annotations
@@ -32,13 +37,20 @@ from __future__ import annotations
 import copy
 import math
 import os
+import stat
 import sys
+from _thread import RLock  # (threading.RLock: a Python function around it)
 from collections.abc import Callable, Mapping
 from operator import attrgetter
 from types import ModuleType
-from typing import Any, ClassVar, Final, NamedTuple, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, Protocol, TypeVar, cast
 
 from google.protobuf.message import Message
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    Lock = AbstractContextManager[Any]  # what the runtime's functions take as a lock
 
 # Where compatible-mode warnings go: the project's logger object given to
 # configure() (a project embedding the package passes its own), else the logger named
@@ -368,25 +380,12 @@ def unknown_attribute(instance: object, name: str, settable: frozenset[str]) -> 
     return f"{name} is not an attribute of {type(instance).__name__}{hint}"
 
 
-def slot_state(instance: object, message_attribute: str) -> dict[str, Any]:
-    """Every slot a wrapper instance has set (its class's and its mixins'):
-    the state that copy, deepcopy and pickle carry. The message travels in
-    its wire form, which keeps everything (unknown fields too) and pickles
-    even where the message class cannot be found by name (another project's)."""
-    state: dict[str, Any] = {}
-    for klass in type(instance).__mro__:
-        for name in getattr(klass, "__slots__", ()):
-            if hasattr(instance, name):
-                state[name] = getattr(instance, name)
-    state[message_attribute] = state[message_attribute].SerializeToString()
-    return state
-
-
 def restore_slots(
     instance: object, state: Mapping[str, Any], message_attribute: str, message_class: type[Message]
 ) -> None:
-    """Set the slots of a copied or unpickled instance, past the attribute lock
-    (which refuses private slots such as ``_strict``)."""
+    """Set the slots of an instance from a pickle an earlier runtime made
+    (a dict of every slot, the message's wire form under its slot's name),
+    past the attribute lock (which refuses private slots such as ``_strict``)."""
     for name, value in state.items():
         if name == message_attribute:
             value = message_class.FromString(value)
@@ -413,6 +412,78 @@ def _is_list_like(value: Any) -> bool:
     return not isinstance(value, (str, bytes, bytearray, Mapping)) and hasattr(value, "__iter__")
 
 
+class ConfigChange(NamedTuple):
+    """A config dict checked and built aside (``stage_config``), for
+    ``apply_config`` to apply in one step."""
+
+    patch: Message  # every key given, in a message of the config's type
+    clears: tuple[tuple[str, ...], ...]  # paths of the lists and maps the patch replaces
+
+
+def stage_config(
+    config: Any,
+    spec: MessageSpec,
+    where: str,
+    strict: bool,
+    empty_sets: bool = True,
+    level: int = 1,
+) -> ConfigChange | None:
+    """Check a config dict and build what it changes aside, touching nothing
+    else; None when it changes nothing (an empty dict and ``empty_sets``
+    False). ``level``: how deep below its wrapper's message the config's
+    message sits (1 for a field of that message), for the depth limit."""
+    if not strict and config.__class__ is dict and config:
+        patch = _flat_patch(config, spec)
+        if patch is not None:
+            return ConfigChange(patch, ())
+    return _stage(config, spec, where, strict, empty_sets, level)
+
+
+def _flat_patch(config: dict[str, Any], spec: MessageSpec) -> Message | None:
+    """The common case, a flat dict of scalars each of exactly its field's
+    type: protobuf builds the patch in one call and checks what is left
+    (ranges). None for anything else, or anything it rejects: the general
+    path then names the key."""
+    fast = spec.fast_keys
+    for key, value in config.items():
+        if fast.get(key) is not value.__class__:
+            return None
+    try:
+        return spec.cls(**config)
+    except (TypeError, ValueError):
+        return None
+
+
+def _stage(
+    config: Any, spec: MessageSpec, where: str, strict: bool, empty_sets: bool, level: int
+) -> ConfigChange | None:
+    clears: list[tuple[str, ...]] = []
+    patch = spec.cls()
+    _fill(patch, config, spec, where, strict, clears, (), level)
+    if not empty_sets and not clears and not patch.ListFields() and not isinstance(config, Message):
+        return None
+    return ConfigChange(patch, tuple(clears))
+
+
+def apply_config(target: Message, change: ConfigChange) -> None:
+    """Apply a staged config to ``target`` in one protobuf operation: a merge,
+    or, when the config replaces lists or maps, a copy of the whole result
+    built aside. So a reader never sees a list cleared and not yet refilled.
+    Either sets ``target`` in its parent, an empty config too."""
+    if change.clears:
+        result = type(target)()
+        result.CopyFrom(target)
+        for path in change.clears:
+            node = result
+            for step in path[:-1]:
+                node = getattr(node, step)
+            node.ClearField(path[-1])
+        result.MergeFrom(change.patch)
+        target.CopyFrom(result)
+    else:
+        target.MergeFrom(change.patch)
+
+
 def assign_config(
     target: Message,
     config: Any,
@@ -420,53 +491,114 @@ def assign_config(
     where: str,
     strict: bool,
     empty_sets: bool = True,
+    lock: Lock | None = None,
+    level: int = 1,
 ) -> None:
     """Apply a config dict to ``target`` all-or-nothing.
 
-    Every key is written into a fresh scratch message first (so protobuf's own
-    checks run there); only when all keys were accepted is the scratch merged
-    into ``target``. Repeated fields are replaced unless their spec says append.
-    Presence is never lost: ``{}`` or an empty message still sets ``target``
-    (and selects it in its oneof), as nested empty dicts set theirs; unless
-    ``empty_sets`` is False (the annotations' ``empty_config: unset``), where
-    an empty dict leaves ``target`` alone.
+    Every key is checked and written into a scratch message first
+    (``stage_config``; protobuf's own checks run there), then applied in one
+    step (``apply_config``), under ``lock`` when given (the wrapper's, so
+    assignments from several threads apply one after the other). Repeated
+    fields are replaced unless their spec says append. Presence is never
+    lost: ``{}`` or an empty message still sets ``target`` (and selects it in
+    its oneof), as nested empty dicts set theirs; unless ``empty_sets`` is
+    False (the annotations' ``empty_config: unset``), where an empty dict
+    leaves ``target`` alone. ``level``: as for ``stage_config``.
     """
     if not strict and config.__class__ is dict and config:
-        # The common case, a flat dict of scalars each of exactly its field's
-        # type: protobuf builds the patch in one call and checks what is left
-        # (ranges); anything else, or anything it rejects, takes the general
-        # path below, which names the key.
-        fast = spec.fast_keys
-        for key, value in config.items():
-            if fast.get(key) is not value.__class__:
-                break
-        else:
-            try:
-                patch = spec.cls(**config)
-            except (TypeError, ValueError):
-                pass
-            else:
+        patch = _flat_patch(config, spec)
+        if patch is not None:  # one merge, as apply_config would do it
+            if lock is None:
                 target.MergeFrom(patch)
-                return
-    clears: list[tuple[str, ...]] = []
-    patch = spec.cls()
-    _fill(patch, config, spec, where, strict, clears, ())
-    if not empty_sets and not clears and not patch.ListFields() and not isinstance(config, Message):
+            else:
+                with lock:
+                    target.MergeFrom(patch)
+            return
+    change = _stage(config, spec, where, strict, empty_sets, level)
+    if change is None:
         return
-    for path in clears:
-        node = target
-        for step in path[:-1]:
-            node = getattr(node, step)
-        node.ClearField(path[-1])
-    target.MergeFrom(patch)
-    target.SetInParent()
+    if lock is None:
+        apply_config(target, change)
+    else:
+        with lock:
+            apply_config(target, change)
 
 
 def build_message(config: Any, spec: MessageSpec, where: str, strict: bool) -> Message:
     """A new message holding ``config`` (a mapping or a message of the type)."""
     message = spec.cls()
-    _fill(message, config, spec, where, strict, [], ())
+    _fill(message, config, spec, where, strict, [], (), 0)
     return message
+
+
+# -- the depth limit -----------------------------------------------------------
+
+# Protobuf parses (so copies and pickles: the wrapper's message travels in its
+# wire form) no message nested more than this many levels below the top-level
+# message; a deeper one makes a parse fail (protobuf 4.22 even crashes). A
+# config nested deeper is refused before anything changes.
+MAX_DEPTH: Final = 100
+_UNBOUNDED: Final = sys.maxsize
+_DEPTHS: dict[str, int] = {}  # message type -> the most levels one of its messages can span
+
+
+def _too_deep(where: str) -> ValueError:
+    return ValueError(
+        f"{where}: nested more than {MAX_DEPTH} levels deep, protobuf's limit "
+        "(an instance holding it could not be copied, pickled or parsed)"
+    )
+
+
+def _depth_bound(spec: MessageSpec) -> int:
+    """How many levels a message of this type can span (itself 1, a map
+    entry 1 more, as on the wire); ``_UNBOUNDED`` for a type that can hold
+    itself (a recursive one)."""
+    bound = _DEPTHS.get(spec.full_name)
+    if bound is None:
+        _DEPTHS[spec.full_name] = _UNBOUNDED  # while in progress: reaching it again is recursion
+        deepest = 0
+        for field in spec.fields.values():
+            below = 0
+            if field.map_key is not None:
+                value = field.map_value
+                below = 1 + (_depth_bound(SPECS[value.message]) if value and value.message else 0)
+            elif field.message is not None:
+                below = _depth_bound(SPECS[field.message])
+            deepest = max(deepest, below)
+        bound = _DEPTHS[spec.full_name] = min(_UNBOUNDED, 1 + deepest)
+    return bound
+
+
+def _spans_more_than(message: Message, allowed: int) -> bool:
+    """Whether ``message`` nests more than ``allowed`` levels (itself 1, a map
+    entry 1 more, as on the wire); stops at the first node too deep."""
+    stack: list[tuple[Any, int]] = [(message, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > allowed:
+            return True
+        for field, value in node.ListFields():
+            kind = field.message_type
+            if kind is None:
+                continue
+            if kind.GetOptions().map_entry:
+                if depth + 1 > allowed:
+                    return True
+                if kind.fields_by_name["value"].message_type is not None:
+                    stack.extend((item, depth + 2) for item in value.values())
+            elif is_repeated(field):
+                stack.extend((item, depth + 1) for item in value)
+            else:
+                stack.append((value, depth + 1))
+    return False
+
+
+def _check_depth(message: Message, spec: MessageSpec, level: int, where: str) -> None:
+    """Refuse ``message``, to sit ``level`` levels below the top, when it nests too deep."""
+    allowed = MAX_DEPTH - level + 1
+    if _depth_bound(spec) > allowed and _spans_more_than(message, allowed):
+        raise _too_deep(where)
 
 
 def _fill(
@@ -477,8 +609,10 @@ def _fill(
     strict: bool,
     clears: list[tuple[str, ...]],
     path: tuple[str, ...],
+    level: int,
 ) -> None:
     if isinstance(config, spec.cls):
+        _check_depth(config, spec, level, where)
         patch.CopyFrom(config)
         return
     items = as_mapping(config)
@@ -487,6 +621,7 @@ def _fill(
         items is not None if json_method == "update" else _is_list_like(config)
     ):
         _fill_json(patch, config, json_method, where)
+        _check_depth(patch, spec, level, where)
         return
     if items is None:
         raise TypeError(
@@ -501,16 +636,18 @@ def _fill(
         if field.deprecated:
             warn_deprecated(at)
         if field.map_key is not None:
-            _fill_map(patch, field, value, at, strict)
+            _fill_map(patch, field, value, at, strict, level)
             clears.append((*path, key))
         elif field.repeated:
-            _fill_repeated(patch, field, value, at, strict)
+            _fill_repeated(patch, field, value, at, strict, level)
             if not field.append:
                 clears.append((*path, key))
         elif field.kind == MESSAGE:
+            if level >= MAX_DEPTH:
+                raise _too_deep(at)
             sub = getattr(patch, key)
             sub.SetInParent()  # an empty dict or message is still set
-            _fill(sub, value, SPECS[field.message], at, strict, clears, (*path, key))  # type: ignore[index]
+            _fill(sub, value, SPECS[field.message], at, strict, clears, (*path, key), level + 1)  # type: ignore[index]
         else:
             _set_scalar(patch, field, value, at, strict)
             if not field.has_presence:
@@ -528,6 +665,8 @@ def _fill_json(patch: Message, config: Any, method: str, where: str) -> None:
         getattr(patch, method)(config)
     except (TypeError, ValueError, AttributeError) as exc:
         raise TypeError(f"{where}: {exc}") from None
+    except RecursionError:
+        raise _too_deep(where) from None
 
 
 def warn_deprecated(where: str, stacklevel: int = 3) -> None:
@@ -564,7 +703,9 @@ def _set_scalar(patch: Message, field: FieldSpec, value: Any, at: str, strict: b
         raise type(exc)(f"{at}: {exc}") from None
 
 
-def _fill_repeated(patch: Message, field: FieldSpec, value: Any, at: str, strict: bool) -> None:
+def _fill_repeated(
+    patch: Message, field: FieldSpec, value: Any, at: str, strict: bool, level: int
+) -> None:
     if value is None:  # None for a repeated key changes nothing
         return
     if strict and not _is_list_like(value):
@@ -573,9 +714,11 @@ def _fill_repeated(patch: Message, field: FieldSpec, value: Any, at: str, strict
     if field.kind == MESSAGE:
         if not _is_list_like(value):
             raise TypeError(f"{at}: expected a list of dicts, got {_type_name(value)}")
+        if level >= MAX_DEPTH:
+            raise _too_deep(at)
         item_spec = SPECS[field.message]  # type: ignore[index]
         for index, item in enumerate(value):
-            _fill(container.add(), item, item_spec, f"{at}[{index}]", strict, [], ())
+            _fill(container.add(), item, item_spec, f"{at}[{index}]", strict, [], (), level + 1)
         return
     if strict or field.kind == ENUM:
         items = [_value(field, item, f"{at}[{i}]", strict) for i, item in enumerate(value)]
@@ -591,18 +734,25 @@ def _fill_repeated(patch: Message, field: FieldSpec, value: Any, at: str, strict
         raise type(exc)(f"{at}: {exc}") from None
 
 
-def _fill_map(patch: Message, field: FieldSpec, value: Any, at: str, strict: bool) -> None:
+def _fill_map(
+    patch: Message, field: FieldSpec, value: Any, at: str, strict: bool, level: int
+) -> None:
     items = as_mapping(value)
     if items is None:
         raise TypeError(f"{at}: expected a dict, got {_type_name(value)}")
     container = getattr(patch, field.name)
     key_spec, value_spec = field.map_key, field.map_value
+    if items and level + 1 > MAX_DEPTH:  # each entry is a message one level down
+        raise _too_deep(at)
     for k, v in items.items():
         item_at = f"{at}[{k!r}]"
         if strict:
             k = strict_value(key_spec, k, item_at)  # type: ignore[arg-type]
         if value_spec.kind == MESSAGE:  # type: ignore[union-attr]
-            _fill(container[k], v, SPECS[value_spec.message], item_at, strict, [], ())  # type: ignore[union-attr,index]
+            if level + 2 > MAX_DEPTH:  # the map entry is a level, its value the next
+                raise _too_deep(item_at)
+            value_message = SPECS[value_spec.message]  # type: ignore[union-attr,index]
+            _fill(container[k], v, value_message, item_at, strict, [], (), level + 2)
             continue
         v = _value(value_spec, v, item_at, strict)  # type: ignore[arg-type]
         try:
@@ -612,17 +762,31 @@ def _fill_map(patch: Message, field: FieldSpec, value: Any, at: str, strict: boo
 
 
 def replace_repeated(
-    target: Message, field: FieldSpec, value: Any, where: str, strict: bool
+    target: Message,
+    field: FieldSpec,
+    value: Any,
+    where: str,
+    strict: bool,
+    lock: Lock | None = None,
 ) -> None:
-    """Set a repeated (or map) property: build aside, then swap in."""
+    """Set a repeated (or map) property of ``target``, a wrapper's message:
+    build aside, then swap in (under ``lock`` when given)."""
     spec = SPECS[target.DESCRIPTOR.full_name]
     scratch = spec.cls()
     if field.map_key is not None:
-        _fill_map(scratch, field, value, where, strict)
+        _fill_map(scratch, field, value, where, strict, 0)
     else:
         if not strict and isinstance(value, (str, bytes)) and field.kind != STR:
             raise TypeError(f"{where}: expected a list, got {_type_name(value)}")
-        _fill_repeated(scratch, field, value, where, strict)
+        _fill_repeated(scratch, field, value, where, strict, 0)
+    if lock is None:
+        _swap_in(target, field, scratch)
+    else:
+        with lock:
+            _swap_in(target, field, scratch)
+
+
+def _swap_in(target: Message, field: FieldSpec, scratch: Message) -> None:
     if not field.append:
         target.ClearField(field.name)
     target.MergeFrom(scratch)
@@ -836,14 +1000,16 @@ def _dicts(items: Any) -> list[dict[str, Any]]:
 _VIEWS: dict[type, _View] = {}
 
 
-def dict_view(message: Message) -> dict[str, Any]:
+def dict_view(message: Message, lock: Lock | None = None) -> dict[str, Any]:
     """The dict view of a message: every field, in field order; repeated
     fields as fresh lists (messages of generated types as dicts), maps as
-    fresh dicts, sub-messages as the live messages."""
+    fresh dicts, sub-messages as the live messages. ``lock``: the wrapper's,
+    held while a set message is read field by field, so the view is of one
+    state, never half of an assignment made meanwhile."""
     view = _VIEWS.get(message.__class__)
     if view is None:
         view = _VIEWS[message.__class__] = _View(SPECS[message.DESCRIPTOR.full_name])
-    if not message.ListFields():  # nothing set: the defaults read once
+    if not message.ListFields():  # nothing set (one protobuf call): the defaults read once
         result = view.unset.copy()
         # (each loop guarded: most messages have none of a kind, and an empty loop costs)
         if view.fresh_lists:
@@ -856,6 +1022,13 @@ def dict_view(message: Message) -> dict[str, Any]:
             for name in view.live:
                 result[name] = getattr(message, name)
         return result
+    if lock is None:
+        return _read_view(view, message)
+    with lock:
+        return _read_view(view, message)
+
+
+def _read_view(view: _View, message: Message) -> dict[str, Any]:
     result = dict(zip(view.names, view.read(message)))
     for name, convert in view.convert:
         result[name] = convert(result[name])
@@ -890,13 +1063,26 @@ class Wrapper:
     and in ``_renamed`` the properties not named as their fields.
     """
 
-    __slots__ = ()
+    __slots__ = ("_mutex",)
 
     _binding: ClassVar[_Binding]
     _direct: ClassVar[tuple[str, ...]] = ()
     _renamed: ClassVar[Mapping[str, str]] = {}
     _message: Message  # the message's slot under a fixed name (set by __init_subclass__)
     _strict: bool
+    _mutex: RLock  # the lock's slot, unset until the lock is first needed
+
+    @property
+    def _lock(self) -> RLock:
+        """Serializes what is more than one protobuf operation: a config,
+        list or map assignment (built aside, then swapped in under it) and
+        the reads of the dict, list and map views. Plain scalar options are
+        one protobuf operation each and never take it (their fast path stays
+        lock-free). Made on first use: construction and copies make none."""
+        try:
+            return self._mutex
+        except AttributeError:
+            return _first_lock(self)
 
     def __init_subclass__(
         cls,
@@ -923,6 +1109,7 @@ class Wrapper:
             slots = vars(klass).get("__slots__", ())
             settable.update((slots,) if isinstance(slots, str) else slots)
         settable.discard("_strict")  # through `strict` only
+        settable.discard("_mutex")
         # A subclass that redefines one of the options gets its own setter called.
         direct = {
             name: (_FAST_TYPES[field.kind], field.name)
@@ -946,6 +1133,8 @@ class Wrapper:
             raise TypeError(unknown_attribute(self, name, locked))
 
         setattr(cls, "__setattr__", __setattr__)
+        layout = _LAYOUTS[cls] = _layout(cls, binding)
+        setattr(cls, "__copy__", _copy_function(cls, layout))
 
     def __init__(self, *, strict: bool | None = None) -> None:
         if strict is not None and type(strict) is not bool:
@@ -971,17 +1160,57 @@ class Wrapper:
             raise TypeError(f"strict: expected bool, got {type(value).__name__}")
         object.__setattr__(self, "_strict", value)
 
-    def __getstate__(self) -> dict[str, Any]:
-        return slot_state(self, self._binding.attribute)
+    # Copies and pickles are built here, slot by slot, not by the copy
+    # module's generic protocol (a state dict, deep-copied item by item):
+    # fleet deep-copies the strategy on every fleet.init and
+    # distributed_optimizer. (``__copy__`` is made per class, by
+    # __init_subclass__: _copy_function.)
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        binding = self._binding
-        restore_slots(self, state, binding.attribute, binding.cls)
+    def __deepcopy__(self: _W, memo: dict[int, Any]) -> _W:
+        layout = _LAYOUTS[self.__class__]
+        clone: _W = layout.new(self.__class__)
+        memo[id(self)] = clone
+        layout.set_message(clone, self._message.__deepcopy__(None))
+        layout.set_strict(clone, self._strict)
+        for name, put in zip(layout.names, layout.setters):
+            value = getattr(self, name, _UNSET)
+            if value is not _UNSET:
+                put(clone, _deep_copy(value, memo))
+        return clone
 
-    def __copy__(self: _W) -> _W:
-        # Even a shallow copy owns its message: changing the copy must not
-        # change the original (fleet copies the strategy it is given).
-        return copy.deepcopy(self)
+    def __getstate__(self) -> tuple[bytes, bool, tuple[str, ...], tuple[Any, ...]]:
+        # What pickle stores: the message in its wire form, which keeps
+        # everything (unknown fields too) and pickles even where the message
+        # class cannot be found by name (another project's), strict, and the
+        # plain attributes (names, values); the class is the only name a
+        # pickle holds.
+        layout = _LAYOUTS[self.__class__]
+        try:
+            values = layout.read(self)  # (message, strict, *plain)
+        except AttributeError:  # a plain attribute was deleted: the others
+            names = tuple(name for name in layout.names if hasattr(self, name))
+            plain = tuple(getattr(self, name) for name in names)
+            return self._message.SerializeToString(), self._strict, names, plain
+        return values[0].SerializeToString(), values[1], layout.names, values[2:]
+
+    def __setstate__(self, state: Any) -> None:
+        layout = _LAYOUTS[self.__class__]
+        if isinstance(state, dict):  # a pickle an earlier runtime made: every slot by name
+            restore_slots(
+                self, cast("dict[str, Any]", state), layout.attribute, layout.message_class
+            )
+            return
+        wire, strict, names, values = state
+        layout.set_message(self, layout.message_class.FromString(wire))
+        layout.set_strict(self, strict)
+        setter_of = layout.setter_of
+        for name, value in zip(names, values):
+            put = setter_of.get(name)
+            if put is None:
+                raise AttributeError(
+                    f"cannot unpickle: {type(self).__name__} has no attribute {name!r} (pickled by another version?)"
+                )
+            put(self, value)
 
     def _set(self, name: str, value: Any) -> None:
         """Assign ``value`` to the option ``name`` (the property's name) as its
@@ -992,7 +1221,7 @@ class Wrapper:
         if field.deprecated:
             warn_deprecated(name, 4)
         if field.map_key is not None or field.repeated:
-            replace_repeated(self._message, field, value, name, self._strict)
+            replace_repeated(self._message, field, value, name, self._strict, self._lock)
         elif field.kind == MESSAGE:
             assign_config(
                 getattr(self._message, field.name),
@@ -1001,6 +1230,7 @@ class Wrapper:
                 name,
                 self._strict,
                 binding.empty_config_sets,
+                self._lock,
             )
         else:
             if (
@@ -1012,6 +1242,111 @@ class Wrapper:
                 if value is KEEP:
                     return
             setattr(self._message, field.name, value)
+
+
+class _Layout(NamedTuple):
+    """How copies and pickles build an instance of a wrapper class: its slots'
+    setters (member descriptors, past the attribute lock), worked out once."""
+
+    new: Callable[[type[Any]], Any]
+    attribute: str  # the message's slot
+    message_class: type[Message]
+    set_message: Callable[[Any, Any], None]
+    set_strict: Callable[[Any, Any], None]
+    names: tuple[str, ...]  # the other slots: the plain attributes
+    setters: tuple[Callable[[Any, Any], None], ...]
+    setter_of: dict[str, Callable[[Any, Any], None]]
+    # (message, strict, *plain values) in one call; AttributeError when one is unset
+    read: Callable[[Any], Any]
+
+
+_LAYOUTS: dict[type, _Layout] = {}
+_UNSET: Final = object()
+_IMMUTABLE: Final = frozenset({str, int, float, bool, bytes, type(None)})
+_CONTAINERS: Final = frozenset({list, dict, set})
+
+
+def _layout(cls: type[Wrapper], binding: _Binding) -> _Layout:
+    own = {binding.attribute, "_strict", "_mutex"}
+    declared: list[str] = []
+    for klass in cls.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        declared.extend((slots,) if isinstance(slots, str) else slots)
+    names = tuple(name for name in declared if name not in own)
+
+    def setter(name: str) -> Callable[[Any, Any], None]:
+        return cast("Callable[[Any, Any], None]", getattr(cls, name).__set__)
+
+    setters = tuple(setter(name) for name in names)
+    return _Layout(
+        cls.__new__,
+        binding.attribute,
+        binding.cls,
+        setter(binding.attribute),
+        setter("_strict"),
+        names,
+        setters,
+        dict(zip(names, setters)),
+        attrgetter(binding.attribute, "_strict", *names),
+    )
+
+
+def _copy_function(cls: type[_W], layout: _Layout) -> Callable[[_W], _W]:
+    """``cls.__copy__``: a copy owning its message and its lists (changing the
+    copy must not change the original: fleet copies the strategy it is
+    given); other plain values are shared, as ``copy.copy`` shares them.
+
+    Made per class, unrolled for a class with two plain attributes (the
+    usual case): a loop over them costs a fifth of the copy, which is to be
+    no slower than the shallow copy of the class it replaces."""
+    new, set_message, set_strict = layout.new, layout.set_message, layout.set_strict
+    attribute, names, setters, read = layout.attribute, layout.names, layout.setters, layout.read
+    containers = _CONTAINERS
+
+    def copy_each(source: _W) -> _W:
+        clone: _W = new(cls)
+        set_message(clone, getattr(source, attribute).__deepcopy__(None))
+        set_strict(clone, getattr(source, "_strict"))
+        for name, put in zip(names, setters):
+            value: Any = getattr(source, name, _UNSET)
+            if value is not _UNSET:
+                put(clone, value.copy() if value.__class__ in containers else value)
+        return clone
+
+    if len(names) != 2:
+        return copy_each
+    first, second = setters
+
+    def copy_two(source: _W) -> _W:
+        try:
+            message, strict, one, two = read(source)
+        except AttributeError:  # a plain attribute was deleted: the other
+            return copy_each(source)
+        clone: _W = new(cls)
+        set_message(clone, message.__deepcopy__(None))
+        set_strict(clone, strict)
+        first(clone, one.copy() if one.__class__ in containers else one)
+        second(clone, two.copy() if two.__class__ in containers else two)
+        return clone
+
+    return copy_two
+
+
+def _deep_copy(value: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of a plain attribute's value; a list of immutable items
+    (the usual: a list of names) is copied without the copy module."""
+    if value.__class__ is list:
+        for item in value:
+            if item.__class__ not in _IMMUTABLE:
+                break
+        else:
+            copied = memo.get(id(value))
+            if copied is None:
+                copied = memo[id(value)] = value[:]
+            return copied
+    if value.__class__ in _IMMUTABLE:
+        return value
+    return copy.deepcopy(value, memo)
 
 
 # ===========================================================================
@@ -1030,6 +1365,28 @@ def message_class(full_name: str) -> type[Message]:
         hint = suggest(full_name, SPECS)
         raise KeyError(f"no message {full_name!r} in this package{hint}")
     return spec.cls
+
+
+def lock_of(instance: object) -> RLock:
+    """The lock of a generated class's instance (re-entrant). A hook holds it
+    around whatever it changes or reads in more than one protobuf operation
+    (``apply_config`` of a ``stage_config``, ``merge_keyed``, several fields
+    read together), so other threads see all of it or none; the checks and
+    the building go before, outside it."""
+    return cast(RLock, getattr(instance, "_lock"))  # (private to the class: read by name)
+
+
+_FIRST_LOCKS: Final = RLock()  # taken once per instance, when it first needs its lock
+
+
+def _first_lock(instance: Wrapper) -> RLock:
+    with _FIRST_LOCKS:  # two threads must not each make one
+        try:
+            return cast(RLock, getattr(instance, "_mutex"))
+        except AttributeError:
+            lock = RLock()
+            object.__setattr__(instance, "_mutex", lock)
+            return lock
 
 
 # -- environment-backed fields ----------------------------------------------
@@ -1069,7 +1426,8 @@ def _env_kind(spec: MessageSpec, entry: EnvField) -> str:
 
 
 def _env_value(kind: str, variable: str, raw: Any) -> Any:
-    """The value of ``variable`` as ``kind``, or KEEP when it cannot be one.
+    """The value of ``variable`` as ``kind``, or KEEP (after a warning naming
+    the variable) when it cannot be one.
 
     Text (the environment) is parsed: booleans as ``env_flag`` does, numbers
     by ``int``/``float``; typed values (a flag store's) are converted."""
@@ -1091,7 +1449,11 @@ def _env_value(kind: str, variable: str, raw: Any) -> Any:
                 "a number" if kind == FLOAT else "an integer",
             )
             return KEEP
-    return _CONVERTERS[kind](raw)
+    try:
+        return _CONVERTERS[kind](raw)
+    except (TypeError, ValueError, OverflowError) as exc:  # int(nan), int(inf), an odd object
+        warn("ignoring %s=%r: expected %s (%s)", variable, raw, kind, exc)
+        return KEEP
 
 
 def read_env(
@@ -1099,8 +1461,9 @@ def read_env(
 ) -> None:
     """Set each readable environment-backed field of ``message`` whose
     variable is set in ``source`` (a ``FlagStore``), or in ``os.environ``
-    when ``source`` is None. Unreadable text is
-    ignored with a warning naming the variable."""
+    when ``source`` is None. A value that does not parse, or that the field
+    cannot hold (a number out of its range), is ignored with a warning naming
+    the variable: the environment never makes construction fail."""
     spec: MessageSpec | None = None
     for entry in fields:
         if not entry.read:
@@ -1113,8 +1476,22 @@ def read_env(
             continue
         spec = spec or spec_of(message)
         value = _env_value(_env_kind(spec, entry), entry.variable, raw)
-        if value is not KEEP:
+        if value is KEEP:
+            continue
+        field = spec.fields[entry.field]
+        if field.kind == INT and isinstance(value, int) and not field.low <= value <= field.high:  # type: ignore[operator]
+            warn(
+                "ignoring %s=%r: out of the field's range [%s, %s]",
+                entry.variable,
+                raw,
+                field.low,
+                field.high,
+            )
+            continue
+        try:
             setattr(message, entry.field, value)
+        except (TypeError, ValueError) as exc:  # anything else protobuf refuses
+            warn("ignoring %s=%r: %s", entry.variable, raw, exc)
 
 
 def export_env(
@@ -1142,27 +1519,202 @@ def export_env(
 # -- text format -------------------------------------------------------------
 
 
-def save_text(message: Message, path: str | os.PathLike[str]) -> None:
-    """Write ``message`` to ``path`` in protobuf's text format (UTF-8)."""
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(str(message))
+class TextFormatFileError(ValueError):
+    """A text-format file could not be loaded: the message names the file and
+    says why (not found, not a regular file, not UTF-8, a parse error with its
+    line, nested too deep)."""
 
 
-def merge_text_file(message: Message, path: str | os.PathLike[str]) -> None:
-    """Merge the text-format file ``path`` into ``message``, all or nothing:
-    a file that does not parse raises ValueError naming the file and line and
-    leaves ``message`` unchanged; a missing file raises FileNotFoundError."""
+class TextFormatFileNotFoundError(FileNotFoundError, TextFormatFileError):
+    """The file does not exist: a ``TextFormatFileError`` (so a ValueError) like
+    every other load failure, and still the ``FileNotFoundError`` that code
+    written against ``open()`` catches."""
+
+
+def save_text(message: Message, path: str | os.PathLike[str], lock: Lock | None = None) -> None:
+    """Write ``message`` to ``path`` in protobuf's text format (UTF-8), as
+    ``write_atomically`` does: the file holds the old text or the new, never a
+    part. ``lock``: the wrapper's, held while the message is copied, so the
+    text is of one state."""
+    if lock is not None:
+        with lock:
+            snapshot = type(message)()
+            snapshot.CopyFrom(message)
+        message = snapshot
+    write_atomically(path, str(message).encode("utf-8"))
+
+
+def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace the file ``path`` with ``data`` in one step.
+
+    ``data`` goes to a new file in the same folder, which is flushed to disk
+    (fsync) and then renamed over ``path`` (``os.replace``): whatever fails
+    on the way (a full disk, a file size limit, an interruption, a crash),
+    ``path`` holds the old text or the new, and a new file that failed is
+    removed. The new file keeps the old
+    file's permission bits (a new one gets ``open()``'s: 0o666 less the
+    umask). A symbolic link is written through, as ``open()`` does; a target
+    that is not a regular file (a device, a pipe) is written in place, as
+    there is no file to keep. The folder must be writable."""
+    name = os.fspath(path)
+    target = os.path.realpath(name)
+    try:
+        info: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        with open(target, "wb") as handle:  # (a folder: IsADirectoryError, as open() raises)
+            handle.write(data)
+        return
+    folder, base = os.path.split(target)
+    descriptor, temporary = _create_beside(folder, base, name)
+    try:
+        try:
+            if info is not None and hasattr(os, "fchmod"):
+                os.fchmod(descriptor, stat.S_IMODE(info.st_mode))
+            remaining = memoryview(data)
+            while remaining:
+                remaining = remaining[os.write(descriptor, remaining) :]
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def _create_beside(folder: str, base: str, name: str) -> tuple[int, str]:
+    """A new empty file in ``folder`` named after ``base``: (descriptor, path)."""
+    flags = (
+        os.O_WRONLY
+        | os.O_CREAT
+        | os.O_EXCL
+        | getattr(os, "O_BINARY", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+    )
+    while True:
+        temporary = os.path.join(folder, f".{base[:200]}.{os.urandom(4).hex()}.tmp")
+        try:
+            return os.open(temporary, flags, 0o666), temporary  # the umask applies, as for open()
+        except FileExistsError:
+            continue
+        except OSError as exc:  # name the file asked for, and what was tried
+            raise type(exc)(
+                exc.errno, f"{exc.strerror} (creating a temporary file beside it in {folder})", name
+            ) from None
+
+
+def merge_text_file(
+    message: Message, path: str | os.PathLike[str], lock: Lock | None = None
+) -> None:
+    """Merge the text-format file ``path`` into ``message``, all or nothing.
+
+    Every failure raises ``TextFormatFileError`` (a ValueError) naming the
+    file and leaves ``message`` unchanged: a missing file
+    (``TextFormatFileNotFoundError``, also a FileNotFoundError), a folder, a
+    pipe or a device (refused before reading: a pipe would block), bytes that
+    are not UTF-8, a parse error (with its line), a message nested deeper than
+    protobuf parses. The file is parsed aside and merged in one step, under
+    ``lock`` when given (the wrapper's)."""
     from google.protobuf import text_format
 
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
-    staged = type(message)()
-    staged.CopyFrom(message)
+    name = os.fsdecode(os.fspath(path))
+    text = _read_text_file(name)
+    parsed = type(message)()
     try:
-        text_format.Merge(text, staged)
+        text_format.Merge(text, parsed)
     except text_format.ParseError as exc:
-        raise ValueError(f"{os.fspath(path)}: {exc}") from None
-    message.CopyFrom(staged)
+        raise TextFormatFileError(f"{name}: {exc}") from None
+    except RecursionError:
+        raise TextFormatFileError(f"{name}: nested too deep to parse") from None
+    spec = spec_of(message)
+    if _depth_bound(spec) > MAX_DEPTH + 1 and _spans_more_than(parsed, MAX_DEPTH + 1):
+        raise TextFormatFileError(
+            f"{name}: nested more than {MAX_DEPTH} levels deep, protobuf's limit"
+        )
+
+    def merge() -> None:
+        if _merges_as_text(spec):
+            message.MergeFrom(parsed)  # one step, as the text would merge
+            return
+        # A field without presence set to its default in the text: a merge of
+        # the parsed message would skip it, the text's merge sets it.
+        staged = type(message)()
+        staged.CopyFrom(message)
+        text_format.Merge(text, staged)
+        message.CopyFrom(staged)
+
+    if lock is None:
+        merge()
+    else:
+        with lock:
+            merge()
+
+
+_MERGES_AS_TEXT: dict[str, bool] = {}
+
+
+def _merges_as_text(spec: MessageSpec) -> bool:
+    """Whether merging a message parsed from text equals merging the text:
+    true unless some singular field reachable from ``spec`` has no presence."""
+    known = _MERGES_AS_TEXT.get(spec.full_name)
+    if known is None:
+        _MERGES_AS_TEXT[spec.full_name] = True  # while in progress (a recursive type)
+        known = True
+        for field in spec.fields.values():
+            inner = field.map_value if field.map_key is not None else field
+            if inner is None:
+                continue
+            if inner.message is not None:
+                known = _merges_as_text(SPECS[inner.message])
+            elif not (field.repeated or field.map_key or field.has_presence):
+                known = False
+            if not known:
+                break
+        _MERGES_AS_TEXT[spec.full_name] = known
+    return known
+
+
+def _read_text_file(name: str) -> str:
+    """The text of the regular file ``name``, or TextFormatFileError naming it."""
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_NOCTTY", 0)
+        | getattr(os, "O_BINARY", 0)
+    )
+    try:
+        descriptor = os.open(name, flags)  # non-blocking: opening a pipe must not wait for a writer
+    except FileNotFoundError as exc:
+        raise TextFormatFileNotFoundError(exc.errno, exc.strerror, name) from None
+    except OSError as exc:
+        raise TextFormatFileError(f"{name}: cannot open it: {exc.strerror or exc}") from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            what = (
+                "a folder"
+                if stat.S_ISDIR(mode)
+                else "a pipe" if stat.S_ISFIFO(mode) else "not a regular file"
+            )
+            raise TextFormatFileError(f"{name}: {what}, expected a text-format file")
+        with open(descriptor, "rb", closefd=False) as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise TextFormatFileError(f"{name}: cannot read it: {exc.strerror or exc}") from None
+    finally:
+        os.close(descriptor)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise TextFormatFileError(
+            f"{name}:{line}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        ) from None
 
 
 # -- dotted paths and duck-typed objects --------------------------------------

@@ -22,7 +22,10 @@ Sections (see "Performance budgets" in the design doc):
            next (peak RSS; manifest size against 10x a chain of 450), and one
            message of 2,000 vs 8,000 fields (time ratio, medians of 3).
   runtime  DistributedStrategy calls (timeit, per call) vs Paddle 3.3.1's class,
-           both in one process when Paddle imports (see --paddle-python).
+           both in one process when Paddle imports (see --paddle-python);
+           copies and pickling of the standalone class and of the Paddle
+           build (overlaid on the installed Paddle, in processes alternating
+           with pristine Paddle's).
   import   ``import fleet_strategy`` vs importing its ``_pb2`` module alone.
 
 Every comparison is measured in this run, alternating the compared commands
@@ -97,6 +100,23 @@ RUNTIME_CASES: list[tuple[str, str, float | None]] = [
     # Paddle has no lint: no peer; the figure divided by the 16 rules is the per-rule cost
     ("lint_every_config", "lint(world_size=8), every config set  (16 rules)", None),
 ]
+# Copies, for the standalone class (timed in one process with Paddle's) and the
+# Paddle build (the overlaid class; in processes alternating with pristine
+# Paddle's): (case, label, Paddle's case it is compared with). Budget: no slower.
+# Paddle's copy.copy shares the message, ours copies it; Paddle's class cannot
+# be pickled, so a pickle round trip is held to Paddle's deepcopy.
+COPY_CASES: list[tuple[str, str, str]] = [
+    ("deepcopy", "copy.deepcopy(s), default", "deepcopy"),
+    ("deepcopy_typical", "copy.deepcopy(s), typical (amp, recompute, hybrid, sharding)", "deepcopy_typical"),
+    ("copy", "copy.copy(s), default", "copy"),
+    ("copy_typical", "copy.copy(s), typical", "copy_typical"),
+    ("pickle", "pickle round trip, default (vs Paddle's deepcopy)", "deepcopy"),
+    ("pickle_typical", "pickle round trip, typical (vs Paddle's deepcopy)", "deepcopy_typical"),
+]
+COPY_BUDGET = 1.0
+# The copies are a few µs each, and some budgets are near parity: many short
+# repeats (the best of them is a quiet one), not a few long ones.
+COPY_SAMPLING = {"quick": ("40", "0.005"), "full": ("60", "0.005")}
 SCALE_TOLERANCE = 1.0  # "10x schema <= 10x time"
 MEMORY_BUDGET_MB = 400  # peak RSS of the largest first generation, and of the 4,500-message chain
 CHAIN_MESSAGES = (450, 4500)  # the shapes section: the manifest of the longer chain <= 1.1x 10x the shorter's
@@ -785,6 +805,68 @@ def bench_runtime(ctx: Context) -> None:
             detail += f"   Paddle best {fmt_call(min(paddle)):>10} (median {fmt_call(statistics.median(paddle))})"
         print(detail)
         ctx.rows.append(Row("runtime", label, ours_best, peer, peer_name, unit="call", budget=budget))
+    repeats_text, target_text = COPY_SAMPLING["quick" if ctx.quick else "full"]
+    copies = [str(HERE / "runtime_bench.py"), "--generated", str(ctx.generated), "--repeats", repeats_text,
+              "--target", target_text, "--cases", "copies"]
+    copy_runs: list[dict[str, Any]] = []
+    sample = run_process([ctx.paddle_python or ctx.python, *copies, "--impl", "ours",
+                          *(["--impl", "paddle"] if ctx.paddle_python else [])], env=ctx.env, cwd=ctx.root)
+    if sample.code == 0:
+        copy_runs.append(json.loads(sample.stdout))
+    else:
+        print(f"  ! copies: {sample.stderr.strip()[-300:]}")
+
+    def copy_samples(impl: str, key: str) -> list[float]:
+        return [t for run in copy_runs for t in run["results"].get(impl, {}).get(key, {}).get("per_call", [])]
+
+    print(f"  copies: best of {repeats_text} repeats of {float(target_text) * 1e3:.0f} ms each, in one process with Paddle's")
+    copy_rows(ctx, "", lambda key: copy_samples("ours", key), lambda key: copy_samples("paddle", key))
+    if ctx.paddle_python:
+        bench_paddle_build_copies(ctx, copies)
+
+
+def copy_rows(ctx: Context, build: str, ours: Callable[[str], list[float]], paddle: Callable[[str], list[float]]) -> None:
+    """The COPY_CASES rows: best of each side's samples."""
+    for key, label, peer_key in COPY_CASES:
+        mine, theirs = ours(key), paddle(peer_key)
+        peer, peer_name = (min(theirs), "Paddle") if theirs else (None, "Paddle: not measured")
+        print(f"  {build}{label:<62} ours best {fmt_call(min(mine)) if mine else '-':>10}"
+              f"   Paddle best {fmt_call(peer) if peer else '-':>10}")
+        ctx.rows.append(Row("runtime", build + label, min(mine) if mine else None, peer, peer_name, unit="call",
+                            budget=COPY_BUDGET))
+
+
+def bench_paddle_build_copies(ctx: Context, script: list[str]) -> None:
+    """The Paddle build (generated/paddle overlaid on the installed Paddle, as
+    tests/integration/overlay.py builds it) against pristine Paddle: one
+    cannot import beside the other, so their processes alternate."""
+    assert ctx.paddle_python
+    probe = run_process([ctx.paddle_python, "-c", "import importlib.util as u; "
+                         "print(u.find_spec('paddle').submodule_search_locations[0])"], timeout=120)
+    if probe.code != 0:
+        print(f"  ! Paddle build: no installed paddle package found ({probe.stderr.strip()[-200:]})")
+        return
+    sys.path.insert(0, str(HERE.parent / "integration"))
+    from overlay import build_overlay
+
+    overlay = ctx.fresh_dir("overlay")
+    build_overlay(Path(probe.stdout.strip()), ctx.generated / "paddle", overlay)
+    runs: dict[str, list[dict[str, Any]]] = {"overlaid": [], "paddle": []}
+    for _ in range(2 if ctx.quick else 4):  # overlaid, paddle, overlaid, paddle ...
+        for impl in runs:
+            extra = ["--overlay", str(overlay)] if impl == "overlaid" else []
+            sample = run_process([ctx.paddle_python, *script, "--impl", impl, *extra], env=ctx.env, cwd=ctx.root)
+            if sample.code == 0:
+                runs[impl].append(json.loads(sample.stdout))
+            else:
+                print(f"  ! Paddle build, {impl}: {sample.stderr.strip()[-300:]}")
+
+    def samples(impl: str, key: str) -> list[float]:
+        return [t for run in runs[impl] for t in run["results"].get(impl, {}).get(key, {}).get("per_call", [])]
+
+    ctx.details["runtime_paddle_build"] = runs
+    print("  Paddle build (overlaid) vs pristine Paddle, in alternating processes:")
+    copy_rows(ctx, "Paddle build: ", lambda key: samples("overlaid", key), lambda key: samples("paddle", key))
 
 
 # --------------------------------------------------------------------------- 4. import

@@ -1,6 +1,7 @@
 """Child process of run.py's runtime section: time DistributedStrategy calls with timeit.
 
     python tests/benchmarks/runtime_bench.py --generated generated --impl ours --impl paddle
+    python tests/benchmarks/runtime_bench.py --generated generated --impl overlaid --overlay DIR --cases copies
 
 Prints one JSON object on stdout: for each implementation that could be
 imported, for each case, the per-call time in seconds of every repeat, plus
@@ -8,13 +9,18 @@ import errors. When several implementations are given they run in this one
 process and each repeat alternates between them (A B A B ...), so both see the
 same machine state. It needs only protobuf for ``ours`` and ``paddle`` for
 Paddle, so it also runs in a separate virtualenv that has Paddle installed.
+``overlaid`` is Paddle with the generated Paddle build in place (``--overlay``,
+a tree tests/integration/overlay.py built); it cannot share a process with
+pristine Paddle, so run.py runs the two in alternating processes.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
+import pickle
 import sys
 import tempfile
 import timeit
@@ -34,6 +40,13 @@ _EVERY_CONFIG = (
     " 'fp16_allreduce': True, 'amp': False, 'asp': True, 'qat': True}.items():\n"
     "    setattr(s, name, value)"
 )
+# what a hybrid-parallel job sets before fleet.init copies the strategy
+_TYPICAL = (
+    's = cls(); s.amp = True; s.amp_configs = {"init_loss_scaling": 32768.0, "custom_white_list": ["matmul", "softmax"]}; '
+    's.recompute = True; s.recompute_configs = {"checkpoints": ["fc_0.tmp_0", "fc_1.tmp_0"]}; '
+    's.hybrid_configs = {"dp_degree": 2, "mp_degree": 2, "pp_degree": 2}; s.sharding = True; s.sharding_configs = {"stage": 2}'
+)
+_ROUND_TRIP = "pickle.loads(pickle.dumps(s))"
 CASES: tuple[tuple[str, str, str], ...] = (
     ("scalar_get", "s.amp", "s = cls()"),
     ("scalar_set", "s.amp = True", "s = cls()"),
@@ -46,19 +59,35 @@ CASES: tuple[tuple[str, str, str], ...] = (
     ("raw_get", "s.strategy.amp", "s = cls()"),
     # every rule evaluated, most of them finding something: every config with a rule set, its switch off
     ("lint_every_config", "s.lint(world_size=8)", _EVERY_CONFIG),
+    # copies: fleet deep-copies the strategy on every fleet.init and distributed_optimizer
+    ("deepcopy", "copy.deepcopy(s)", "s = cls()"),
+    ("deepcopy_typical", "copy.deepcopy(s)", _TYPICAL),
+    ("copy", "copy.copy(s)", "s = cls()"),
+    ("copy_typical", "copy.copy(s)", _TYPICAL),
+    ("pickle", _ROUND_TRIP, "s = cls()"),  # (Paddle's class cannot be pickled: an error on its side)
+    ("pickle_typical", _ROUND_TRIP, _TYPICAL),
 )
+COPY_CASES = {"deepcopy", "deepcopy_typical", "copy", "copy_typical", "pickle", "pickle_typical"}
 
 
-def _load(impl: str, generated: str) -> type:
+def _load(impl: str, generated: str, overlay: str | None) -> type:
     if impl == "ours":
         if generated not in sys.path:
             sys.path.insert(0, generated)
         from fleet_strategy import DistributedStrategy
 
         return DistributedStrategy
-    if impl == "paddle":
+    if impl in ("paddle", "overlaid"):
+        if impl == "overlaid":
+            if not overlay:
+                raise SystemExit("--impl overlaid needs --overlay")
+            sys.path.insert(0, overlay)
         import paddle  # noqa: F401  (the import users do; once, before timing)
         from paddle.distributed.fleet import DistributedStrategy
+
+        where = sys.modules[DistributedStrategy.__module__].__file__ or ""
+        if (impl == "overlaid") != where.startswith(overlay or "\0"):
+            raise RuntimeError(f"{impl}: DistributedStrategy came from {where}")
 
         # Paddle logs "distributed strategy initialized" on every construction.
         # That is part of its cost and stays; run.py sends this stderr nowhere.
@@ -76,31 +105,36 @@ def _calibrate(timer: timeit.Timer, target: float) -> int:
         number *= 10
 
 
-def run(impls: dict[str, type], repeats: int, target: float, path: str) -> dict[str, Any]:
+def run(impls: dict[str, type], repeats: int, target: float, path: str, cases: set[str] | None) -> dict[str, Any]:
     results: dict[str, dict[str, Any]] = {name: {} for name in impls}
+    names = {"copy": copy, "pickle": pickle, "path": path}
     for key, stmt, setup in CASES:
+        if cases is not None and key not in cases:
+            continue
         # lint is this package's alone: the other implementations skip its row
         measured = {name: cls for name, cls in impls.items() if not key.startswith("lint") or hasattr(cls, "lint")}
-        timers = {name: timeit.Timer(stmt, setup, globals={"cls": cls, "path": path}) for name, cls in measured.items()}
-        try:
-            numbers = {name: _calibrate(t, target) for name, t in timers.items()}
-        except Exception as exc:  # a case one implementation lacks: report, go on
-            for name in measured:
-                results[name][key] = {"error": f"{type(exc).__name__}: {exc}"}
-            continue
-        samples: dict[str, list[float]] = {name: [] for name in measured}
+        timers = {name: timeit.Timer(stmt, setup, globals={**names, "cls": cls}) for name, cls in measured.items()}
+        numbers: dict[str, int] = {}
+        for name, timer in timers.items():
+            try:
+                numbers[name] = _calibrate(timer, target)
+            except Exception as exc:  # a case one implementation cannot do (pickling Paddle's): report, go on
+                results[name][key] = {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
+        samples: dict[str, list[float]] = {name: [] for name in numbers}
         for _ in range(repeats):  # A B A B ...: alternate implementations per repeat
-            for name, timer in timers.items():
-                samples[name].append(timer.timeit(numbers[name]) / numbers[name])
-        for name in measured:
+            for name in numbers:
+                samples[name].append(timers[name].timeit(numbers[name]) / numbers[name])
+        for name in numbers:
             results[name][key] = {"per_call": samples[name], "number": numbers[name]}
     return results
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--impl", action="append", choices=("ours", "paddle"), required=True)
+    parser.add_argument("--impl", action="append", choices=("ours", "paddle", "overlaid"), required=True)
     parser.add_argument("--generated", required=True, help="folder holding the fleet_strategy package")
+    parser.add_argument("--overlay", help="for --impl overlaid: the folder holding the overlaid paddle package")
+    parser.add_argument("--cases", choices=("all", "copies"), default="all", help="copies: only the copy and pickle cases")
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--target", type=float, default=0.05, help="seconds per repeat")
     args = parser.parse_args()
@@ -108,11 +142,11 @@ def main() -> int:
     errors: dict[str, str] = {}
     for impl in args.impl:
         try:
-            impls[impl] = _load(impl, os.path.abspath(args.generated))
+            impls[impl] = _load(impl, os.path.abspath(args.generated), args.overlay)
         except Exception as exc:
             errors[impl] = f"{type(exc).__name__}: {exc}"
     versions = {}
-    if "paddle" in impls:
+    if "paddle" in impls or "overlaid" in impls:
         import paddle
 
         versions["paddle"] = paddle.__version__
@@ -121,7 +155,8 @@ def main() -> int:
     versions["protobuf"] = protobuf_version
     versions["python"] = sys.version.split()[0]
     with tempfile.TemporaryDirectory(prefix="fsc-bench-") as tmp:
-        results = run(impls, args.repeats, args.target, os.path.join(tmp, "strategy.prototxt")) if impls else {}
+        cases = COPY_CASES if args.cases == "copies" else None
+        results = run(impls, args.repeats, args.target, os.path.join(tmp, "strategy.prototxt"), cases) if impls else {}
     json.dump({"results": results, "errors": errors, "versions": versions}, sys.stdout)
     return 0
 

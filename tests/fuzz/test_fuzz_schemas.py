@@ -115,12 +115,14 @@ DBL_MIN = 2.2250738585072014e-308
 # wrapper has gets a trailing underscore, repeated until it is free.
 CLASS_BODY = {"property", "staticmethod", "classmethod", "super", "object", "self"}
 WRAPPER = {"strict", "_strict", "__slots__", "__init__", "__setattr__", "__repr__", "__eq__",
-           "_set", "_direct", "_renamed", "_message", "_binding", "__getstate__", "__setstate__", "__copy__"}
+           "_set", "_direct", "_renamed", "_message", "_binding", "_lock", "_mutex", "__getstate__", "__setstate__",
+           "__copy__", "__deepcopy__"}
 
 # Field names item 3 asks about, plus a few more that break naive codegen.
 HOSTILE_NAMES = [
     "class", "def", "lambda", "None", "True", "type", "property", "__init__", "strategy", "message",
     "save_to_prototxt", "keys", "strict", "self", "import", "from", "__priv", "_strict", "object", "_set", "_message",
+    "_lock", "_mutex",
 ]
 
 

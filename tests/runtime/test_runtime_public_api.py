@@ -121,6 +121,33 @@ def test_read_env_warns_and_keeps_on_unreadable_text(clean_env, caplog):
     assert "TEST_FS_FLOAT='lots': expected a number" in caplog.text
 
 
+def test_read_env_ignores_values_the_field_cannot_hold(clean_env, caplog):
+    """The environment never makes construction fail: out of range is unreadable too."""
+    caplog.set_level(logging.WARNING)
+    clean_env.setenv("TEST_FS_INT", "2147483648")  # int32 + 1
+    message = strategy_message()
+    runtime.read_env(message, FIELDS)
+    assert message.ListFields() == []
+    assert "ignoring TEST_FS_INT='2147483648': out of the field's range [-2147483648, 2147483647]" in caplog.text
+    caplog.clear()
+    runtime.read_env(message, FIELDS, Flags(TEST_FS_INT=-(2**31) - 1, TEST_FS_FLOAT=object(), TEST_FS_AS_INT=float("nan")))
+    assert message.ListFields() == []
+    assert caplog.text.count("ignoring TEST_FS_") == 3
+
+
+def test_an_out_of_range_environment_does_not_stop_construction(monkeypatch, caplog):
+    """The reviewer's case, through the class (Paddle is not loaded here: os.environ is read)."""
+    caplog.set_level(logging.WARNING)
+    monkeypatch.setenv("FLAGS_conv_workspace_size_limit", "2147483648")
+    monkeypatch.setenv("FLAGS_cudnn_exhaustive_search", "maybe")
+    monkeypatch.setenv("FLAGS_sync_nccl_allreduce", "0")
+    strategy = DistributedStrategy()
+    assert strategy.conv_workspace_size_limit == 512 and not strategy.strategy.HasField("conv_workspace_size_limit")
+    assert strategy.cudnn_exhaustive_search is False and strategy.sync_nccl_allreduce is False
+    assert "FLAGS_conv_workspace_size_limit='2147483648'" in caplog.text
+    assert "FLAGS_cudnn_exhaustive_search='maybe'" in caplog.text
+
+
 def test_read_env_from_a_flag_store_converts_typed_values(clean_env):
     clean_env.setenv("TEST_FS_INT", "99")  # the store, not os.environ, is read
     message = strategy_message()

@@ -52,6 +52,18 @@ class Health(
         list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
         (a ValueError that is also an AssertionError) naming the valid keys and
         the closest match.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
     """
 
     __slots__ = ("message", "_strict")
@@ -70,7 +82,7 @@ class Health(
         Default:
             ``every key at its default``
         """
-        return cast("PingDict", _runtime.dict_view(self.message.ping))
+        return cast("PingDict", _runtime.dict_view(self.message.ping, self._lock))
 
     @ping.setter
     def ping(self, value: PingInput | health_pb2.Ping) -> None:
@@ -86,7 +98,7 @@ class Health(
         Default:
             ``every key at its default``
         """
-        return cast("PingDict", _runtime.dict_view(self.message.up))
+        return cast("PingDict", _runtime.dict_view(self.message.up, self._lock))
 
     @up.setter
     def up(self, value: PingInput | health_pb2.Ping) -> None:
@@ -136,7 +148,8 @@ class Health(
         Default:
             ``{}``
         """
-        return dict(self.message.by_peer)
+        with self._lock:
+            return dict(self.message.by_peer)
 
     @by_peer.setter
     def by_peer(self, value: Mapping[str, PingInput | health_pb2.Ping]) -> None:
@@ -157,7 +170,7 @@ class Health(
             count  int (int32)  0                         An optional count.
             =====  ===========  ========================  ==================
         """
-        return cast("ProbeDict", _runtime.dict_view(self.message.probe))
+        return cast("ProbeDict", _runtime.dict_view(self.message.probe, self._lock))
 
     @probe.setter
     def probe(self, value: ProbeInput | health_pb2.Probe) -> None:

@@ -52,6 +52,18 @@ class Canvas(
         list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
         (a ValueError that is also an AssertionError) naming the valid keys and
         the closest match.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
     """
 
     __slots__ = ("message", "_strict")
@@ -113,7 +125,8 @@ class Canvas(
         Default:
             ``{}``
         """
-        return dict(self.message.counts)
+        with self._lock:
+            return dict(self.message.counts)
 
     @counts.setter
     def counts(self, value: Mapping[str, int]) -> None:
@@ -129,7 +142,8 @@ class Canvas(
         Default:
             ``{}``
         """
-        return dict(self.message.anchors)
+        with self._lock:
+            return dict(self.message.anchors)
 
     @anchors.setter
     def anchors(self, value: Mapping[str, Canvas_PointInput | features_pb2.Canvas.Point]) -> None:
@@ -217,7 +231,7 @@ class Canvas(
             y    int (int32)  0        The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
             ===  ===========  =======  ===================================================================
         """
-        return cast("Canvas_PointDict", _runtime.dict_view(self.message.origin))
+        return cast("Canvas_PointDict", _runtime.dict_view(self.message.origin, self._lock))
 
     @origin.setter
     def origin(self, value: Canvas_PointInput | features_pb2.Canvas.Point) -> None:
@@ -233,7 +247,8 @@ class Canvas(
         Default:
             ``[]``
         """
-        return list(self.message.tags)
+        with self._lock:
+            return list(self.message.tags)
 
     @tags.setter
     def tags(self, value: list[str] | tuple[str, ...]) -> None:

@@ -55,6 +55,18 @@ class Event(
         list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
         (a ValueError that is also an AssertionError) naming the valid keys and
         the closest match.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
     """
 
     __slots__ = ("message", "_strict")
@@ -125,7 +137,8 @@ class Event(
         Default:
             ``{}``
         """
-        return dict(self.message.marks)
+        with self._lock:
+            return dict(self.message.marks)
 
     @marks.setter
     def marks(self, value: Mapping[str, timestamp_pb2.Timestamp | Mapping[str, Any]]) -> None:
@@ -177,7 +190,7 @@ class Event(
             start  google.protobuf.Timestamp  every key at its default  Its start.
             =====  =========================  ========================  ==========
         """
-        return cast("WindowDict", _runtime.dict_view(self.message.window))
+        return cast("WindowDict", _runtime.dict_view(self.message.window, self._lock))
 
     @window.setter
     def window(self, value: WindowInput | event_pb2.Window) -> None:

@@ -52,6 +52,18 @@ class acme_rpc_Thing(
         list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
         (a ValueError that is also an AssertionError) naming the valid keys and
         the closest match.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
     """
 
     __slots__ = ("message", "_strict")
@@ -91,7 +103,7 @@ class acme_rpc_Thing(
             kind    Kind (enum)  KIND_UNSPECIFIED  Its kind.
             ======  ===========  ================  ============================
         """
-        return cast("acme_api_ThingDict", _runtime.dict_view(self.message.api))
+        return cast("acme_api_ThingDict", _runtime.dict_view(self.message.api, self._lock))
 
     @api.setter
     def api(self, value: acme_api_ThingInput | acme_api_http_pb2.Thing) -> None:
