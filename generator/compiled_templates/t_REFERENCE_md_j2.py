@@ -1,5 +1,5 @@
 # @generated from templates/REFERENCE.md.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '61f4bc2435eca93734de2dd2089bead37c607310af8cb825996430c3dbbbb22e'
+SOURCE_KEY = '3f124089d04be1c6cf58582a79026ea083d5238d675d0f13bf0ce78583f96a49'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'REFERENCE.md.j2'
 
@@ -118,6 +118,11 @@ def root(context, missing=missing, environment=environment):
                 pass
                 yield ' '
         l_1_loop = l_1_p = missing
+        yield '\n'
+    if (undefined(name='reference') if l_0_reference is missing else l_0_reference):
+        pass
+        yield '\n**Threads** (every class). '
+        yield str(t_4(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'threads'))))
         yield '\n'
     l_1_loop = missing
     for l_1_cls, l_1_loop in LoopContext((undefined(name='reference') if l_0_reference is missing else l_0_reference), undefined):
@@ -300,4 +305,4 @@ def root(context, missing=missing, environment=environment):
     l_1_loop = l_1_cls = missing
 
 blocks = {}
-debug_info = '1=70&2=72&3=74&4=76&5=78&6=81&12=83&13=86&15=89&18=103&20=106&23=121&25=125&27=127&28=129&30=133&32=136&34=139&37=153&39=156&41=158&42=166&45=169&47=172&48=174&49=176&54=179&55=183&57=201&62=204&77=206&87=208&88=212&91=219&93=224&95=230&96=232&98=236&101=240&102=248&103=250&106=253&107=257&110=260&114=263&115=267&118=276&119=278&121=281&122=285&125=288&127=291&128=293&129=295'
+debug_info = '1=70&2=72&3=74&4=76&5=78&6=81&12=83&13=86&15=89&18=103&20=106&23=120&25=123&27=126&29=130&31=132&32=134&34=138&36=141&38=144&41=158&43=161&45=163&46=171&49=174&51=177&52=179&53=181&58=184&59=188&61=206&66=209&81=211&91=213&92=217&95=224&97=229&99=235&100=237&102=241&105=245&106=253&107=255&110=258&111=262&114=265&118=268&119=272&122=281&123=283&125=286&126=290&129=293&131=296&132=298&133=300'

@@ -1,5 +1,5 @@
 # @generated from templates/_doc.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '0ccfd89dcf3f4761b25c5fafd2b3c8966363f0f271142468122da4c987763fc7'
+SOURCE_KEY = '89fc6f5e8a14e512865770e5185a357ba2ace741968d012188f23b0029e50aed'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_doc.j2'
 
@@ -129,6 +129,13 @@ def root(context, missing=missing, environment=environment):
                 str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'config_dicts'), environment.getattr(l_1_doc, 'rules')))),
                 '\n',
             ))
+        if environment.getattr(l_1_doc, 'rules'):
+            pass
+            t_11.extend((
+                '\nThreads:\n',
+                str(context.call((undefined(name='paragraphs') if l_0_paragraphs is missing else l_0_paragraphs), context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'threads')))),
+                '\n',
+            ))
         if (environment.getattr(l_1_doc, 'rules') and environment.getattr(environment.getattr(l_1_doc, 'rules'), 'member_differences')):
             pass
             t_11.extend((
@@ -234,4 +241,4 @@ def root(context, missing=missing, environment=environment):
     context.vars['docbody'] = l_0_docbody = Macro(environment, macro, 'docbody', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '3=60&4=62&6=64&7=70&10=75&11=81&13=86&14=97&15=100&17=105&19=109&22=113&24=116&27=120&29=123&32=127&34=130&36=134&37=137&38=145&41=149&44=153&46=156&49=160&51=163&52=164&55=169&56=174&59=178&62=183&63=188&65=192&67=196&70=201&73=210&75=214&78=219&80=223&83=227'
+debug_info = '3=60&4=62&6=64&7=70&10=75&11=81&13=86&14=97&15=100&17=105&19=109&22=113&24=116&27=120&29=123&32=127&34=130&37=134&39=137&41=141&42=144&43=152&46=156&49=160&51=163&54=167&56=170&57=171&60=176&61=181&64=185&67=190&68=195&70=199&72=203&75=208&78=217&80=221&83=226&85=230&88=234'

@@ -1,5 +1,5 @@
 # @generated from templates/_notes.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '2838cf7668b711ed020c3d6e40405bb3fad5dc043302acba2d962bfc73bee67c'
+SOURCE_KEY = '065ea4940c2320555abadea849e00be36517f3ab5574133ab1b0a6eba9aa7717'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_notes.j2'
 
@@ -9,7 +9,7 @@ def root(context, missing=missing, environment=environment):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
-    l_0_like = l_0_answer = l_0_strict_answer = l_0_validation = l_0_defaults = l_0_member_differences = l_0_config_dicts = l_0_constraints = l_0_member_notes = missing
+    l_0_like = l_0_answer = l_0_strict_answer = l_0_validation = l_0_defaults = l_0_member_differences = l_0_config_dicts = l_0_constraints = l_0_member_notes = l_0_threads = missing
     try:
         t_1 = environment.filters['pyrepr']
     except KeyError:
@@ -296,9 +296,31 @@ def root(context, missing=missing, environment=environment):
                 str(environment.getattr(l_1_doc, 'proto_field')),
                 '``.\n',
             ))
+        if environment.getattr(l_1_doc, 'environment'):
+            pass
+            t_11.extend((
+                'Read from ``',
+                str(environment.getattr(l_1_doc, 'environment')),
+                '`` when an instance is created, where it is set; a value that does not parse, or that this option cannot hold, is ignored with a warning naming the variable.',
+            ))
+            if (l_1_rules and context.call(environment.getattr(l_1_rules, 'difference'), 'environment')):
+                pass
+                t_11.extend((
+                    ' ',
+                    str(context.call(environment.getattr(l_1_rules, 'difference'), 'environment')),
+                ))
         return concat(t_11)
     context.exported_vars.add('member_notes')
     context.vars['member_notes'] = l_0_member_notes = Macro(environment, macro, 'member_notes', ('doc', 'rules'), False, False, False, context.eval_ctx.autoescape)
+    def macro():
+        t_12 = []
+        pass
+        t_12.append(
+            "An instance may be shared between threads. Each assignment is applied whole: a config dict, a list or a map is checked and built aside, then swapped in under the instance's lock, so assignments from several threads apply one after the other, and a getter returns the value from before or after an assignment, never part of one. A single-value option is one protobuf operation and takes no lock, and copies and pickles read without it (they cost no more than a plain object's copy): copy an instance while no other thread assigns to it. Objects a getter hands out live (the wrapped message, the nested messages in a config's dict) are protobuf's own: change them from one thread at a time.",
+        )
+        return concat(t_12)
+    context.exported_vars.add('threads')
+    context.vars['threads'] = l_0_threads = Macro(environment, macro, 'threads', (), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '9=18&12=33&13=38&16=58&19=67&20=74&21=80&22=83&27=89&29=97&30=100&35=106&36=112&37=115&42=147&44=155&45=158&50=164&51=169&52=173&54=180&55=186&57=203&58=206&60=213&66=221&67=228&70=233&73=238&74=242&76=245&77=251&79=270&80=272&81=276&83=284&86=290&87=294'
+debug_info = '9=18&12=33&13=38&16=58&19=67&20=74&21=80&22=83&27=89&29=97&30=100&35=106&36=112&37=115&42=147&44=155&45=158&50=164&51=169&52=173&54=180&55=186&57=203&58=206&60=213&66=221&67=228&70=233&73=238&74=242&76=245&77=251&79=270&80=272&81=276&83=284&86=290&87=294&89=297&90=301&95=313'

@@ -1,5 +1,5 @@
 # @generated from templates/classes.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '25b5a5e5095445b48ca3a13d10d67c15156e3186beb9144abe499c124f8f03c9'
+SOURCE_KEY = '04e8cd050fde0e612beac2033e0fb016481ce4c2de4ab17717a20fb73256c21f'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'classes.py.j2'
 
@@ -325,15 +325,15 @@ def root(context, missing=missing, environment=environment):
                 yield str(t_6(environment.getattr(l_2_prop, 'getter_type')))
                 yield ', _runtime.dict_view('
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
-                yield '))\n'
+                yield ', self._lock))\n'
             elif (environment.getattr(l_2_prop, 'read') == 'list'):
                 pass
-                yield '        return list('
+                yield '        with self._lock:\n            return list('
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
                 yield ')\n'
             elif (environment.getattr(l_2_prop, 'read') == 'dict'):
                 pass
-                yield '        return dict('
+                yield '        with self._lock:\n            return dict('
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
                 yield ')\n'
             else:
@@ -396,4 +396,4 @@ def root(context, missing=missing, environment=environment):
     l_1_cls = l_1_example_import = missing
 
 blocks = {}
-debug_info = '1=73&2=81&3=87&4=93&5=95&6=97&7=104&9=125&13=127&16=131&17=134&21=138&22=140&23=142&24=145&25=147&27=149&28=152&30=156&33=159&34=163&35=167&46=172&47=175&48=178&49=180&50=184&56=190&57=193&59=196&60=200&66=207&68=211&69=213&70=217&73=220&75=227&76=231&78=233&79=235&80=238&83=243&84=245&85=247&86=250&87=252&88=255&90=259&94=263&96=265&97=269&99=272&102=284&104=287&105=291&110=298&111=302&114=307&115=311&116=313&117=316&118=320&119=323&120=327&121=330&122=332&123=335&125=340&127=342&129=345&130=347&131=351&132=353&133=356&135=359&137=366&139=368&140=371&144=376&157=379&158=382&159=386&162=388&164=392'
+debug_info = '1=73&2=81&3=87&4=93&5=95&6=97&7=104&9=125&13=127&16=131&17=134&21=138&22=140&23=142&24=145&25=147&27=149&28=152&30=156&33=159&34=163&35=167&46=172&47=175&48=178&49=180&50=184&56=190&57=193&59=196&60=200&66=207&68=211&69=213&70=217&73=220&75=227&76=231&78=233&79=235&80=238&83=243&84=245&85=247&86=250&87=252&88=255&90=259&94=263&96=265&97=269&99=272&102=284&104=287&105=291&110=298&111=302&114=307&115=311&116=313&117=316&118=320&119=323&120=327&122=330&123=332&125=335&127=340&129=342&131=345&132=347&133=351&134=353&135=356&137=359&139=366&141=368&142=371&146=376&159=379&160=382&161=386&164=388&166=392'

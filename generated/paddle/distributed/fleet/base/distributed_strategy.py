@@ -154,6 +154,18 @@ class DistributedStrategy(
         raised AttributeError, and the items of a list of configs came out
         empty); and ignored a nested ``{}``, which sets its key here.
 
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
+
     Differences from Paddle 3.3.1:
         * ``__init__``: Logs nothing; Paddle 3.3.1's logs "distributed
           strategy initialized" at INFO level.
@@ -624,6 +636,14 @@ class DistributedStrategy(
         Default:
             ``True``
 
+        Note:
+            Read from ``FLAGS_sync_nccl_allreduce`` when an instance is created,
+            where it is set; a value that does not parse, or that this option cannot
+            hold, is ignored with a warning naming the variable. Paddle 3.3.1 reads
+            its flags once, at ``import paddle``, where an integer flag that does
+            not parse or is out of range
+            (``FLAGS_conv_workspace_size_limit=2147483648``) stops the process.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -867,6 +887,14 @@ class DistributedStrategy(
         Default:
             ``False``
 
+        Note:
+            Read from ``FLAGS_cudnn_exhaustive_search`` when an instance is created,
+            where it is set; a value that does not parse, or that this option cannot
+            hold, is ignored with a warning naming the variable. Paddle 3.3.1 reads
+            its flags once, at ``import paddle``, where an integer flag that does
+            not parse or is out of range
+            (``FLAGS_conv_workspace_size_limit=2147483648``) stops the process.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -899,6 +927,14 @@ class DistributedStrategy(
             * ``>= 0`` (enforced in strict mode)
             * int32 range [-2147483648, 2147483647]
 
+        Note:
+            Read from ``FLAGS_conv_workspace_size_limit`` when an instance is
+            created, where it is set; a value that does not parse, or that this
+            option cannot hold, is ignored with a warning naming the variable.
+            Paddle 3.3.1 reads its flags once, at ``import paddle``, where an
+            integer flag that does not parse or is out of range
+            (``FLAGS_conv_workspace_size_limit=2147483648``) stops the process.
+
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
             >>> strategy = DistributedStrategy()
@@ -925,6 +961,14 @@ class DistributedStrategy(
 
         Default:
             ``False``
+
+        Note:
+            Read from ``FLAGS_cudnn_batchnorm_spatial_persistent`` when an instance
+            is created, where it is set; a value that does not parse, or that this
+            option cannot hold, is ignored with a warning naming the variable.
+            Paddle 3.3.1 reads its flags once, at ``import paddle``, where an
+            integer flag that does not parse or is out of range
+            (``FLAGS_conv_workspace_size_limit=2147483648``) stops the process.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1584,7 +1628,9 @@ class DistributedStrategy(
             >>> strategy.recompute_configs["checkpoints"]
             ['fc_0.tmp_0', 'fc_1.tmp_0']
         """
-        return cast("RecomputeConfigDict", _runtime.dict_view(self.strategy.recompute_configs))
+        return cast(
+            "RecomputeConfigDict", _runtime.dict_view(self.strategy.recompute_configs, self._lock)
+        )
 
     @recompute_configs.setter
     def recompute_configs(
@@ -1639,7 +1685,7 @@ class DistributedStrategy(
             >>> strategy.amp_configs["custom_white_list"]
             ['matmul']
         """
-        return cast("AMPConfigDict", _runtime.dict_view(self.strategy.amp_configs))
+        return cast("AMPConfigDict", _runtime.dict_view(self.strategy.amp_configs, self._lock))
 
     @amp_configs.setter
     def amp_configs(self, value: AMPConfigInput | distributed_strategy_pb2.AMPConfig) -> None:
@@ -1678,7 +1724,9 @@ class DistributedStrategy(
             >>> strategy.localsgd_configs["k_steps"]
             4
         """
-        return cast("LocalSGDConfigDict", _runtime.dict_view(self.strategy.localsgd_configs))
+        return cast(
+            "LocalSGDConfigDict", _runtime.dict_view(self.strategy.localsgd_configs, self._lock)
+        )
 
     @localsgd_configs.setter
     def localsgd_configs(
@@ -1721,7 +1769,8 @@ class DistributedStrategy(
             4
         """
         return cast(
-            "GradientMergeConfigDict", _runtime.dict_view(self.strategy.gradient_merge_configs)
+            "GradientMergeConfigDict",
+            _runtime.dict_view(self.strategy.gradient_merge_configs, self._lock),
         )
 
     @gradient_merge_configs.setter
@@ -1766,7 +1815,7 @@ class DistributedStrategy(
             >>> strategy.dgc_configs["sparsity"]
             [0.75, 0.9375]
         """
-        return cast("DGCConfigDict", _runtime.dict_view(self.strategy.dgc_configs))
+        return cast("DGCConfigDict", _runtime.dict_view(self.strategy.dgc_configs, self._lock))
 
     @dgc_configs.setter
     def dgc_configs(self, value: DGCConfigInput | distributed_strategy_pb2.DGCConfig) -> None:
@@ -1811,7 +1860,9 @@ class DistributedStrategy(
             >>> strategy.pipeline_configs["accumulate_steps"]
             8
         """
-        return cast("PipelineConfigDict", _runtime.dict_view(self.strategy.pipeline_configs))
+        return cast(
+            "PipelineConfigDict", _runtime.dict_view(self.strategy.pipeline_configs, self._lock)
+        )
 
     @pipeline_configs.setter
     def pipeline_configs(
@@ -1863,7 +1914,7 @@ class DistributedStrategy(
             >>> strategy.a_sync_configs["k_steps"]
             100
         """
-        return cast("AsyncConfigDict", _runtime.dict_view(self.strategy.a_sync_configs))
+        return cast("AsyncConfigDict", _runtime.dict_view(self.strategy.a_sync_configs, self._lock))
 
     @a_sync_configs.setter
     def a_sync_configs(
@@ -1907,7 +1958,7 @@ class DistributedStrategy(
             >>> strategy.lars_configs["exclude_from_weight_decay"]
             ['batch_norm', '.b_0']
         """
-        return cast("LarsConfigDict", _runtime.dict_view(self.strategy.lars_configs))
+        return cast("LarsConfigDict", _runtime.dict_view(self.strategy.lars_configs, self._lock))
 
     @lars_configs.setter
     def lars_configs(self, value: LarsConfigInput | distributed_strategy_pb2.LarsConfig) -> None:
@@ -1946,7 +1997,7 @@ class DistributedStrategy(
             >>> strategy.lamb_configs["exclude_from_weight_decay"]
             ['layer_norm', 'bias']
         """
-        return cast("LambConfigDict", _runtime.dict_view(self.strategy.lamb_configs))
+        return cast("LambConfigDict", _runtime.dict_view(self.strategy.lamb_configs, self._lock))
 
     @lamb_configs.setter
     def lamb_configs(self, value: LambConfigInput | distributed_strategy_pb2.LambConfig) -> None:
@@ -1987,7 +2038,7 @@ class DistributedStrategy(
         """
         return cast(
             "AdaptiveLocalSGDConfigDict",
-            _runtime.dict_view(self.strategy.adaptive_localsgd_configs),
+            _runtime.dict_view(self.strategy.adaptive_localsgd_configs, self._lock),
         )
 
     @adaptive_localsgd_configs.setter
@@ -2048,7 +2099,9 @@ class DistributedStrategy(
             >>> strategy.sharding_configs["sharding_degree"]
             4
         """
-        return cast("ShardingConfigDict", _runtime.dict_view(self.strategy.sharding_configs))
+        return cast(
+            "ShardingConfigDict", _runtime.dict_view(self.strategy.sharding_configs, self._lock)
+        )
 
     @sharding_configs.setter
     def sharding_configs(
@@ -2185,7 +2238,8 @@ class DistributedStrategy(
             4
         """
         return cast(
-            "TensorParallelConfigDict", _runtime.dict_view(self.strategy.tensor_parallel_configs)
+            "TensorParallelConfigDict",
+            _runtime.dict_view(self.strategy.tensor_parallel_configs, self._lock),
         )
 
     @tensor_parallel_configs.setter
@@ -2230,7 +2284,10 @@ class DistributedStrategy(
             >>> strategy.trainer_desc_configs["dump_fields"]
             ['click', 'label']
         """
-        return cast("TrainerDescConfigDict", _runtime.dict_view(self.strategy.trainer_desc_configs))
+        return cast(
+            "TrainerDescConfigDict",
+            _runtime.dict_view(self.strategy.trainer_desc_configs, self._lock),
+        )
 
     @trainer_desc_configs.setter
     def trainer_desc_configs(
@@ -2312,7 +2369,7 @@ class DistributedStrategy(
             >>> strategy.qat_configs["not_quant_pattern"]
             ['skip_quant']
         """
-        return cast("QatConfigDict", _runtime.dict_view(self.strategy.qat_configs))
+        return cast("QatConfigDict", _runtime.dict_view(self.strategy.qat_configs, self._lock))
 
     @qat_configs.setter
     def qat_configs(self, value: QatConfigInput | distributed_strategy_pb2.QatConfig) -> None:
@@ -2413,7 +2470,8 @@ class DistributedStrategy(
             'sum'
         """
         return cast(
-            "GradientScaleConfigDict", _runtime.dict_view(self.strategy.gradient_scale_configs)
+            "GradientScaleConfigDict",
+            _runtime.dict_view(self.strategy.gradient_scale_configs, self._lock),
         )
 
     @gradient_scale_configs.setter
@@ -2555,6 +2613,18 @@ class DistributedJobInfo(
 
     For debugging and replaying experiments; filled through the ``_set_*``
     methods as Paddle's class is.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
 
     Differences from Paddle 3.3.1:
         * ``__setattr__``: Only the class's members can be assigned (the

@@ -69,6 +69,18 @@ class Shop(
         (a ValueError that is also an AssertionError) naming the valid keys and
         the closest match.
 
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
+
     Examples:
         >>> from golden_annotated import Shop
         >>> shop = Shop()
@@ -126,6 +138,11 @@ class Shop(
         Constraints:
             * ``> 0`` (enforced in strict mode)
             * int32 range [-2147483648, 2147483647]
+
+        Note:
+            Read from ``SHOP_WORKERS`` when an instance is created, where it is set;
+            a value that does not parse, or that this option cannot hold, is ignored
+            with a warning naming the variable.
 
         Note:
             Lint rule ``discount-outside-eur-usd``: ``discount`` is set but has no
@@ -199,7 +216,8 @@ class Shop(
         Default:
             ``[]``
         """
-        return list(self.config.tags)
+        with self._lock:
+            return list(self.config.tags)
 
     @tags.setter
     def tags(self, value: list[str] | tuple[str, ...]) -> None:
@@ -246,7 +264,7 @@ class Shop(
             >>> shop.checkout_configs["max_items"]
             10
         """
-        return cast("CheckoutDict", _runtime.dict_view(self.config.checkout))
+        return cast("CheckoutDict", _runtime.dict_view(self.config.checkout, self._lock))
 
     @checkout_configs.setter
     def checkout_configs(self, value: CheckoutInput | shop_pb2.Checkout) -> None:
@@ -262,7 +280,8 @@ class Shop(
         Default:
             ``[]``
         """
-        return list(self.config.owners)
+        with self._lock:
+            return list(self.config.owners)
 
     @owners.setter
     def owners(self, value: list[str] | tuple[str, ...]) -> None:

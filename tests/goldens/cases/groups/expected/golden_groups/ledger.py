@@ -51,6 +51,18 @@ class Entry(
         list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
         (a ValueError that is also an AssertionError) naming the valid keys and
         the closest match.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
     """
 
     __slots__ = ("message", "_strict")
@@ -90,7 +102,7 @@ class Entry(
             cents     int (int64)  0        The amount in cents.
             ========  ===========  =======  ======================================
         """
-        return cast("MoneyDict", _runtime.dict_view(self.message.amount))
+        return cast("MoneyDict", _runtime.dict_view(self.message.amount, self._lock))
 
     @amount.setter
     def amount(self, value: MoneyInput | ledger_pb2.Money) -> None:
@@ -129,7 +141,7 @@ class Entry(
             cents     int (int64)  0        The amount in cents.
             ========  ===========  =======  ======================================
         """
-        return cast("MoneyDict", _runtime.dict_view(self.message.fee))
+        return cast("MoneyDict", _runtime.dict_view(self.message.fee, self._lock))
 
     @fee.setter
     def fee(self, value: MoneyInput | ledger_pb2.Money) -> None:
