@@ -15,6 +15,7 @@ import re
 import string
 import tokenize
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -934,23 +935,12 @@ def _module_members(c: _Checker, node: _Node, where: str, package_dir: Path) -> 
             c.unknown(f"name in {source}.py ({where}.names)", item.value, item, defined)
         else:
             names.append(item.value)
-    attributes = []
-    for name, attr_node in (keys["attributes"].value.items() if "attributes" in keys else []):
-        at = f"{where}.attributes.{name}"
+    def module_variable(name: str, node: _Node) -> bool:
         if not naming.is_identifier(name):
-            c.error(f"{at}: {name!r} is not an identifier", attr_node)
-            continue
-        ak = c.mapping(attr_node, at, _ATTRIBUTE_KEYS)
-        missing = [k for k in ("default", "type") if k not in ak]
-        if missing:
-            c.error(f"{at}: {' and '.join(repr(k) for k in missing)} required", attr_node)
-            continue
-        default = _plain(ak["default"])
-        if not _literal(default):
-            c.error(f"{at}.default: expected a YAML scalar or a list of them", ak["default"])
-            continue
-        attributes.append(AttributeNote(name=name, default=default, type=ak["type"].value,
-                                        doc=ak["doc"].value if "doc" in ak else None, line=attr_node.line))
+            c.error(f"{where}.attributes.{name}: {name!r} is not an identifier", node)
+        return naming.is_identifier(name)
+
+    attributes = _attribute_notes(c, keys, where, module_variable)
     taken: dict[str, int] = {}
     for name, line in [(n, keys["names"].line) for n in names] + [(a.name, a.line) for a in attributes]:
         if name in taken:
@@ -1127,12 +1117,15 @@ def _plain(node: _Node) -> Any:
     return node.value
 
 
-def _member_notes(c: _Checker, keys: dict[str, _Node], where: str, message: Any, check_hook: Any) -> dict[str, Any]:
-    """A class's ``attributes:``, ``aliases:`` and ``environment:`` (ClassNote fields)."""
+def _attribute_notes(
+    c: _Checker, keys: dict[str, _Node], where: str, usable: Callable[[str, _Node], bool]
+) -> list[AttributeNote]:
+    """``attributes:`` (of a class, or of a target's module): plain variables
+    with a default and a type expression (checked: it is pasted as code)."""
     attributes: list[AttributeNote] = []
     for name, node in (keys["attributes"].value.items() if "attributes" in keys else []):
         at = f"{where}.attributes.{name}"
-        if not _identifier(c, name, node, "attribute"):
+        if not usable(name, node):
             continue
         ak = c.mapping(node, at, _ATTRIBUTE_KEYS)
         missing = [k for k in ("default", "type") if k not in ak]
@@ -1147,6 +1140,12 @@ def _member_notes(c: _Checker, keys: dict[str, _Node], where: str, message: Any,
             AttributeNote(name=name, default=default, type=_type_text(c, ak["type"], f"{at}.type") or "",
                           doc=ak["doc"].value if "doc" in ak else None, line=node.line)
         )
+    return attributes
+
+
+def _member_notes(c: _Checker, keys: dict[str, _Node], where: str, message: Any, check_hook: Any) -> dict[str, Any]:
+    """A class's ``attributes:``, ``aliases:`` and ``environment:`` (ClassNote fields)."""
+    attributes = _attribute_notes(c, keys, where, lambda name, node: _identifier(c, name, node, "attribute"))
     aliases: list[AliasNote] = []
     for name, node in (keys["aliases"].value.items() if "aliases" in keys else []):
         at = f"{where}.aliases.{name}"
