@@ -164,10 +164,17 @@ class DistributedStrategy(
           message of its own, and instances pickle: Paddle 3.3.1's shallow copy
           shares the message (changing the copy changes the original), and
           pickling one raises PicklingError.
-        * ``load_from_prototxt``: A file that does not parse changes nothing
-          and raises ValueError naming the file and line: Paddle 3.3.1 kept what
-          it had merged before the bad line and raised protobuf's
-          ``text_format.ParseError`` (not a ValueError).
+        * ``load_from_prototxt``: Every failure changes nothing and raises a
+          ValueError naming the file (and the line, for text that does not
+          parse; for a missing file, also a FileNotFoundError), and a pipe or a
+          device is refused unread: Paddle 3.3.1 kept what it had merged before
+          a bad line and raised protobuf's ``text_format.ParseError`` (not a
+          ValueError), raised UnicodeDecodeError and IsADirectoryError as they
+          came, and waited forever on a pipe.
+        * ``save_to_prototxt``: The file is replaced in one step (a temporary
+          file beside it, flushed, renamed over it): a failure part-way (a full
+          disk, a file size limit) leaves the old file as it was. Paddle 3.3.1
+          truncated the file first and left a part of the new text.
         * ``build_strategy``: Assigning also takes a dict of options, the
           options message, or any object with some of the option attributes:
           Paddle 3.3.1 read every option attribute of what it was given

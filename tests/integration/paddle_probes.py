@@ -306,7 +306,34 @@ def differences_group() -> dict[str, Any]:
         typed_keys["AsyncConfigInput k_step"] = "k_step" in types.AsyncConfigInput.__annotations__
         typed_keys["TrainerDescConfigInput dump_field"] = "dump_field" in types.TrainerDescConfigInput.__annotations__
     out["defaults"] = {"values": values, "claims": claims, "typed keys": typed_keys}
+    out["save_atomic"] = save_over_a_file_size_limit(Strategy)
     return out
+
+
+def save_over_a_file_size_limit(strategy_class: Any) -> dict[str, Any]:
+    """save_to_prototxt over an existing file when a file size limit stops the
+    write part-way (RLIMIT_FSIZE, SIGXFSZ ignored: the write fails with EFBIG)."""
+    import resource
+    import signal
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "saved.prototxt")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("amp: true\n")
+        strategy = strategy_class()
+        strategy.amp_configs = {"custom_white_list": [f"op_{i}" for i in range(100)]}
+        previous = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (200, hard))
+        try:
+            saved = outcome(lambda: strategy.save_to_prototxt(path))
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+            signal.signal(signal.SIGXFSZ, previous)
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        return {"error": saved.get("error", ["none"])[0], "old file kept": text == "amp: true\n", "bytes": len(text),
+                "files": sorted(os.listdir(folder))}
 
 
 def names_by_typed_dict(path: str) -> dict[str, list[str]]:

@@ -144,6 +144,15 @@ def _load(sides):
     assert ours["error"][1:] == [True, False, True] and ours["amp merged before the bad line"] is False
 
 
+@check("save_atomic")
+def _save_atomic(sides):
+    """A file size limit stops the write part-way: Paddle's file is left with
+    200 bytes of the new text, ours with the old text, no temporary file."""
+    theirs, ours = (side["save_atomic"] for side in sides("differences"))
+    assert theirs == {"error": "OSError", "old file kept": False, "bytes": 200, "files": ["saved.prototxt"]}
+    assert ours == {"error": "OSError", "old file kept": True, "bytes": 10, "files": ["saved.prototxt"]}
+
+
 @check("build_strategy_input")
 def _build_strategy(sides):
     theirs, ours = (side["build_strategy_input"] for side in sides("differences"))
