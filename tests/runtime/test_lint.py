@@ -194,9 +194,15 @@ def test_python_dash_m(tmp_path):
     import subprocess
     import sys
 
+    import fleet_strategy
+
     path = tmp_path / "s.prototxt"
     path.write_text("amp_configs { init_loss_scaling: 8 }\n")
-    done = subprocess.run([sys.executable, "-m", "fleet_strategy", "lint", str(path)], capture_output=True, text=True)
+    # the package this test imports (the checkout's generated/, or an installed wheel)
+    env = {**os.environ, "PYTHONPATH": str(Path(fleet_strategy.__file__).parent.parent)}
+    done = subprocess.run(
+        [sys.executable, "-m", "fleet_strategy", "lint", str(path)], capture_output=True, text=True, env=env
+    )
     assert done.returncode == 1 and "amp-configs-without-amp" in done.stdout
 
 
