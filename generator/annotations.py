@@ -965,16 +965,12 @@ _NUMERIC = {
 
 
 def _derived(schema: Schema) -> Annotations:
-    """Without annotations: a wrapper class for every top-level "root" message."""
-    used = {f.type_name for m in schema.messages.values() for f in m.fields if f.type == "message"}
-    paths = [naming.module_path_for_proto(f) for f in schema.files]
-    # the package's top-level names: its first folders, or its modules and their _pb2 modules
-    modules = {p[0] for p in paths} | {f"{p[0]}_pb2" for p in paths if len(p) == 1}
-    classes = tuple(
-        ClassNote(name=naming.python_class_name(m.flat, modules), message=m.full_name, line=m.line)
-        for m in schema.messages.values()
-        if m.full_name not in used and not m.is_map_entry and "." not in m.name
-    )
+    """Without annotations (or without their ``classes``): a wrapper class for
+    every message but map entries, nested and recursive ones included, so a
+    user can start from any message."""
+    names = _derived_class_names(schema)
+    classes = tuple(ClassNote(name=names[m.full_name], message=m.full_name, line=m.line)
+                    for m in schema.messages.values() if not m.is_map_entry)
     bad = [c for c in classes if c.name.startswith("_")]
     if bad:
         raise GeneratorError(
@@ -990,6 +986,27 @@ def _derived(schema: Schema) -> Annotations:
         enums={},
         compat_policies={},
     )
+
+
+def _derived_class_names(schema: Schema) -> dict[str, str]:
+    """Message full name -> its class's name: its flat name, with the renaming
+    rule's trailing underscores while that is not usable or is taken: by the
+    package's top-level names, the names ``types`` defines (``XDict``,
+    ``XInput``, ``XName``: class modules import them), or another class.
+    Messages whose flat name is free keep it; the others follow in schema order."""
+    paths = [naming.module_path_for_proto(f) for f in schema.files]
+    # the package's top-level names: its first folders, or its modules and their _pb2 modules
+    taken = {p[0] for p in paths} | {f"{p[0]}_pb2" for p in paths if len(p) == 1}
+    messages = [m for m in schema.messages.values() if not m.is_map_entry]
+    taken |= {n for m in messages for n in naming.typed_dict_names(m.flat)}
+    taken |= {naming.enum_literal_name(e.flat) for e in schema.enums.values()}
+    names = {m.full_name: m.flat for m in messages if naming.python_class_name(m.flat, taken) == m.flat}
+    taken |= set(names.values())
+    for m in messages:
+        if m.full_name not in names:
+            names[m.full_name] = naming.python_class_name(m.flat, taken)
+            taken.add(names[m.full_name])
+    return names
 
 
 def hook_class_members(path: Path, class_name: str) -> frozenset[str]:

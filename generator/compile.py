@@ -10,6 +10,7 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +33,7 @@ class CompiledSchema:
 
 def well_known_folder() -> Path:
     """The well-known types' .proto files bundled with grpcio-tools (searched last)."""
-    import grpc_tools  # deferred: only compilation needs it
+    import grpc_tools  # type: ignore[import-untyped]  # deferred: only compilation needs it
 
     return Path(grpc_tools.__file__).parent / "_proto"
 
@@ -212,7 +213,7 @@ def compile_protos(paths: list[Path], proto_paths: tuple[Path, ...] | list[Path]
     return CompiledSchema(descriptor_set=data, proto_files=tuple(files), names=tuple(names))
 
 
-def _run_capturing_stderr(run, target: Path) -> int:
+def _run_capturing_stderr(run: Callable[[], int], target: Path) -> int:
     """Run ``run()`` with OS-level stderr redirected into ``target``."""
     import sys
 

@@ -19,7 +19,7 @@ from . import naming
 from .annotations import Annotations, ClassNote, FieldNote, ModuleMembersNote, closest, member_names
 from .errors import GeneratorError, Problem
 from .rules import RuleModel, rule_models
-from .schema import Enum, Extension, Field, Message, Schema, shortest_float32_text
+from .schema import Enum, Extension, Field, Message, Schema, Service, shortest_float32_text, unresolved_imports
 
 INT_BOUNDS = {
     "int32": (-(2**31), 2**31 - 1),
@@ -294,6 +294,7 @@ class ExtensionModel:
     number: int
     constant: str
     plain: bool  # its name works as a Python attribute
+    doc: str = ""  # its comment in the schema
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -323,6 +324,7 @@ class Pb2Module:
     uses_maps: bool  # the stub needs Mapping
     uses_deprecated: bool  # the stub marks deprecated fields (typing_extensions.deprecated)
     extensions: tuple[ExtensionModel, ...]  # declared at the file's top level: module attributes
+    services: tuple[Service, ...] = ()  # documented in the stub's module docstring (no code is generated for them)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -379,6 +381,11 @@ class ClassModel:
     @property
     def has_views(self) -> bool:
         return any(p.read == "view" and not p.getter_hook for p in self.properties)
+
+    @property
+    def uses_builtins(self) -> bool:
+        """A property's type spells a builtin it shadows as ``_builtins.X`` (see _unshadowed)."""
+        return any("_builtins." in f"{p.getter_type} {p.setter_type}" for p in self.properties)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -644,16 +651,11 @@ def pb2_imports(schema: Schema, package: str) -> dict[str, Pb2Import]:
         records[f] = Pb2Import(proto_file=f, import_from=".".join((package, *path[:-1])), module=module, alias=alias,
                                generated=True, folder=path[:-1])
     aliases = {r.alias for r in records.values()} | stems
+    problems = unresolved_imports(schema, lambda name: standard_module(name) is not None)
     for f in schema.files:
         for dep in schema.dependencies.get(f, ()):
-            if dep in records:
-                continue
-            standard = standard_module(dep)
+            standard = standard_module(dep) if dep not in records else None
             if standard is None:
-                problems.append(Problem(
-                    f"imports {dep}, which is not generated (only protobuf's well-known types may be imported without being generated)",
-                    f, hint=f"generate it too: add {dep} (or a folder holding it) with --proto, under an -I folder",
-                ))
                 continue
             alias = standard[1] if standard[1] not in aliases else "_".join([*standard[0].split("."), standard[1]])
             aliases.add(alias)
@@ -992,7 +994,7 @@ class _Builder:
         return PyiMessage(
             name=message.name.rsplit(".", 1)[-1],
             full_name=message.full_name,
-            doc=(self.notes.message_docs.get(message.full_name) or message.doc).strip(),
+            doc=_with_oneof_docs((self.notes.message_docs.get(message.full_name) or message.doc).strip(), message),
             fields=fields,
             nested=nested,
             enums=enums,
@@ -1033,6 +1035,7 @@ class _Builder:
                     uses_maps=any(f.is_map for m in in_file for f in m.fields),
                     uses_deprecated=any(f.deprecated for m in in_file for f in m.fields),
                     extensions=_extension_models(self.schema.file_extensions.get(fp.name, ())),
+                    services=self.schema.services.get(fp.name, ()),
                 )
             )
         return tuple(modules)
@@ -1121,7 +1124,7 @@ class _Builder:
             mixin=cls.mixin,
             init_hook=cls.init_hook,
             empty_config_sets=cls.empty_config == "set",
-            properties=tuple(properties),
+            properties=_unshadowed(properties),
             members=members_model(self, cls, message, hook_members, {p.name for p in properties}),
             doc=Doc(summary=summary, paragraphs=paragraphs, example=cls.example, rules=rules),
         )
@@ -1293,9 +1296,38 @@ class _Builder:
 
 def _extension_models(extensions: Iterable[Extension]) -> tuple[ExtensionModel, ...]:
     return tuple(
-        ExtensionModel(name=x.name, number=x.number, constant=f"{x.name.upper()}_FIELD_NUMBER", plain=naming.is_plain_attribute(x.name))
+        ExtensionModel(name=x.name, number=x.number, constant=f"{x.name.upper()}_FIELD_NUMBER", plain=naming.is_plain_attribute(x.name),
+                       doc=x.doc)
         for x in extensions
     )
+
+
+def _unshadowed(properties: list[PropertyModel]) -> tuple[PropertyModel, ...]:
+    """The properties with their types as annotations in the class body: a
+    property named like a builtin (``int``, ``bool``) shadows it there, so
+    such a builtin is spelled ``_builtins.int``."""
+    names = [p.name for p in properties]
+    return tuple(
+        dataclasses.replace(
+            p, getter_type=naming.class_body_annotation(p.getter_type, names),
+            setter_type=naming.class_body_annotation(p.setter_type, names) if p.setter_type else None,
+        )
+        for p in properties
+    )
+
+
+def _with_oneof_docs(doc: str, message: Message) -> str:
+    """A message's stub docs, then a paragraph per documented oneof (a oneof
+    has no attribute of its own to carry them)."""
+    members: dict[str, list[str]] = {}
+    for f in message.fields:
+        if f.oneof is not None:
+            members.setdefault(f.oneof, []).append(f"``{f.name}``")
+    oneofs = [
+        f"Oneof ``{name}`` ({', '.join(members.get(name, []))}): {text}"
+        for name, text in zip(message.oneofs, message.oneof_docs) if text
+    ]
+    return "\n\n".join([doc, *oneofs] if doc else oneofs)
 
 
 def _field_marks(f: Field) -> list[str]:

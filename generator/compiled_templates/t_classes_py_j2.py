@@ -1,5 +1,5 @@
 # @generated from templates/classes.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '04e8cd050fde0e612beac2033e0fb016481ce4c2de4ab17717a20fb73256c21f'
+SOURCE_KEY = '97b128192d46870be4ea3fe9fce51bba3611207f9d5b732218fbfa6d0d18de17'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'classes.py.j2'
 
@@ -125,7 +125,11 @@ def root(context, missing=missing, environment=environment):
     context.vars['field_of'] = l_0_field_of = Macro(environment, macro, 'field_of', ('cls', 'prop'), False, False, False, context.eval_ctx.autoescape)
     yield '"""Wrapper classes of ``'
     yield str((undefined(name='module') if l_0_module is missing else l_0_module))
-    yield '``: typed properties over protobuf messages."""\n\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING'
+    yield '``: typed properties over protobuf messages."""\n\nfrom __future__ import annotations\n\n'
+    if t_2(context.eval_ctx, t_7(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'uses_builtins')):
+        pass
+        yield 'import builtins as _builtins\n'
+    yield 'from typing import TYPE_CHECKING'
     if t_2(context.eval_ctx, t_7(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'has_views')):
         pass
         yield ', cast'
@@ -336,11 +340,18 @@ def root(context, missing=missing, environment=environment):
                 yield '        with self._lock:\n            return dict('
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
                 yield ')\n'
-            else:
+            elif t_5(environment.getattr(l_2_prop, 'field_name')):
                 pass
                 yield '        return '
                 yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
                 yield '\n'
+            else:
+                pass
+                yield '        value: '
+                yield str(environment.getattr(l_2_prop, 'getter_type'))
+                yield ' = '
+                yield str(context.call((undefined(name='field_of') if l_0_field_of is missing else l_0_field_of), l_1_cls, l_2_prop, _loop_vars=_loop_vars))
+                yield '\n        return value\n'
             if environment.getattr(l_2_prop, 'setter_type'):
                 pass
                 yield '\n    @'
@@ -396,4 +407,4 @@ def root(context, missing=missing, environment=environment):
     l_1_cls = l_1_example_import = missing
 
 blocks = {}
-debug_info = '1=73&2=81&3=87&4=93&5=95&6=97&7=104&9=125&13=127&16=131&17=134&21=138&22=140&23=142&24=145&25=147&27=149&28=152&30=156&33=159&34=163&35=167&46=172&47=175&48=178&49=180&50=184&56=190&57=193&59=196&60=200&66=207&68=211&69=213&70=217&73=220&75=227&76=231&78=233&79=235&80=238&83=243&84=245&85=247&86=250&87=252&88=255&90=259&94=263&96=265&97=269&99=272&102=284&104=287&105=291&110=298&111=302&114=307&115=311&116=313&117=316&118=320&119=323&120=327&122=330&123=332&125=335&127=340&129=342&131=345&132=347&133=351&134=353&135=356&137=359&139=366&141=368&142=371&146=376&159=379&160=382&161=386&164=388&166=392'
+debug_info = '1=73&2=81&3=87&4=93&5=95&6=97&7=104&9=125&13=127&16=131&19=135&20=138&24=142&25=144&26=146&27=149&28=151&30=153&31=156&33=160&36=163&37=167&38=171&49=176&50=179&51=182&52=184&53=188&59=194&60=197&62=200&63=204&69=211&71=215&72=217&73=221&76=224&78=231&79=235&81=237&82=239&83=242&86=247&87=249&88=251&89=254&90=256&91=259&93=263&97=267&99=269&100=273&102=276&105=288&107=291&108=295&113=302&114=306&117=311&118=315&119=317&120=320&121=324&122=327&123=331&125=334&126=336&128=339&129=341&130=344&133=349&136=353&138=356&139=358&140=362&141=364&142=367&144=370&146=377&148=379&149=382&153=387&166=390&167=393&168=397&171=399&173=403'

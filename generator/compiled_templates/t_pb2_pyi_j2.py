@@ -1,5 +1,5 @@
 # @generated from templates/pb2.pyi.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '7d29e9986efbf2485bc61e68fbcaa143d39a60f385145e665e5d8846436b8c37'
+SOURCE_KEY = 'c4b30e0a7d4b93176046f32a6a1f462a1b0c66d89a05808f1c5402024b387282'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'pb2.pyi.j2'
 
@@ -81,7 +81,55 @@ def root(context, missing=missing, environment=environment):
         l_0_pb2_import = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'pb2.pyi.j2') does not export the requested name 'pb2_import'", name='pb2_import')
     context.vars['pb2_import'] = l_0_pb2_import
     context.exported_vars.discard('pb2_import')
-    yield str(t_1(str_join(('Type stubs of ``', t_9(environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'proto_file')), "``'s protobuf classes.", )), 0))
+    t_10 = []
+    pass
+    t_10.extend((
+        'Type stubs of ``',
+        str(t_9(environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'proto_file'))),
+        "``'s protobuf classes.\n",
+    ))
+    if environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'services'):
+        pass
+        t_10.append(
+            '\nServices (no code is generated for them; their descriptors are in\n``DESCRIPTOR.services_by_name``):\n',
+        )
+        for l_2_service in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'services'):
+            _loop_vars = {}
+            pass
+            t_10.extend((
+                '\n``',
+                str(environment.getattr(l_2_service, 'name')),
+                '``\n',
+            ))
+            if environment.getattr(l_2_service, 'doc'):
+                pass
+                t_10.extend((
+                    str(t_2(environment.getattr(l_2_service, 'doc'), 4, first=True)),
+                    '\n',
+                ))
+            for l_3_m in environment.getattr(l_2_service, 'methods'):
+                _loop_vars = {}
+                pass
+                t_10.extend((
+                    '\n    ``',
+                    str(environment.getattr(l_3_m, 'name')),
+                    '(',
+                    str(('stream ' if environment.getattr(l_3_m, 'client_streaming') else cond_expr_undefined("the inline if-expression on line 17 in 'pb2.pyi.j2' evaluated to false and no else section was defined."))),
+                    str(environment.getattr(l_3_m, 'input_type')),
+                    ') -> ',
+                    str(('stream ' if environment.getattr(l_3_m, 'server_streaming') else cond_expr_undefined("the inline if-expression on line 17 in 'pb2.pyi.j2' evaluated to false and no else section was defined."))),
+                    str(environment.getattr(l_3_m, 'output_type')),
+                    '``\n',
+                ))
+                if environment.getattr(l_3_m, 'doc'):
+                    pass
+                    t_10.extend((
+                        str(t_2(environment.getattr(l_3_m, 'doc'), 8, first=True)),
+                        '\n',
+                    ))
+            l_3_m = missing
+        l_2_service = missing
+    yield t_1(concat(t_10), 0)
     yield '\n\n# builtins and typing names under private aliases: a field or message may be\n# named int, property, Mapping, ...\nimport builtins as _builtins\nfrom collections.abc import Iterable as _Iterable\n'
     if environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'uses_maps'):
         pass
@@ -107,46 +155,57 @@ def root(context, missing=missing, environment=environment):
             pass
             yield str(environment.getattr(l_1_ext, 'name'))
             yield ': _descriptor.FieldDescriptor\n'
+        if environment.getattr(l_1_ext, 'doc'):
+            pass
+            yield str(t_1(environment.getattr(l_1_ext, 'doc'), 0))
+            yield '\n'
     l_1_ext = missing
     def macro(l_1_enum):
-        t_10 = []
+        t_11 = []
         if l_1_enum is missing:
             l_1_enum = undefined("parameter 'enum' was not provided", name='enum')
         pass
-        t_10.extend((
+        t_11.extend((
             'class ',
             str(environment.getitem(context.call(environment.getattr(environment.getattr(l_1_enum, 'pb2_path'), 'rsplit'), '.', 1), -1)),
             '(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):\n    __slots__ = ()\n',
         ))
-        def t_11(fiter):
+        def t_12(fiter):
             for l_2_value in fiter:
                 if t_6(environment.getitem(l_2_value, 0)):
                     yield l_2_value
-        for l_2_value in t_11(environment.getattr(l_1_enum, 'values')):
+        for l_2_value in t_12(environment.getattr(l_1_enum, 'values')):
             _loop_vars = {}
             pass
-            t_10.extend((
+            t_11.extend((
                 '    ',
                 str(environment.getitem(l_2_value, 0)),
                 ': _ClassVar[_builtins.int]\n',
             ))
+            if environment.getitem(l_2_value, 2):
+                pass
+                t_11.extend((
+                    '    ',
+                    str(t_1(environment.getitem(l_2_value, 2))),
+                    '\n',
+                ))
         l_2_value = missing
-        return concat(t_10)
+        return concat(t_11)
     context.exported_vars.add('enum_stub')
     context.vars['enum_stub'] = l_0_enum_stub = Macro(environment, macro, 'enum_stub', ('enum',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_message):
-        t_12 = []
+        t_13 = []
         if l_1_message is missing:
             l_1_message = undefined("parameter 'message' was not provided", name='message')
         pass
-        t_12.extend((
+        t_13.extend((
             'class ',
             str(environment.getattr(l_1_message, 'name')),
             '(_message.Message):\n',
         ))
         if environment.getattr(l_1_message, 'doc'):
             pass
-            t_12.extend((
+            t_13.extend((
                 '    ',
                 str(t_1(environment.getattr(l_1_message, 'doc'))),
                 '\n\n',
@@ -154,22 +213,29 @@ def root(context, missing=missing, environment=environment):
         for l_2_enum in environment.getattr(l_1_message, 'enums'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 str(t_2(context.call((undefined(name='enum_stub') if l_0_enum_stub is missing else l_0_enum_stub), l_2_enum, _loop_vars=_loop_vars), 4, first=True)),
                 '\n',
             ))
-            def t_13(fiter):
+            def t_14(fiter):
                 for l_3_value in fiter:
                     if t_6(environment.getitem(l_3_value, 0)):
                         yield l_3_value
-            for l_3_value in t_13(environment.getattr(l_2_enum, 'values')):
+            for l_3_value in t_14(environment.getattr(l_2_enum, 'values')):
                 _loop_vars = {}
                 pass
-                t_12.extend((
+                t_13.extend((
                     '    ',
                     str(environment.getitem(l_3_value, 0)),
                     ': _ClassVar[_builtins.int]\n',
                 ))
+                if environment.getitem(l_3_value, 2):
+                    pass
+                    t_13.extend((
+                        '    ',
+                        str(t_1(environment.getitem(l_3_value, 2))),
+                        '\n',
+                    ))
             l_3_value = missing
         l_2_enum = missing
         l_2_loop = missing
@@ -178,10 +244,10 @@ def root(context, missing=missing, environment=environment):
             pass
             if (environment.getattr(l_1_message, 'enums') and environment.getattr(l_2_loop, 'first')):
                 pass
-                t_12.append(
+                t_13.append(
                     '\n',
                 )
-            t_12.extend((
+            t_13.extend((
                 str(t_2(context.call((undefined(name='message_stub') if l_0_message_stub is missing else l_0_message_stub), l_2_nested, _loop_vars=_loop_vars), 4, first=True)),
                 '\n',
             ))
@@ -189,41 +255,48 @@ def root(context, missing=missing, environment=environment):
         for l_2_ext in environment.getattr(l_1_message, 'extensions'):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 '    ',
                 str(environment.getattr(l_2_ext, 'constant')),
                 ': _ClassVar[_builtins.int]\n',
             ))
             if environment.getattr(l_2_ext, 'plain'):
                 pass
-                t_12.extend((
+                t_13.extend((
                     '    ',
                     str(environment.getattr(l_2_ext, 'name')),
                     ': _ClassVar[_descriptor.FieldDescriptor]\n',
                 ))
+            if environment.getattr(l_2_ext, 'doc'):
+                pass
+                t_13.extend((
+                    '    ',
+                    str(t_1(environment.getattr(l_2_ext, 'doc'))),
+                    '\n',
+                ))
         l_2_ext = missing
-        def t_14(fiter):
+        def t_15(fiter):
             for l_2_f in fiter:
                 if t_6(environment.getattr(l_2_f, 'name')):
                     yield l_2_f
-        for l_2_f in t_14(environment.getattr(l_1_message, 'fields')):
+        for l_2_f in t_15(environment.getattr(l_1_message, 'fields')):
             _loop_vars = {}
             pass
             if environment.getattr(l_2_f, 'as_property'):
                 pass
-                t_12.append(
+                t_13.append(
                     '    @_builtins.property\n',
                 )
                 if environment.getattr(l_2_f, 'deprecated'):
                     pass
-                    t_12.extend((
+                    t_13.extend((
                         '    @_deprecated(',
                         str(t_7(str_join((environment.getattr(l_2_f, 'name'), ' is deprecated ([deprecated = true] in the schema)', )))),
                         ')\n',
                     ))
                 if environment.getattr(l_2_f, 'doc'):
                     pass
-                    t_12.extend((
+                    t_13.extend((
                         '    def ',
                         str(environment.getattr(l_2_f, 'name')),
                         '(self) -> ',
@@ -234,12 +307,12 @@ def root(context, missing=missing, environment=environment):
                     ))
                     if environment.getattr(l_2_f, 'blank_after_getter'):
                         pass
-                        t_12.append(
+                        t_13.append(
                             '\n',
                         )
                 else:
                     pass
-                    t_12.extend((
+                    t_13.extend((
                         '    def ',
                         str(environment.getattr(l_2_f, 'name')),
                         '(self) -> ',
@@ -248,7 +321,7 @@ def root(context, missing=missing, environment=environment):
                     ))
                 if environment.getattr(l_2_f, 'deprecated_setter'):
                     pass
-                    t_12.extend((
+                    t_13.extend((
                         '    @',
                         str(environment.getattr(l_2_f, 'name')),
                         '.setter\n    @_deprecated(',
@@ -261,12 +334,12 @@ def root(context, missing=missing, environment=environment):
                     ))
                 if environment.getattr(l_2_f, 'blank_after'):
                     pass
-                    t_12.append(
+                    t_13.append(
                         '\n',
                     )
             else:
                 pass
-                t_12.extend((
+                t_13.extend((
                     '    ',
                     str(environment.getattr(l_2_f, 'name')),
                     ': ',
@@ -275,30 +348,30 @@ def root(context, missing=missing, environment=environment):
                 ))
                 if environment.getattr(l_2_f, 'doc'):
                     pass
-                    t_12.extend((
+                    t_13.extend((
                         '    ',
                         str(t_1(environment.getattr(l_2_f, 'doc'))),
                         '\n',
                     ))
         l_2_f = missing
-        t_12.extend((
+        t_13.extend((
             '    def __init__(\n        ',
             str(environment.getattr(l_1_message, 'self_name')),
             ',\n',
         ))
         if t_4(context.eval_ctx, t_8(context, t_5(context, t_5(context, environment.getattr(l_1_message, 'fields'), attribute='name'), 'plain_attribute'))):
             pass
-            t_12.append(
+            t_13.append(
                 '        *,\n',
             )
-        def t_15(fiter):
+        def t_16(fiter):
             for l_2_f in fiter:
                 if t_6(environment.getattr(l_2_f, 'name')):
                     yield l_2_f
-        for l_2_f in t_15(environment.getattr(l_1_message, 'fields')):
+        for l_2_f in t_16(environment.getattr(l_1_message, 'fields')):
             _loop_vars = {}
             pass
-            t_12.extend((
+            t_13.extend((
                 '        ',
                 str(environment.getattr(l_2_f, 'name')),
                 ': ',
@@ -306,24 +379,24 @@ def root(context, missing=missing, environment=environment):
                 ' = ...,\n',
             ))
         l_2_f = missing
-        t_12.append(
+        t_13.append(
             '    ) -> None: ...\n',
         )
         if environment.getattr(l_1_message, 'has_field_names'):
             pass
-            t_12.extend((
+            t_13.extend((
                 '    def HasField(self, field_name: _Literal[',
                 str(t_3(context.eval_ctx, t_5(context, environment.getattr(l_1_message, 'has_field_names'), 'pyrepr'), ', ')),
                 ']) -> _builtins.bool: ...\n',
             ))
         if environment.getattr(l_1_message, 'clear_field_names'):
             pass
-            t_12.extend((
+            t_13.extend((
                 '    def ClearField(self, field_name: _Literal[',
                 str(t_3(context.eval_ctx, t_5(context, environment.getattr(l_1_message, 'clear_field_names'), 'pyrepr'), ', ')),
                 ']) -> None: ...\n',
             ))
-        return concat(t_12)
+        return concat(t_13)
     context.exported_vars.add('message_stub')
     context.vars['message_stub'] = l_0_message_stub = Macro(environment, macro, 'message_stub', ('message',), False, False, False, context.eval_ctx.autoescape)
     for l_1_enum in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'enums'):
@@ -331,15 +404,19 @@ def root(context, missing=missing, environment=environment):
         pass
         yield str(context.call((undefined(name='enum_stub') if l_0_enum_stub is missing else l_0_enum_stub), l_1_enum, _loop_vars=_loop_vars))
         yield '\n'
-        def t_16(fiter):
+        def t_17(fiter):
             for l_2_value in fiter:
                 if t_6(environment.getitem(l_2_value, 0)):
                     yield l_2_value
-        for l_2_value in t_16(environment.getattr(l_1_enum, 'values')):
+        for l_2_value in t_17(environment.getattr(l_1_enum, 'values')):
             _loop_vars = {}
             pass
             yield str(environment.getitem(l_2_value, 0))
             yield ': _builtins.int\n'
+            if environment.getitem(l_2_value, 2):
+                pass
+                yield str(t_1(environment.getitem(l_2_value, 2), 0))
+                yield '\n'
         l_2_value = missing
     l_1_enum = missing
     for l_1_message in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'messages'):
@@ -350,4 +427,4 @@ def root(context, missing=missing, environment=environment):
     l_1_message = missing
 
 blocks = {}
-debug_info = '1=68&2=76&3=82&9=84&14=88&23=92&24=95&28=99&29=102&30=104&31=106&34=109&35=116&37=119&38=128&41=135&42=142&43=145&44=149&47=152&48=156&49=159&50=168&53=174&55=177&58=183&60=187&61=192&62=195&63=199&66=203&67=210&69=215&70=219&72=222&73=226&74=230&75=233&79=242&81=247&82=251&83=253&84=255&86=260&90=269&91=274&92=278&97=284&98=287&101=292&102=301&105=310&106=314&108=317&109=321&112=327&113=330&114=332&115=339&118=343&119=346'
+debug_info = '1=68&2=76&4=86&5=89&9=94&11=99&12=102&13=105&15=108&17=113&18=122&19=125&3=130&31=132&36=136&45=140&46=143&50=147&51=150&52=152&53=154&55=156&56=158&59=161&60=168&62=171&63=180&64=183&65=187&69=194&70=201&71=204&72=208&75=211&76=215&77=218&78=227&79=230&80=234&84=240&86=243&89=249&91=253&92=258&93=261&94=265&96=268&97=272&100=276&101=283&103=288&104=292&106=295&107=299&108=303&109=306&113=315&115=320&116=324&117=326&118=328&120=333&124=342&125=347&126=351&131=357&132=360&135=365&136=374&139=383&140=387&142=390&143=394&146=400&147=403&148=405&149=412&150=414&151=416&155=420&156=423'

@@ -84,7 +84,9 @@ def test_two_files_case_behaves(tmp_path):
     box.width = {"value": 2.0}
     box.edges = [{"unit": "cm"}]
     assert box.width["value"] == 2.0 and box.edges[0].unit == "cm"
-    assert not hasattr(module, "Length")  # used as a field type: no wrapper class of its own
+    length = module.Length()  # used as a field type, and a class of its own too (issue 19)
+    length.value = 3.0
+    assert length.unit == "m" and type(length.message) is type(box.message.width)
 
 
 def test_groups_case_works_end_to_end(tmp_path):

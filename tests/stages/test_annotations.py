@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from generator.annotations import load_annotations
+from generator.compile import compile_protos
 from generator.errors import GeneratorError
+from generator.schema import load_schema
 
 ERRORS = Path(__file__).resolve().parent / "annotation_errors"
 ERROR_CASES = sorted(p.stem for p in ERRORS.glob("*.yaml"))
@@ -47,9 +49,31 @@ def test_all_problems_are_reported_together(schema, tmp_path):
     assert len(info.value.problems) == 2
 
 
-def test_without_annotations_roots_get_classes(schema):
+def test_without_annotations_every_message_gets_a_class(schema):
     notes = load_annotations(None, schema, Path("."))
-    assert [c.name for c in notes.classes] == ["Root"]  # Child is a field type
+    assert [(c.name, c.message) for c in notes.classes] == [("Root", "demo.Root"), ("Child", "demo.Child")]  # Child too
+
+
+def test_derived_class_names_never_clash(tmp_path):
+    """Nested messages of one short name, a message named like another's dict
+    view (``types`` defines ``ThingDict``), one named like a renamed class,
+    self-recursive and mutually recursive messages: each gets a class, names unique."""
+    proto = tmp_path / "clash.proto"
+    proto.write_text(
+        'syntax = "proto3";\npackage clash;\n'
+        "message Thing { message Part { int32 a = 1; } Part part = 1; Thing next = 2; ThingDict dict = 3; Thing_ other = 4; }\n"
+        "message Gadget { message Part { int32 b = 1; } Part part = 1; Widget w = 2; }\n"
+        "message Widget { Gadget g = 1; map<string, Widget> by_name = 2; }\n"
+        "message ThingDict { Thing thing = 1; }\n"
+        "message Thing_ { Thing_ self_ = 1; }\n"
+    )
+    compiled = compile_protos([proto])
+    notes = load_annotations(None, load_schema(compiled.descriptor_set, list(compiled.names)), tmp_path / "pkg")
+    names = {c.message: c.name for c in notes.classes}
+    assert names == {
+        "clash.Thing": "Thing", "clash.Thing.Part": "Thing_Part", "clash.Gadget": "Gadget", "clash.Gadget.Part": "Gadget_Part",
+        "clash.Widget": "Widget", "clash.ThingDict": "ThingDict_", "clash.Thing_": "Thing_",
+    }  # no class for Widget's map entry; ThingDict yields its name to Thing's dict view
 
 
 @pytest.mark.parametrize("levels", [60, 3000])

@@ -310,6 +310,10 @@ def chain_proto(links: int) -> str:
     return "\n".join(out) + "\n"
 
 
+# one class, at the chain's start: every other link is reached through config keys
+CHAIN_CLASS = "classes:\n  Link0000:\n    message: chain.Link0000\n"
+
+
 def test_the_record_grows_linearly_with_nested_messages(tmp_path):
     """Stored per field, paths made the record of a chain of n messages grow
     as n² (1,500 messages: 88 MB); the report still names the deep paths."""
@@ -318,6 +322,7 @@ def test_the_record_grows_linearly_with_nested_messages(tmp_path):
         folder = tmp_path / f"chain{links}"
         folder.mkdir()
         (folder / "chain.proto").write_text(chain_proto(links))
+        (folder / "annotations.yaml").write_text(CHAIN_CLASS)
         surfaces[links] = surface_of(folder, tmp_path / "work", "chain_api")[0]
         sizes[links] = len(manifest_text({}, (), surfaces[links]))
     assert sizes[160] < 4.3 * sizes[40], sizes
@@ -325,6 +330,7 @@ def test_the_record_grows_linearly_with_nested_messages(tmp_path):
     edited.mkdir()
     deep = "value_5 = 5 [default = 5];\n  optional Link0159"  # in Link0158
     (edited / "chain.proto").write_text(chain_proto(160).replace(deep, deep.replace("default = 5", "default = 6")))
+    (edited / "annotations.yaml").write_text(CHAIN_CLASS)
     after = surface_of(edited, tmp_path / "work2", "chain_api")[0]
     [change] = compare(surfaces[160], after)
     assert (change.rule, change.path) == ("default-changed", "Link0000.next" + "['next']" * 157 + "['value_5']")

@@ -131,6 +131,34 @@ def test_imported_file_that_is_not_generated_names_the_flag(tmp_path, capsys):
     assert "Traceback" not in err and not out.exists()
 
 
+def test_unresolved_import_names_the_whole_closure_at_once(tmp_path, capsys):
+    """Issue 19: the first run names every file of the import closure that is
+    not generated (b, then what b imports, nearest first), not one level per run;
+    well-known types and generated files are not named."""
+    schema = tmp_path / "schema"
+    schema.mkdir()
+    files = {
+        "a.proto": 'import "b.proto";\nimport "x.proto";\nmessage A { optional B b = 1; optional X x = 2; }',
+        "b.proto": 'import "c.proto";\nimport "google/protobuf/timestamp.proto";\nmessage B { optional C c = 1; }',
+        "c.proto": 'import "d.proto";\nimport "a2.proto";\nmessage C { optional D d = 1; optional A2 a2 = 2; }',
+        "d.proto": "message D {}",
+        "x.proto": "message X {}",
+        "a2.proto": "message A2 {}",
+    }
+    for name, text in files.items():
+        (schema / name).write_text('syntax = "proto2";\n' + text + "\n")
+    out = tmp_path / "out"
+    assert main(["generate", "--no-annotations", "--package", "p", "--out", str(out), "-I", str(schema),
+                 "--proto", str(schema / "a.proto"), "--proto", str(schema / "a2.proto")]) == 2
+    err = capsys.readouterr().err
+    assert "error: a.proto: imports b.proto, which is not generated" in err
+    assert "imports b.proto, which is not generated, nor are the files it imports in turn: c.proto, d.proto (only" in err
+    assert "add b.proto, c.proto, d.proto (or folders holding them) with --proto" in err
+    assert "error: a.proto: imports x.proto, which is not generated" in err and "add x.proto (or a folder holding it)" in err
+    assert "timestamp" not in err and "a2.proto" not in err.split("imports b.proto")[1]
+    assert "Traceback" not in err and not out.exists()
+
+
 def test_well_known_type_crash_is_gone(tmp_path, capsys):
     """F1: the issue's example generates (it used to be a KeyError traceback)."""
     (tmp_path / "event.proto").write_text(

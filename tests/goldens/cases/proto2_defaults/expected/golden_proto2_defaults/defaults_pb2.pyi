@@ -20,9 +20,11 @@ DESCRIPTOR: _descriptor.FileDescriptor
 class Kind(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     KIND_A: _ClassVar[_builtins.int]
+    """the first kind"""
     KIND_B: _ClassVar[_builtins.int]
 
 KIND_A: _builtins.int
+"""the first kind"""
 KIND_B: _builtins.int
 
 class Settings(_message.Message):

@@ -3,6 +3,8 @@
 # Regenerate: fleet-strategy-codegen generate
 """golden_python_names: typed API generated from the protobuf schema and its annotations.
 
+* ``Mapping_`` - Named like collections.abc.Mapping.
+* ``Iterable`` - Named like collections.abc.Iterable.
 * ``Literal`` - Named like typing.Literal.
 * ``copy_`` - Named like copy, which the classes' module imports.
 
@@ -13,11 +15,15 @@ TypedDicts of every message: ``golden_python_names.types``.
 
 from golden_python_names.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_python_names.names import (
+    Mapping_,
+    Iterable,
     Literal,
     copy_,
 )
 
 __all__ = [
+    "Mapping_",
+    "Iterable",
     "Literal",
     "copy_",
     "UnknownConfigKeyError",
