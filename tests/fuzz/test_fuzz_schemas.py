@@ -280,9 +280,9 @@ class Schema:
         return full.replace(".", "_") if names.count(local(full)) > 1 else local(full)
 
     def wrapped(self) -> list[MessageDef]:
-        """Messages that get a wrapper class without annotations: top-level and unused."""
-        used = {f.type for m in self.messages.values() for f in m.fields if f.kind == "message" or f.value_kind == "message"}
-        return [m for f in self.files for m in f.messages if m.full not in used]
+        """Messages that get a wrapper class without annotations: every one,
+        nested and used ones too (issue 19; map entries are no MessageDef)."""
+        return list(self.messages.values())
 
 
 # ============================================================= strategies
