@@ -227,6 +227,7 @@ class EnumModel:
     literal_name: str
     values: tuple[tuple[str, int, str], ...]  # name, number, doc
     doc: str
+    stub_doc: str = ""  # the whole documentation, verbatim (doc: its first sentence)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -906,6 +907,7 @@ class _Builder:
             values=values,
             doc=_first_sentence((note.doc if note and note.doc else None) or enum.doc)
             or f"Names of ``{enum.full_name}``.",
+            stub_doc=((note.doc if note and note.doc else None) or enum.doc).strip(),
         )
 
     def pyi_field(self, f: Field, module: str) -> PyiField:

@@ -18,6 +18,8 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Mode(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    """Overall training mode that a strategy can record. It is stored in the ``mode`` field of DistributedStrategy. In Paddle 3.3.1 the fleet runtime chooses between collective and parameter-server execution from ``fleet.init`` and the role maker, not from this value."""
+
     __slots__ = ()
     COLLECTIVE: _ClassVar[_builtins.int]
     """Collective training where workers synchronize through all-reduce. Every worker runs the model and gradients are combined with collective communication (NCCL on GPUs)."""
@@ -38,6 +40,8 @@ HETER: _builtins.int
 """Heterogeneous parameter-server training across device types. Parts of the program run on CPU workers and parts on GPU or XPU workers, with parameter servers in between."""
 
 class TableType(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    """Kind of parameter-server table. The PS runtime builds one sparse table per sparse embedding parameter and dense tables for the merged dense parameters."""
+
     __slots__ = ()
     PS_SPARSE_TABLE: _ClassVar[_builtins.int]
     """Key-value table for sparse embedding parameters. Rows are created on demand per feature key and are updated, saved and evicted according to the table's accessor."""

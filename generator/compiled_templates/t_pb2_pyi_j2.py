@@ -1,5 +1,5 @@
 # @generated from templates/pb2.pyi.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = 'c4b30e0a7d4b93176046f32a6a1f462a1b0c66d89a05808f1c5402024b387282'
+SOURCE_KEY = '4a0f6ce52d26500a92c816703c5dd7fcaef9f9fcd2b3d2ca6d291da2bb494d9e'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'pb2.pyi.j2'
 
@@ -168,8 +168,18 @@ def root(context, missing=missing, environment=environment):
         t_11.extend((
             'class ',
             str(environment.getitem(context.call(environment.getattr(environment.getattr(l_1_enum, 'pb2_path'), 'rsplit'), '.', 1), -1)),
-            '(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):\n    __slots__ = ()\n',
+            '(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):\n',
         ))
+        if environment.getattr(l_1_enum, 'stub_doc'):
+            pass
+            t_11.extend((
+                '    ',
+                str(t_1(environment.getattr(l_1_enum, 'stub_doc'))),
+                '\n\n',
+            ))
+        t_11.append(
+            '    __slots__ = ()\n',
+        )
         def t_12(fiter):
             for l_2_value in fiter:
                 if t_6(environment.getitem(l_2_value, 0)):
@@ -427,4 +437,4 @@ def root(context, missing=missing, environment=environment):
     l_1_message = missing
 
 blocks = {}
-debug_info = '1=68&2=76&4=86&5=89&9=94&11=99&12=102&13=105&15=108&17=113&18=122&19=125&3=130&31=132&36=136&45=140&46=143&50=147&51=150&52=152&53=154&55=156&56=158&59=161&60=168&62=171&63=180&64=183&65=187&69=194&70=201&71=204&72=208&75=211&76=215&77=218&78=227&79=230&80=234&84=240&86=243&89=249&91=253&92=258&93=261&94=265&96=268&97=272&100=276&101=283&103=288&104=292&106=295&107=299&108=303&109=306&113=315&115=320&116=324&117=326&118=328&120=333&124=342&125=347&126=351&131=357&132=360&135=365&136=374&139=383&140=387&142=390&143=394&146=400&147=403&148=405&149=412&150=414&151=416&155=420&156=423'
+debug_info = '1=68&2=76&4=86&5=89&9=94&11=99&12=102&13=105&15=108&17=113&18=122&19=125&3=130&31=132&36=136&45=140&46=143&50=147&51=150&52=152&53=154&55=156&56=158&59=161&60=168&61=171&62=175&66=181&67=190&68=193&69=197&73=204&74=211&75=214&76=218&79=221&80=225&81=228&82=237&83=240&84=244&88=250&90=253&93=259&95=263&96=268&97=271&98=275&100=278&101=282&104=286&105=293&107=298&108=302&110=305&111=309&112=313&113=316&117=325&119=330&120=334&121=336&122=338&124=343&128=352&129=357&130=361&135=367&136=370&139=375&140=384&143=393&144=397&146=400&147=404&150=410&151=413&152=415&153=422&154=424&155=426&159=430&160=433'

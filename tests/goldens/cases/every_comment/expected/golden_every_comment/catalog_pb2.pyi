@@ -40,6 +40,10 @@ Kept short.
 """
 
 class Stock(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    """How an item is kept in stock. Counted every night,
+    after the store closes.
+    """
+
     __slots__ = ()
     STOCK_UNKNOWN: _ClassVar[_builtins.int]
     """Nobody has counted yet."""
@@ -155,6 +159,11 @@ class Left(_message.Message):
         """An item as the left wing lists it."""
 
         class Size(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+            """How big an item is.
+
+            Measured by the left wing.
+            """
+
             __slots__ = ()
             SIZE_SMALL: _ClassVar[_builtins.int]
             """Fits in a hand."""
