@@ -28,10 +28,10 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.api_diff import _Numbers
 from generator.api_changes import (
     RULES,
     FieldPaths,
-    _Numbers,
     api_surface,
     compare,
     make_report,
