@@ -58,14 +58,14 @@ def test_deep_nesting_is_refused_by_the_pure_python_loader_too(schema, tmp_path,
     recurses once per level: Python's recursion limit must not be the answer."""
     import yaml
 
-    from generator import annotations
+    from generator import annotation_yaml
 
-    monkeypatch.setattr(annotations, "_Loader", yaml.SafeLoader)
+    monkeypatch.setattr(annotation_yaml, "_Loader", yaml.SafeLoader)
     path = write_annotations(tmp_path, "messages:\n  demo.Root:\n    doc: " + "[" * levels + "]" * levels + "\n")
     with pytest.raises(GeneratorError) as info:
         load_annotations(path, schema, tmp_path / "pkg")
     assert [str(p) for p in info.value.problems] == [
-        f"{path}:3: nested more than {annotations.MAX_DEPTH} levels deep (the annotations never need that)"
+        f"{path}:3: nested more than {annotation_yaml.MAX_DEPTH} levels deep (the annotations never need that)"
     ]
 
 
