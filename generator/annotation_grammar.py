@@ -25,7 +25,11 @@ POLICY_PLACEHOLDERS = ("field", "property", "type", "received")
 def python_name(text: str) -> bool:
     """An identifier the parser reads as itself: no keyword, and in NFKC form
     (Python normalizes identifiers: ``ｓtrict`` would be ``strict``)."""
-    return text.isidentifier() and not keyword.iskeyword(text) and unicodedata.normalize("NFKC", text) == text
+    return (
+        text.isidentifier()
+        and not keyword.iskeyword(text)
+        and unicodedata.normalize("NFKC", text) == text
+    )
 
 
 def dotted_name(text: str) -> bool:
@@ -39,7 +43,9 @@ def type_expression_problem(text: str) -> str | None:
     one line; no call, operator, statement or comment."""
     bad = next((ch for ch in text if not ch.isprintable()), None)
     if bad is not None:
-        return f"it holds {bad!r}: a type expression is one line of printable characters"
+        return (
+            f"it holds {bad!r}: a type expression is one line of printable characters"
+        )
     try:
         tree = ast.parse(text, mode="eval")
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
@@ -52,8 +58,13 @@ def type_expression_problem(text: str) -> str | None:
 
 _SUBSCRIPTABLE = (ast.Name, ast.Attribute)
 _NODE_WORDS = {
-    ast.Call: "a call", ast.Lambda: "a lambda", ast.NamedExpr: "an assignment (:=)", ast.Slice: "a slice",
-    ast.Starred: "a starred item", ast.Tuple: "a tuple (only inside [])", ast.List: "a list (only inside [], as in Callable[[int], str])",
+    ast.Call: "a call",
+    ast.Lambda: "a lambda",
+    ast.NamedExpr: "an assignment (:=)",
+    ast.Slice: "a slice",
+    ast.Starred: "a starred item",
+    ast.Tuple: "a tuple (only inside [])",
+    ast.List: "a list (only inside [], as in Callable[[int], str])",
 }
 
 
@@ -63,21 +74,37 @@ def _type_problem(node: ast.expr, in_literal: bool) -> str | None:
         return None
     if isinstance(node, ast.Attribute):
         if not isinstance(node.value, _SUBSCRIPTABLE):
-            return _type_problem(node.value, in_literal=False) or "only a (dotted) name has attributes"
+            return (
+                _type_problem(node.value, in_literal=False)
+                or "only a (dotted) name has attributes"
+            )
         return _type_problem(node.value, in_literal=False)
     if isinstance(node, ast.Subscript):
         if not isinstance(node.value, _SUBSCRIPTABLE):
-            return _type_problem(node.value, in_literal=False) or "only a (dotted) name can be subscripted"
-        literal = (node.value.id if isinstance(node.value, ast.Name) else node.value.attr) == "Literal"
+            return (
+                _type_problem(node.value, in_literal=False)
+                or "only a (dotted) name can be subscripted"
+            )
+        literal = (
+            node.value.id if isinstance(node.value, ast.Name) else node.value.attr
+        ) == "Literal"
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         for item in items:  # a list inside []: Callable[[int], str]
-            for part in item.elts if isinstance(item, ast.List) and not literal else [item]:
+            for part in (
+                item.elts if isinstance(item, ast.List) and not literal else [item]
+            ):
                 problem = _type_problem(part, literal)
                 if problem:
                     return problem
         return _type_problem(node.value, in_literal=False)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr) and not in_literal:
-        return _type_problem(node.left, in_literal) or _type_problem(node.right, in_literal)
+    if (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.BitOr)
+        and not in_literal
+    ):
+        return _type_problem(node.left, in_literal) or _type_problem(
+            node.right, in_literal
+        )
     if isinstance(node, ast.Constant):
         value = node.value
         if value is None or (value is Ellipsis and not in_literal):
@@ -89,8 +116,11 @@ def _type_problem(node: ast.expr, in_literal: bool) -> str | None:
             return f"in the forward reference {value!r}: {problem}" if problem else None
         return f"the constant {value!r} outside Literal[...]"
     if (
-        in_literal and isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
-        and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int
+        in_literal
+        and isinstance(node, ast.UnaryOp)
+        and isinstance(node.op, ast.USub)
+        and isinstance(node.operand, ast.Constant)
+        and type(node.operand.value) is int
     ):
         return None
     if isinstance(node, (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare)):
@@ -98,7 +128,9 @@ def _type_problem(node: ast.expr, in_literal: bool) -> str | None:
     return f"{_NODE_WORDS.get(type(node), type(node).__name__)} is not part of a type expression"
 
 
-def format_problem(text: str, placeholders: tuple[str, ...] = POLICY_PLACEHOLDERS) -> str | None:
+def format_problem(
+    text: str, placeholders: tuple[str, ...] = POLICY_PLACEHOLDERS
+) -> str | None:
     """Why ``text`` is not a message ``str.format`` fills from ``placeholders``
     (None: it is one). Each placeholder is one of them, as is: no attribute or
     item (``{received.__class__}``), no position, no format spec."""
@@ -106,7 +138,9 @@ def format_problem(text: str, placeholders: tuple[str, ...] = POLICY_PLACEHOLDER
     try:
         parts = list(string.Formatter().parse(text))
     except ValueError as exc:
-        return f"it is not a format string: {exc} (write a literal brace as {{{{ or }}}})"
+        return (
+            f"it is not a format string: {exc} (write a literal brace as {{{{ or }}}})"
+        )
     for _, name, spec, conversion in parts:
         if name is None:
             continue
@@ -135,4 +169,8 @@ def _message_text(c: _Checker, node: _Node | None, where: str) -> str | None:
         return None
     problem = format_problem(node.value)
     if problem:
-        c.error(f"{where}: {node.value!r} is not a message the runtime can fill: {problem}", node)
+        c.error(
+            f"{where}: {node.value!r} is not a message the runtime can fill: {problem}",
+            node,
+        )
+    return node.value  # type: ignore[no-any-return]

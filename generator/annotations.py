@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from . import naming
-from .annotation_grammar import POLICY_PLACEHOLDERS, _message_text, _type_text, dotted_name, format_problem, python_name
+from .annotation_grammar import (
+    POLICY_PLACEHOLDERS,
+    _message_text,
+    _type_text,
+    dotted_name,
+    format_problem,
+    python_name,
+)
 from .annotation_grammar import type_expression_problem
 from .annotation_members import (
     _check_env_fields,
@@ -26,16 +33,18 @@ from .annotation_members import (
     hook_names_in,
 )
 from .annotation_notes import (
-    _ACCEPTED_KEYS,
-    _CLASS_KEYS,
-    _ENUM_KEYS,
-    _ERRORS,
-    _EXTRA_KEYS,
-    _FIELD_KEYS,
-    _MESSAGE_KEYS,
-    _POLICY_KEYS,
-    _TOP_KEYS,
+    ACCEPTED_KEYS,
+    CLASS_KEYS,
+    ENUM_KEYS,
+    ENUM_VALUE_KEYS,
+    ERRORS,
+    EXTRA_KEYS,
+    FIELD_KEYS,
+    MESSAGE_KEYS,
+    POLICY_KEYS,
+    TOP_KEYS,
     COMPAT_ACTIONS,
+    Keys,
     CONSTRAINT_RE,
     REFERENCE_SECTIONS,
     AcceptedChange,
@@ -57,272 +66,436 @@ from .annotation_yaml import _Checker, _load_yaml, _Node, closest
 from .errors import GeneratorError, Problem
 from .proto_facts import NUMERIC_TYPES
 from .rules import load_rules
-from .schema import Schema
+from .schema import Field, Message, Schema
 
-def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> Annotations:
+__all__ = [
+    "POLICY_PLACEHOLDERS",
+    "AcceptedChange",
+    "AliasNote",
+    "Annotations",
+    "AttributeNote",
+    "ClassNote",
+    "CompatPolicy",
+    "EnumNote",
+    "EnvironmentNote",
+    "EnvNote",
+    "ExtraProperty",
+    "FieldNote",
+    "MemberDifference",
+    "ModuleMembersNote",
+    "REFERENCE_SECTIONS",
+    "TargetNote",
+    "closest",
+    "dotted_name",
+    "format_problem",
+    "hook_class_members",
+    "hook_names_in",
+    "load_annotations",
+    "member_names",
+    "python_name",
+    "type_expression_problem",
+]
+
+
+def load_annotations(
+    path: Path | None, schema: Schema, package_dir: Path
+) -> Annotations:
     """Read and validate ``path`` (None: derive everything from the schema)."""
     if path is None:
         return _derived(schema)
-    root = _load_yaml(path)
     c = _Checker(str(path))
-    top = c.mapping(root, "annotations", _TOP_KEYS)
-
-    policies: dict[str, CompatPolicy] = {}
-    for name, node in (top["compat_policies"].value.items() if "compat_policies" in top else []):
-        keys = c.mapping(node, f"compat_policies.{name}", _POLICY_KEYS)
-        action = keys["action"].value if "action" in keys else None
-        if action not in COMPAT_ACTIONS:
-            c.error(f"compat_policies.{name}.action must be one of {', '.join(COMPAT_ACTIONS)}", keys.get("action", node))
-            continue
-        error = keys["error"].value if "error" in keys else None
-        if action == "raise" and error not in _ERRORS:
-            c.error(f"compat_policies.{name}.error must be one of {', '.join(_ERRORS)}", keys.get("error", node))
-        policies[name] = CompatPolicy(
-            name=name, action=action, error=error, message=_message_text(c, keys.get("message"), f"compat_policies.{name}.message") or ""
+    top = c.mapping(_load_yaml(path), "annotations", TOP_KEYS)
+    read = _Reader(c, schema, package_dir, top)
+    messages, message_docs = read.messages(top.get("messages"))
+    enums = read.enums(top.get("enums"))
+    classes = read.classes(top["classes"]) if "classes" in top else None
+    wrapped = classes if classes is not None else _derived(schema).classes
+    _check_env_fields(c, messages, list(wrapped))
+    targets = _targets(c, top.get("targets"), read.hooks_module, package_dir)
+    accepted = read.accepted_changes(top.get("accepted_changes"))
+    strict_env = top["strict_env"].value if "strict_env" in top else None
+    if strict_env is not None and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", strict_env):
+        c.error(
+            f"strict_env: {strict_env!r} is not an environment variable name (A-Z, 0-9, _)",
+            top["strict_env"],
         )
-
-    hooks_module = top["hooks"].value if "hooks" in top else None
-    hook_names: frozenset[str] = frozenset()  # top-level names the hooks module defines
-    if hooks_module is not None:
-        hooks_file = package_dir / f"{hooks_module}.py"
-        if not python_name(hooks_module):
-            c.error(f"hooks: {hooks_module!r} is not a module name (an identifier, not a keyword)", top["hooks"])
-        elif not hooks_file.is_file():
-            c.error(f"hooks module {hooks_file} does not exist", top["hooks"], "create it (hand-written) or drop the key")
-        else:
-            try:
-                hook_names = hook_names_in(hooks_file)
-            except SyntaxError as exc:
-                c.problems.append(Problem(f"hooks module does not parse: {exc.msg}", str(hooks_file), exc.lineno))
-
-    def check_hook(name_node: _Node | None, where: str) -> str | None:
-        if name_node is None:
-            return None
-        name = name_node.value
-        if hooks_module is None:
-            c.error(f"{where}: hook {name!r} named but no 'hooks' module is declared", name_node)
-        elif name not in hook_names:
-            c.unknown(f"hook in {hooks_module}.py ({where})", name, name_node, hook_names)
-        return name
-
-    def check_policy(node: _Node | None, where: str) -> str | None:
-        if node is None:
-            return None
-        if node.value not in policies:
-            c.unknown(f"compat policy ({where})", node.value, node, list(policies))
-        return node.value
-
-    messages: dict[str, dict[str, FieldNote]] = {}
-    message_docs: dict[str, str] = {}
-    for full, node in (top["messages"].value.items() if "messages" in top else []):
-        message = schema.messages.get(full)
-        if message is None:
-            c.unknown("message", full, node, list(schema.messages))
-            continue
-        keys = c.mapping(node, full, _MESSAGE_KEYS)
-        if "doc" in keys:
-            message_docs[full] = keys["doc"].value
-        notes: dict[str, FieldNote] = {}
-        for fname, fnode in (keys["fields"].value.items() if "fields" in keys else []):
-            f = message.field(fname)
-            if f is None and fname in _FIELD_KEYS:  # `example:` dedented out of its field
-                c.error(
-                    f"unknown field of {full} {fname!r}",
-                    fnode,
-                    f"{fname!r} is a key of a field's entry: indent it under the field it belongs to",
-                )
-                continue
-            if f is None:
-                c.unknown(f"field of {full}", fname, fnode, [x.name for x in message.fields])
-                continue
-            where = f"{full}.{fname}"
-            fk = c.mapping(fnode, where, _FIELD_KEYS)
-            prop = fk["property"].value if "property" in fk else None
-            if prop is True:
-                c.error(f"{where}.property: give a name or false", fk["property"])
-            constraint = None
-            if "constraint" in fk:
-                m = CONSTRAINT_RE.match(fk["constraint"].value)
-                if not m:
-                    c.error(f"{where}.constraint: expected '<op> <number>' with op one of > >= < <= !=", fk["constraint"])
-                elif f.type not in NUMERIC_TYPES:
-                    c.error(f"{where}.constraint: only numeric fields take a constraint (field is {f.type})", fk["constraint"])
-                else:
-                    constraint = (m.group(1), float(m.group(2)))
-            for key, allowed_values in (
-                ("enforce_constraint", ("strict", "always")),
-                ("repeated", ("replace", "append")),
-                ("view", ("dict", "message")),
-            ):
-                if key in fk and fk[key].value not in allowed_values:
-                    c.error(f"{where}.{key} must be one of {', '.join(allowed_values)}", fk[key])
-            if "view" in fk and f.type != "message":
-                c.error(f"{where}.view applies to message fields only", fk["view"])
-            if "repeated" in fk and not f.repeated:
-                c.error(f"{where}.repeated applies to repeated fields only", fk["repeated"])
-            choices = None
-            if "choices" in fk:
-                values = [x.value for x in fk["choices"].value]
-                if f.type != "string" or not all(isinstance(v, str) for v in values):
-                    c.error(f"{where}.choices: a list of strings, for string fields", fk["choices"])
-                else:
-                    choices = tuple(values)
-            notes[fname] = FieldNote(
-                doc=fk["doc"].value if "doc" in fk else None,
-                example=fk["example"].value if "example" in fk else None,
-                property=prop if isinstance(prop, str) else None,
-                hidden=prop is False,
-                compat=check_policy(fk.get("compat"), where),
-                compat_message=_message_text(c, fk.get("compat_message"), f"{where}.compat_message"),
-                constraint=constraint,
-                enforce_constraint=fk["enforce_constraint"].value if "enforce_constraint" in fk else "strict",
-                choices=choices,
-                allow_nonfinite=fk["allow_nonfinite"].value if "allow_nonfinite" in fk else False,
-                repeated=fk["repeated"].value if "repeated" in fk else "replace",
-                view=fk["view"].value if "view" in fk else None,
-                getter=check_hook(fk.get("getter"), where),
-                setter=check_hook(fk.get("setter"), where),
-                after_set=check_hook(fk.get("after_set"), where),
-                type=_type_text(c, fk.get("type"), f"{where}.type"),
-                setter_type=_type_text(c, fk.get("setter_type"), f"{where}.setter_type"),
-                env=_env_note(c, fk.get("env"), where, f),
-                line=fnode.line,
-            )
-        messages[full] = notes
-
-    enums: dict[str, EnumNote] = {}
-    for full, node in (top["enums"].value.items() if "enums" in top else []):
-        enum = schema.enums.get(full)
-        if enum is None:
-            c.unknown("enum", full, node, list(schema.enums))
-            continue
-        keys = c.mapping(node, full, _ENUM_KEYS)
-        values: dict[str, str] = {}
-        names = {v.name for v in enum.values}  # once per enum, not per documented value
-        for vname, vnode in (keys["values"].value.items() if "values" in keys else []):
-            if vname not in names:
-                c.unknown(f"value of {full}", vname, vnode, [v.name for v in enum.values])
-                continue
-            vk = c.mapping(vnode, f"{full}.{vname}", {"doc": str})
-            if "doc" in vk:
-                values[vname] = vk["doc"].value
-        enums[full] = EnumNote(doc=keys["doc"].value if "doc" in keys else None, values=values)
-
-    classes: list[ClassNote] = []
-    for cname, node in (top["classes"].value.items() if "classes" in top else []):
-        if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", cname):
-            c.error(f"class name {cname!r} must be a CapWords identifier", node)
-        elif not naming.is_usable_class_name(cname):
-            c.error(f"class name {cname!r} is a keyword, a builtin or a name the generated code uses", node)
-        keys = c.mapping(node, f"classes.{cname}", _CLASS_KEYS)
-        if "empty_config" in keys and keys["empty_config"].value not in ("set", "unset"):
-            c.error(f"classes.{cname}.empty_config must be one of set, unset", keys["empty_config"])
-        if "message" not in keys:
-            c.error(f"classes.{cname}: 'message' is required", node)
-            continue
-        full = keys["message"].value
-        if full not in schema.messages:
-            c.unknown(f"message (classes.{cname})", full, keys["message"], list(schema.messages))
-            continue
-        attribute = keys["message_attribute"].value if "message_attribute" in keys else "message"
-        if "message_attribute" in keys:
-            _identifier(c, attribute, keys["message_attribute"], f"classes.{cname}.message_attribute")
-        extras: list[ExtraProperty] = []
-        for pname, pnode in (keys["extra_properties"].value.items() if "extra_properties" in keys else []):
-            where = f"classes.{cname}.extra_properties.{pname}"
-            if not _identifier(c, pname, pnode, "extra property"):
-                continue
-            if pname == attribute:
-                c.error(f"{where}: {pname!r} is already the class's message_attribute", pnode)
-                continue
-            pk = c.mapping(pnode, where, _EXTRA_KEYS)
-            for required in ("doc", "getter", "type"):
-                if required not in pk:
-                    c.error(f"{where}: '{required}' is required", pnode)
-            if any(r not in pk for r in ("doc", "getter", "type")):
-                continue
-            extras.append(
-                ExtraProperty(
-                    name=pname,
-                    doc=pk["doc"].value,
-                    example=pk["example"].value if "example" in pk else None,
-                    getter=check_hook(pk["getter"], where) or "",
-                    setter=check_hook(pk.get("setter"), where),
-                    type=_type_text(c, pk["type"], f"{where}.type") or "",
-                    setter_type=_type_text(c, pk.get("setter_type"), f"{where}.setter_type"),
-                    line=pnode.line,
-                )
-            )
-        classes.append(
-            ClassNote(
-                name=cname,
-                message=full,
-                message_attribute=attribute,
-                mixin=check_hook(keys.get("mixin"), f"classes.{cname}"),
-                init_hook=check_hook(keys.get("init_hook"), f"classes.{cname}"),
-                compat=check_policy(keys.get("compat"), f"classes.{cname}"),
-                empty_config=keys["empty_config"].value if "empty_config" in keys else "set",
-                doc=keys["doc"].value if "doc" in keys else None,
-                example=keys["example"].value if "example" in keys else None,
-                extra_properties=tuple(extras),
-                **_member_notes(c, keys, f"classes.{cname}", schema.messages[full], check_hook),
-                line=node.line,
-            )
-        )
-    _check_env_fields(c, messages, classes if "classes" in top else list(_derived(schema).classes))
-    targets = _targets(c, top.get("targets"), hooks_module, package_dir)
-    accepted: list[AcceptedChange] = []
-    for index, node in enumerate(top["accepted_changes"].value if "accepted_changes" in top else []):
-        where = f"accepted_changes[{index}]"
-        keys = c.mapping(node, where, _ACCEPTED_KEYS)
-        missing = [k for k in _ACCEPTED_KEYS if k not in keys]
-        if missing:
-            c.error(f"{where}: {', '.join(repr(k) for k in missing)} required", node)
-            continue
-        accepted.append(
-            AcceptedChange(rule=keys["rule"].value, path=keys["path"].value, reason=keys["reason"].value, line=node.line)
-        )
-    if "strict_env" in top and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", top["strict_env"].value):
-        c.error(f"strict_env: {top['strict_env'].value!r} is not an environment variable name (A-Z, 0-9, _)", top["strict_env"])
-    wrapped = classes if "classes" in top else _derived(schema).classes
-    reference, differences, member_differences = _reference(c, top.get("reference"), {cls.name for cls in wrapped})
+    reference, differences, member_differences = _reference(
+        c, top.get("reference"), {cls.name for cls in wrapped}
+    )
     rules = load_rules(c, top.get("rules"), schema, {cls.message for cls in wrapped})
     if c.problems:
         raise GeneratorError(c.problems)
     return Annotations(
         path=str(path),
-        hooks_module=hooks_module,
-        classes=tuple(classes) if "classes" in top else _derived(schema).classes,
+        hooks_module=read.hooks_module,
+        classes=tuple(wrapped),
         messages=messages,
         message_docs=message_docs,
         enums=enums,
-        compat_policies=policies,
+        compat_policies=read.policies,
         targets=targets,
-        accepted_changes=tuple(accepted),
+        accepted_changes=accepted,
         reference=reference,
         differences=differences,
         member_differences=member_differences,
-        strict_env=top["strict_env"].value if "strict_env" in top else None,
+        strict_env=strict_env,
         rules=rules,
     )
 
 
+def _items(node: _Node | None) -> list[tuple[str, _Node]]:
+    """A mapping node's entries (none for a missing key)."""
+    return list(node.value.items()) if node is not None else []
+
+
+class _Reader:
+    """One annotations file being read: the checker collecting problems, and
+    what later sections check names against (the hooks module's names, the
+    compat policies)."""
+
+    def __init__(
+        self, c: _Checker, schema: Schema, package_dir: Path, top: dict[str, _Node]
+    ) -> None:
+        self.c, self.schema = c, schema
+        self.hooks_module: str | None = top["hooks"].value if "hooks" in top else None
+        self.hook_names = self._hook_names(top.get("hooks"), package_dir)
+        c.checks = {
+            "hook": lambda node, where, key: self.hook(node, where),
+            "policy": lambda node, where, key: self.policy(node, where),
+            "type": lambda node, where, key: _type_text(c, node, f"{where}.{key}"),
+            "message": lambda node, where, key: _message_text(
+                c, node, f"{where}.{key}"
+            ),
+        }
+        self.policies: dict[str, CompatPolicy] = {}
+        self.policies = self._policies(top.get("compat_policies"))
+
+    def _hook_names(self, node: _Node | None, package_dir: Path) -> frozenset[str]:
+        """Top-level names the hooks module defines (none without one)."""
+        if node is None:
+            return frozenset()
+        module = node.value
+        hooks_file = package_dir / f"{module}.py"
+        if not python_name(module):
+            self.c.error(
+                f"hooks: {module!r} is not a module name (an identifier, not a keyword)",
+                node,
+            )
+        elif not hooks_file.is_file():
+            self.c.error(
+                f"hooks module {hooks_file} does not exist",
+                node,
+                "create it (hand-written) or drop the key",
+            )
+        else:
+            try:
+                return hook_names_in(hooks_file)
+            except SyntaxError as exc:
+                self.c.problems.append(
+                    Problem(
+                        f"hooks module does not parse: {exc.msg}",
+                        str(hooks_file),
+                        exc.lineno,
+                    )
+                )
+        return frozenset()
+
+    def hook(self, node: _Node | None, where: str) -> str | None:
+        """A hook's name, checked against the hooks module."""
+        if node is None:
+            return None
+        name: str = node.value
+        if self.hooks_module is None:
+            self.c.error(
+                f"{where}: hook {name!r} named but no 'hooks' module is declared", node
+            )
+        elif name not in self.hook_names:
+            self.c.unknown(
+                f"hook in {self.hooks_module}.py ({where})", name, node, self.hook_names
+            )
+        return name
+
+    def policy(self, node: _Node | None, where: str) -> str | None:
+        """A compat policy's name, checked against compat_policies."""
+        if node is None:
+            return None
+        if node.value not in self.policies:
+            self.c.unknown(
+                f"compat policy ({where})", node.value, node, list(self.policies)
+            )
+        return str(node.value)
+
+    def _policies(self, node: _Node | None) -> dict[str, CompatPolicy]:
+        policies: dict[str, CompatPolicy] = {}
+        for name, entry in _items(node):
+            where = f"compat_policies.{name}"
+            keys = self.c.mapping(entry, where, POLICY_KEYS)
+            if "action" not in keys:
+                self.c.error(
+                    f"{where}.action must be one of {', '.join(COMPAT_ACTIONS)}", entry
+                )
+                continue
+            if keys["action"].value not in COMPAT_ACTIONS:
+                continue  # reported
+            values = self.c.values(keys, POLICY_KEYS, where)
+            if values["action"] == "raise" and values.get("error") not in ERRORS:
+                self.c.error(
+                    f"{where}.error must be one of {', '.join(ERRORS)}",
+                    keys.get("error", entry),
+                )
+            policies[name] = CompatPolicy(
+                name=name, **{**values, "message": values.get("message") or ""}
+            )
+        return policies
+
+    # -- messages and their fields ------------------------------------------
+
+    def messages(
+        self, node: _Node | None
+    ) -> tuple[dict[str, dict[str, FieldNote]], dict[str, str]]:
+        messages: dict[str, dict[str, FieldNote]] = {}
+        docs: dict[str, str] = {}
+        for full, entry in _items(node):
+            message = self.schema.messages.get(full)
+            if message is None:
+                self.c.unknown("message", full, entry, list(self.schema.messages))
+                continue
+            keys = self.c.mapping(entry, full, MESSAGE_KEYS)
+            if "doc" in keys:
+                docs[full] = keys["doc"].value
+            notes: dict[str, FieldNote] = {}
+            for fname, fnode in _items(keys.get("fields")):
+                note = self.field_note(message, fname, fnode)
+                if note is not None:
+                    notes[fname] = note
+            messages[full] = notes
+        return messages, docs
+
+    def field_note(self, message: Message, fname: str, node: _Node) -> FieldNote | None:
+        full = message.full_name
+        f = message.field(fname)
+        if f is None and fname in FIELD_KEYS:  # `example:` dedented out of its field
+            self.c.error(
+                f"unknown field of {full} {fname!r}",
+                node,
+                f"{fname!r} is a key of a field's entry: indent it under the field it belongs to",
+            )
+            return None
+        if f is None:
+            self.c.unknown(
+                f"field of {full}", fname, node, [x.name for x in message.fields]
+            )
+            return None
+        where = f"{full}.{fname}"
+        fk = self.c.mapping(node, where, FIELD_KEYS)
+        values = self.c.values(fk, FIELD_KEYS, where)
+        values.update(_field_values(self.c, fk, where, f))
+        return FieldNote(**values, line=node.line)
+
+    # -- enums, classes, accepted changes ------------------------------------
+
+    def enums(self, node: _Node | None) -> dict[str, EnumNote]:
+        enums: dict[str, EnumNote] = {}
+        for full, entry in _items(node):
+            enum = self.schema.enums.get(full)
+            if enum is None:
+                self.c.unknown("enum", full, entry, list(self.schema.enums))
+                continue
+            keys = self.c.mapping(entry, full, ENUM_KEYS)
+            values: dict[str, str] = {}
+            names = {
+                v.name for v in enum.values
+            }  # once per enum, not per documented value
+            for vname, vnode in _items(keys.get("values")):
+                if vname not in names:
+                    self.c.unknown(
+                        f"value of {full}", vname, vnode, [v.name for v in enum.values]
+                    )
+                    continue
+                vk = self.c.mapping(vnode, f"{full}.{vname}", ENUM_VALUE_KEYS)
+                if "doc" in vk:
+                    values[vname] = vk["doc"].value
+            enums[full] = EnumNote(
+                doc=keys["doc"].value if "doc" in keys else None, values=values
+            )
+        return enums
+
+    def classes(self, node: _Node) -> tuple[ClassNote, ...]:
+        classes = []
+        for cname, entry in _items(node):
+            note = self.class_note(cname, entry)
+            if note is not None:
+                classes.append(note)
+        return tuple(classes)
+
+    def class_note(self, cname: str, node: _Node) -> ClassNote | None:
+        where = f"classes.{cname}"
+        if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", cname):
+            self.c.error(f"class name {cname!r} must be a CapWords identifier", node)
+        elif not naming.is_usable_class_name(cname):
+            self.c.error(
+                f"class name {cname!r} is a keyword, a builtin or a name the generated code uses",
+                node,
+            )
+        keys = self.c.mapping(node, where, CLASS_KEYS)
+        if "message" not in keys:
+            self.c.error(f"{where}: 'message' is required", node)
+            return None
+        full = keys["message"].value
+        if full not in self.schema.messages:
+            self.c.unknown(
+                f"message ({where})", full, keys["message"], list(self.schema.messages)
+            )
+            return None
+        members = {k: v for k, v in keys.items() if k not in _CLASS_MEMBER_KEYS}
+        values = self.c.values(members, CLASS_KEYS, where)
+        if "message_attribute" in keys:
+            _identifier(
+                self.c,
+                values["message_attribute"],
+                keys["message_attribute"],
+                f"{where}.message_attribute",
+            )
+        attribute = values.get("message_attribute", "message")
+        extras = tuple(
+            self._extra_properties(keys.get("extra_properties"), where, attribute)
+        )
+        return ClassNote(
+            name=cname,
+            **values,
+            extra_properties=extras,
+            **_member_notes(self.c, keys, where, self.schema.messages[full]),
+            line=node.line,
+        )
+
+    def _extra_properties(
+        self, node: _Node | None, owner: str, attribute: str
+    ) -> list[ExtraProperty]:
+        extras: list[ExtraProperty] = []
+        for pname, pnode in _items(node):
+            where = f"{owner}.extra_properties.{pname}"
+            if not _identifier(self.c, pname, pnode, "extra property"):
+                continue
+            if pname == attribute:
+                self.c.error(
+                    f"{where}: {pname!r} is already the class's message_attribute",
+                    pnode,
+                )
+                continue
+            pk = self.c.mapping(pnode, where, EXTRA_KEYS)
+            missing = [k for k in EXTRA_KEYS.required() if k not in pk]
+            for required in missing:
+                self.c.error(f"{where}: '{required}' is required", pnode)
+            if not missing:
+                values = self.c.values(pk, EXTRA_KEYS, where)
+                extras.append(
+                    ExtraProperty(
+                        name=pname,
+                        **{**values, "type": values["type"] or ""},
+                        line=pnode.line,
+                    )
+                )
+        return extras
+
+    def accepted_changes(self, node: _Node | None) -> tuple[AcceptedChange, ...]:
+        accepted: list[AcceptedChange] = []
+        for index, entry in enumerate(node.value if node is not None else []):
+            where = f"accepted_changes[{index}]"
+            keys = self.c.mapping(entry, where, ACCEPTED_KEYS)
+            missing = [k for k in ACCEPTED_KEYS.required() if k not in keys]
+            if missing:
+                self.c.error(
+                    f"{where}: {', '.join(repr(k) for k in missing)} required", entry
+                )
+                continue
+            accepted.append(
+                AcceptedChange(
+                    **self.c.values(keys, ACCEPTED_KEYS, where), line=entry.line
+                )
+            )
+        return tuple(accepted)
+
+
+# a class's keys read by annotation_members (each a mapping of members)
+_CLASS_MEMBER_KEYS = ("extra_properties", "attributes", "aliases", "environment")
+
+
+def _field_values(
+    c: _Checker, fk: dict[str, _Node], where: str, f: Field
+) -> dict[str, Any]:
+    """What a field's keys mean for this field: the checks that depend on its
+    type, and the keys whose note value is not the text (``property: false``
+    hides it; a constraint is parsed; ``env`` is a note of its own)."""
+    values: dict[str, Any] = {}
+    prop = fk["property"].value if "property" in fk else None
+    if prop is True:
+        c.error(f"{where}.property: give a name or false", fk["property"])
+    values["property"] = prop if isinstance(prop, str) else None
+    values["hidden"] = prop is False
+    if "constraint" in fk:
+        values["constraint"] = None
+        m = CONSTRAINT_RE.match(fk["constraint"].value)
+        if not m:
+            c.error(
+                f"{where}.constraint: expected '<op> <number>' with op one of > >= < <= !=",
+                fk["constraint"],
+            )
+        elif f.type not in NUMERIC_TYPES:
+            c.error(
+                f"{where}.constraint: only numeric fields take a constraint (field is {f.type})",
+                fk["constraint"],
+            )
+        else:
+            values["constraint"] = (m.group(1), float(m.group(2)))
+    if "view" in fk and f.type != "message":
+        c.error(f"{where}.view applies to message fields only", fk["view"])
+    if "repeated" in fk and not f.repeated:
+        c.error(f"{where}.repeated applies to repeated fields only", fk["repeated"])
+    if "choices" in fk:
+        values["choices"] = None
+        choices = [x.value for x in fk["choices"].value]
+        if f.type != "string" or not all(isinstance(v, str) for v in choices):
+            c.error(
+                f"{where}.choices: a list of strings, for string fields", fk["choices"]
+            )
+        else:
+            values["choices"] = tuple(choices)
+    values["env"] = _env_note(c, fk.get("env"), where, f)
+    return values
+
+
 def _derived(schema: Schema) -> Annotations:
     """Without annotations: a wrapper class for every top-level "root" message."""
-    used = {f.type_name for m in schema.messages.values() for f in m.fields if f.type == "message"}
+    used = {
+        f.type_name
+        for m in schema.messages.values()
+        for f in m.fields
+        if f.type == "message"
+    }
     paths = [naming.module_path_for_proto(f) for f in schema.files]
     # the package's top-level names: its first folders, or its modules and their _pb2 modules
     modules = {p[0] for p in paths} | {f"{p[0]}_pb2" for p in paths if len(p) == 1}
     classes = tuple(
-        ClassNote(name=naming.python_class_name(m.flat, modules), message=m.full_name, line=m.line)
+        ClassNote(
+            name=naming.python_class_name(m.flat, modules),
+            message=m.full_name,
+            line=m.line,
+        )
         for m in schema.messages.values()
         if m.full_name not in used and not m.is_map_entry and "." not in m.name
     )
     bad = [c for c in classes if c.name.startswith("_")]
     if bad:
         raise GeneratorError(
-            [Problem(f"message {c.message}: a class name cannot start with an underscore", schema.messages[c.message].file,
-                     c.line, hint="name its class in the annotations file (classes:)") for c in bad]
+            [
+                Problem(
+                    f"message {c.message}: a class name cannot start with an underscore",
+                    schema.messages[c.message].file,
+                    c.line,
+                    hint="name its class in the annotations file (classes:)",
+                )
+                for c in bad
+            ]
         )
     return Annotations(
         path=None,

@@ -35,20 +35,43 @@ rule, path, reason), so the acknowledgement is reviewed with the edit.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .annotations import AcceptedChange, Annotations, closest
-from .api_diff import CATEGORIES, RULES, Change, compare
-from .api_surface import READABLE_VERSIONS, SURFACE_VERSION, FieldPaths, api_surface, empty_surface
+from .api_diff import compare
+from .api_rules import CATEGORIES, RULES, Change
+from .api_surface import (
+    READABLE_VERSIONS,
+    SURFACE_VERSION,
+    FieldPaths,
+    api_surface,
+    empty_surface,
+)
 from .errors import GeneratorError, Problem
 
 __all__ = [
-    "CATEGORIES", "READABLE_VERSIONS", "RULES", "SURFACE_VERSION", "Change", "FieldPaths", "RefInputs", "Report",
-    "api_surface", "check_accepted", "compare", "empty_surface", "inputs_at_ref", "make_report", "render_json",
-    "render_text", "summary_line", "unmatched_warnings",
+    "CATEGORIES",
+    "READABLE_VERSIONS",
+    "RULES",
+    "SURFACE_VERSION",
+    "Change",
+    "FieldPaths",
+    "RefInputs",
+    "Report",
+    "api_surface",
+    "check_accepted",
+    "compare",
+    "empty_surface",
+    "inputs_at_ref",
+    "make_report",
+    "render_json",
+    "render_text",
+    "summary_line",
+    "unmatched_warnings",
 ]
 
 
@@ -64,9 +87,9 @@ class Report:
 
     @property
     def unaccepted_breaking(self) -> tuple[Change, ...]:
-        return tuple(c for c in self.changes if c.category == "breaking" and c.accepted is None)
-
-
+        return tuple(
+            c for c in self.changes if c.category == "breaking" and c.accepted is None
+        )
 
 
 # ------------------------------------------------------------ acceptance
@@ -80,18 +103,38 @@ def check_accepted(notes: Annotations) -> None:
         if item.rule not in RULES:
             guess = closest(item.rule, breaking)
             hint = f"did you mean {guess!r}?" if guess else "see the rules in README.md"
-            problems.append(Problem(f"accepted_changes: unknown rule {item.rule!r}", notes.path, item.line, hint))
+            problems.append(
+                Problem(
+                    f"accepted_changes: unknown rule {item.rule!r}",
+                    notes.path,
+                    item.line,
+                    hint,
+                )
+            )
         elif RULES[item.rule][0] != "breaking":
-            problems.append(Problem(f"accepted_changes: {item.rule!r} is not a breaking rule; only breaking "
-                                    "changes need accepting", notes.path, item.line))
+            problems.append(
+                Problem(
+                    f"accepted_changes: {item.rule!r} is not a breaking rule; only breaking "
+                    "changes need accepting",
+                    notes.path,
+                    item.line,
+                )
+            )
     if problems:
         raise GeneratorError(problems)
 
 
-def make_report(before: dict[str, Any], after: dict[str, Any], notes: Annotations, against: str) -> Report:
+def make_report(
+    before: dict[str, Any], after: dict[str, Any], notes: Annotations, against: str
+) -> Report:
     """Compare, and mark the changes accepted in ``notes``."""
-    if before.get("version") not in READABLE_VERSIONS or after.get("version") not in READABLE_VERSIONS:
-        raise GeneratorError(Problem(f"cannot compare API records of different formats ({against})"))
+    if (
+        before.get("version") not in READABLE_VERSIONS
+        or after.get("version") not in READABLE_VERSIONS
+    ):
+        raise GeneratorError(
+            Problem(f"cannot compare API records of different formats ({against})")
+        )
     accepted = {(a.rule, a.path): a for a in notes.accepted_changes}
     used: set[tuple[str, str]] = set()
     changes = []
@@ -102,7 +145,12 @@ def make_report(before: dict[str, Any], after: dict[str, Any], notes: Annotation
             change = Change(**{**change.__dict__, "accepted": hit.reason})
         changes.append(change)
     unmatched = tuple(a for key, a in accepted.items() if key not in used)
-    return Report(against=against, changes=tuple(changes), unmatched=unmatched, annotations=notes.path)
+    return Report(
+        against=against,
+        changes=tuple(changes),
+        unmatched=unmatched,
+        annotations=notes.path,
+    )
 
 
 # ------------------------------------------------------------------ output
@@ -111,7 +159,10 @@ def make_report(before: dict[str, Any], after: dict[str, Any], notes: Annotation
 def summary_line(report: Report) -> str:
     if not report.changes:
         return f"API changes for users (against {report.against}): none"
-    counts = ", ".join(f"{report.count(c)} {c if c != 'addition' or report.count(c) == 1 else 'additions'}" for c in CATEGORIES)
+    counts = ", ".join(
+        f"{report.count(c)} {c if c != 'addition' or report.count(c) == 1 else 'additions'}"
+        for c in CATEGORIES
+    )
     return f"API changes for users (against {report.against}): {counts}"
 
 
@@ -131,13 +182,21 @@ def render_text(report: Report) -> str:
 
 def unmatched_warnings(report: Report) -> list[str]:
     return [
-        str(Problem(f"accepted_changes: {a.rule} {a.path!r} matches no change (remove it once the change is "
-                    "in the compared generation)", report.annotations, a.line)).join(("warning: ", ""))
+        str(
+            Problem(
+                f"accepted_changes: {a.rule} {a.path!r} matches no change (remove it once the change is "
+                "in the compared generation)",
+                report.annotations,
+                a.line,
+            )
+        ).join(("warning: ", ""))
         for a in report.unmatched
     ]
 
 
-def render_json(report: Report | None, drift: dict[str, list[str]] | None = None, against: str = "") -> str:
+def render_json(
+    report: Report | None, drift: dict[str, list[str]] | None = None, against: str = ""
+) -> str:
     """The report for bots; ``report`` None: there is no API record to compare with."""
     if report is None:
         data: dict[str, Any] = {"against": against, "available": False, "changes": None}
@@ -150,11 +209,20 @@ def render_json(report: Report | None, drift: dict[str, list[str]] | None = None
         "counts": {c: report.count(c) for c in CATEGORIES},
         "unaccepted_breaking": len(report.unaccepted_breaking),
         "changes": [
-            {"rule": c.rule, "category": c.category, "path": c.path, "old": c.old, "new": c.new,
-             "consequence": c.consequence, "accepted": c.accepted}
+            {
+                "rule": c.rule,
+                "category": c.category,
+                "path": c.path,
+                "old": c.old,
+                "new": c.new,
+                "consequence": c.consequence,
+                "accepted": c.accepted,
+            }
             for c in report.changes
         ],
-        "unmatched_acceptances": [{"rule": a.rule, "path": a.path, "line": a.line} for a in report.unmatched],
+        "unmatched_acceptances": [
+            {"rule": a.rule, "path": a.path, "line": a.line} for a in report.unmatched
+        ],
     }
     if drift is not None:
         data["drift"] = drift
@@ -166,12 +234,19 @@ def render_json(report: Report | None, drift: dict[str, list[str]] | None = None
 
 def _git(root: Path, *args: str) -> bytes:
     try:
-        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False)
+        done = subprocess.run(
+            ["git", "-C", str(root), *args], capture_output=True, check=False
+        )
     except OSError as exc:
         raise GeneratorError(Problem(f"cannot run git: {exc.strerror}")) from None
     if done.returncode != 0:
         message = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise GeneratorError(Problem(f"git {' '.join(args[:2])}: {message[-1] if message else 'failed'}", str(root)))
+        raise GeneratorError(
+            Problem(
+                f"git {' '.join(args[:2])}: {message[-1] if message else 'failed'}",
+                str(root),
+            )
+        )
     return done.stdout
 
 
@@ -180,7 +255,9 @@ class RefInputs:
     protos: tuple[Path, ...]  # inside the copy; empty when no input existed at the ref
     annotations: Path | None
     out: Path
-    missing: tuple[str, ...] = ()  # inputs (repository paths) that did not exist at the ref
+    missing: tuple[
+        str, ...
+    ] = ()  # inputs (repository paths) that did not exist at the ref
     # protoc's -I folders for the copy: one inside the repository is its copy at
     # the ref, one outside it is used as it is on disk
     proto_paths: tuple[Path, ...] = ()
@@ -198,74 +275,103 @@ def inputs_at_ref(
     layout): every .proto under the protos' common folder and under each -I
     folder inside the repository (imports), the annotations file and the
     hand-written modules of the package (hooks)."""
-    import os
-
     from .output import is_generated
 
-    anchor = Path(os.path.commonpath([str(p.resolve()) for p in (*protos, package_dir)]))
+    repo = _AtRef(_repository(ref, (*protos, package_dir)), ref, dest)
+    proto_folders = [p if p.is_dir() else p.parent for p in protos]
+    root = Path(os.path.commonpath([str(p.resolve()) for p in proto_folders]))
+    include_copies = []
+    for folder in proto_paths:
+        where = repo.inside(folder)
+        include_copies.append(folder if where is None else dest / where)
+        if where is not None:
+            (dest / where).mkdir(parents=True, exist_ok=True)
+    for top_folder in {repo.rel(root), *(repo.inside(f) for f in proto_paths)} - {None}:
+        for name in repo.listed(str(top_folder)):
+            if name.endswith(".proto") and not (dest / name).exists():
+                repo.copy(name)
+    wanted, missing = [], []
+    for p in protos:
+        names = [n for n in repo.listed(repo.rel(p)) if n.endswith(".proto")]
+        wanted += [dest / n for n in names]
+        if not names:
+            missing.append(repo.rel(p))
+    notes_copy = None
+    if annotations is not None and repo.listed(repo.rel(annotations)):
+        notes_copy = repo.copy(repo.rel(annotations))
+    elif annotations is not None:
+        missing.append(repo.rel(annotations))
+    package = repo.rel(package_dir)
+    for name in repo.listed(package):
+        if name.endswith(".py") and "/" not in name[len(package) + 1 :]:
+            if is_generated(repo.copy(name)):
+                (dest / name).unlink()
+    return RefInputs(
+        protos=tuple(sorted(set(wanted))),
+        annotations=notes_copy,
+        out=dest / repo.rel(package_dir.parent),
+        missing=tuple(missing),
+        proto_paths=tuple(include_copies),
+    )
+
+
+def _repository(ref: str, inputs: tuple[Path, ...]) -> Path:
+    """The top folder of the git repository holding ``inputs``, which has ``ref``."""
+    anchor = Path(os.path.commonpath([str(p.resolve()) for p in inputs]))
     while not anchor.is_dir():
         anchor = anchor.parent
     try:
         top = Path(_git(anchor, "rev-parse", "--show-toplevel").decode().strip())
     except GeneratorError as exc:
-        raise GeneratorError(Problem(f"--against reads the inputs with git, but {exc.problems[0].message}", str(anchor))) from None
+        raise GeneratorError(
+            Problem(
+                f"--against reads the inputs with git, but {exc.problems[0].message}",
+                str(anchor),
+            )
+        ) from None
     try:
         _git(top, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
     except GeneratorError:
-        raise GeneratorError(Problem(f"--against {ref}: no such commit in this repository", str(top),
-                                     hint="fetch it first, e.g. git fetch origin main")) from None
+        raise GeneratorError(
+            Problem(
+                f"--against {ref}: no such commit in this repository",
+                str(top),
+                hint="fetch it first, e.g. git fetch origin main",
+            )
+        ) from None
+    return top
 
-    def inside(path: Path) -> str | None:
+
+class _AtRef:
+    """The repository's files as they are at a ref, copied out on demand."""
+
+    def __init__(self, top: Path, ref: str, dest: Path) -> None:
+        self.top, self.ref, self.dest = top, ref, dest
+
+    def inside(self, path: Path) -> str | None:
+        """``path`` relative to the repository (None: outside it)."""
         try:
-            return path.resolve().relative_to(top.resolve()).as_posix()
+            return path.resolve().relative_to(self.top.resolve()).as_posix()
         except ValueError:
             return None
 
-    def rel(path: Path) -> str:
-        found = inside(path)
+    def rel(self, path: Path) -> str:
+        found = self.inside(path)
         if found is None:
-            raise GeneratorError(Problem("--against reads inputs with git: this input is outside the repository",
-                                         str(path)))
+            raise GeneratorError(
+                Problem(
+                    "--against reads inputs with git: this input is outside the repository",
+                    str(path),
+                )
+            )
         return found
 
-    def listed(path: str) -> list[str]:
-        return [x for x in _git(top, "ls-tree", "-r", "--name-only", ref, "--", path).decode().splitlines() if x]
+    def listed(self, path: str) -> list[str]:
+        out = _git(self.top, "ls-tree", "-r", "--name-only", self.ref, "--", path)
+        return [x for x in out.decode().splitlines() if x]
 
-    def copy(name: str) -> Path:
-        target = dest / name
+    def copy(self, name: str) -> Path:
+        target = self.dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(_git(top, "show", f"{ref}:{name}"))
+        target.write_bytes(_git(self.top, "show", f"{self.ref}:{name}"))
         return target
-
-    proto_folders = [p if p.is_dir() else p.parent for p in protos]
-    root = Path(os.path.commonpath([str(p.resolve()) for p in proto_folders]))
-    include_copies = []
-    for folder in proto_paths:
-        where = inside(folder)
-        include_copies.append(folder if where is None else dest / where)
-        if where is not None:
-            (dest / where).mkdir(parents=True, exist_ok=True)
-    for top_folder in {rel(root), *(inside(f) for f in proto_paths)} - {None}:
-        for name in listed(str(top_folder)):
-            if name.endswith(".proto") and not (dest / name).exists():
-                copy(name)
-    wanted, missing = [], []
-    for p in protos:
-        names = [n for n in listed(rel(p)) if n.endswith(".proto")]
-        wanted += [dest / n for n in names]
-        if not names:
-            missing.append(rel(p))
-    notes_copy = None
-    if annotations is not None and listed(rel(annotations)):
-        notes_copy = copy(rel(annotations))
-    elif annotations is not None:
-        missing.append(rel(annotations))
-    for name in listed(rel(package_dir)):
-        if name.endswith(".py") and "/" not in name[len(rel(package_dir)) + 1 :]:
-            if is_generated(copy(name)):
-                (dest / name).unlink()
-    out_rel = rel(package_dir.parent)
-    return RefInputs(
-        protos=tuple(sorted(set(wanted))), annotations=notes_copy, out=dest / out_rel, missing=tuple(missing),
-        proto_paths=tuple(include_copies),
-    )

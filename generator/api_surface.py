@@ -27,7 +27,31 @@ def api_surface(schema: Schema, model: PackageModel) -> dict[str, Any]:
     """What users see of ``model`` (and the wire facts of ``schema``), as a
     JSON-able dict with a stable order: the manifest keeps it."""
     wire = _descriptor_facts(schema)
-    typed = {td.full_name: {k.key: k for k in td.keys} for td in model.typed_dicts}
+    surface = {
+        "version": SURFACE_VERSION,
+        "classes": _classes(model),
+        "messages": _messages(schema, model, wire),
+        "enums": _enums(model, wire),
+    }
+    if (
+        model.rules
+    ):  # a record without the key: no rules (so older records compare as they are)
+        surface["rules"] = {
+            r.code: {
+                "message": r.message,
+                "kind": r.kind,
+                "fields": list(r.names),
+                "winner": r.wins or None,
+                "data": repr(r.runtime),
+            }
+            for r in sorted(model.rules, key=lambda r: r.code)
+        }
+    return surface
+
+
+def _messages(
+    schema: Schema, model: PackageModel, wire: dict[str, Any]
+) -> dict[str, Any]:
     tds = {td.full_name: td for td in model.typed_dicts}
     records = {(f.message, f.name): f for f in model.fields}
     policies = dict(model.overrides.policies)
@@ -37,25 +61,19 @@ def api_surface(schema: Schema, model: PackageModel) -> dict[str, Any]:
         if message.is_map_entry:
             continue
         facts = wire.get(full, {})
+        keys = {k.key: k for k in tds[full].keys}
         fields: dict[str, Any] = {}
         for f in message.fields:
-            spec, key = records[full, f.name], typed[full][f.name]
-            policy = policies[spec.policy] if spec.policy else None
+            spec = records[full, f.name]
             fact = _field_wire(f, facts.get("fields", {}).get(f.name, {}))
             fact.update(
-                {
-                    "default": None if f.type == "message" or f.repeated else default_text(schema, f),
-                    "in_type": key.in_type,
-                    "out_type": key.out_type,
-                    "policy": (policy.action + (f" {policy.error}" if policy.error else "")) if policy else None,
-                    "constraint": f"{spec.constraint[0]} {plain_number(spec.constraint[1])}" if spec.constraint else None,
-                    "enforce": ("always" if spec.constraint_always else "strict") if spec.constraint else None,
-                    "choices": list(spec.choices) if spec.choices else None,
-                    "finite": finite_only(f.type, spec.allow_nonfinite),
-                    "append": spec.append,
-                }
+                _field_meaning(
+                    schema, f, spec, keys[f.name], policies.get(spec.policy or "")
+                )
             )
-            fields[f.name] = {k: v for k, v in fact.items() if v not in (None, False, [])}
+            fields[f.name] = {
+                k: v for k, v in fact.items() if v not in (None, False, [])
+            }
         entry = {
             "typed_dicts": [tds[full].out_name, tds[full].in_name],
             "reserved_numbers": facts.get("reserved_numbers", []),
@@ -64,46 +82,78 @@ def api_surface(schema: Schema, model: PackageModel) -> dict[str, Any]:
             "fields": fields,
         }
         messages[full] = {k: v for k, v in entry.items() if v not in (False, [])}
-    enums = {
+    return messages
+
+
+def _field_meaning(
+    schema: Schema, f: Field, spec: Any, key: Any, policy: Any
+) -> dict[str, Any]:
+    """A field's default, types and validation, as the model decided them."""
+    constrained = spec.constraint is not None
+    return {
+        "default": (
+            None if f.type == "message" or f.repeated else default_text(schema, f)
+        ),
+        "in_type": key.in_type,
+        "out_type": key.out_type,
+        "policy": (
+            (policy.action + (f" {policy.error}" if policy.error else ""))
+            if policy
+            else None
+        ),
+        "constraint": (
+            f"{spec.constraint[0]} {plain_number(spec.constraint[1])}"
+            if constrained
+            else None
+        ),
+        "enforce": (
+            ("always" if spec.constraint_always else "strict") if constrained else None
+        ),
+        "choices": list(spec.choices) if spec.choices else None,
+        "finite": finite_only(f.type, spec.allow_nonfinite),
+        "append": spec.append,
+    }
+
+
+def _enums(model: PackageModel, wire: dict[str, Any]) -> dict[str, Any]:
+    return {
         e.full_name: {
             "literal": e.literal_name,
             "values": {name: number for name, number, _ in e.values},
-            **{k: v for k, v in wire.get(e.full_name, {}).items() if v},  # deprecated values, reserved
+            **{
+                k: v for k, v in wire.get(e.full_name, {}).items() if v
+            },  # deprecated values, reserved
         }
         for e in sorted(model.enums, key=lambda e: e.full_name)
     }
-    classes = {
+
+
+def _classes(model: PackageModel) -> dict[str, Any]:
+    return {
         c.name: {
             "message": c.message_full_name,
             "properties": {
-                p.name: {
-                    k: v
-                    for k, v in {
-                        "field": p.field_name,
-                        "kind": p.kind,
-                        "getter_type": p.getter_type,
-                        "setter_type": p.setter_type,
-                        "hooks": " ".join(
-                            f"{role}={hook}"
-                            for role, hook in (("getter", p.getter_hook), ("setter", p.setter_hook), ("after_set", p.after_set_hook))
-                            if hook
-                        ) or None,
-                    }.items()
-                    if v is not None
-                }
-                for p in sorted(c.properties, key=lambda p: p.name)
+                p.name: _property(p) for p in sorted(c.properties, key=lambda p: p.name)
             },
         }
         for c in sorted(model.classes, key=lambda c: c.name)
     }
-    surface = {"version": SURFACE_VERSION, "classes": classes, "messages": messages, "enums": enums}
-    if model.rules:  # a record without the key: no rules (so older records compare as they are)
-        surface["rules"] = {
-            r.code: {"message": r.message, "kind": r.kind, "fields": list(r.names), "winner": r.wins or None,
-                     "data": repr(r.runtime)}
-            for r in sorted(model.rules, key=lambda r: r.code)
-        }
-    return surface
+
+
+def _property(p: Any) -> dict[str, Any]:
+    roles = (
+        ("getter", p.getter_hook),
+        ("setter", p.setter_hook),
+        ("after_set", p.after_set_hook),
+    )
+    record = {
+        "field": p.field_name,
+        "kind": p.kind,
+        "getter_type": p.getter_type,
+        "setter_type": p.setter_type,
+        "hooks": " ".join(f"{role}={hook}" for role, hook in roles if hook) or None,
+    }
+    return {k: v for k, v in record.items() if v is not None}
 
 
 def _type_text(f: Field) -> str:
@@ -127,14 +177,12 @@ def _field_wire(f: Field, facts: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-
 def label(fact: dict[str, Any]) -> str:
     return str(fact.get("label", "optional"))
 
 
 def json_name_of(name: str, fact: dict[str, Any]) -> str:
     return str(fact.get("json_name") or json_name(name))
-
 
 
 def _descriptor_facts(schema: Schema) -> dict[str, Any]:
@@ -149,7 +197,9 @@ def _descriptor_facts(schema: Schema) -> dict[str, Any]:
         def enum(e: d.EnumDescriptorProto, full: str) -> None:
             out[full] = {
                 "deprecated": sorted(v.name for v in e.value if v.options.deprecated),
-                "reserved_numbers": [[r.start, r.end] for r in e.reserved_range],  # enums: end inclusive
+                "reserved_numbers": [
+                    [r.start, r.end] for r in e.reserved_range
+                ],  # enums: end inclusive
                 "reserved_names": sorted(e.reserved_name),
             }
 
@@ -163,7 +213,11 @@ def _descriptor_facts(schema: Schema) -> dict[str, Any]:
                 "reserved_names": sorted(m.reserved_name),
                 "deprecated": m.options.deprecated,
                 "fields": {
-                    f.name: {"json_name": f.json_name or None, "deprecated": f.options.deprecated} for f in m.field
+                    f.name: {
+                        "json_name": f.json_name or None,
+                        "deprecated": f.options.deprecated,
+                    }
+                    for f in m.field
                 },
             }
 
@@ -225,8 +279,12 @@ class FieldPaths:
 
     def __init__(self, surface: dict[str, Any]) -> None:
         self.surface = surface
-        self._roots: dict[tuple[str, str], str] | None = None  # the property paths of the classes' fields
-        self._walked: dict[str, tuple[_Route, bool]] = {}  # message -> (route, dict view)
+        self._roots: dict[tuple[str, str], str] | None = (
+            None  # the property paths of the classes' fields
+        )
+        self._walked: dict[str, tuple[_Route, bool]] = (
+            {}
+        )  # message -> (route, dict view)
 
     def __call__(self, message: str, field: str) -> str | None:
         if self._roots is None:
@@ -236,7 +294,9 @@ class FieldPaths:
         if walked is not None:
             route, dict_view = walked
             segment = f"[{field!r}]" if dict_view else f".{field}"
-            if best is None or route.length + len(segment) <= len(best):  # else the property's is shorter
+            if best is None or route.length + len(segment) <= len(
+                best
+            ):  # else the property's is shorter
                 path = route.text() + segment
                 if best is None or (len(path), path) < (len(best), best):
                     best = path
@@ -245,7 +305,9 @@ class FieldPaths:
     def _walk(self) -> dict[tuple[str, str], str]:
         messages = self.surface["messages"]
         roots: dict[tuple[str, str], str] = {}
-        frontier: list[tuple[_Route, str, bool]] = []  # (route, message, dict view), shortest route first
+        frontier: list[tuple[_Route, str, bool]] = (
+            []
+        )  # (route, message, dict view), shortest route first
         for cls_name, cls in self.surface["classes"].items():
             fields = messages.get(cls["message"], {}).get("fields", {})
             for prop_name, prop in cls["properties"].items():
@@ -253,14 +315,22 @@ class FieldPaths:
                 if field is None or field not in fields:
                     continue
                 path, key = f"{cls_name}.{prop_name}", (cls["message"], field)
-                if key not in roots or (len(path), path) < (len(roots[key]), roots[key]):
+                if key not in roots or (len(path), path) < (
+                    len(roots[key]),
+                    roots[key],
+                ):
                     roots[key] = path
                 target = _message_type(fields[field])
                 if prop.get("kind") in ("config", "message") and target:
-                    heapq.heappush(frontier, (_Route(None, path), target, prop.get("kind") == "config"))
+                    heapq.heappush(
+                        frontier,
+                        (_Route(None, path), target, prop.get("kind") == "config"),
+                    )
         while frontier:
             route, name, dict_view = heapq.heappop(frontier)
-            if name in self._walked or name not in messages:  # an imported (well-known) type: not this API's
+            if (
+                name in self._walked or name not in messages
+            ):  # an imported (well-known) type: not this API's
                 continue
             route.rank = len(self._walked)
             self._walked[name] = (route, dict_view)
@@ -268,7 +338,9 @@ class FieldPaths:
                 target = _message_type(fact)
                 if target and target not in self._walked:
                     segment = f"[{field!r}]" if dict_view else f".{field}"
-                    heapq.heappush(frontier, (_Route(route, segment), target, dict_view))
+                    heapq.heappush(
+                        frontier, (_Route(route, segment), target, dict_view)
+                    )
         return roots
 
 
