@@ -504,15 +504,16 @@ def _overview(message: pb2.DistributedStrategy) -> str:
     return "".join(out)
 
 
+def _generated(members: StrategyMembers) -> DistributedStrategy:
+    """The generated class this mixin is part of: its options and plain
+    attributes are declared there (from the annotations file), not here."""
+    return cast("DistributedStrategy", members)
+
+
 class StrategyMembers:
     """Methods of DistributedStrategy (hand-written)."""
 
     __slots__ = ()
-
-    if TYPE_CHECKING:  # members of the generated class (declared here for the type checkers)
-        strategy: pb2.DistributedStrategy
-        hybrid_parallel_order: list[str]
-        sync_param_name: list[str]
 
     def save_to_prototxt(self, output: str | os.PathLike[str]) -> None:
         """Write the strategy as protobuf text (the format Paddle writes).
@@ -527,14 +528,14 @@ class StrategyMembers:
         with several hard links is replaced under this name only.
 
         Examples:
-            >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
             >>> strategy.amp = True
             >>> strategy.save_to_prototxt("strategy.prototxt")
             >>> open("strategy.prototxt").read()
             'amp: true\\n'
         """
-        runtime.save_text(self.strategy, output, runtime.lock_of(self))  # protobuf's own text form, as Paddle writes it
+        this = _generated(self)
+        runtime.save_text(this.strategy, output, runtime.lock_of(self))  # protobuf's own text form, as Paddle writes it
 
     def load_from_prototxt(self, pb_file: str | os.PathLike[str]) -> None:
         """Merge settings from a protobuf text file (as written by Paddle or us).
@@ -549,7 +550,6 @@ class StrategyMembers:
         line), and waited forever on a pipe.
 
         Examples:
-            >>> from fleet_strategy import DistributedStrategy
             >>> with open("saved.prototxt", "w") as f:
             ...     _ = f.write("recompute: true\\nrecompute_configs { checkpoints: 'x' }\\n")
             >>> strategy = DistributedStrategy()
@@ -557,7 +557,8 @@ class StrategyMembers:
             >>> strategy.recompute, strategy.recompute_configs["checkpoints"]
             (True, ['x'])
         """
-        runtime.merge_text_file(self.strategy, pb_file, runtime.lock_of(self))
+        this = _generated(self)
+        runtime.merge_text_file(this.strategy, pb_file, runtime.lock_of(self))
 
     @classmethod
     def from_paddle(cls, strategy: Any, *, strict: bool | None = None) -> Any:
@@ -570,7 +571,6 @@ class StrategyMembers:
         and ``sync_param_name`` come along. Paddle is not imported.
 
         Examples:
-            >>> from fleet_strategy import DistributedStrategy
             >>> theirs = DistributedStrategy()
             >>> theirs.amp = True
             >>> DistributedStrategy.from_paddle(theirs).amp
@@ -599,12 +599,13 @@ class StrategyMembers:
         this class as it is. In the Paddle build this is a copy as Paddle's
         class (which this class is there).
         """
+        this = _generated(self)
         import importlib
 
         result: Any = importlib.import_module("paddle.distributed.fleet").DistributedStrategy()
         with runtime.lock_of(self):  # the message and the two lists of one state
-            wire = self.strategy.SerializeToString()
-            order, names = list(self.hybrid_parallel_order), list(self.sync_param_name)
+            wire = this.strategy.SerializeToString()
+            order, names = list(this.hybrid_parallel_order), list(this.sync_param_name)
         result.strategy.ParseFromString(wire)
         result.hybrid_parallel_order = order
         result.sync_param_name = names
@@ -614,7 +615,8 @@ class StrategyMembers:
         """True when ``auto`` is on and no option outside auto-parallel's own
         was set on this strategy (the FLAGS_* read at construction do not
         count)."""
-        message = self.strategy
+        this = _generated(self)
+        message = this.strategy
         if not message.auto:
             return False
         return all(field.name in AUTO_NEUTRAL_FIELDS for field, _ in message.ListFields())
@@ -622,8 +624,9 @@ class StrategyMembers:
     def __repr__(self) -> str:
         """The overview table Paddle prints: enabled features with their
         configs, then every other flag, then the build strategy."""
+        this = _generated(self)
         with runtime.lock_of(self):  # one state, read field by field
-            return _overview(self.strategy)
+            return _overview(this.strategy)
 
 
 __all__ = ["StrategyMembers"]

@@ -212,3 +212,16 @@ def test_hooks_use_only_documented_public_runtime_names():
         member = getattr(runtime, name)
         assert not name.startswith("_")
         assert callable(member) and (member.__doc__ or "").strip(), f"runtime.{name} has no docstring"
+
+
+def test_the_paddle_build_carries_the_hooks_module_as_it_is():
+    """The Paddle build's hooks.py is the hand-written file under a generated
+    header, not a rewrite of it: what it imports at run time is relative to
+    the package, and its examples name the class without importing it from
+    either build's package."""
+    copy = (ROOT / "generated/paddle/distributed/fleet/base/_fleet_strategy/hooks.py").read_text(encoding="utf-8")
+    own = HOOKS.read_text(encoding="utf-8")
+    header = copy[: len(copy) - len(own)]
+    assert copy.endswith(own) and header.splitlines() and all(line.startswith("# ") for line in header.splitlines())
+    examples = [line.strip() for line in own.splitlines() if line.strip().startswith((">>>", "..."))]
+    assert examples and not [line for line in examples if "fleet_strategy" in line], "an example naming a build's package"
