@@ -541,6 +541,27 @@ def hook_names_in(path: Path) -> frozenset[str]:
     return frozenset(names)
 
 
+def hook_return_types(path: Path) -> dict[str, str]:
+    """The return annotation of each top-level function of the hooks module,
+    as written (a getter hook's is its property's type, unless the
+    annotations give one)."""
+    tree = ast.parse(_hooks_source(path), filename=str(path))
+    found: dict[str, str] = {}
+    for stmt in tree.body:
+        if (
+            isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and stmt.returns is not None
+        ):
+            returns = stmt.returns
+            text = (
+                returns.value
+                if isinstance(returns, ast.Constant)
+                else ast.unparse(returns)
+            )
+            found[stmt.name] = str(text)
+    return found
+
+
 def hook_class_members(path: Path, class_name: str) -> frozenset[str]:
     """Names a hooks class defines (methods, attributes, ``__slots__``)."""
     tree = ast.parse(_hooks_source(path), filename=str(path))

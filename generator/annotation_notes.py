@@ -194,7 +194,10 @@ class FieldNote:
         str, "a hook run after the property is set", None, check="hook"
     )
     type: str | None = key(
-        str, "the getter's type, for a property a hook reads", None, check="type"
+        str,
+        "the getter's type (default: the getter hook's return annotation)",
+        None,
+        check="type",
     )
     setter_type: str | None = key(
         str, "the setter's type, for a property a hook writes", None, check="type"
@@ -218,7 +221,12 @@ class ExtraProperty:
     setter: str | None = key(
         str, "the hook writing it (none: read-only)", None, check="hook"
     )
-    type: str = key(str, "the getter's type (a type expression)", check="type")
+    type: str = key(
+        str,
+        "the getter's type (default: the getter hook's return annotation)",
+        "",
+        check="type",
+    )
     setter_type: str | None = key(
         str, "the setter's type (a type expression)", None, check="type"
     )

@@ -31,6 +31,7 @@ from .annotation_members import (
     _targets,
     hook_class_members,
     hook_names_in,
+    hook_return_types,
 )
 from .annotation_notes import (
     ACCEPTED_KEYS,
@@ -158,6 +159,7 @@ class _Reader:
     ) -> None:
         self.c, self.schema = c, schema
         self.hooks_module: str | None = top["hooks"].value if "hooks" in top else None
+        self.hook_returns: dict[str, str] = {}  # function -> its return annotation
         self.hook_names = self._hook_names(top.get("hooks"), package_dir)
         c.checks = {
             "hook": lambda node, where, key: self.hook(node, where),
@@ -189,6 +191,7 @@ class _Reader:
             )
         else:
             try:
+                self.hook_returns = hook_return_types(hooks_file)
                 return hook_names_in(hooks_file)
             except SyntaxError as exc:
                 self.c.problems.append(
@@ -290,7 +293,23 @@ class _Reader:
         fk = self.c.mapping(node, where, FIELD_KEYS)
         values = self.c.values(fk, FIELD_KEYS, where)
         values.update(_field_values(self.c, fk, where, f))
+        if "getter" in fk and "type" not in fk:
+            values["type"] = self.getter_type(values["getter"], where, fk["getter"])
         return FieldNote(**values, line=node.line)
+
+    def getter_type(self, getter: str, where: str, node: _Node) -> str | None:
+        """A getter hook's return annotation: its property's type, unless the
+        annotations give one (``type:``). It is pasted into the class module,
+        so it names what that module imports (its *_pb2 modules, ``types``)."""
+        text = self.hook_returns.get(getter)
+        problem = type_expression_problem(text) if text is not None else None
+        if problem:
+            self.c.error(
+                f"{where}.getter: the return annotation of {self.hooks_module}.{getter}, "
+                f"{text!r}, is not a type expression: {problem}",
+                node,
+            )
+        return text
 
     # -- enums, classes, accepted changes ------------------------------------
 
@@ -386,15 +405,18 @@ class _Reader:
             missing = [k for k in EXTRA_KEYS.required() if k not in pk]
             for required in missing:
                 self.c.error(f"{where}: '{required}' is required", pnode)
-            if not missing:
-                values = self.c.values(pk, EXTRA_KEYS, where)
-                extras.append(
-                    ExtraProperty(
-                        name=pname,
-                        **{**values, "type": values["type"] or ""},
-                        line=pnode.line,
-                    )
+            if missing:
+                continue
+            values = self.c.values(pk, EXTRA_KEYS, where)
+            if "type" not in pk:
+                values["type"] = self.getter_type(values["getter"], where, pk["getter"])
+            if not values["type"]:
+                self.c.error(
+                    f"{where}: 'type' is required (or annotate the getter hook's return type)",
+                    pnode,
                 )
+                continue
+            extras.append(ExtraProperty(name=pname, **values, line=pnode.line))
         return extras
 
     def accepted_changes(self, node: _Node | None) -> tuple[AcceptedChange, ...]:

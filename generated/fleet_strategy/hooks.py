@@ -33,9 +33,9 @@ from . import runtime
 if TYPE_CHECKING:
     import os
 
-    from google.protobuf.internal import containers
+    from google.protobuf.internal import containers as _containers
 
-    from fleet_strategy import distributed_strategy_pb2 as pb2
+    from fleet_strategy import distributed_strategy_pb2
     from fleet_strategy.distributed_strategy import DistributedStrategy
 
     from .types import HybridConfigDict
@@ -190,7 +190,7 @@ def get_hybrid_configs(strategy: DistributedStrategy) -> HybridConfigDict:
 # ----------------------------------------------------------- build_strategy
 
 
-def get_build_strategy(strategy: DistributedStrategy) -> pb2.BuildStrategy:
+def get_build_strategy(strategy: DistributedStrategy) -> distributed_strategy_pb2.BuildStrategy:
     """A detached copy of the options: change its attributes, then assign it
     back. With Paddle loaded it is a ``paddle.static.BuildStrategy`` built as
     Paddle's class builds it (fleet copies and applies that object); without
@@ -201,7 +201,7 @@ def get_build_strategy(strategy: DistributedStrategy) -> pb2.BuildStrategy:
         # Paddle's object has the same option attributes as the message; its ReduceStrategy is an enum class
         converters = {"reduce_strategy": paddle_class.ReduceStrategy}
         with runtime.lock_of(strategy):  # the options of one state, read field by field
-            return cast("pb2.BuildStrategy", runtime.copy_to_object(options, paddle_class(), converters))
+            return cast("distributed_strategy_pb2.BuildStrategy", runtime.copy_to_object(options, paddle_class(), converters))
     detached = type(options)()
     detached.CopyFrom(options)
     return detached
@@ -226,7 +226,7 @@ def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
 # ------------------------------------------------- parameter-server tables
 
 
-def get_table_params(strategy: DistributedStrategy) -> containers.RepeatedCompositeFieldContainer[pb2.TableParameter]:
+def get_table_params(strategy: DistributedStrategy) -> _containers.RepeatedCompositeFieldContainer[distributed_strategy_pb2.TableParameter]:
     return strategy.strategy.downpour_table_param
 
 
@@ -240,8 +240,8 @@ def set_sparse_table_configs(strategy: DistributedStrategy, configs: Any) -> Non
     given = runtime.as_mapping(configs)
     if given is None:
         raise TypeError(f"sparse_table_configs: expected a dict of table configs, got {type(configs).__name__}")
-    table_class = cast("type[pb2.TableParameter]", runtime.message_class(TABLE_MESSAGE))
-    tables: list[pb2.TableParameter] = []
+    table_class = cast("type[distributed_strategy_pb2.TableParameter]", runtime.message_class(TABLE_MESSAGE))
+    tables: list[distributed_strategy_pb2.TableParameter] = []
     for table_name, table_value in given.items():
         table_config = runtime.as_mapping(table_value)
         if table_config is None:
@@ -327,7 +327,7 @@ def _sgd_rule(sgd: Any, config: Mapping[str, Any], prefix: str) -> None:
     params.weight_bounds.extend(config.get(prefix + "sparse_weight_bounds", [-10, 10]))
 
 
-def _fleet_desc_table(table: pb2.TableParameter, name: str, config: Mapping[str, Any], use_cvm: bool) -> pb2.TableParameter:
+def _fleet_desc_table(table: distributed_strategy_pb2.TableParameter, name: str, config: Mapping[str, Any], use_cvm: bool) -> distributed_strategy_pb2.TableParameter:
     for key in config:
         if key not in FLEET_DESC_KEYS:
             hint = runtime.suggest(key, FLEET_DESC_KEYS)
@@ -400,8 +400,8 @@ def set_fleet_desc_configs(strategy: DistributedStrategy, configs: Any) -> None:
     if given is None:
         raise TypeError(f"fleet_desc_configs: expected a dict of table configs, got {type(configs).__name__}")
     use_cvm = bool(given.get("use_cvm", True))
-    table_class = cast("type[pb2.TableParameter]", runtime.message_class(TABLE_MESSAGE))
-    tables: list[pb2.TableParameter] = []
+    table_class = cast("type[distributed_strategy_pb2.TableParameter]", runtime.message_class(TABLE_MESSAGE))
+    tables: list[distributed_strategy_pb2.TableParameter] = []
     for name, config in given.items():
         if name in ("dense_table", "datanorm_table") or not isinstance(config, dict):
             continue
@@ -450,7 +450,7 @@ _ReprLayout = tuple[
 _layout: list[_ReprLayout] = []
 
 
-def _repr_layout(message: pb2.DistributedStrategy) -> _ReprLayout:
+def _repr_layout(message: distributed_strategy_pb2.DistributedStrategy) -> _ReprLayout:
     """Which rows __repr__ prints, from the descriptor, worked out once.
 
     Paddle's rule: a bool field ``x`` with an ``x_configs`` sibling is a
@@ -480,7 +480,7 @@ def _repr_layout(message: pb2.DistributedStrategy) -> _ReprLayout:
     return _layout[0]
 
 
-def _overview(message: pb2.DistributedStrategy) -> str:
+def _overview(message: distributed_strategy_pb2.DistributedStrategy) -> str:
     """__repr__'s table."""
     switches, env_names, build_names = _repr_layout(message)
     out = [_HEAD]
