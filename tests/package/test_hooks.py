@@ -81,6 +81,17 @@ def test_is_strict_auto():
     assert strategy._is_strict_auto() is False
 
 
+def test_the_fields_read_from_flags_at_construction_keep_strict_auto():
+    """hooks.AUTO_NEUTRAL_FIELDS is Paddle's list of the setters it does not
+    mark "non-auto"; among them are the FLAGS_* fields read at construction,
+    which the annotations file declares (env:). A field given env: later must
+    be weighed here too: construction would set it and end strict auto."""
+    from fleet_strategy import distributed_strategy, hooks
+
+    read = {entry.field for entry in distributed_strategy._DistributedStrategy_ENV if entry.read}
+    assert read and read <= hooks.AUTO_NEUTRAL_FIELDS, sorted(read - hooks.AUTO_NEUTRAL_FIELDS)
+
+
 def test_distributed_job_info():
     info = DistributedJobInfo()
     info._set_worker_num(4)
