@@ -18,23 +18,10 @@ from typing import Any
 from . import naming
 from .annotations import Annotations, ClassNote, FieldNote, ModuleMembersNote, closest, member_names
 from .errors import GeneratorError, Problem
+from .proto_facts import INT_BOUNDS, PY_SCALAR, finite_only, plain_number
 from .rules import RuleModel, rule_models
 from .schema import Enum, Extension, Field, Message, Schema, Service, shortest_float32_text, unresolved_imports
 
-INT_BOUNDS = {
-    "int32": (-(2**31), 2**31 - 1),
-    "sint32": (-(2**31), 2**31 - 1),
-    "sfixed32": (-(2**31), 2**31 - 1),
-    "uint32": (0, 2**32 - 1),
-    "fixed32": (0, 2**32 - 1),
-    "int64": (-(2**63), 2**63 - 1),
-    "sint64": (-(2**63), 2**63 - 1),
-    "sfixed64": (-(2**63), 2**63 - 1),
-    "uint64": (0, 2**64 - 1),
-    "fixed64": (0, 2**64 - 1),
-}
-PY_SCALAR = {**{t: "int" for t in INT_BOUNDS}, "float": "float", "double": "float", "bool": "bool",
-             "string": "str", "bytes": "bytes"}
 DOC_WIDTH = 72
 
 
@@ -1200,13 +1187,13 @@ class _Builder:
                 policy = self.policy_model(record.policy)
             if note and note.constraint:
                 op, bound = note.constraint
-                limits["constraint"] = (op, int(bound) if float(bound).is_integer() else bound)
+                limits["constraint"] = (op, plain_number(bound))
                 limits["constraint_always"] = note.enforce_constraint == "always"
             if note and note.choices:
                 limits["choices"] = note.choices
             if f.type in INT_BOUNDS:
                 limits["int_range"] = (f.type, *INT_BOUNDS[f.type])
-            limits["finite"] = f.type in ("float", "double") and not (note and note.allow_nonfinite)
+            limits["finite"] = finite_only(f.type, bool(note and note.allow_nonfinite))
         if note and note.type:
             getter_type = note.type
         if note and note.setter_type:

@@ -367,8 +367,8 @@ def _render_target(
             files.append(RenderedFile(f"{pkg}/{module.path}.py", render("pb2.py.j2", module=module), "python"))
             files.append(RenderedFile(f"{pkg}/{module.path}.pyi", render("pb2.pyi.j2", module=module), "stub"))
     elif model.hooks_module and hooks_source is not None:
-        text = hooks_source.replace(*common["example_import"])  # examples import from the build's public package
-        copied = render("_copied.j2", source=f"the hand-written {model.name}/{model.hooks_module}.py, its examples importing from {target.public_package}", text=text)
+        # as it is: its code imports relative to the package, its examples name the class without importing it
+        copied = render("_copied.j2", source=f"the hand-written {model.name}/{model.hooks_module}.py", text=hooks_source)
         files.append(RenderedFile(f"{pkg}/{model.hooks_module}.py", copied, "plain"))
     source = target.module_members.source if target.module_members else None
     if source is not None and source in sources:

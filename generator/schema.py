@@ -20,28 +20,12 @@ from typing import Any
 
 from google.protobuf import descriptor_pb2 as d
 
-from . import naming
+from . import naming, proto_facts
 from .errors import GeneratorError, Problem
+from .proto_facts import SCALAR_TYPES
 
 F = d.FieldDescriptorProto
 
-SCALAR_TYPES = {
-    F.TYPE_DOUBLE: "double",
-    F.TYPE_FLOAT: "float",
-    F.TYPE_INT64: "int64",
-    F.TYPE_UINT64: "uint64",
-    F.TYPE_INT32: "int32",
-    F.TYPE_FIXED64: "fixed64",
-    F.TYPE_FIXED32: "fixed32",
-    F.TYPE_BOOL: "bool",
-    F.TYPE_STRING: "string",
-    F.TYPE_BYTES: "bytes",
-    F.TYPE_UINT32: "uint32",
-    F.TYPE_SFIXED32: "sfixed32",
-    F.TYPE_SFIXED64: "sfixed64",
-    F.TYPE_SINT32: "sint32",
-    F.TYPE_SINT64: "sint64",
-}
 LABELS = {F.LABEL_OPTIONAL: "optional", F.LABEL_REQUIRED: "required", F.LABEL_REPEATED: "repeated"}
 
 # SourceCodeInfo path components (see descriptor.proto).
@@ -303,7 +287,7 @@ def embedded_descriptor(fp: d.FileDescriptorProto) -> bytes:
 
     def clear(fields: Any, path: tuple[int, ...]) -> None:
         for i, field in enumerate(fields):
-            explicit = (*path, i, _JSON_NAME) in declared if known else field.json_name != _default_json_name(field.name)
+            explicit = (*path, i, _JSON_NAME) in declared if known else field.json_name != proto_facts.json_name(field.name)
             if field.HasField("json_name") and not explicit:
                 field.ClearField("json_name")
 
@@ -594,12 +578,5 @@ def _make_field(
         doc=comment.text,
         line=comment.line,
         deprecated=fd.options.deprecated,
-        json_name=fd.json_name if fd.HasField("json_name") and fd.json_name != _default_json_name(fd.name) else None,
+        json_name=fd.json_name if fd.HasField("json_name") and fd.json_name != proto_facts.json_name(fd.name) else None,
     )
-
-
-def _default_json_name(name: str) -> str:
-    """protoc's JSON name for a field: underscores dropped, the next letter upper-cased."""
-    parts = name.split("_")
-    return parts[0] + "".join(p[:1].upper() + p[1:] for p in parts[1:])
-

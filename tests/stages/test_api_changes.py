@@ -28,10 +28,10 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.api_rules import Numbers
 from generator.api_changes import (
     RULES,
     FieldPaths,
-    _Numbers,
     api_surface,
     compare,
     make_report,
@@ -344,10 +344,10 @@ def test_reserved_ranges_work_as_the_sets_of_their_numbers(a, b, used):
     def numbers(spans: list[list[int]]) -> set[int]:
         return {n for low, high in spans for n in range(low, high + 1)}
 
-    freed = _Numbers(a) - _Numbers(b) - _Numbers.of(used)
+    freed = Numbers(a) - Numbers(b) - Numbers.of(used)
     expected = sorted(numbers(a) - numbers(b) - used)
     assert [n for low, high in freed.ranges for n in range(low, high + 1)] == expected
-    assert all((n in _Numbers(a)) == (n in numbers(a)) for n in range(-1, 72))
+    assert all((n in Numbers(a)) == (n in numbers(a)) for n in range(-1, 72))
     if expected:
         shown = ", ".join(f"{run[0]}" if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in _runs(expected))
         assert freed.text() == ("numbers " if len(expected) > 1 else "number ") + shown
