@@ -3,11 +3,16 @@
 Every value is remembered with its line, so each problem names file:line and,
 for a misspelt name, the closest valid one. All problems are collected and
 reported together; nothing downstream runs on an invalid file.
+
+The format is declared in annotation_notes (every key once: type, default,
+allowed values, check, doc); annotation_yaml reads YAML with lines and checks
+mappings against those declarations; annotation_grammar checks the text
+pasted as code; annotation_members reads what is not a field's (reference,
+targets, class members) and the hooks module. This module reads the rest.
 """
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 from typing import Any
@@ -45,7 +50,6 @@ from .annotation_notes import (
     POLICY_KEYS,
     TOP_KEYS,
     COMPAT_ACTIONS,
-    Keys,
     CONSTRAINT_RE,
     REFERENCE_SECTIONS,
     AcceptedChange,
@@ -375,7 +379,7 @@ class _Reader:
                 keys["message_attribute"],
                 f"{where}.message_attribute",
             )
-        attribute = values.get("message_attribute", "message")
+        attribute = values.get("message_attribute", ClassNote.message_attribute)
         extras = tuple(
             self._extra_properties(keys.get("extra_properties"), where, attribute)
         )
