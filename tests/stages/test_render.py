@@ -77,24 +77,19 @@ def test_pyrepr_laid_out_is_as_black_lays_out_a_long_literal(value, indent, keyw
     assert black.format_str(source, mode=mode("python")) == source
 
 
-def test_precompiled_templates_are_current_and_render_as_their_sources(monkeypatch):
-    """The compiled_templates package holds every template as jinja2 compiles
-    it (python tests/goldens/regen.py rewrites it), and what it renders is
-    what the sources render."""
+def _compiles(monkeypatch) -> list[str]:
+    """The names of the templates jinja2 compiles from here on."""
     import jinja2
 
-    from generator import render
-    from generator.pipeline import Options, analyse
-    from generator.settings import TEMPLATES
-    from tests.support import ROOT
+    compiled: list[str] = []
+    real = jinja2.Environment.compile
+    monkeypatch.setattr(jinja2.Environment, "compile", lambda self, source, name=None, *a, **k: compiled.append(name) or real(self, source, name, *a, **k))
+    return compiled
 
-    stale = []
-    for template in sorted(TEMPLATES.glob("*.j2")):
-        module = render.PRECOMPILED / f"{render._precompiled_module(template.name)}.py"
-        key = f"SOURCE_KEY = {render._precompiled_key(template.read_text(encoding='utf-8'))!r}"
-        if not module.is_file() or key not in module.read_text(encoding="utf-8"):
-            stale.append(template.name)
-    assert not stale, f"stale precompiled templates {stale}: run python tests/goldens/regen.py"
+
+def _model():
+    from generator.pipeline import Options, analyse
+    from tests.support import ROOT
 
     options = Options(
         protos=(ROOT / "proto" / "distributed_strategy.proto",),
@@ -102,13 +97,56 @@ def test_precompiled_templates_are_current_and_render_as_their_sources(monkeypat
         out=ROOT / "generated",
         package="fleet_strategy",
     )
-    model = analyse(options).model
+    return analyse(options).model
+
+
+def test_templates_are_compiled_once_into_the_user_cache_never_into_the_repository(tmp_path, monkeypatch):
+    """Compiled templates are not committed (issue 21): the first run compiles
+    them into the user cache folder, keyed by source and jinja2 version, and
+    later runs load them from there, rendering the very same text."""
+    import jinja2
+
+    from generator import render, template_cache
+    from generator.settings import TEMPLATES
+    from tests.support import ROOT
+
+    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    model = _model()
+    before = sorted(p for p in ROOT.rglob("*") if ".venv" not in p.parts and "__pycache__" not in p.parts and ".git" not in p.parts)
+    compiled = _compiles(monkeypatch)
+    first = render.render_package(model)
+    assert compiled and not (ROOT / "generator" / "compiled_templates").exists()
+    entries = sorted((tmp_path / "cache").rglob("*.bin"))
+    assert len(entries) == len(set(compiled)) and all(f"jinja2-{jinja2.__version__}-" in str(e) for e in entries)
+    compiled.clear()
+    assert render.render_package(model) == first and compiled == []  # every template from the cache
     monkeypatch.setenv("FLEET_CODEGEN_NO_CACHE", "1")
-    compiled_here = []
-    real_load = jinja2.FileSystemLoader.load
-    monkeypatch.setattr(jinja2.FileSystemLoader, "load", lambda *a, **k: compiled_here.append(a[2]) or real_load(*a, **k))
-    precompiled = render.render_package(model)
-    assert compiled_here == []  # every template came precompiled
-    real_environment = render.environment
-    monkeypatch.setattr(render, "environment", lambda templates=TEMPLATES: real_environment(templates, precompiled=False))
-    assert render.render_package(model) == precompiled and compiled_here
+    assert render.render_package(model) == first and compiled  # compiled in memory: the same text
+    after = sorted(p for p in ROOT.rglob("*") if ".venv" not in p.parts and "__pycache__" not in p.parts and ".git" not in p.parts)
+    assert after == before  # nothing written in the repository
+    # another template text or another jinja2: another key
+    source = (TEMPLATES / "types.py.j2").read_text(encoding="utf-8")
+    key = template_cache.source_key(source)
+    assert template_cache.source_key(source + " ") != key
+    monkeypatch.setattr(jinja2, "__version__", "0.0-other")
+    assert template_cache.source_key(source) != key
+
+
+def test_a_corrupt_or_truncated_cache_entry_is_compiled_again(tmp_path, monkeypatch):
+    from generator import render
+
+    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    model = _model()
+    first = render.render_package(model)
+    entries = sorted(tmp_path.rglob("*.bin"))
+    entries[0].write_bytes(entries[0].read_bytes()[:-7])  # truncated
+    entries[1].write_bytes(b"\0" * 32 + entries[1].read_bytes()[32:])  # its hash does not check out
+    entries[2].write_bytes(b"")
+    compiled = _compiles(monkeypatch)
+    assert render.render_package(model) == first
+    assert len(compiled) == 3
+    compiled.clear()
+    assert render.render_package(model) == first and compiled == []  # rewritten whole
+    assert not [p for p in tmp_path.rglob(".tmp-*")]
