@@ -1,9 +1,12 @@
-"""Compiled jinja2 templates, never committed: compiled on first use into
-the user cache folder.
+"""Compiled jinja2 templates, never committed: built when the wheel is
+built, or compiled on first use into the user cache folder.
 
 Compiling every template costs a good part of a first generation, so each is
-compiled once per source text, jinja2 version and Python: the first run stores
-it in ``templates/jinja2-<version>-<python>/`` under the user cache folder, one
+compiled once per source text, jinja2 version and Python. A wheel carries them
+as the ``compiled_templates`` subpackage (Python modules written by
+``write_package``, called from the build hook ``build_hooks.py``; their
+bytecode is cached as any module's), each used only while its key matches.
+Otherwise (a source checkout, an editable install) the first run stores each in ``templates/jinja2-<version>-<python>/`` under the user cache folder, one
 marshalled code object a file, keyed by the template's name and the hash of its
 source and compile options (``FLEET_CODEGEN_NO_CACHE``: compiled in memory
 every run). A file is written whole (a temporary file, then a rename), so
@@ -15,6 +18,7 @@ Nothing is ever written beside the templates or in the folder generated into.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import marshal
 import os
 import re
@@ -27,6 +31,8 @@ from typing import Any, MutableMapping
 import jinja2
 
 from .settings import cache_root
+
+PACKAGE = "compiled_templates"  # the wheel's subpackage of compiled templates
 
 # How the templates are compiled: part of every compiled template's key.
 OPTIONS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True, "autoescape": False}
@@ -55,8 +61,26 @@ class Loader(jinja2.FileSystemLoader):
         self, environment: jinja2.Environment, name: str, globals: MutableMapping[str, Any] | None = None
     ) -> jinja2.Template:
         source, filename, uptodate = self.get_source(environment, name)
-        code = cached_code(environment, name, filename, source, source_key(source))
+        key = source_key(source)
+        namespace = _from_wheel(environment, name, filename, key)
+        if namespace is not None:
+            return environment.template_class.from_module_dict(environment, namespace, globals or {})
+        code = cached_code(environment, name, filename, source, key)
         return environment.template_class.from_code(environment, code, globals or {}, uptodate)
+
+
+def _from_wheel(environment: jinja2.Environment, name: str, filename: str, key: str) -> dict[str, Any] | None:
+    """The namespace of the wheel's compiled template, if it is of this very source."""
+    try:
+        spec = importlib.util.find_spec(f"{__package__}.{PACKAGE}.{module_name(name)}")
+    except ImportError:
+        return None
+    if spec is None or spec.loader is None:
+        return None  # a source checkout or an editable install: none built
+    code = spec.loader.get_code(spec.name)  # type: ignore[attr-defined]
+    namespace: dict[str, Any] = {"environment": environment, "__file__": filename}
+    exec(code, namespace)  # noqa: S102 - our own compiled template, bound to this environment
+    return namespace if namespace.get("SOURCE_KEY") == key else None
 
 
 def cached_code(environment: jinja2.Environment, name: str, filename: str, source: str, key: str) -> CodeType:
@@ -101,3 +125,36 @@ def _write(entry: Path | None, code: CodeType) -> None:
             raise
     except OSError:
         pass  # a cache that cannot be written only costs time
+
+
+class _AnyFilter(dict[str, Any]):
+    """The filters at build time: jinja2 compiles a call by the filter's name
+    (render.FILTERS are plain functions), so any name will do."""
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return super().get(name, _plain)
+
+
+def _plain(value: Any, *args: Any) -> Any:
+    return value
+
+
+def write_package(templates: Path, target: Path) -> list[Path]:
+    """Write the ``compiled_templates`` package into ``target`` (in a wheel's
+    build folder): one module per template, holding its key."""
+    env = jinja2.Environment(**OPTIONS)
+    env.filters = _AnyFilter(env.filters)
+    target.mkdir(parents=True, exist_ok=True)
+    (target / "__init__.py").write_text('"""Templates compiled by jinja2 when the wheel was built."""\n')
+    written = []
+    for path in sorted(templates.glob("*.j2")):
+        source = path.read_text(encoding="utf-8")
+        code = env.compile(source, path.name, None, raw=True)
+        module = target / f"{module_name(path.name)}.py"
+        module.write_text(
+            f"# @generated from templates/{path.name} when the wheel was built. DO NOT EDIT.\n"
+            f"SOURCE_KEY = {source_key(source)!r}\n{code}\n",
+            encoding="utf-8",
+        )
+        written.append(module)
+    return written

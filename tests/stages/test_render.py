@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 import math
 
 import pytest
@@ -150,3 +153,49 @@ def test_a_corrupt_or_truncated_cache_entry_is_compiled_again(tmp_path, monkeypa
     compiled.clear()
     assert render.render_package(model) == first and compiled == []  # rewritten whole
     assert not [p for p in tmp_path.rglob(".tmp-*")]
+
+
+def test_a_wheel_carries_its_templates_compiled_and_renders_as_the_sources(tmp_path):
+    """What build_hooks.py puts in a wheel (template_cache.write_package): an
+    installed tool compiles no template, writes no cache, and renders what the
+    sources render; the build compiles with stand-in filters, so the compiled
+    code must be the code the real filters give."""
+    import shutil
+
+    from generator import render, template_cache
+    from generator.settings import TEMPLATES
+    from tests.support import ROOT
+
+    installed = tmp_path / "site" / "fleet_strategy_codegen"
+    shutil.copytree(ROOT / "generator", installed, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(TEMPLATES, installed / "templates")
+    written = template_cache.write_package(TEMPLATES, installed / template_cache.PACKAGE)
+    assert len(written) == len(list(TEMPLATES.glob("*.j2")))
+    real = render.environment()
+    for path in sorted(TEMPLATES.glob("*.j2")):
+        code = real.compile(path.read_text(encoding="utf-8"), path.name, None, raw=True)
+        assert code in (installed / template_cache.PACKAGE / f"{template_cache.module_name(path.name)}.py").read_text()
+    script = (
+        "import jinja2, sys\n"
+        "from fleet_strategy_codegen.pipeline import Options, analyse\n"
+        "from fleet_strategy_codegen import render\n"
+        "compiled = []\n"
+        "real = jinja2.Environment.compile\n"
+        "jinja2.Environment.compile = lambda self, *a, **k: compiled.append(a) or real(self, *a, **k)\n"
+        f"options = Options(protos=({str(ROOT / 'proto' / 'distributed_strategy.proto')!r},), "
+        f"annotations={str(ROOT / 'proto' / 'fleet_strategy.annotations.yaml')!r}, "
+        f"out={str(ROOT / 'generated')!r}, package='fleet_strategy')\n"
+        "from pathlib import Path\n"
+        "options = Options(protos=(Path(options.protos[0]),), annotations=Path(options.annotations), out=Path(options.out), package='fleet_strategy')\n"
+        "files = render.render_package(analyse(options).model)\n"
+        "print(len(compiled), sum(len(f.text) for f in files), hash(tuple(f.text for f in files)))\n"
+    )
+    env = {"PYTHONPATH": str(tmp_path / "site"), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONHASHSEED": "0",
+           "PATH": os.environ.get("PATH", "")}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    count, size, digest = done.stdout.split()
+    assert count == "0" and not (tmp_path / "cache").exists()  # nothing compiled, nothing cached
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env | {"PYTHONPATH": str(ROOT)}, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[1:] == [size, digest] and done.stdout.split()[0] != "0"  # the sources: compiled, same text
