@@ -377,11 +377,13 @@ def wrap_line(line: str, inside: bool = False) -> list[str] | None:
     head, body, tail = pad + code[: start + 1], code[start + 1 : end], pad + code[end:]
     if not _fits(head) or not body.strip():
         return None
-    tails = [tail] if _fits(tail) else _def_tail(tail) if skeleton.startswith(("def", "async")) else None
+    tails: list[str] | None = [tail]
+    if not _fits(tail):
+        tails = _def_tail(tail) if skeleton.startswith(("def", "async")) else None
     if tails is None:
         return None
-    lines = _body(pad + "    ", body, literal, lone_parameter=skeleton.startswith(("def", "async")))
-    return None if lines is None else [head, *lines, *tails]
+    inner = _body(pad + "    ", body, literal, lone_parameter=skeleton.startswith(("def", "async")))
+    return None if inner is None else [head, *inner, *tails]
 
 
 def _split_point(code: str, pairs: list[tuple[int, int]], skeleton: str) -> tuple[int, int, bool] | None:
