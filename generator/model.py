@@ -19,6 +19,7 @@ from . import naming
 from .annotations import Annotations, ClassNote, FieldNote, ModuleMembersNote, closest, member_names
 from .errors import GeneratorError, Problem
 from .rules import RuleModel, rule_models
+from .reference_page import ReferenceClass, build_reference
 from .schema import Enum, Extension, Field, Message, Schema, shortest_float32_text
 
 INT_BOUNDS = {
@@ -382,40 +383,6 @@ class ClassModel:
 
 
 @dataclass(frozen=True, kw_only=True)
-class ReferenceKey:
-    key: str
-    type_text: str
-    default_text: str
-    doc: str  # the whole doc: a table cell
-
-
-@dataclass(frozen=True, kw_only=True)
-class ReferenceEntry:
-    name: str
-    type_text: str  # as a user writes it: list[TableParameter], not the stub's container type
-    default_text: str | None  # None: no default to state (a property computed by hooks)
-    summary: str
-    paragraphs: tuple[str, ...]  # the rest of the doc
-    member: Doc  # its constraints and notes: what the property says of itself
-    example: str | None  # a doctest, shown as a code block
-    fence: str  # a code fence longer than any run of backticks in the example
-    keys: tuple[ReferenceKey, ...]
-    anchor: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class ReferenceClass:
-    name: str
-    summary: str
-    paragraphs: tuple[str, ...]
-    example: str | None
-    fence: str
-    rules: ClassRules  # shared sections, said once per class
-    entries: tuple[ReferenceEntry, ...]
-    lint_rules: tuple[RuleModel, ...] = ()  # its "Rules" section
-
-
-@dataclass(frozen=True, kw_only=True)
 class PackageModel:
     name: str
     header: Header
@@ -541,23 +508,6 @@ def _doc_parts(text: str) -> tuple[str, tuple[str, ...]]:
         return first, _layout(blocks[1:])
     rest = first[cut + 2 :].strip()
     return first[: cut + 1], _layout(([(False, rest)] if rest else []) + blocks[1:])
-
-
-_STUB_CONTAINER = re.compile(r"\b_containers\.(Repeated(?:Composite|Scalar)FieldContainer|MessageMap|ScalarMap)\[")
-_PB2_PREFIX = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*_pb2\.")
-
-
-def user_type(expression: str) -> str:
-    """A stub's type as a user writes it: protobuf's containers as ``list``
-    and ``dict``, message classes without their ``_pb2`` module."""
-    spelled = _STUB_CONTAINER.sub(lambda m: "dict[" if m.group(1).endswith("Map") else "list[", expression)
-    return _PB2_PREFIX.sub("", spelled)
-
-
-def code_fence(text: str | None) -> str:
-    """A Markdown code fence ``text`` cannot close (longer than any backtick run in it)."""
-    runs = [len(run) for run in re.findall(r"`+", text or "")]
-    return "`" * max(3, max(runs, default=0) + 1)
 
 
 def _first_sentence(text: str) -> str:
@@ -1241,56 +1191,6 @@ class _Builder:
             deprecated=f.deprecated,
         )
 
-    # -- reference page -------------------------------------------------------
-
-    def reference(self, classes: tuple[ClassModel, ...]) -> tuple[ReferenceClass, ...]:
-        out = []
-        for cls in classes:
-            message = self.schema.messages[cls.message_full_name]
-            entries = []
-            for prop in cls.properties:
-                keys: tuple[ReferenceKey, ...] = ()
-                f = message.field(prop.field_name) if prop.field_name else None
-                if f is not None and f.type == "message" and not f.repeated and not self.imported(f.type_name):
-                    target = self.schema.messages[f.type_name]
-                    keys = tuple(
-                        ReferenceKey(
-                            key=x.name,
-                            type_text=self.field(target, x).doc_type,
-                            default_text=self.field(target, x).default_text,
-                            doc=self.field_doc(target, x, self.note(target.full_name, x.name)),
-                        )
-                        for x in target.fields
-                    )
-                entries.append(
-                    ReferenceEntry(
-                        name=prop.name,
-                        type_text=user_type(prop.doc.type_text or prop.getter_type),
-                        default_text=prop.doc.default_text,
-                        summary=prop.doc.summary,
-                        paragraphs=prop.doc.paragraphs,
-                        member=prop.doc,
-                        example=prop.doc.example,
-                        fence=code_fence(prop.doc.example),
-                        keys=keys,
-                        anchor=f"{cls.name}-{prop.name}".lower(),
-                    )
-                )
-            out.append(
-                ReferenceClass(
-                    name=cls.name,
-                    summary=cls.doc.summary,
-                    paragraphs=cls.doc.paragraphs,
-                    example=cls.doc.example,
-                    fence=code_fence(cls.doc.example),
-                    rules=cls.doc.rules,  # type: ignore[arg-type]
-                    entries=tuple(entries),
-                    lint_rules=cls.lint_rules,
-                )
-            )
-        return tuple(out)
-
-
 def _extension_models(extensions: Iterable[Extension]) -> tuple[ExtensionModel, ...]:
     return tuple(
         ExtensionModel(name=x.name, number=x.number, constant=f"{x.name.upper()}_FIELD_NUMBER", plain=naming.is_plain_attribute(x.name))
@@ -1381,7 +1281,7 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
             k.out_annotation != k.out_type or k.in_annotation != k.in_type
             for td in typed_dicts if not td.functional for k in td.keys
         ),
-        reference=b.reference(classes),
+        reference=build_reference(b, classes),
         rules=rules,
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),
