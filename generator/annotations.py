@@ -26,7 +26,7 @@ from . import naming
 from .errors import GeneratorError, Problem
 from .rules import RuleNote, load_rules
 from .inputs import decode_utf8, read_input
-from .schema import Schema
+from .schema import Message, Schema
 
 try:  # libyaml is much faster; marks (line numbers) work the same
     _Loader: Any = yaml.CSafeLoader
@@ -99,6 +99,29 @@ class ClassNote:
     attributes: tuple[AttributeNote, ...] = ()  # plain instance attributes (not fields)
     aliases: tuple[AliasNote, ...] = ()  # one-line methods writing a field
     environment: EnvironmentNote | None = None  # how env-backed fields are read and exported
+    recipes: tuple[RecipeNote, ...] = ()  # worked examples the reference page shows under the class
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecipeNote:
+    """``classes.<Class>.recipes.<title>``: a workflow, told and shown (a doctest)."""
+
+    title: str
+    doc: str
+    example: str
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtraKeyNote:
+    """``messages.<full name>.extra_keys.<key>``: a key a config setter takes
+    besides the message's fields (its hook handles it); the input TypedDict
+    declares it, the docs list it."""
+
+    name: str
+    type: str  # what the setter accepts, a type expression
+    doc: str
     line: int = 0
 
 
@@ -126,6 +149,7 @@ class Annotations:
     messages: dict[str, dict[str, FieldNote]]  # message -> field -> note
     message_docs: dict[str, str]
     enums: dict[str, EnumNote]
+    extra_keys: dict[str, tuple[ExtraKeyNote, ...]] = field(default_factory=dict)  # message -> keys besides its fields
     compat_policies: dict[str, CompatPolicy]
     targets: tuple[TargetNote, ...] = ()  # builds besides the standalone package
     accepted_changes: tuple[AcceptedChange, ...] = ()
@@ -386,9 +410,12 @@ _CLASS_KEYS = {
     "attributes": dict,
     "aliases": dict,
     "environment": dict,
+    "recipes": dict,
 }
+_RECIPE_KEYS = {"doc": str, "example": str}
+_EXTRA_KEY_KEYS = {"type": str, "doc": str}
 _EXTRA_KEYS = {"doc": str, "example": str, "getter": str, "setter": str, "type": str, "setter_type": str}
-_MESSAGE_KEYS = {"doc": str, "fields": dict}
+_MESSAGE_KEYS = {"doc": str, "fields": dict, "extra_keys": dict}
 _FIELD_KEYS = {
     "doc": str,
     "example": str,
@@ -520,6 +547,43 @@ def format_problem(text: str, placeholders: tuple[str, ...] = POLICY_PLACEHOLDER
     return None
 
 
+def _extra_keys(c: _Checker, node: _Node, full: str, message: Message) -> tuple[ExtraKeyNote, ...]:
+    """``messages.<full>.extra_keys``: ``key: {type, doc}``, a key no field of the message has."""
+    if not isinstance(node.value, dict):
+        c.error(f"{full}.extra_keys: expected a mapping of keys, got {type(node.value).__name__}", node)
+        return ()
+    found = []
+    for name, knode in node.value.items():
+        where = f"{full}.extra_keys.{name}"
+        if message.field(name) is not None:
+            c.error(f"{where}: {name!r} is a field of {full}, not an extra key", knode)
+            continue
+        keys = c.mapping(knode, where, _EXTRA_KEY_KEYS)
+        if any(k not in keys for k in _EXTRA_KEY_KEYS):
+            c.error(f"{where}: 'type' and 'doc' are required", knode)
+            continue
+        found.append(ExtraKeyNote(name=name, type=_type_text(c, keys["type"], f"{where}.type") or "",
+                                  doc=keys["doc"].value, line=knode.line))
+    return tuple(found)
+
+
+def _recipes(c: _Checker, node: _Node | None, where: str) -> tuple[RecipeNote, ...]:
+    """``recipes``: ``title: {doc, example}``, each shown on the reference page."""
+    if node is None:
+        return ()
+    if not isinstance(node.value, dict):
+        c.error(f"{where}.recipes: expected a mapping of titles, got {type(node.value).__name__}", node)
+        return ()
+    found = []
+    for title, rnode in node.value.items():
+        keys = c.mapping(rnode, f"{where}.recipes.{title}", _RECIPE_KEYS)
+        if any(k not in keys for k in _RECIPE_KEYS):
+            c.error(f"{where}.recipes.{title}: 'doc' and 'example' are required", rnode)
+            continue
+        found.append(RecipeNote(title=str(title), doc=keys["doc"].value, example=keys["example"].value, line=rnode.line))
+    return tuple(found)
+
+
 def _type_text(c: _Checker, node: _Node | None, where: str) -> str | None:
     """A type expression's text, checked (see type_expression_problem)."""
     if node is None:
@@ -610,6 +674,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
 
     messages: dict[str, dict[str, FieldNote]] = {}
     message_docs: dict[str, str] = {}
+    extra_keys: dict[str, tuple[ExtraKeyNote, ...]] = {}
     for full, node in (top["messages"].value.items() if "messages" in top else []):
         message = schema.messages.get(full)
         if message is None:
@@ -618,6 +683,8 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         keys = c.mapping(node, full, _MESSAGE_KEYS)
         if "doc" in keys:
             message_docs[full] = keys["doc"].value
+        if "extra_keys" in keys:
+            extra_keys[full] = _extra_keys(c, keys["extra_keys"], full, message)
         notes: dict[str, FieldNote] = {}
         for fname, fnode in (keys["fields"].value.items() if "fields" in keys else []):
             f = message.field(fname)
@@ -761,6 +828,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
                 doc=keys["doc"].value if "doc" in keys else None,
                 example=keys["example"].value if "example" in keys else None,
                 extra_properties=tuple(extras),
+                recipes=_recipes(c, keys.get("recipes"), f"classes.{cname}"),
                 **_member_notes(c, keys, f"classes.{cname}", schema.messages[full], check_hook),
                 line=node.line,
             )
@@ -791,6 +859,7 @@ def load_annotations(path: Path | None, schema: Schema, package_dir: Path) -> An
         classes=tuple(classes) if "classes" in top else _derived(schema).classes,
         messages=messages,
         message_docs=message_docs,
+        extra_keys=extra_keys,
         enums=enums,
         compat_policies=policies,
         targets=targets,

@@ -249,6 +249,12 @@ class TypedDictModel:
     keys: tuple[TypedDictKey, ...]
     doc: str  # the message's whole documentation, laid out ("": none); the template names the message first
     functional: bool  # no class body: the docstring after the call lists the keys' docs
+    extra_keys: tuple[TypedDictKey, ...] = ()  # keys its setter takes besides the fields (annotations' extra_keys)
+
+    @property
+    def in_keys(self) -> tuple[TypedDictKey, ...]:
+        """The input TypedDict's keys: the fields', then the extra keys."""
+        return self.keys + self.extra_keys
 
     @property
     def documented(self) -> bool:
@@ -805,8 +811,18 @@ class _Builder:
             )
             for r in (self.field(message, f) for f in message.fields)
         )
-        functional = naming.needs_functional_typed_dict(names)
+        extras = self.notes.extra_keys.get(message.full_name, ())
+        extra_keys = tuple(
+            TypedDictKey(key=x.name, out_type=x.type, in_type=x.type, out_annotation=x.type, in_annotation=x.type,
+                         doc="\n\n".join(doc_layout(x.doc)))
+            for x in extras
+        )
+        # an extra key named like a builtin would shadow it for the fields' annotations: no class body then
+        functional = naming.needs_functional_typed_dict(names + [x.name for x in extras]) or any(
+            x.name in naming.BUILTIN_NAMES for x in extras
+        )
         return TypedDictModel(
+            extra_keys=extra_keys,
             full_name=message.full_name,
             out_name=out_name,
             in_name=in_name,
@@ -1279,7 +1295,7 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         uses_any=any(b.imported(x.type_name) for m in local_messages for f in m.fields for x in (f, f.map_value) if x),
         uses_builtins=any(
             k.out_annotation != k.out_type or k.in_annotation != k.in_type
-            for td in typed_dicts if not td.functional for k in td.keys
+            for td in typed_dicts if not td.functional for k in td.in_keys
         ),
         reference=build_reference(b, classes),
         rules=rules,

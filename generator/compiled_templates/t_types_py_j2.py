@@ -1,5 +1,5 @@
 # @generated from templates/types.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '80874caba4edeb3dfa3364328d86624017a755094b9863194f20dfedcde60639'
+SOURCE_KEY = 'b453b2e0a3d83f0f6761976ba2d9cd0d039ea0bee3edfc855b857688ccff1f9a'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'types.py.j2'
 
@@ -91,7 +91,7 @@ def root(context, missing=missing, environment=environment):
                     for l_2_k in fiter:
                         if environment.getattr(l_2_k, 'doc'):
                             yield l_2_k
-                for l_2_k in t_5(environment.getattr(l_1_td, 'keys')):
+                for l_2_k in t_5(environment.getattr(l_1_td, 'in_keys')):
                     _loop_vars = {}
                     pass
                     t_4.extend((
@@ -187,7 +187,7 @@ def root(context, missing=missing, environment=environment):
             yield ' = TypedDict(\n    '
             yield str(t_3(environment.getattr(l_1_td, 'in_name')))
             yield ',\n    {\n'
-            for l_2_key in environment.getattr(l_1_td, 'keys'):
+            for l_2_key in environment.getattr(l_1_td, 'in_keys'):
                 _loop_vars = {}
                 pass
                 yield '        '
@@ -223,7 +223,7 @@ def root(context, missing=missing, environment=environment):
             yield '(TypedDict, total=False):\n    '
             yield str(t_1(context.call((undefined(name='td_doc') if l_0_td_doc is missing else l_0_td_doc), l_1_td, 'in', _loop_vars=_loop_vars)))
             yield '\n\n'
-            for l_2_key in environment.getattr(l_1_td, 'keys'):
+            for l_2_key in environment.getattr(l_1_td, 'in_keys'):
                 _loop_vars = {}
                 pass
                 yield '    '
@@ -237,7 +237,7 @@ def root(context, missing=missing, environment=environment):
                     yield str(t_1(environment.getattr(l_2_key, 'doc')))
                     yield '\n'
             l_2_key = missing
-            if (not environment.getattr(l_1_td, 'keys')):
+            if (not environment.getattr(l_1_td, 'in_keys')):
                 pass
                 yield '    pass\n'
     l_1_td = missing

@@ -88,16 +88,36 @@ def test_every_config_key_is_in_its_table():
             assert re.search(rf"^\s+{re.escape(key.name)}\s", doc, re.M), (prop, key.name)
 
 
+def _extra_keys() -> dict[str, list[str]]:
+    """The annotations' extra keys (keys a setter takes besides the fields), by message name."""
+    import yaml
+
+    notes = yaml.safe_load((ROOT / "proto" / "fleet_strategy.annotations.yaml").read_text())["messages"]
+    return {full.rsplit(".", 1)[1]: list(note["extra_keys"]) for full, note in notes.items() if "extra_keys" in note}
+
+
 def test_typed_dicts_are_complete():
     messages = distributed_strategy_pb2.DESCRIPTOR.message_types_by_name
     assert len(messages) == 45
+    extras = _extra_keys()
+    assert extras == {"HybridConfig": ["order"], "MpConfig": ["sync_param_name"]}  # Paddle's two
     for name, descriptor in messages.items():
         out = getattr(types, f"{name}Dict")
         given = getattr(types, f"{name}Input")
         names = [f.name for f in descriptor.fields]
-        assert list(typing.get_type_hints(out, globalns=vars(types))) == names, name
-        assert list(given.__annotations__) == names, name
+        assert list(typing.get_type_hints(out, globalns=vars(types))) == names, name  # a getter returns fields only
+        assert list(given.__annotations__) == names + extras.get(name, []), name  # a setter takes the extras too
         assert given.__total__ is False and out.__total__ is True
+
+
+def test_extra_keys_are_what_the_setter_takes():
+    """Each extra key the input TypedDicts declare is one the setter accepts, where they put it."""
+    strategy = DistributedStrategy()
+    configs: types.HybridConfigInput = {"order": ("pp", "dp", "sharding", "sep", "cp", "mp"), "mp_configs": {"sync_param_name": ["emb"]}}
+    strategy.hybrid_configs = configs
+    assert strategy.hybrid_parallel_order == ["pp", "dp", "sharding", "sep", "cp", "mp"]
+    assert strategy.sync_param_name == ["emb"]
+    assert "order" not in strategy.hybrid_configs and "sync_param_name" not in strategy.hybrid_configs["mp_configs"].DESCRIPTOR.fields_by_name
     assert typing.get_args(types.ModeName) == ("COLLECTIVE", "PS", "PIPELINE", "HETER")
 
 
