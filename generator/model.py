@@ -19,7 +19,7 @@ from . import naming
 from .annotations import Annotations, ClassNote, FieldNote, ModuleMembersNote, closest, member_names
 from .errors import GeneratorError, Problem
 from .rules import RuleModel, rule_models
-from .reference_page import ReferenceClass, build_reference
+from .reference_page import ReferencePage, build_reference
 from .schema import Enum, Extension, Field, Message, Schema, shortest_float32_text
 
 INT_BOUNDS = {
@@ -411,7 +411,7 @@ class PackageModel:
     uses_maps: bool  # types.py needs Mapping
     uses_any: bool  # types.py needs Any (dicts for imported message types)
     uses_builtins: bool  # types.py spells a builtin as _builtins.X (a TypedDict key shadows it)
-    reference: tuple[ReferenceClass, ...]
+    reference: ReferencePage
     undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
     exports: tuple[str, ...]
     targets: tuple[Target, ...]  # the standalone build first
@@ -1297,7 +1297,7 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
             k.out_annotation != k.out_type or k.in_annotation != k.in_type
             for td in typed_dicts if not td.functional for k in td.in_keys
         ),
-        reference=build_reference(b, classes),
+        reference=build_reference(b, classes, _doc_parts),
         rules=rules,
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),

@@ -1,5 +1,5 @@
 # @generated from templates/REFERENCE.md.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '3f124089d04be1c6cf58582a79026ea083d5238d675d0f13bf0ce78583f96a49'
+SOURCE_KEY = '62c9337a90f8b768bd658ebae07abba7091eab83fb753f78198b7be4a4303494'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'REFERENCE.md.j2'
 
@@ -10,9 +10,9 @@ def root(context, missing=missing, environment=environment):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_header = resolve('header')
-    l_0_package = resolve('package')
     l_0_reference = resolve('reference')
-    l_0_notes = l_0_rule_words = l_0_with_configs = missing
+    l_0_package = resolve('package')
+    l_0_notes = l_0_rule_words = l_0_key_table = l_0_classes = l_0_with_configs = missing
     try:
         t_1 = environment.filters['join']
     except KeyError:
@@ -79,38 +79,84 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('notes')
     l_0_rule_words = context.vars['rule_words'] = environment.get_template('_rules.j2', 'REFERENCE.md.j2')._get_default_module(context)
     context.exported_vars.discard('rule_words')
+    def macro(l_1_keys, l_1_head):
+        t_10 = []
+        if l_1_keys is missing:
+            l_1_keys = undefined("parameter 'keys' was not provided", name='keys')
+        if l_1_head is missing:
+            l_1_head = 'key'
+        pass
+        t_10.extend((
+            '| ',
+            str(l_1_head),
+            ' | type | default | description |\n|---|---|---|---|\n',
+        ))
+        for l_2_k in l_1_keys:
+            _loop_vars = {}
+            pass
+            t_10.extend((
+                '| `',
+                str(environment.getattr(l_2_k, 'key')),
+                '` | ',
+            ))
+            if environment.getattr(l_2_k, 'link'):
+                pass
+                t_10.extend((
+                    '[`',
+                    str(t_5(environment.getattr(l_2_k, 'type_text'))),
+                    '`](#',
+                    str(environment.getattr(l_2_k, 'link')),
+                    ')',
+                ))
+            else:
+                pass
+                t_10.extend((
+                    '`',
+                    str(t_5(environment.getattr(l_2_k, 'type_text'))),
+                    '`',
+                ))
+            t_10.append(
+                ' | ',
+            )
+            if t_9(environment.getattr(l_2_k, 'default_text')):
+                pass
+                t_10.append(
+                    'none: an extra key, kept outside the message',
+                )
+            else:
+                pass
+                t_10.extend((
+                    '`',
+                    str(t_5(environment.getattr(l_2_k, 'default_text'))),
+                    '`',
+                ))
+            t_10.extend((
+                ' | ',
+                str(t_4(environment.getattr(l_2_k, 'doc'))),
+                ' |\n',
+            ))
+        l_2_k = missing
+        return concat(t_10)
+    context.exported_vars.add('key_table')
+    context.vars['key_table'] = l_0_key_table = Macro(environment, macro, 'key_table', ('keys', 'head'), False, False, False, context.eval_ctx.autoescape)
+    l_0_classes = environment.getattr((undefined(name='reference') if l_0_reference is missing else l_0_reference), 'classes')
+    context.vars['classes'] = l_0_classes
+    context.exported_vars.add('classes')
     yield '# `'
     yield str((undefined(name='package') if l_0_package is missing else l_0_package))
-    yield '` option reference\n\nEvery property of the generated classes, with its type and the default taken\nfrom the protobuf descriptor, its documentation and example, and every key of\nevery config dict. Generated from the same model as the code and its\ndocstrings, so it cannot drift from them.\n'
-    l_0_with_configs = t_2(context.eval_ctx, t_7(context, (undefined(name='reference') if l_0_reference is missing else l_0_reference), 'rules.configs'))
+    yield '` option reference\n\nEvery property of the generated classes, with its type and the default taken\nfrom the protobuf descriptor, its documentation and example, every key of\nevery config dict and of every message nested in one, and every plain\nattribute with its default. Generated from the same model as the code and its\ndocstrings, so it cannot drift from them.\n'
+    l_0_with_configs = t_2(context.eval_ctx, t_7(context, (undefined(name='classes') if l_0_classes is missing else l_0_classes), 'rules.configs'))
     context.vars['with_configs'] = l_0_with_configs
     context.exported_vars.add('with_configs')
     if (undefined(name='with_configs') if l_0_with_configs is missing else l_0_with_configs):
         pass
         yield '\n**Config dicts** (every class). '
-        def t_10(fiter):
-            for l_1_p in fiter:
-                if l_1_p:
-                    yield l_1_p
-        l_1_loop = missing
-        for l_1_p, l_1_loop in LoopContext(t_10(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'config_dicts'), environment.getattr(environment.getitem((undefined(name='with_configs') if l_0_with_configs is missing else l_0_with_configs), 0), 'rules')), 'split'), '\n')), undefined):
-            _loop_vars = {}
-            pass
-            yield str(t_4(l_1_p))
-            if (not environment.getattr(l_1_loop, 'last')):
-                pass
-                yield ' '
-        l_1_loop = l_1_p = missing
-        yield '\n'
-    if ((undefined(name='reference') if l_0_reference is missing else l_0_reference) and context.call(environment.getattr(environment.getattr(environment.getitem((undefined(name='reference') if l_0_reference is missing else l_0_reference), 0), 'rules'), 'difference'), 'defaults')):
-        pass
-        yield '\n**Defaults** (every class). '
         def t_11(fiter):
             for l_1_p in fiter:
                 if l_1_p:
                     yield l_1_p
         l_1_loop = missing
-        for l_1_p, l_1_loop in LoopContext(t_11(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'defaults'), environment.getattr(environment.getitem((undefined(name='reference') if l_0_reference is missing else l_0_reference), 0), 'rules')), 'split'), '\n')), undefined):
+        for l_1_p, l_1_loop in LoopContext(t_11(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'config_dicts'), environment.getattr(environment.getitem((undefined(name='with_configs') if l_0_with_configs is missing else l_0_with_configs), 0), 'rules')), 'split'), '\n')), undefined):
             _loop_vars = {}
             pass
             yield str(t_4(l_1_p))
@@ -119,13 +165,33 @@ def root(context, missing=missing, environment=environment):
                 yield ' '
         l_1_loop = l_1_p = missing
         yield '\n'
-    if (undefined(name='reference') if l_0_reference is missing else l_0_reference):
+    if ((undefined(name='classes') if l_0_classes is missing else l_0_classes) and context.call(environment.getattr(environment.getattr(environment.getitem((undefined(name='classes') if l_0_classes is missing else l_0_classes), 0), 'rules'), 'difference'), 'defaults')):
+        pass
+        yield '\n**Defaults** (every class). '
+        def t_12(fiter):
+            for l_1_p in fiter:
+                if l_1_p:
+                    yield l_1_p
+        l_1_loop = missing
+        for l_1_p, l_1_loop in LoopContext(t_12(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'defaults'), environment.getattr(environment.getitem((undefined(name='classes') if l_0_classes is missing else l_0_classes), 0), 'rules')), 'split'), '\n')), undefined):
+            _loop_vars = {}
+            pass
+            yield str(t_4(l_1_p))
+            if (not environment.getattr(l_1_loop, 'last')):
+                pass
+                yield ' '
+        l_1_loop = l_1_p = missing
+        yield '\n'
+    if (undefined(name='classes') if l_0_classes is missing else l_0_classes):
         pass
         yield '\n**Threads** (every class). '
         yield str(t_4(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'threads'))))
         yield '\n'
+    if environment.getattr((undefined(name='reference') if l_0_reference is missing else l_0_reference), 'messages'):
+        pass
+        yield "\nA key whose type is a message takes a dict of that message's keys (or the\nmessage), and reads back as the message; its keys are listed under\n[Nested messages](#nested-messages).\n"
     l_1_loop = missing
-    for l_1_cls, l_1_loop in LoopContext((undefined(name='reference') if l_0_reference is missing else l_0_reference), undefined):
+    for l_1_cls, l_1_loop in LoopContext((undefined(name='classes') if l_0_classes is missing else l_0_classes), undefined):
         _loop_vars = {}
         pass
         yield '\n## `'
@@ -143,12 +209,12 @@ def root(context, missing=missing, environment=environment):
         if (environment.getattr(environment.getattr(l_1_cls, 'rules'), 'scalars') and environment.getattr(environment.getattr(l_1_cls, 'rules'), 'policy')):
             pass
             yield '\n**Validation.** '
-            def t_12(fiter):
+            def t_13(fiter):
                 for l_2_p in fiter:
                     if l_2_p:
                         yield l_2_p
             l_2_loop = missing
-            for l_2_p, l_2_loop in LoopContext(t_12(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'validation'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)), undefined):
+            for l_2_p, l_2_loop in LoopContext(t_13(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'validation'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)), undefined):
                 _loop_vars = {}
                 pass
                 yield str(t_4(l_2_p))
@@ -162,11 +228,11 @@ def root(context, missing=missing, environment=environment):
             yield '\n**Differences from '
             yield str((environment.getattr(environment.getattr(l_1_cls, 'rules'), 'reference') or 'the reference'))
             yield '.**\n\n'
-            def t_13(fiter):
+            def t_14(fiter):
                 for l_2_line in fiter:
                     if l_2_line:
                         yield l_2_line
-            for l_2_line in t_13(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_differences'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)):
+            for l_2_line in t_14(context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_differences'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)):
                 _loop_vars = {}
                 pass
                 yield '- '
@@ -182,29 +248,94 @@ def root(context, missing=missing, environment=environment):
             yield '\n'
             yield str(environment.getattr(l_1_cls, 'fence'))
             yield '\n'
-        yield '\n| property | type | default | summary |\n|---|---|---|---|\n'
-        for l_2_e in environment.getattr(l_1_cls, 'entries'):
-            _loop_vars = {}
+        if environment.getattr(l_1_cls, 'entries'):
             pass
-            yield '| [`'
-            yield str(environment.getattr(l_2_e, 'name'))
-            yield '`](#'
-            yield str(environment.getattr(l_2_e, 'anchor'))
-            yield ') | `'
-            yield str(t_5(environment.getattr(l_2_e, 'type_text')))
-            yield '` | '
-            if t_9(environment.getattr(l_2_e, 'default_text')):
+            yield '\n| property | type | default | summary |\n|---|---|---|---|\n'
+            for l_2_e in environment.getattr(l_1_cls, 'entries'):
+                _loop_vars = {}
                 pass
-                yield '—'
-            else:
+                yield '| [`'
+                yield str(environment.getattr(l_2_e, 'name'))
+                yield '`](#'
+                yield str(environment.getattr(l_2_e, 'anchor'))
+                yield ') | `'
+                yield str(t_5(environment.getattr(l_2_e, 'type_text')))
+                yield '` | '
+                if t_9(environment.getattr(l_2_e, 'default_text')):
+                    pass
+                    yield 'computed (see its section)'
+                else:
+                    pass
+                    yield '`'
+                    yield str(t_5(environment.getattr(l_2_e, 'default_text')))
+                    yield '`'
+                yield ' | '
+                yield str(t_4(environment.getattr(l_2_e, 'summary')))
+                yield ' |\n'
+            l_2_e = missing
+        if environment.getattr(l_1_cls, 'attributes'):
+            pass
+            yield '\n### '
+            yield str(environment.getattr(l_1_cls, 'name'))
+            yield ' attributes\n\nPlain instance attributes, kept outside the message; each instance starts\nwith its own copy of the default.\n\n| attribute | type | default | description |\n|---|---|---|---|\n'
+            for l_2_a in environment.getattr(l_1_cls, 'attributes'):
+                _loop_vars = {}
                 pass
-                yield '`'
-                yield str(t_5(environment.getattr(l_2_e, 'default_text')))
-                yield '`'
-            yield ' | '
-            yield str(t_4(environment.getattr(l_2_e, 'summary')))
-            yield ' |\n'
-        l_2_e = missing
+                yield '| `'
+                yield str(environment.getattr(l_2_a, 'name'))
+                yield '` | `'
+                yield str(t_5(environment.getattr(l_2_a, 'type_text')))
+                yield '` | `'
+                yield str(t_5(environment.getattr(l_2_a, 'default_text')))
+                yield '` | '
+                yield str(t_4(environment.getattr(l_2_a, 'doc')))
+                yield ' |\n'
+            l_2_a = missing
+        if environment.getattr(l_1_cls, 'methods'):
+            pass
+            yield '\n### '
+            yield str(environment.getattr(l_1_cls, 'name'))
+            yield ' setter methods\n\nEach writes one field of the message.\n\n'
+            for (l_2_signature, l_2_words) in environment.getattr(l_1_cls, 'methods'):
+                _loop_vars = {}
+                pass
+                yield '- `'
+                yield str(l_2_signature)
+                yield '` '
+                yield str(t_4(l_2_words))
+                yield '.\n'
+            l_2_signature = l_2_words = missing
+        if environment.getattr(l_1_cls, 'fields'):
+            pass
+            yield '\n### '
+            yield str(environment.getattr(l_1_cls, 'name'))
+            yield ' fields without a property\n\nFields of the message that no property reads or writes: reach them through\nthe wrapped message'
+            if environment.getattr(l_1_cls, 'methods'):
+                pass
+                yield ' or the setter methods above'
+            yield '.\n\n'
+            yield str(t_8(context.call((undefined(name='key_table') if l_0_key_table is missing else l_0_key_table), environment.getattr(l_1_cls, 'fields'), 'field', _loop_vars=_loop_vars)))
+            yield '\n'
+        if environment.getattr(l_1_cls, 'recipes'):
+            pass
+            yield '\n### '
+            yield str(environment.getattr(l_1_cls, 'name'))
+            yield ' recipes\n'
+            for l_2_r in environment.getattr(l_1_cls, 'recipes'):
+                _loop_vars = {}
+                pass
+                yield '\n#### '
+                yield str(t_4(environment.getattr(l_2_r, 'title')))
+                yield '\n\n'
+                yield str(t_4(environment.getattr(l_2_r, 'doc')))
+                yield '\n\n'
+                yield str(environment.getattr(l_2_r, 'fence'))
+                yield 'pycon\n'
+                yield str(t_8(environment.getattr(l_2_r, 'example')))
+                yield '\n'
+                yield str(environment.getattr(l_2_r, 'fence'))
+                yield '\n'
+            l_2_r = missing
         if environment.getattr(l_1_cls, 'lint_rules'):
             pass
             yield '\n### Rules\n\nSettings that have no effect, that conflict, or whose values must fit\ntogether: `'
@@ -266,20 +397,9 @@ def root(context, missing=missing, environment=environment):
                 l_3_c = missing
             if environment.getattr(l_2_e, 'keys'):
                 pass
-                yield '\n| key | type | default | description |\n|---|---|---|---|\n'
-                for l_3_k in environment.getattr(l_2_e, 'keys'):
-                    _loop_vars = {}
-                    pass
-                    yield '| `'
-                    yield str(environment.getattr(l_3_k, 'key'))
-                    yield '` | `'
-                    yield str(t_5(environment.getattr(l_3_k, 'type_text')))
-                    yield '` | `'
-                    yield str(t_5(environment.getattr(l_3_k, 'default_text')))
-                    yield '` | '
-                    yield str(t_4(environment.getattr(l_3_k, 'doc')))
-                    yield ' |\n'
-                l_3_k = missing
+                yield '\n'
+                yield str(t_8(context.call((undefined(name='key_table') if l_0_key_table is missing else l_0_key_table), environment.getattr(l_2_e, 'keys'), _loop_vars=_loop_vars)))
+                yield '\n'
             l_2_member_notes = t_2(context.eval_ctx, t_6(context, context.call(environment.getattr(context.call(environment.getattr((undefined(name='notes') if l_0_notes is missing else l_0_notes), 'member_notes'), environment.getattr(l_2_e, 'member'), environment.getattr(l_1_cls, 'rules'), _loop_vars=_loop_vars), 'split'), '\n', _loop_vars=_loop_vars)))
             _loop_vars['member_notes'] = l_2_member_notes
             if (undefined(name='member_notes') if l_2_member_notes is missing else l_2_member_notes):
@@ -303,6 +423,43 @@ def root(context, missing=missing, environment=environment):
                 yield '\n'
         l_2_e = l_2_constraints = l_2_member_notes = missing
     l_1_loop = l_1_cls = missing
+    if environment.getattr((undefined(name='reference') if l_0_reference is missing else l_0_reference), 'messages'):
+        pass
+        yield '\n## Nested messages\n\nMessages held by keys of the config dicts above, and by fields without a\nproperty, each listed once.\n'
+        l_1_loop = missing
+        for l_1_m, l_1_loop in LoopContext(environment.getattr((undefined(name='reference') if l_0_reference is missing else l_0_reference), 'messages'), undefined):
+            _loop_vars = {}
+            pass
+            yield '\n### <a id="'
+            yield str(environment.getattr(l_1_m, 'anchor'))
+            yield '"></a>`'
+            yield str(environment.getattr(l_1_m, 'name'))
+            yield '`\n\n'
+            yield str(t_4(environment.getattr(l_1_m, 'summary')))
+            yield '\n'
+            for l_2_p in environment.getattr(l_1_m, 'paragraphs'):
+                _loop_vars = {}
+                pass
+                yield '\n'
+                yield str(t_4(l_2_p))
+                yield '\n'
+            l_2_p = missing
+            yield '\nReached through '
+            l_2_loop = missing
+            for l_2_path, l_2_loop in LoopContext(environment.getattr(l_1_m, 'reached_from'), undefined):
+                _loop_vars = {}
+                pass
+                yield '`'
+                yield str(l_2_path)
+                yield '`'
+                if (not environment.getattr(l_2_loop, 'last')):
+                    pass
+                    yield ', '
+            l_2_loop = l_2_path = missing
+            yield '.\n\n'
+            yield str(t_8(context.call((undefined(name='key_table') if l_0_key_table is missing else l_0_key_table), environment.getattr(l_1_m, 'keys'), _loop_vars=_loop_vars)))
+            yield '\n'
+        l_1_loop = l_1_m = missing
 
 blocks = {}
-debug_info = '1=70&2=72&3=74&4=76&5=78&6=81&12=83&13=86&15=89&18=103&20=106&23=120&25=123&27=126&29=130&31=132&32=134&34=138&36=141&38=144&41=158&43=161&45=163&46=171&49=174&51=177&52=179&53=181&58=184&59=188&61=206&66=209&81=211&91=213&92=217&95=224&97=229&99=235&100=237&102=241&105=245&106=253&107=255&110=258&111=262&114=265&118=268&119=272&122=281&123=283&125=286&126=290&129=293&131=296&132=298&133=300'
+debug_info = '1=70&2=72&3=74&4=76&5=78&6=80&7=89&9=92&10=97&13=140&14=144&21=146&22=149&24=152&27=166&29=169&32=183&34=186&36=188&42=192&44=196&46=198&47=200&49=204&51=207&53=210&56=224&58=227&60=229&61=237&64=240&66=243&67=245&68=247&70=249&74=252&75=256&78=274&80=277&87=279&88=283&91=292&93=295&97=297&98=301&101=306&103=309&106=311&108=315&110=317&112=320&113=322&115=326&117=328&119=330&120=332&121=334&124=337&129=340&144=342&154=344&155=348&158=355&160=360&162=366&163=368&165=372&168=376&169=384&170=386&173=389&174=393&177=396&179=399&181=401&182=403&184=406&185=410&188=413&190=416&191=418&192=420&196=424&202=428&204=432&206=436&207=438&209=442&212=447&214=458'
