@@ -20,9 +20,13 @@ from .rules import RuleModel
 class ReferenceKey:
     key: str
     type_text: str
-    default_text: str | None  # None: an extra key, which has no default (the setter takes it, a getter never shows it)
+    default_text: (
+        str | None
+    )  # None: an extra key, which has no default (the setter takes it, a getter never shows it)
     doc: str  # the whole doc: a table cell
-    link: str | None = None  # a message-typed key: the anchor of the section listing that message's keys
+    link: str | None = (
+        None  # a message-typed key: the anchor of the section listing that message's keys
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,7 +39,9 @@ class ReferenceMessage:
     anchor: str
     summary: str
     paragraphs: tuple[str, ...]
-    reached_from: tuple[str, ...]  # dotted paths from a class: ``DistributedStrategy.hybrid_configs.mp_configs``
+    reached_from: tuple[
+        str, ...
+    ]  # dotted paths from a class: ``DistributedStrategy.hybrid_configs.mp_configs``
     keys: tuple[ReferenceKey, ...]
 
 
@@ -58,7 +64,9 @@ class ReferenceRecipe:
 @dataclass(frozen=True, kw_only=True)
 class ReferenceEntry:
     name: str
-    type_text: str  # as a user writes it: list[TableParameter], not the stub's container type
+    type_text: (
+        str  # as a user writes it: list[TableParameter], not the stub's container type
+    )
     default_text: str | None  # None: no default to state (a property computed by hooks)
     summary: str
     paragraphs: tuple[str, ...]  # the rest of the doc
@@ -79,26 +87,38 @@ class ReferenceClass:
     rules: Any  # the model's ClassRules: shared sections, said once per class
     entries: tuple[ReferenceEntry, ...]
     lint_rules: tuple[RuleModel, ...] = ()  # its "Rules" section
-    attributes: tuple[ReferenceAttribute, ...] = ()  # plain attributes (not fields), with their defaults
-    methods: tuple[tuple[str, str], ...] = ()  # (signature, what it writes): the annotations' aliases
-    fields: tuple[ReferenceKey, ...] = ()  # message fields without a property (reached through the message)
+    attributes: tuple[
+        ReferenceAttribute, ...
+    ] = ()  # plain attributes (not fields), with their defaults
+    methods: tuple[
+        tuple[str, str], ...
+    ] = ()  # (signature, what it writes): the annotations' aliases
+    fields: tuple[
+        ReferenceKey, ...
+    ] = ()  # message fields without a property (reached through the message)
     recipes: tuple[ReferenceRecipe, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
 class ReferencePage:
     classes: tuple[ReferenceClass, ...]
-    messages: tuple[ReferenceMessage, ...]  # every nested message no property's table lists, each once
+    messages: tuple[
+        ReferenceMessage, ...
+    ]  # every nested message no property's table lists, each once
 
 
-_STUB_CONTAINER = re.compile(r"\b_containers\.(Repeated(?:Composite|Scalar)FieldContainer|MessageMap|ScalarMap)\[")
+_STUB_CONTAINER = re.compile(
+    r"\b_containers\.(Repeated(?:Composite|Scalar)FieldContainer|MessageMap|ScalarMap)\["
+)
 _PB2_PREFIX = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*_pb2\.")
 
 
 def user_type(expression: str) -> str:
     """A stub's type as a user writes it: protobuf's containers as ``list``
     and ``dict``, message classes without their ``_pb2`` module."""
-    spelled = _STUB_CONTAINER.sub(lambda m: "dict[" if m.group(1).endswith("Map") else "list[", expression)
+    spelled = _STUB_CONTAINER.sub(
+        lambda m: "dict[" if m.group(1).endswith("Map") else "list[", expression
+    )
     return _PB2_PREFIX.sub("", spelled)
 
 
@@ -114,18 +134,29 @@ _ALIAS_WORDS = {"set": "sets", "extend": "extends", "copy": "copies its argument
 class _Keys:
     """Key rows of messages, and the sections of the nested messages they link to."""
 
-    def __init__(self, b: Any, classes: tuple[Any, ...], doc_parts: Callable[[str], tuple[str, tuple[str, ...]]]) -> None:
+    def __init__(
+        self,
+        b: Any,
+        classes: tuple[Any, ...],
+        doc_parts: Callable[[str], tuple[str, tuple[str, ...]]],
+    ) -> None:
         self.b = b
         self.doc_parts = doc_parts
         # a class's own message links to the class; a config property's message to its table
-        self.anchors: dict[str, str] = {c.message_full_name: c.name.lower() for c in classes}
+        self.anchors: dict[str, str] = {
+            c.message_full_name: c.name.lower() for c in classes
+        }
         for cls in classes:
             message = b.schema.messages[cls.message_full_name]
             for prop in cls.properties:
                 f = message.field(prop.field_name) if prop.field_name else None
                 if f is not None and self.expandable(f) and not f.repeated:
-                    self.anchors.setdefault(f.type_name, f"{cls.name}-{prop.name}".lower())
-        self.reached: dict[str, list[str]] = {}  # nested message -> paths it is reached through, in order
+                    self.anchors.setdefault(
+                        f.type_name, f"{cls.name}-{prop.name}".lower()
+                    )
+        self.reached: dict[str, list[str]] = (
+            {}
+        )  # nested message -> paths it is reached through, in order
 
     def expandable(self, f: Any) -> bool:
         """A field whose value is a message of the schema's (not a map, not an imported type)."""
@@ -151,8 +182,11 @@ class _Keys:
             if target in self.reached and path not in self.reached[target]:
                 self.reached[target].append(path)
         return ReferenceKey(
-            key=f.name, type_text=record.doc_type, default_text=record.default_text,
-            doc=self.b.field_doc(message, f, self.b.note(message.full_name, f.name)), link=link,
+            key=f.name,
+            type_text=record.doc_type,
+            default_text=record.default_text,
+            doc=self.b.field_doc(message, f, self.b.note(message.full_name, f.name)),
+            link=link,
         )
 
     def rows(self, message: Any, path: str) -> tuple[ReferenceKey, ...]:
@@ -160,7 +194,10 @@ class _Keys:
             ReferenceKey(key=x.name, type_text=x.type, default_text=None, doc=x.doc)
             for x in self.b.notes.extra_keys.get(message.full_name, ())
         )
-        return tuple(self.row(message, f, f"{path}.{f.name}") for f in message.fields) + extras
+        return (
+            tuple(self.row(message, f, f"{path}.{f.name}") for f in message.fields)
+            + extras
+        )
 
     def messages(self) -> tuple[ReferenceMessage, ...]:
         """The queued messages' sections, breadth first (a message's own keys queue more)."""
@@ -173,17 +210,31 @@ class _Keys:
             anchor = "message-" + full.replace(".", "-").lower()
             keys = self.rows(message, self.reached[full][0])
             doc = self.b.notes.message_docs.get(full) or message.doc
-            summary, paragraphs = self.doc_parts(doc) if doc else (f"The ``{full}`` message.", ())
-            done.append(ReferenceMessage(
-                name=message.name, full_name=full, anchor=anchor, summary=summary, paragraphs=paragraphs,
-                reached_from=(), keys=keys,
-            ))
+            summary, paragraphs = (
+                self.doc_parts(doc) if doc else (f"The ``{full}`` message.", ())
+            )
+            done.append(
+                ReferenceMessage(
+                    name=message.name,
+                    full_name=full,
+                    anchor=anchor,
+                    summary=summary,
+                    paragraphs=paragraphs,
+                    reached_from=(),
+                    keys=keys,
+                )
+            )
         # every path is known once every section is built (a later message may reach an earlier one)
-        return tuple(dataclasses.replace(m, reached_from=tuple(self.reached[m.full_name])) for m in done)
+        return tuple(
+            dataclasses.replace(m, reached_from=tuple(self.reached[m.full_name]))
+            for m in done
+        )
 
 
 def build_reference(
-    b: Any, classes: tuple[Any, ...], doc_parts: Callable[[str], tuple[str, tuple[str, ...]]]
+    b: Any,
+    classes: tuple[Any, ...],
+    doc_parts: Callable[[str], tuple[str, tuple[str, ...]]],
 ) -> ReferencePage:
     """The page (``classes``: the model's ClassModels, ``b`` its builder;
     ``doc_parts``: a doc's summary and the rest, laid out as docstrings show them)."""
@@ -199,7 +250,9 @@ def build_reference(
                 target = b.schema.messages[f.type_name]
                 keys = rows.rows(target, f"{cls.name}.{prop.name}")
             elif f is not None:
-                rows.row(message, f, f"{cls.name}.{prop.name}")  # a list of messages: its message gets a section
+                rows.row(
+                    message, f, f"{cls.name}.{prop.name}"
+                )  # a list of messages: its message gets a section
             entries.append(
                 ReferenceEntry(
                     name=prop.name,
@@ -227,20 +280,34 @@ def build_reference(
                 entries=tuple(entries),
                 lint_rules=cls.lint_rules,
                 attributes=tuple(
-                    ReferenceAttribute(name=a.name, type_text=a.type, default_text=repr(a.default), doc=a.doc or "")
+                    ReferenceAttribute(
+                        name=a.name,
+                        type_text=a.type,
+                        default_text=repr(a.default),
+                        doc=a.doc or "",
+                    )
                     for a in cls.members.attributes
                 ),
                 methods=tuple(
-                    (f"{a.name}({a.parameter})",
-                     f"{_ALIAS_WORDS[a.action]} ``{a.field_name}``" + (f" (as ``str({a.parameter})``)" if a.convert else ""))
+                    (
+                        f"{a.name}({a.parameter})",
+                        f"{_ALIAS_WORDS[a.action]} ``{a.field_name}``"
+                        + (f" (as ``str({a.parameter})``)" if a.convert else ""),
+                    )
                     for a in cls.members.aliases
                 ),
                 fields=tuple(
                     rows.row(message, f, f"{cls.name}.{cls.message_attribute}.{f.name}")
-                    for f in message.fields if f.name not in with_property
+                    for f in message.fields
+                    if f.name not in with_property
                 ),
                 recipes=tuple(
-                    ReferenceRecipe(title=r.title, doc=r.doc, example=r.example, fence=code_fence(r.example))
+                    ReferenceRecipe(
+                        title=r.title,
+                        doc=r.doc,
+                        example=r.example,
+                        fence=code_fence(r.example),
+                    )
                     for r in (note.recipes if note else ())
                 ),
             )
