@@ -46,7 +46,7 @@ DOC_WIDTH = 72
 class Header:
     generator_version: str
     inputs: tuple[str, ...]
-    command: str  # how to regenerate
+    command: str  # how to regenerate: the whole command line, as the headers print it
 
 
 @dataclass(frozen=True, kw_only=True)
