@@ -191,8 +191,9 @@ def project_root(start: Path) -> Path:
 def regenerate_command(options: Options, root: Path | None) -> str:
     """What the generated headers print. With a config table (``root``
     None) the bare ``generate``, which does the project's job from anywhere
-    in it; without one, every option, paths relative to ``root`` (where it
-    is run from), so that the text does not depend on the working folder."""
+    in it; without one, every option, paths relative to ``root`` (the output's
+    project root, where it is run from), so that the text does not depend on
+    the working folder."""
     if root is None:
         return f"{COMMAND} generate"
 
@@ -236,7 +237,10 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     options = Options(
         protos=tuple(protos), annotations=annotations, out=out, package=package, proto_paths=tuple(proto_paths)
     )
-    options = dataclasses.replace(options, regenerate=regenerate_command(options, None if table else project_root(root)))
+    # relative to the output's project, not the working folder: the same run
+    # from anywhere writes the same bytes, and check from anywhere agrees
+    anchor = None if table else project_root(out.absolute().parent)
+    options = dataclasses.replace(options, regenerate=regenerate_command(options, anchor))
     if args.command == "check" and args.fail_on_breaking is None:
         value = from_table("fail-on-breaking")
         if value is not None and not isinstance(value, bool):
