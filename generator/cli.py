@@ -182,23 +182,27 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
-def project_root(start: Path) -> Path:
-    """The folder a project's paths are relative to: the nearest one holding
-    pyproject.toml or .git, from ``start`` up (else ``start``)."""
+def project_root(out: Path) -> Path:
+    """The folder a project's paths are relative to: the nearest one above
+    the output folder holding pyproject.toml or .git (else the output
+    folder's parent). Found from the output, not the working folder, so that
+    the headers naming paths from it are the same from wherever the tool runs."""
+    start = Path(os.path.normpath(out.absolute())).parent
     return next((f for f in (start, *start.parents) if (f / "pyproject.toml").exists() or (f / ".git").exists()), start)
 
 
 def regenerate_command(options: Options, root: Path | None) -> str:
     """What the generated headers print. With a config table (``root``
     None) the bare ``generate``, which does the project's job from anywhere
-    in it; without one, every option, paths relative to ``root`` (the output's
-    project root, where it is run from), so that the text does not depend on
-    the working folder."""
+    in it; without one, every option, paths relative to ``root`` (where it
+    is run from: project_root), so that the text does not depend on the
+    working folder."""
     if root is None:
         return f"{COMMAND} generate"
 
-    def shown(path: Path) -> str:
-        return Path(os.path.relpath(path.absolute(), root.absolute())).as_posix()
+    def shown(path: Path) -> str:  # absolute outside the project: where the project is must not matter
+        full = Path(os.path.normpath(path.absolute()))
+        return full.relative_to(root).as_posix() if full.is_relative_to(root) else full.as_posix()
 
     words = [COMMAND, "generate", *(w for p in options.protos for w in ("--proto", shown(p)))]
     words += [w for p in options.proto_paths for w in ("-I", shown(p))]
@@ -237,10 +241,7 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     options = Options(
         protos=tuple(protos), annotations=annotations, out=out, package=package, proto_paths=tuple(proto_paths)
     )
-    # relative to the output's project, not the working folder: the same run
-    # from anywhere writes the same bytes, and check from anywhere agrees
-    anchor = None if table else project_root(out.absolute().parent)
-    options = dataclasses.replace(options, regenerate=regenerate_command(options, anchor))
+    options = dataclasses.replace(options, regenerate=regenerate_command(options, None if table else project_root(out)))
     if args.command == "check" and args.fail_on_breaking is None:
         value = from_table("fail-on-breaking")
         if value is not None and not isinstance(value, bool):
@@ -391,7 +392,6 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         if report_undocumented(result.model.undocumented, args.require_docs):
             return Exit.ERROR
         if args.command == "check":
-            before: dict[str, Any] | None
             if against:
                 before, missing = api_at_ref(options, against)
                 for name in missing:  # a renamed input would otherwise pass for all-new

@@ -404,3 +404,13 @@ def test_keys_table_keeps_every_fact(name):
         page_type, page_default = on_page[key]
         assert f"`{type_text}`" in page_type and page_default == f"`{default}`", key
         assert meaning.rstrip(".") in section, key
+
+
+def test_reference_page_links_resolve():
+    """Every in-page link (a property, a nested message's section, the contents) has its anchor."""
+    from tests.tool.test_docs_examples import anchors
+
+    page = ROOT / "generated" / "fleet_strategy.md"
+    targets = re.findall(r"\]\(#([^)]+)\)", page.read_text())
+    assert len(targets) > 100 and "nested-messages" in targets and "message-paddle-fleet-mpconfig" in targets
+    assert sorted(set(targets) - anchors(page)) == []
