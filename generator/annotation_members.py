@@ -2,7 +2,7 @@
 differences, the ``targets`` (other builds), and the members of a class that
 are not properties (environment-backed fields, plain attributes, method
 aliases, the class's ``environment``): what a hooks module would otherwise
-hand-write."""
+hand-write; and the hooks module itself, read without importing it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from . import naming
-from .annotation_grammar import _type_text, dotted_name
+from .annotation_grammar import dotted_name
 from .annotation_notes import (
     ALIAS_KEYS,
     ATTRIBUTE_KEYS,

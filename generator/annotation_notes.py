@@ -314,6 +314,31 @@ class ClassNote:
     environment: EnvironmentNote | None = key(
         dict, "how the fields with env: are read and exported", None
     )
+    recipes: tuple[RecipeNote, ...] = key(
+        dict, "worked examples the reference page shows under the class", ()
+    )
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecipeNote:
+    """``classes.<class>.recipes.<title>``: a workflow, told and shown (a doctest)."""
+
+    title: str
+    doc: str = key(str, "what the recipe does (reST)")
+    example: str = key(str, "a doctest, run by the tests")
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtraKeyNote:
+    """``messages.<message>.extra_keys.<key>``: a key a config setter takes
+    besides the message's fields (its hook handles it); the input TypedDict
+    declares it, the docs list it."""
+
+    name: str
+    type: str = key(str, "what the setter accepts (a type expression)", check="type")
+    doc: str = key(str, "what the key does")
     line: int = 0
 
 
@@ -412,6 +437,8 @@ class Annotations:
     messages: dict[str, dict[str, FieldNote]]  # message -> field -> note
     message_docs: dict[str, str]
     enums: dict[str, EnumNote]
+    # message -> keys its config setter takes besides its fields
+    extra_keys: dict[str, tuple[ExtraKeyNote, ...]] = dataclasses.field(default_factory=dict)
     compat_policies: dict[str, CompatPolicy]
     targets: tuple[TargetNote, ...] = ()  # builds besides the standalone package
     accepted_changes: tuple[AcceptedChange, ...] = ()
@@ -481,6 +508,7 @@ REFERENCE_KEYS = Keys(
 MESSAGE_KEYS = Keys(
     Key("doc", str, "the message's docs"),
     Key("fields", dict, "what the annotations say of each field"),
+    Key("extra_keys", dict, "keys its config setter takes besides its fields: {type, doc}"),
 )
 ENUM_VALUE_KEYS = Keys(Key("doc", str, "the value's docs"))
 
@@ -492,6 +520,8 @@ ATTRIBUTE_KEYS = Keys.of(AttributeNote)
 ALIAS_KEYS = Keys.of(AliasNote)
 ENVIRONMENT_KEYS = Keys.of(EnvironmentNote)
 CLASS_KEYS = Keys.of(ClassNote)
+RECIPE_KEYS = Keys.of(RecipeNote)
+EXTRA_KEY_KEYS = Keys.of(ExtraKeyNote)
 ENUM_KEYS = Keys.of(EnumNote)
 ACCEPTED_KEYS = Keys.of(AcceptedChange)
 MEMBER_DIFFERENCE_KEYS = Keys.of(MemberDifference)
@@ -510,10 +540,12 @@ FORMAT: dict[str, Keys] = {
     "classes.<name>.attributes.<name>": ATTRIBUTE_KEYS,
     "classes.<name>.aliases.<name>": ALIAS_KEYS,
     "classes.<name>.environment": ENVIRONMENT_KEYS,
+    "classes.<name>.recipes.<title>": RECIPE_KEYS,
     "enums.<enum>": ENUM_KEYS,
     "enums.<enum>.values.<value>": ENUM_VALUE_KEYS,
     "accepted_changes[i]": ACCEPTED_KEYS,
     "messages.<message>": MESSAGE_KEYS,
     "messages.<message>.fields.<field>": FIELD_KEYS,
+    "messages.<message>.extra_keys.<key>": EXTRA_KEY_KEYS,
     "messages.<message>.fields.<field>.env": ENV_KEYS,
 }

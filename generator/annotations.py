@@ -3,11 +3,16 @@
 Every value is remembered with its line, so each problem names file:line and,
 for a misspelt name, the closest valid one. All problems are collected and
 reported together; nothing downstream runs on an invalid file.
+
+The format is declared in annotation_notes (every key once: type, default,
+allowed values, check, doc); annotation_yaml reads YAML with lines and checks
+mappings against those declarations; annotation_grammar checks the text
+pasted as code; annotation_members reads what is not a field's (reference,
+targets, class members) and the hooks module. This module reads the rest.
 """
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 from typing import Any
@@ -40,12 +45,13 @@ from .annotation_notes import (
     ENUM_VALUE_KEYS,
     ERRORS,
     EXTRA_KEYS,
+    EXTRA_KEY_KEYS,
+    RECIPE_KEYS,
     FIELD_KEYS,
     MESSAGE_KEYS,
     POLICY_KEYS,
     TOP_KEYS,
     COMPAT_ACTIONS,
-    Keys,
     CONSTRAINT_RE,
     REFERENCE_SECTIONS,
     AcceptedChange,
@@ -58,6 +64,8 @@ from .annotation_notes import (
     EnvironmentNote,
     EnvNote,
     ExtraProperty,
+    ExtraKeyNote,
+    RecipeNote,
     FieldNote,
     MemberDifference,
     ModuleMembersNote,
@@ -81,6 +89,8 @@ __all__ = [
     "EnvironmentNote",
     "EnvNote",
     "ExtraProperty",
+    "ExtraKeyNote",
+    "RecipeNote",
     "FieldNote",
     "MemberDifference",
     "ModuleMembersNote",
@@ -107,7 +117,7 @@ def load_annotations(
     c = _Checker(str(path))
     top = c.mapping(_load_yaml(path), "annotations", TOP_KEYS)
     read = _Reader(c, schema, package_dir, top)
-    messages, message_docs = read.messages(top.get("messages"))
+    messages, message_docs, extra_keys = read.messages(top.get("messages"))
     enums = read.enums(top.get("enums"))
     classes = read.classes(top["classes"]) if "classes" in top else None
     wrapped = classes if classes is not None else _derived(schema).classes
@@ -132,6 +142,7 @@ def load_annotations(
         classes=tuple(wrapped),
         messages=messages,
         message_docs=message_docs,
+        extra_keys=extra_keys,
         enums=enums,
         compat_policies=read.policies,
         targets=targets,
@@ -253,11 +264,14 @@ class _Reader:
 
     # -- messages and their fields ------------------------------------------
 
-    def messages(
-        self, node: _Node | None
-    ) -> tuple[dict[str, dict[str, FieldNote]], dict[str, str]]:
+    def messages(self, node: _Node | None) -> tuple[
+        dict[str, dict[str, FieldNote]],
+        dict[str, str],
+        dict[str, tuple[ExtraKeyNote, ...]],
+    ]:
         messages: dict[str, dict[str, FieldNote]] = {}
         docs: dict[str, str] = {}
+        extra_keys: dict[str, tuple[ExtraKeyNote, ...]] = {}
         for full, entry in _items(node):
             message = self.schema.messages.get(full)
             if message is None:
@@ -266,13 +280,43 @@ class _Reader:
             keys = self.c.mapping(entry, full, MESSAGE_KEYS)
             if "doc" in keys:
                 docs[full] = keys["doc"].value
+            if "extra_keys" in keys:
+                extra_keys[full] = self.extra_keys(keys["extra_keys"], message)
             notes: dict[str, FieldNote] = {}
             for fname, fnode in _items(keys.get("fields")):
                 note = self.field_note(message, fname, fnode)
                 if note is not None:
                     notes[fname] = note
             messages[full] = notes
-        return messages, docs
+        return messages, docs, extra_keys
+
+    def extra_keys(self, node: _Node, message: Message) -> tuple[ExtraKeyNote, ...]:
+        """``messages.<full>.extra_keys``: ``key: {type, doc}``, a key no field of the message has."""
+        found = []
+        for name, knode in _items(node):
+            where = f"{message.full_name}.extra_keys.{name}"
+            if message.field(name) is not None:
+                self.c.error(f"{where}: {name!r} is a field of {message.full_name}, not an extra key", knode)
+                continue
+            keys = self.c.mapping(knode, where, EXTRA_KEY_KEYS)
+            missing = [k for k in EXTRA_KEY_KEYS.required() if k not in keys]
+            if missing:
+                self.c.error(f"{where}: 'type' and 'doc' are required", knode)
+                continue
+            found.append(ExtraKeyNote(name=name, **self.c.values(keys, EXTRA_KEY_KEYS, where), line=knode.line))
+        return tuple(found)
+
+    def recipes(self, node: _Node | None, owner: str) -> tuple[RecipeNote, ...]:
+        """``recipes``: ``title: {doc, example}``, each shown on the reference page."""
+        found = []
+        for title, rnode in _items(node):
+            where = f"{owner}.recipes.{title}"
+            keys = self.c.mapping(rnode, where, RECIPE_KEYS)
+            if any(k not in keys for k in RECIPE_KEYS.required()):
+                self.c.error(f"{where}: 'doc' and 'example' are required", rnode)
+                continue
+            found.append(RecipeNote(title=str(title), **self.c.values(keys, RECIPE_KEYS, where), line=rnode.line))
+        return tuple(found)
 
     def field_note(self, message: Message, fname: str, node: _Node) -> FieldNote | None:
         full = message.full_name
@@ -375,7 +419,7 @@ class _Reader:
                 keys["message_attribute"],
                 f"{where}.message_attribute",
             )
-        attribute = values.get("message_attribute", "message")
+        attribute = values.get("message_attribute", ClassNote.message_attribute)
         extras = tuple(
             self._extra_properties(keys.get("extra_properties"), where, attribute)
         )
@@ -383,6 +427,7 @@ class _Reader:
             name=cname,
             **values,
             extra_properties=extras,
+            recipes=self.recipes(keys.get("recipes"), where),
             **_member_notes(self.c, keys, where, self.schema.messages[full]),
             line=node.line,
         )
@@ -439,7 +484,7 @@ class _Reader:
 
 
 # a class's keys read by annotation_members (each a mapping of members)
-_CLASS_MEMBER_KEYS = ("extra_properties", "attributes", "aliases", "environment")
+_CLASS_MEMBER_KEYS = ("extra_properties", "attributes", "aliases", "environment", "recipes")
 
 
 def _field_values(

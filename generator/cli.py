@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import gc
 import io
 import json
 import os
+import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -180,6 +182,30 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
+def project_root(start: Path) -> Path:
+    """The folder a project's paths are relative to: the nearest one holding
+    pyproject.toml or .git, from ``start`` up (else ``start``)."""
+    return next((f for f in (start, *start.parents) if (f / "pyproject.toml").exists() or (f / ".git").exists()), start)
+
+
+def regenerate_command(options: Options, root: Path | None) -> str:
+    """What the generated headers print. With a config table (``root``
+    None) the bare ``generate``, which does the project's job from anywhere
+    in it; without one, every option, paths relative to ``root`` (the output's
+    project root, where it is run from), so that the text does not depend on
+    the working folder."""
+    if root is None:
+        return f"{COMMAND} generate"
+
+    def shown(path: Path) -> str:
+        return Path(os.path.relpath(path.absolute(), root.absolute())).as_posix()
+
+    words = [COMMAND, "generate", *(w for p in options.protos for w in ("--proto", shown(p)))]
+    words += [w for p in options.proto_paths for w in ("-I", shown(p))]
+    words += ["--annotations", shown(options.annotations)] if options.annotations else []
+    return shlex.join([*words, "--out", shown(options.out), "--package", options.package])
+
+
 def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     table, root = project_defaults(Path.cwd())
     from_table: Callable[[str], Any] = table.get  # the table's value, or None
@@ -211,6 +237,10 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
     options = Options(
         protos=tuple(protos), annotations=annotations, out=out, package=package, proto_paths=tuple(proto_paths)
     )
+    # relative to the output's project, not the working folder: the same run
+    # from anywhere writes the same bytes, and check from anywhere agrees
+    anchor = None if table else project_root(out.absolute().parent)
+    options = dataclasses.replace(options, regenerate=regenerate_command(options, anchor))
     if args.command == "check" and args.fail_on_breaking is None:
         value = from_table("fail-on-breaking")
         if value is not None and not isinstance(value, bool):
@@ -301,6 +331,7 @@ def _closed_stdout_ignored() -> Iterator[None]:
 
 def _main(argv: Sequence[str] | None, prog: str) -> int:
     args = _parser(prog).parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     # A run allocates millions of small objects that live to its end (descriptor
     # views, the model, rendered text): at the default threshold (700) the cycle
     # collector runs thousands of times and rescans them (12% of a 4,500-message
@@ -328,7 +359,9 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
 
 def _run(args: argparse.Namespace, prog: str) -> int:
     if args.strict_alias:
-        print(f"note: --strict is deprecated; write --require-docs ({prog} {args.command} --require-docs)", file=sys.stderr)
+        again = [word for word in args.argv if word != "--strict"]  # the same command, spelled the current way
+        print(f"note: --strict is deprecated; write --require-docs ({_command(prog, *again, '--require-docs')})",
+              file=sys.stderr)
         args.require_docs = True
     try:
         options, flags = _options(args)
@@ -358,6 +391,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         if report_undocumented(result.model.undocumented, args.require_docs):
             return Exit.ERROR
         if args.command == "check":
+            before: dict[str, Any] | None
             if against:
                 before, missing = api_at_ref(options, against)
                 for name in missing:  # a renamed input would otherwise pass for all-new
@@ -367,7 +401,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             label = against or LAST_GENERATION
             code = _check(options, result, flags, before, label, args, prog)
         else:
-            code = _generate(options, result, prog, args)
+            code = _generate(options, result, prog, args, flags)
         if code == Exit.OK:
             remember_output(digest, result.files)
         return code
@@ -406,7 +440,13 @@ def _left(exc: KeyboardInterrupt, writing: _Writing | None) -> str:
     return left
 
 
-def _generate(options: Options, result: Generated, prog: str, args: argparse.Namespace) -> int:
+def _command(prog: str, *words: str) -> str:
+    """A command to suggest, as the user runs the tool (``prog``: one word or
+    ``python -m generator``), its arguments quoted for a POSIX shell."""
+    return f"{prog} {shlex.join(words)}"
+
+
+def _generate(options: Options, result: Generated, prog: str, args: argparse.Namespace, flags: list[str]) -> int:
     previous = _recorded_api(options)
     args.writing = writing = _Writing(options.out)
     with locked(options.out):
@@ -424,7 +464,7 @@ def _generate(options: Options, result: Generated, prog: str, args: argparse.Nam
         from .api_changes import make_report, summary_line
 
         report = make_report(previous, result.api, result.notes, LAST_GENERATION)
-        details = f" (details: {prog} check --against HEAD)" if report.changes else ""
+        details = f" (details: {_command(prog, 'check', *flags, '--against', 'HEAD')})" if report.changes else ""
         print(summary_line(report) + details)
     return Exit.OK
 
@@ -505,7 +545,7 @@ def _print_drift(options: Options, drift: Plan, flags: list[str], report: Report
         if relative != manifest and relative not in drift.blocked and not (options.out / relative).is_symlink():
             print()  # the manifest's hashes and offsets: noise beside the real hunks
             print(diff(options.out, relative, drift.files[relative]), end="")
-    fix = " ".join([prog, "generate", *flags])
+    fix = _command(prog, "generate", *flags)
     if drift.foreign:
         fix += " (it keeps the files marked 'not written by the tool': move them away, or add --overwrite)"
     print(f"\nThe generated package is out of date. Fix: {fix}")

@@ -250,6 +250,10 @@ _SIMPLE = re.compile(
     rf"(?:(?:{_TARGET}) = |return |(?:{_NAME}|S): |{_NAME}=|\| )?(?:{_NAME}(?:\.{_NAME}|\[\])*)?(?:\(\)|\[\]|\{{\}}),?"
 )
 _DEF = re.compile(rf"(?:async )?def {_NAME}\(\)(?: -> [\w.\[\]| ]+)?:(?: \.\.\.)?")
+_DEF_TAIL = re.compile(rf" -> {_NAME}(?:\.{_NAME})*\[\]:(?: \.\.\.)?")  # what follows a def's parameters
+_CLASS = re.compile(rf"class {_NAME}\(\):")
+# an item inside brackets that black splits at its bars: names and subscripts, "|" between
+_OPERANDS = re.compile(rf"(?:\| )?{_NAME}(?:\.{_NAME})*(?:\[\])?(?: \| {_NAME}(?:\.{_NAME})*(?:\[\])?)+,?")
 _IMPORT = re.compile(rf"from \.*(?:{_NAME}(?:\.{_NAME})*)? import {_NAME}(?: as {_NAME})?(?:, {_NAME}(?: as {_NAME})?)*")
 # a dict item whose value is a conditional expression: black parenthesizes the value
 _TERNARY_ITEM = re.compile(r"S: [^,]* if [^,]* else [^,]*,")
@@ -336,12 +340,14 @@ def _fits(line: str) -> bool:
     return _width(line) <= LINE_LENGTH
 
 
-def wrap_line(line: str) -> list[str] | None:
+def wrap_line(line: str, inside: bool = False) -> list[str] | None:
     """``line`` (one whole statement) as black splits it, when that is certain:
     a ``def`` split at its parameters (black's left-hand split), or a statement
     ending in one call or bracket literal split at it (black's right-hand split,
-    the optional parentheses of the right-hand side omitted). None otherwise:
-    the caller then has black format the statement."""
+    the optional parentheses of the right-hand side omitted); ``inside``: the
+    line is one item inside brackets, split first at its ``|`` operators
+    (black's delimiter split). None otherwise: the caller then has black
+    format the statement."""
     if _fits(line):
         return [line]
     indent = len(line) - len(line.lstrip(" "))
@@ -356,54 +362,106 @@ def wrap_line(line: str) -> list[str] | None:
     if found is None:
         return None
     pairs, _, skeleton = found
+    if inside and _OPERANDS.fullmatch(skeleton):
+        return _bars(pad, code)
     if _UNION.fullmatch(skeleton):
         return _union(pad, code)
     if _TERNARY_ITEM.fullmatch(skeleton):
         key, value = code[: code.index(":")], code[code.index(":") + 2 : -1]
         lines = [f"{pad}{key}: (", f"{pad}    {value}", f"{pad}),"]
         return lines if all(map(_fits, lines)) else None
+    split = _split_point(code, pairs, skeleton)
+    if split is None:
+        return None
+    start, end, literal = split
+    head, body, tail = pad + code[: start + 1], code[start + 1 : end], pad + code[end:]
+    if not _fits(head) or not body.strip():
+        return None
+    tails: list[str] | None = [tail]
+    if not _fits(tail):
+        tails = _def_tail(tail) if skeleton.startswith(("def", "async")) else None
+    if tails is None:
+        return None
+    inner = _body(pad + "    ", body, literal, lone_parameter=skeleton.startswith(("def", "async")))
+    return None if inner is None else [head, *inner, *tails]
+
+
+def _split_point(code: str, pairs: list[tuple[int, int]], skeleton: str) -> tuple[int, int, bool] | None:
+    """(opening, closing bracket, is a literal) where black splits ``code``."""
     if not pairs:
         return None
     if _DEF.fullmatch(skeleton):
-        start, end = pairs[0]  # the parameters: black splits a def at its first bracket
-        literal = False
-    elif _SIMPLE.fullmatch(skeleton):
-        start, end = pairs[-1]
-        if end != len(code) - 1 - code.endswith(","):
-            return None
-        before = code[:start].rstrip()
-        # a list/dict/tuple literal (black always explodes one with commas), not a call or subscript
-        literal = not before or not (before[-1].isalnum() or before[-1] in "_)]}\"'")
-        if literal and code[start] == "(":
-            return None  # a parenthesized tuple or expression: black's parentheses rules differ
-    else:
+        return pairs[0][0], pairs[0][1], False  # the parameters: black splits a def at its first bracket
+    if _CLASS.fullmatch(skeleton):
+        start, end = pairs[-1]  # the bases: black's right-hand split
+        return (start, end, False) if end == len(code) - 2 else None
+    if not _SIMPLE.fullmatch(skeleton):
         return None
-    head, body, tail = pad + code[: start + 1], code[start + 1 : end], pad + code[end:]
-    if not _fits(head) or not _fits(tail) or not body.strip():
+    start, end = pairs[-1]
+    if end != len(code) - 1 - code.endswith(","):
         return None
+    before = code[:start].rstrip()
+    # a list/dict/tuple literal (black always explodes one with commas), not a call or subscript
+    literal = not before or not (before[-1].isalnum() or before[-1] in "_)]}\"'")
+    if literal and code[start] == "(":
+        return None  # a parenthesized tuple or expression: black's parentheses rules differ
+    return start, end, literal
+
+
+def _body(inner: str, body: str, literal: bool, lone_parameter: bool) -> list[str] | None:
+    """The lines of a bracket's contents ``body`` at ``inner``, split as black splits them."""
     items = _items(body)
     if items is None:
         return None
-    inner = pad + "    "
     magic = body.rstrip().endswith(",")
-    if skeleton.startswith(("def", "async")) and len(items) == 1 and not magic:
+    if lone_parameter and len(items) == 1 and not magic:
         magic = True  # black adds a trailing comma to a lone parameter, which then stands alone
     if not magic and not (literal and len(items) > 1) and _fits(inner + body.strip()):
-        return [head, inner + body.strip(), tail]
+        return [inner + body.strip()]
     if len(items) == 1 and not magic:
         if _unsplittable(items[0]):
-            return [head, inner + items[0], tail]  # one long string: black leaves it long
-        nested = wrap_line(inner + items[0])  # one argument: black splits it in turn
-        return None if nested is None else [head, *nested, tail]
-    lines = [head]
+            return [inner + items[0]]  # one long string: black leaves it long
+        return wrap_line(inner + items[0], inside=True)  # one argument: black splits it in turn
+    lines: list[str] = []
     for item in items:
         if item.startswith("*") and not item.startswith("**") and literal:
             return None
-        wrapped = wrap_line(f"{inner}{item},")
+        wrapped = wrap_line(f"{inner}{item},", inside=True)
         if wrapped is None:
             return None
         lines += wrapped
-    return [*lines, tail]
+    return lines
+
+
+def _def_tail(tail: str) -> list[str] | None:
+    """A def's too long ``) -> name[...]:`` after its parameters: black splits
+    the return annotation at its last bracket (right-hand split)."""
+    indent = len(tail) - len(tail.lstrip(" "))
+    code = tail[indent + 1 :]  # after the parameters' closing bracket
+    found = _brackets(code)
+    if found is None or not _DEF_TAIL.fullmatch(found[2]):
+        return None
+    start, end = found[0][-1]
+    pad = " " * indent
+    head, body, rest = f"{pad}){code[: start + 1]}", code[start + 1 : end].strip(), pad + code[end:]
+    lines = [head, pad + "    " + body, rest]
+    return lines if body and "," not in body and all(map(_fits, lines)) else None
+
+
+def _bars(pad: str, code: str) -> list[str] | None:
+    """An item inside brackets, a union of names and subscripts: black's
+    delimiter split, one operand a line (the first without its bar), each
+    then split in turn; a trailing comma stays on the last."""
+    masked = _masked(code)
+    cuts = [m.start() for m in re.finditer(r" \| ", masked)]
+    operands = [code[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(code)])]
+    lines: list[str] = []
+    for operand in operands:
+        wrapped = wrap_line(pad + operand, inside=True)
+        if wrapped is None:
+            return None
+        lines += wrapped
+    return lines
 
 
 # -- the stage

@@ -20,6 +20,7 @@ from .annotations import Annotations, ClassNote, FieldNote, ModuleMembersNote, c
 from .errors import GeneratorError, Problem
 from .proto_facts import INT_BOUNDS, PY_SCALAR, finite_only, plain_number
 from .rules import RuleModel, rule_models
+from .reference_page import ReferencePage, build_reference
 from .schema import Enum, Extension, Field, Message, Schema, Service, shortest_float32_text, unresolved_imports
 
 DOC_WIDTH = 72
@@ -32,7 +33,7 @@ DOC_WIDTH = 72
 class Header:
     generator_version: str
     inputs: tuple[str, ...]
-    command: str  # how to regenerate
+    command: str  # how to regenerate: the whole command line, as the headers print it
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -236,6 +237,12 @@ class TypedDictModel:
     keys: tuple[TypedDictKey, ...]
     doc: str  # the message's whole documentation, laid out ("": none); the template names the message first
     functional: bool  # no class body: the docstring after the call lists the keys' docs
+    extra_keys: tuple[TypedDictKey, ...] = ()  # keys its setter takes besides the fields (annotations' extra_keys)
+
+    @property
+    def in_keys(self) -> tuple[TypedDictKey, ...]:
+        """The input TypedDict's keys: the fields', then the extra keys."""
+        return self.keys + self.extra_keys
 
     @property
     def documented(self) -> bool:
@@ -377,40 +384,6 @@ class ClassModel:
 
 
 @dataclass(frozen=True, kw_only=True)
-class ReferenceKey:
-    key: str
-    type_text: str
-    default_text: str
-    doc: str  # the whole doc: a table cell
-
-
-@dataclass(frozen=True, kw_only=True)
-class ReferenceEntry:
-    name: str
-    type_text: str  # as a user writes it: list[TableParameter], not the stub's container type
-    default_text: str | None  # None: no default to state (a property computed by hooks)
-    summary: str
-    paragraphs: tuple[str, ...]  # the rest of the doc
-    member: Doc  # its constraints and notes: what the property says of itself
-    example: str | None  # a doctest, shown as a code block
-    fence: str  # a code fence longer than any run of backticks in the example
-    keys: tuple[ReferenceKey, ...]
-    anchor: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class ReferenceClass:
-    name: str
-    summary: str
-    paragraphs: tuple[str, ...]
-    example: str | None
-    fence: str
-    rules: ClassRules  # shared sections, said once per class
-    entries: tuple[ReferenceEntry, ...]
-    lint_rules: tuple[RuleModel, ...] = ()  # its "Rules" section
-
-
-@dataclass(frozen=True, kw_only=True)
 class PackageModel:
     name: str
     header: Header
@@ -433,7 +406,7 @@ class PackageModel:
     uses_maps: bool  # types.py needs Mapping
     uses_any: bool  # types.py needs Any (dicts for imported message types)
     uses_builtins: bool  # types.py spells a builtin as _builtins.X (a TypedDict key shadows it)
-    reference: tuple[ReferenceClass, ...]
+    reference: ReferencePage
     undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
     exports: tuple[str, ...]
     targets: tuple[Target, ...]  # the standalone build first
@@ -538,37 +511,39 @@ def _doc_parts(text: str) -> tuple[str, tuple[str, ...]]:
     return first[: cut + 1], _layout(([(False, rest)] if rest else []) + blocks[1:])
 
 
-_STUB_CONTAINER = re.compile(r"\b_containers\.(Repeated(?:Composite|Scalar)FieldContainer|MessageMap|ScalarMap)\[")
-_PB2_PREFIX = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*_pb2\.")
-
-
-def user_type(expression: str) -> str:
-    """A stub's type as a user writes it: protobuf's containers as ``list``
-    and ``dict``, message classes without their ``_pb2`` module."""
-    spelled = _STUB_CONTAINER.sub(lambda m: "dict[" if m.group(1).endswith("Map") else "list[", expression)
-    return _PB2_PREFIX.sub("", spelled)
-
-
-def code_fence(text: str | None) -> str:
-    """A Markdown code fence ``text`` cannot close (longer than any backtick run in it)."""
-    runs = [len(run) for run in re.findall(r"`+", text or "")]
-    return "`" * max(3, max(runs, default=0) + 1)
-
-
 def _first_sentence(text: str) -> str:
     """The summary of ``text`` on one line (a table cell)."""
     summary, _ = _doc_parts(text)
     return " ".join(summary.split())
 
 
-def _rst_table(headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> tuple[str, ...]:
+# A Keys table sits 12 columns in (a property's docstring in a class body, under "Keys:"):
+# at this width its lines end by column 100
+TABLE_WIDTH = 88
+
+
+def _rst_table(headers: tuple[str, ...], rows: list[tuple[str, ...]], width: int = TABLE_WIDTH) -> tuple[str, ...]:
+    """An RST simple table fitting ``width`` where its words allow: cells
+    after the first wrap onto continuation lines (first column blank), the
+    last column first (down to 20), then the others from the right, then the
+    last again (each down to its longest word)."""
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    floors = [max(len(word) for cell in (h, *(r[i] for r in rows)) for word in [*cell.split(), ""]) for i, h in enumerate(headers)]
+    last = len(widths) - 1
+    for i, floor in [(last, max(20, floors[last])), *((i, floors[i]) for i in range(last - 1, 0, -1)), (last, floors[last])]:
+        over = sum(widths) + 2 * last - width
+        if over > 0:
+            widths[i] = max(floor, widths[i] - over)
     rule = "  ".join("=" * w for w in widths)
 
-    def line(cells: tuple[str, ...]) -> str:
-        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+    def lines(cells: tuple[str, ...]) -> list[str]:
+        wrapped = [[cells[0]], *(_wrap(c, w).split("\n") if c else [""] for c, w in zip(cells[1:], widths[1:]))]
+        return [
+            "  ".join((col[n] if n < len(col) else "").ljust(w) for col, w in zip(wrapped, widths)).rstrip()
+            for n in range(max(map(len, wrapped)))
+        ]
 
-    return (rule, line(headers), rule, *(line(r) for r in rows), rule)
+    return (rule, *lines(headers), rule, *(x for r in rows for x in lines(r)), rule)
 
 
 def default_text(schema: Schema, f: Field) -> str:
@@ -845,8 +820,18 @@ class _Builder:
             )
             for r in (self.field(message, f) for f in message.fields)
         )
-        functional = naming.needs_functional_typed_dict(names)
+        extras = self.notes.extra_keys.get(message.full_name, ())
+        extra_keys = tuple(
+            TypedDictKey(key=x.name, out_type=x.type, in_type=x.type, out_annotation=x.type, in_annotation=x.type,
+                         doc="\n\n".join(doc_layout(x.doc)))
+            for x in extras
+        )
+        # an extra key named like a builtin would shadow it for the fields' annotations: no class body then
+        functional = naming.needs_functional_typed_dict(names + [x.name for x in extras]) or any(
+            x.name in naming.BUILTIN_NAMES for x in extras
+        )
         return TypedDictModel(
+            extra_keys=extra_keys,
             full_name=message.full_name,
             out_name=out_name,
             in_name=in_name,
@@ -1233,56 +1218,6 @@ class _Builder:
             deprecated=f.deprecated,
         )
 
-    # -- reference page -------------------------------------------------------
-
-    def reference(self, classes: tuple[ClassModel, ...]) -> tuple[ReferenceClass, ...]:
-        out = []
-        for cls in classes:
-            message = self.schema.messages[cls.message_full_name]
-            entries = []
-            for prop in cls.properties:
-                keys: tuple[ReferenceKey, ...] = ()
-                f = message.field(prop.field_name) if prop.field_name else None
-                if f is not None and f.type == "message" and not f.repeated and not self.imported(f.type_name):
-                    target = self.schema.messages[f.type_name]
-                    keys = tuple(
-                        ReferenceKey(
-                            key=x.name,
-                            type_text=self.field(target, x).doc_type,
-                            default_text=self.field(target, x).default_text,
-                            doc=self.field_doc(target, x, self.note(target.full_name, x.name)),
-                        )
-                        for x in target.fields
-                    )
-                entries.append(
-                    ReferenceEntry(
-                        name=prop.name,
-                        type_text=user_type(prop.doc.type_text or prop.getter_type),
-                        default_text=prop.doc.default_text,
-                        summary=prop.doc.summary,
-                        paragraphs=prop.doc.paragraphs,
-                        member=prop.doc,
-                        example=prop.doc.example,
-                        fence=code_fence(prop.doc.example),
-                        keys=keys,
-                        anchor=f"{cls.name}-{prop.name}".lower(),
-                    )
-                )
-            out.append(
-                ReferenceClass(
-                    name=cls.name,
-                    summary=cls.doc.summary,
-                    paragraphs=cls.doc.paragraphs,
-                    example=cls.doc.example,
-                    fence=code_fence(cls.doc.example),
-                    rules=cls.doc.rules,  # type: ignore[arg-type]
-                    entries=tuple(entries),
-                    lint_rules=cls.lint_rules,
-                )
-            )
-        return tuple(out)
-
-
 def _extension_models(extensions: Iterable[Extension]) -> tuple[ExtensionModel, ...]:
     return tuple(
         ExtensionModel(name=x.name, number=x.number, constant=f"{x.name.upper()}_FIELD_NUMBER", plain=naming.is_plain_attribute(x.name),
@@ -1400,9 +1335,9 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         uses_any=any(b.imported(x.type_name) for m in local_messages for f in m.fields for x in (f, f.map_value) if x),
         uses_builtins=any(
             k.out_annotation != k.out_type or k.in_annotation != k.in_type
-            for td in typed_dicts if not td.functional for k in td.keys
+            for td in typed_dicts if not td.functional for k in td.in_keys
         ),
-        reference=b.reference(classes),
+        reference=build_reference(b, classes, _doc_parts),
         rules=rules,
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),

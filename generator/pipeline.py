@@ -42,6 +42,9 @@ class Options:
     # protoc's -I folders, searched in order (then the well-known types); none:
     # the common folder of the .proto inputs
     proto_paths: tuple[Path, ...] = ()
+    # the command the generated headers tell readers to regenerate with (the CLI's
+    # choice: cli.regenerate_command); None: the console script's bare generate
+    regenerate: str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,7 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
     if options.annotations:  # named as what it is; read below
         check_regular(options.annotations, "annotations file")
     digest = hashlib.sha256()
-    digest.update(f"{__version__}\0{options.package}\0".encode())
+    digest.update(f"{__version__}\0{options.package}\0{options.regenerate}\0".encode())
     files = list(proto_files) + ([options.annotations] if options.annotations else [])
     names = proto_names(list(proto_files), include_folders(list(proto_files), options.proto_paths))
     labelled = list(zip(shown_inputs(options, names), files))
@@ -230,7 +233,7 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
     members = {
         c.mixin: hook_class_members(hooks_file, c.mixin) for c in notes.classes if c.mixin and hooks_file is not None
     }
-    header = Header(generator_version=__version__, inputs=tuple(shown_inputs(options, compiled.names)), command=COMMAND)
+    header = Header(generator_version=__version__, inputs=tuple(shown_inputs(options, compiled.names)), command=options.regenerate or f"{COMMAND} generate")
     return Analysis(schema=schema, notes=notes, model=build_model(schema, notes, options.package, header, members))
 
 

@@ -49,9 +49,9 @@ def test_a_note_takes_every_declared_key_with_its_default():
     assert keys["repeated"].choices == ("replace", "append") and not keys.required()
 
 
-def test_a_key_added_to_a_note_is_read_without_other_changes(tmp_path):
-    """What the declaration makes the single source of: a key's type and
-    choices are enforced by the loader from the declaration alone."""
+def test_the_checker_enforces_what_a_key_declares():
+    """A key's type and allowed values are enforced from its declaration
+    alone; the values read are keyed by the note's field names."""
     from generator.annotation_yaml import _Checker, _Node
 
     c = _Checker("a.yaml")

@@ -53,12 +53,6 @@ FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+|~~~+)(?P<info>[^\n`]*)$")
 # reports is a listed gap and every listed gap still occurs; once the types are
 # fixed, the entry must go (the test fails on a gap that no longer occurs).
 TYPES_GAP: dict[str, dict[str, str]] = {
-    "README.md": {
-        # the dict is fine but for "order" (checked: without it mypy is clean)
-        r'README.md:\d+: error: Incompatible types in assignment \(expression has type "dict\[str, object\]", '
-        r'variable has type "HybridConfigInput \| HybridConfig"\)': "HybridConfigInput lacks the key 'order' "
-        "(list[str]), which the hybrid_configs setter accepts outside the message",
-    },
     "docs/user-guide.md": {
         r'docs/user-guide.md:\d+: error: Incompatible types in assignment \(expression has type "AMPConfigDict", '
         r'variable has type "AMPConfigInput \| AMPConfig"\)': "a *ConfigDict read from a getter is not accepted by "

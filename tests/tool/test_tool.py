@@ -504,3 +504,65 @@ def test_reference_has_every_doc_and_example_spelled_as_users_write_types():
     assert not missing
     # the long docs too: a later paragraph of a property's doc
     assert "all tables are built before any is added" in reference
+
+
+# ---------------------------------------------- the commands the tool suggests
+
+
+def _suggested(text: str, after: str) -> list[str]:
+    """The command a line of the tool's output suggests, split as a POSIX shell does."""
+    import shlex
+
+    line = next(line for line in text.splitlines() if after in line)
+    return shlex.split(line.split(after, 1)[1].rstrip(")"))
+
+
+def test_every_suggested_command_works_as_printed_without_a_config_table(tmp_path):
+    """Issue 20: in a repository without [tool.fleet-strategy-codegen], the
+    header's Regenerate line, generate's "details" hint, check's Fix line and
+    the --strict note each carry the options used, and run as printed."""
+    repo = tmp_path / "no table"  # a space: the suggestions quote their paths
+    (repo / "schema").mkdir(parents=True)
+    (repo / "schema" / "shop.proto").write_text(CONSUMER_PROTO)
+    (repo / "pyproject.toml").write_text('[project]\nname = "consumer"\nversion = "1"\n')
+    (repo / "sub").mkdir()
+    env = {**os.environ, "FLEET_CODEGEN_NO_CACHE": "1"}
+    tool = BIN / "fleet-strategy-codegen"
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
+
+    def run(*args: str | Path, cwd: Path = repo) -> subprocess.CompletedProcess[str]:
+        return _run(*args, cwd=cwd, env=env)
+
+    # from a subfolder, with paths relative to it: the header names them from the project's root
+    first = run(tool, "generate", "--proto", "../schema", "--out", "../out dir", "--package", "shop_api", cwd=repo / "sub")
+    assert first.returncode == 0, first.stderr
+    header = (repo / "out dir" / "shop_api" / "shop.py").read_text().splitlines()[2]
+    assert header == "# Regenerate: fleet-strategy-codegen generate --proto schema --out 'out dir' --package shop_api"
+    regenerate = _suggested(header, "# Regenerate: ")
+    assert run(tool, *regenerate[1:]).stdout.endswith("0 changed\n")  # as printed, from the root: nothing to change
+
+    drift(repo)
+    check = run(tool, "check", "--proto", "schema", "--out", "out dir", "--package", "shop_api")
+    assert check.returncode == 1
+    fix = _suggested(check.stdout, "Fix: ")
+    assert fix[:2] == ["fleet-strategy-codegen", "generate"] and "--proto" in fix
+    fixed = run(tool, *fix[1:])
+    assert fixed.returncode == 0, fixed.stderr
+    assert run(tool, "check", "--proto", "schema", "--out", "out dir", "--package", "shop_api").returncode == 0
+
+    assert run(*git, "init", "-q").returncode == 0 and run(*git, "add", "-A").returncode == 0
+    assert run(*git, "commit", "-qm", "start").returncode == 0
+    proto = repo / "schema" / "shop.proto"
+    proto.write_text(proto.read_text().replace("  bool sunday = 2;\n", "  bool sunday = 2;\n  // Open late.\n  bool late = 3;\n"))
+    generated = run(tool, *regenerate[1:])
+    assert generated.returncode == 0, generated.stderr
+    details = _suggested(generated.stdout, "(details: ")
+    assert details[1:3] == ["check", "--proto"] and details[-2:] == ["--against", "HEAD"]
+    report = run(tool, *details[1:])
+    assert report.returncode == 0 and "added" in report.stdout and "Settings.late" in report.stdout, report.stdout + report.stderr
+
+    strict = run(tool, "check", "--strict", "--proto", "schema", "--out", "out dir", "--package", "shop_api")
+    note = next(line for line in strict.stderr.splitlines() if "--strict is deprecated" in line)
+    again = _suggested(note, "write --require-docs (")
+    assert "--strict" not in again and again[-1] == "--require-docs"
+    assert run(tool, *again[1:]).returncode == 0
