@@ -26,7 +26,11 @@ from .proto_facts import SCALAR_TYPES
 
 F = d.FieldDescriptorProto
 
-LABELS = {F.LABEL_OPTIONAL: "optional", F.LABEL_REQUIRED: "required", F.LABEL_REPEATED: "repeated"}
+LABELS = {
+    F.LABEL_OPTIONAL: "optional",
+    F.LABEL_REQUIRED: "required",
+    F.LABEL_REPEATED: "repeated",
+}
 
 # SourceCodeInfo path components (see descriptor.proto).
 _FILE_MESSAGE = d.FileDescriptorProto.MESSAGE_TYPE_FIELD_NUMBER
@@ -64,7 +68,9 @@ class Enum:
     values: tuple[EnumValue, ...]
     doc: str
     line: int
-    flat: str = ""  # the flat Python name module-level names are built from (naming.flat_type_names)
+    flat: str = (
+        ""  # the flat Python name module-level names are built from (naming.flat_type_names)
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,7 +88,9 @@ class Field:
     doc: str
     line: int
     deprecated: bool = False  # [deprecated = true]
-    json_name: str | None = None  # a custom [json_name = ...]; None when it is the one derived from the name
+    json_name: str | None = (
+        None  # a custom [json_name = ...]; None when it is the one derived from the name
+    )
 
     @property
     def repeated(self) -> bool:
@@ -134,9 +142,15 @@ class Message:
     doc: str
     line: int
     is_map_entry: bool
-    oneof_docs: tuple[str, ...] = ()  # the comment of each oneof, in the order of ``oneofs``
-    flat: str = ""  # the flat Python name module-level names are built from (naming.flat_type_names)
-    extensions: tuple[Extension, ...] = ()  # extensions declared inside it (``extend`` in its body)
+    oneof_docs: tuple[
+        str, ...
+    ] = ()  # the comment of each oneof, in the order of ``oneofs``
+    flat: str = (
+        ""  # the flat Python name module-level names are built from (naming.flat_type_names)
+    )
+    extensions: tuple[
+        Extension, ...
+    ] = ()  # extensions declared inside it (``extend`` in its body)
 
     def field(self, name: str) -> Field | None:
         return self._by_name.get(name)
@@ -247,28 +261,47 @@ class _Comments:
         if loc is None:
             return Comment(text="", line=0)
         line = loc.span[0] + 1 if loc.span else 0
-        if isinstance(loc.leading_comments, bytes) or isinstance(loc.trailing_comments, bytes):
+        if isinstance(loc.leading_comments, bytes) or isinstance(
+            loc.trailing_comments, bytes
+        ):
             raise _not_utf8("the comment of the element on this line", self.file, line)
-        texts = [_comment_text(t) for t in (loc.leading_comments, loc.trailing_comments) if t.strip()]
+        texts = [
+            _comment_text(t)
+            for t in (loc.leading_comments, loc.trailing_comments)
+            if t.strip()
+        ]
         return Comment(text="\n\n".join(texts), line=line)
 
 
 def _comment_text(text: str) -> str:
     """A comment as protoc records it, without the space after each ``//``."""
-    lines = [line[1:] if line.startswith(" ") else line for line in text.strip("\n").split("\n")]
+    lines = [
+        line[1:] if line.startswith(" ") else line
+        for line in text.strip("\n").split("\n")
+    ]
     return "\n".join(lines).strip()
 
 
 def _not_utf8(what: str, file: str, line: int) -> GeneratorError:
     """protobuf hands back a string that is not UTF-8 as bytes (the protoc
     plugin gets the schema without the check compile makes on the text)."""
-    return GeneratorError(Problem(f"{what} is not UTF-8 text", file, line or None, hint="save the .proto file as UTF-8"))
+    return GeneratorError(
+        Problem(
+            f"{what} is not UTF-8 text",
+            file,
+            line or None,
+            hint="save the .proto file as UTF-8",
+        )
+    )
 
 
 # FieldDescriptorProto.json_name; DescriptorProto's field, nested_type and
 # extension lists; FileDescriptorProto's message_type and extension lists
 _JSON_NAME = d.FieldDescriptorProto.JSON_NAME_FIELD_NUMBER
-_MESSAGE_FIELDS = (d.DescriptorProto.FIELD_FIELD_NUMBER, d.DescriptorProto.EXTENSION_FIELD_NUMBER)
+_MESSAGE_FIELDS = (
+    d.DescriptorProto.FIELD_FIELD_NUMBER,
+    d.DescriptorProto.EXTENSION_FIELD_NUMBER,
+)
 _NESTED = d.DescriptorProto.NESTED_TYPE_FIELD_NUMBER
 
 
@@ -282,12 +315,20 @@ def embedded_descriptor(fp: d.FileDescriptorProto) -> bytes:
     derived one counts as not declared."""
     stripped = d.FileDescriptorProto()
     stripped.CopyFrom(fp)
-    declared = {tuple(loc.path) for loc in fp.source_code_info.location if loc.path and loc.path[-1] == _JSON_NAME}
+    declared = {
+        tuple(loc.path)
+        for loc in fp.source_code_info.location
+        if loc.path and loc.path[-1] == _JSON_NAME
+    }
     known = bool(fp.source_code_info.location)
 
     def clear(fields: Any, path: tuple[int, ...]) -> None:
         for i, field in enumerate(fields):
-            explicit = (*path, i, _JSON_NAME) in declared if known else field.json_name != proto_facts.json_name(field.name)
+            explicit = (
+                (*path, i, _JSON_NAME) in declared
+                if known
+                else field.json_name != proto_facts.json_name(field.name)
+            )
             if field.HasField("json_name") and not explicit:
                 field.ClearField("json_name")
 
@@ -322,7 +363,12 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
             loader.load_file(fp)
     missing = wanted - set(syntax)
     if missing:
-        raise GeneratorError([Problem("file not in the compiled descriptor set", file=f) for f in sorted(missing)])
+        raise GeneratorError(
+            [
+                Problem("file not in the compiled descriptor set", file=f)
+                for f in sorted(missing)
+            ]
+        )
     messages, enums = loader.messages, loader.enums
     enums.update(_imported_enums(messages, enums, index))
     types: list[Message | Enum] = [*messages.values(), *enums.values()]
@@ -340,7 +386,9 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
         file_protos=tuple(file_protos),
         local_files=frozenset(wanted),
         dependencies={fp.name: tuple(fp.dependency) for fp in fds.file},
-        imported_messages={k: v for k, v in index.message_homes.items() if v[0] not in wanted},
+        imported_messages={
+            k: v for k, v in index.message_homes.items() if v[0] not in wanted
+        },
         file_extensions=loader.file_extensions,
         services=loader.services,
     )
@@ -352,7 +400,9 @@ class _TypeIndex:
 
     def __init__(self, fds: d.FileDescriptorSet) -> None:
         self.enums = _Enums()
-        self.enum_homes: dict[str, tuple[str, str]] = {}  # full name -> (file, dotted name inside the package)
+        self.enum_homes: dict[str, tuple[str, str]] = (
+            {}
+        )  # full name -> (file, dotted name inside the package)
         self.message_homes: dict[str, tuple[str, str]] = {}
         for fp in fds.file:
             prefix = f"{fp.package}." if fp.package else ""
@@ -361,11 +411,15 @@ class _TypeIndex:
             for m in fp.message_type:
                 self._message(fp.name, prefix, m.name, m)
 
-    def _enum(self, file: str, prefix: str, local: str, e: d.EnumDescriptorProto) -> None:
+    def _enum(
+        self, file: str, prefix: str, local: str, e: d.EnumDescriptorProto
+    ) -> None:
         self.enums[prefix + local] = e
         self.enum_homes[prefix + local] = (file, local)
 
-    def _message(self, file: str, prefix: str, local: str, msg: d.DescriptorProto) -> None:
+    def _message(
+        self, file: str, prefix: str, local: str, msg: d.DescriptorProto
+    ) -> None:
         self.message_homes[prefix + local] = (file, local)
         for e in msg.enum_type:
             self._enum(file, prefix, f"{local}.{e.name}", e)
@@ -391,43 +445,87 @@ class _Loader:
             self.add_enum(fp, comments, prefix, e, e.name, (_FILE_ENUM, i))
         for i, m in enumerate(fp.message_type):
             self.add_message(fp, comments, prefix, m, m.name, (_FILE_MESSAGE, i))
-        self.file_extensions[fp.name] = _extensions(fp.extension, comments, (_FILE_EXTENSION,))
-        self.services[fp.name] = tuple(_service(s, comments, (_FILE_SERVICE, i)) for i, s in enumerate(fp.service))
+        self.file_extensions[fp.name] = _extensions(
+            fp.extension, comments, (_FILE_EXTENSION,)
+        )
+        self.services[fp.name] = tuple(
+            _service(s, comments, (_FILE_SERVICE, i)) for i, s in enumerate(fp.service)
+        )
 
     def add_enum(
-        self, fp: d.FileDescriptorProto, comments: _Comments, prefix: str, e: d.EnumDescriptorProto, local: str,
+        self,
+        fp: d.FileDescriptorProto,
+        comments: _Comments,
+        prefix: str,
+        e: d.EnumDescriptorProto,
+        local: str,
         path: tuple[int, ...],
     ) -> None:
         head = comments.get(path)
         values = []
         for i, v in enumerate(e.value):
             comment = comments.get((*path, _ENUM_VALUE, i))
-            values.append(EnumValue(name=v.name, number=v.number, doc=comment.text, line=comment.line))
+            values.append(
+                EnumValue(
+                    name=v.name, number=v.number, doc=comment.text, line=comment.line
+                )
+            )
         self.enums[prefix + local] = Enum(
-            full_name=prefix + local, name=local, file=fp.name, values=tuple(values), doc=head.text, line=head.line
+            full_name=prefix + local,
+            name=local,
+            file=fp.name,
+            values=tuple(values),
+            doc=head.text,
+            line=head.line,
         )
 
     def add_message(
-        self, fp: d.FileDescriptorProto, comments: _Comments, prefix: str, m: d.DescriptorProto, local: str,
+        self,
+        fp: d.FileDescriptorProto,
+        comments: _Comments,
+        prefix: str,
+        m: d.DescriptorProto,
+        local: str,
         path: tuple[int, ...],
     ) -> None:
         full = prefix + local
         for i, n in enumerate(m.nested_type):
-            self.add_message(fp, comments, prefix, n, f"{local}.{n.name}", (*path, _MSG_NESTED, i))
+            self.add_message(
+                fp, comments, prefix, n, f"{local}.{n.name}", (*path, _MSG_NESTED, i)
+            )
         for i, e in enumerate(m.enum_type):
-            self.add_enum(fp, comments, prefix, e, f"{local}.{e.name}", (*path, _MSG_ENUM, i))
-        nested_maps = {f"{full}.{n.name}": n for n in m.nested_type if n.options.map_entry}
+            self.add_enum(
+                fp, comments, prefix, e, f"{local}.{e.name}", (*path, _MSG_ENUM, i)
+            )
+        nested_maps = {
+            f"{full}.{n.name}": n for n in m.nested_type if n.options.map_entry
+        }
         # a proto2 group declares its field and its message in one statement: protoc gives the comment to the message
-        groups = {f"{full}.{n.name}": (*path, _MSG_NESTED, i) for i, n in enumerate(m.nested_type)}
+        groups = {
+            f"{full}.{n.name}": (*path, _MSG_NESTED, i)
+            for i, n in enumerate(m.nested_type)
+        }
         fields = []
         for i, fd in enumerate(m.field):
             comment = comments.get((*path, _MSG_FIELD, i))
-            group = groups.get(fd.type_name.lstrip(".")) if fd.type == F.TYPE_GROUP and not comment.text else None
-            if group is not None and comments.span((*path, _MSG_FIELD, i)) == comments.span(group):
+            group = (
+                groups.get(fd.type_name.lstrip("."))
+                if fd.type == F.TYPE_GROUP and not comment.text
+                else None
+            )
+            if group is not None and comments.span(
+                (*path, _MSG_FIELD, i)
+            ) == comments.span(group):
                 comment = Comment(text=comments.get(group).text, line=comment.line)
             if isinstance(fd.default_value, bytes):
-                raise _not_utf8(f"the default of {full}.{fd.name}", fp.name, comment.line)
-            fields.append(_make_field(fd, comment, m, self.index.enums, nested_maps, fp.syntax == "proto3"))
+                raise _not_utf8(
+                    f"the default of {full}.{fd.name}", fp.name, comment.line
+                )
+            fields.append(
+                _make_field(
+                    fd, comment, m, self.index.enums, nested_maps, fp.syntax == "proto3"
+                )
+            )
         head = comments.get(path)
         self.messages[full] = Message(
             full_name=full,
@@ -435,7 +533,10 @@ class _Loader:
             file=fp.name,
             fields=tuple(fields),
             oneofs=tuple(o.name for o in m.oneof_decl),
-            oneof_docs=tuple(comments.get((*path, _MSG_ONEOF, i)).text for i in range(len(m.oneof_decl))),
+            oneof_docs=tuple(
+                comments.get((*path, _MSG_ONEOF, i)).text
+                for i in range(len(m.oneof_decl))
+            ),
             doc=head.text,
             line=head.line,
             is_map_entry=m.options.map_entry,
@@ -443,16 +544,33 @@ class _Loader:
         )
 
 
-def _imported_enums(messages: dict[str, Message], enums: dict[str, Enum], index: _TypeIndex) -> dict[str, Enum]:
+def _imported_enums(
+    messages: dict[str, Message], enums: dict[str, Enum], index: _TypeIndex
+) -> dict[str, Enum]:
     """Enums of imported files that generated fields use: their values are needed too."""
     found: dict[str, Enum] = {}
     for message in messages.values():
         for f in message.fields:
             for x in (f, f.map_value):
-                if x is not None and x.type == "enum" and x.type_name and x.type_name not in enums:
+                if (
+                    x is not None
+                    and x.type == "enum"
+                    and x.type_name
+                    and x.type_name not in enums
+                ):
                     home, local = index.enum_homes[x.type_name]
-                    values = tuple(EnumValue(name=v.name, number=v.number, doc="", line=0) for v in index.enums[x.type_name].value)
-                    found[x.type_name] = Enum(full_name=x.type_name, name=local, file=home, values=values, doc="", line=0)
+                    values = tuple(
+                        EnumValue(name=v.name, number=v.number, doc="", line=0)
+                        for v in index.enums[x.type_name].value
+                    )
+                    found[x.type_name] = Enum(
+                        full_name=x.type_name,
+                        name=local,
+                        file=home,
+                        values=values,
+                        doc="",
+                        line=0,
+                    )
     return found
 
 
@@ -460,32 +578,63 @@ def _check_type_names(types: list[Message | Enum]) -> None:
     """The _pb2 module defines a class per type: its name must be a Python name."""
     keywords = [x for x in types if any(map(keyword.iskeyword, x.name.split(".")))]
     if keywords:
-        raise GeneratorError([Problem(f"type {x.full_name}: a Python keyword cannot name a message or enum", x.file, x.line or None)
-                              for x in keywords])
+        raise GeneratorError(
+            [
+                Problem(
+                    f"type {x.full_name}: a Python keyword cannot name a message or enum",
+                    x.file,
+                    x.line or None,
+                )
+                for x in keywords
+            ]
+        )
 
 
-def _extensions(declared: Iterable[d.FieldDescriptorProto], comments: _Comments, path: tuple[int, ...]) -> tuple[Extension, ...]:
+def _extensions(
+    declared: Iterable[d.FieldDescriptorProto],
+    comments: _Comments,
+    path: tuple[int, ...],
+) -> tuple[Extension, ...]:
     """Extensions declared in one scope (``path``: the scope's extension list)."""
     found = []
     for i, x in enumerate(declared):
         comment = comments.get((*path, i))
-        found.append(Extension(name=x.name, number=x.number, extendee=x.extendee.lstrip("."), doc=comment.text, line=comment.line))
+        found.append(
+            Extension(
+                name=x.name,
+                number=x.number,
+                extendee=x.extendee.lstrip("."),
+                doc=comment.text,
+                line=comment.line,
+            )
+        )
     return tuple(found)
 
 
-def _service(s: d.ServiceDescriptorProto, comments: _Comments, path: tuple[int, ...]) -> Service:
+def _service(
+    s: d.ServiceDescriptorProto, comments: _Comments, path: tuple[int, ...]
+) -> Service:
     head = comments.get(path)
     methods = []
     for i, m in enumerate(s.method):
         comment = comments.get((*path, _SERVICE_METHOD, i))
-        methods.append(Method(
-            name=m.name, input_type=m.input_type.lstrip("."), output_type=m.output_type.lstrip("."),
-            client_streaming=m.client_streaming, server_streaming=m.server_streaming, doc=comment.text, line=comment.line,
-        ))
+        methods.append(
+            Method(
+                name=m.name,
+                input_type=m.input_type.lstrip("."),
+                output_type=m.output_type.lstrip("."),
+                client_streaming=m.client_streaming,
+                server_streaming=m.server_streaming,
+                doc=comment.text,
+                line=comment.line,
+            )
+        )
     return Service(name=s.name, doc=head.text, line=head.line, methods=tuple(methods))
 
 
-def unresolved_imports(schema: Schema, provided: Callable[[str], bool]) -> list[Problem]:
+def unresolved_imports(
+    schema: Schema, provided: Callable[[str], bool]
+) -> list[Problem]:
     """A problem per import of a generated file that is neither generated nor
     ``provided`` (a module that exists already: protobuf's well-known types),
     naming with it every file of its import closure that is missing too, so
@@ -501,15 +650,22 @@ def unresolved_imports(schema: Schema, provided: Callable[[str], bool]) -> list[
                 more = ""
             else:
                 hint = f"generate them too: add {', '.join(closure)} (or folders holding them) with --proto, under an -I folder"
-                more = f", nor are the files it imports in turn: {', '.join(closure[1:])}"
-            problems.append(Problem(
-                f"imports {dep}, which is not generated{more} (only protobuf's well-known types may be imported without being generated)",
-                f, hint=hint,
-            ))
+                more = (
+                    f", nor are the files it imports in turn: {', '.join(closure[1:])}"
+                )
+            problems.append(
+                Problem(
+                    f"imports {dep}, which is not generated{more} (only protobuf's well-known types may be imported without being generated)",
+                    f,
+                    hint=hint,
+                )
+            )
     return problems
 
 
-def _missing_closure(schema: Schema, start: str, provided: Callable[[str], bool]) -> list[str]:
+def _missing_closure(
+    schema: Schema, start: str, provided: Callable[[str], bool]
+) -> list[str]:
     """``start`` and the files it imports, directly or not, that are neither
     generated nor provided (breadth first: nearest first)."""
     found = [start]
@@ -532,8 +688,18 @@ def _check_loadable(fds: d.FileDescriptorSet) -> None:
         try:
             pool.Add(fp)
         except (TypeError, ValueError) as exc:
-            hint = "protobuf cannot load subnormal float/double defaults" if "Invalid default" in str(exc) else None
-            raise GeneratorError(Problem(f"the protobuf runtime rejects this schema: {exc}", fp.name, hint=hint)) from None
+            hint = (
+                "protobuf cannot load subnormal float/double defaults"
+                if "Invalid default" in str(exc)
+                else None
+            )
+            raise GeneratorError(
+                Problem(
+                    f"the protobuf runtime rejects this schema: {exc}",
+                    fp.name,
+                    hint=hint,
+                )
+            ) from None
 
 
 def _make_field(
@@ -559,10 +725,17 @@ def _make_field(
     entry = nested_maps.get(type_name or "")
     if entry is not None and fd.label == F.LABEL_REPEATED:
         key_fd, value_fd = entry.field[0], entry.field[1]
-        map_key = _make_field(key_fd, Comment(text="", line=0), entry, enums, {}, proto3)
-        map_value = _make_field(value_fd, Comment(text="", line=0), entry, enums, {}, proto3)
+        map_key = _make_field(
+            key_fd, Comment(text="", line=0), entry, enums, {}, proto3
+        )
+        map_value = _make_field(
+            value_fd, Comment(text="", line=0), entry, enums, {}, proto3
+        )
     has_presence = fd.label != F.LABEL_REPEATED and (
-        not proto3 or kind == "message" or fd.proto3_optional or fd.HasField("oneof_index")
+        not proto3
+        or kind == "message"
+        or fd.proto3_optional
+        or fd.HasField("oneof_index")
     )
     return Field(
         name=fd.name,
@@ -578,5 +751,10 @@ def _make_field(
         doc=comment.text,
         line=comment.line,
         deprecated=fd.options.deprecated,
-        json_name=fd.json_name if fd.HasField("json_name") and fd.json_name != proto_facts.json_name(fd.name) else None,
+        json_name=(
+            fd.json_name
+            if fd.HasField("json_name")
+            and fd.json_name != proto_facts.json_name(fd.name)
+            else None
+        ),
     )
