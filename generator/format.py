@@ -506,7 +506,9 @@ def _def_tail(tail: str) -> list[str] | None:
         pad + code[end:],
     )
     lines = [head, pad + "    " + body, rest]
-    return lines if body and "," not in body and all(map(_fits, lines)) else None
+    return (
+        lines if body and all(map(_fits, lines)) else None
+    )  # a subscript's items stay on one line
 
 
 def _bars(pad: str, code: str) -> list[str] | None:
