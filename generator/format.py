@@ -301,7 +301,9 @@ _IMPORT = re.compile(
 _TERNARY_ITEM = re.compile(r"S: [^,]* if [^,]* else [^,]*,")
 # an annotation alone (a stub's or TypedDict's attribute) that is a union: black
 # wraps it in parentheses, one operand a line if it must
-_UNION = re.compile(rf"{_NAME}: [\w.\[\]]+(?: \| [\w.\[\]]+)+,?")
+_UNION = re.compile(
+    rf"{_NAME}: [\w.\[\]]+(?: \| [\w.\[\]]+)+(?: = \.\.\.)?,?"
+)  # a stub's default too
 
 
 def _brackets(code: str) -> tuple[list[tuple[int, int]], list[int], str] | None:
@@ -751,8 +753,10 @@ def _union(pad: str, code: str) -> list[str] | None:
     name, annotation = code.split(": ", 1)
     comma = "," if annotation.endswith(",") else ""
     annotation = annotation.removesuffix(",")
+    default = " = ..." if annotation.endswith(" = ...") else ""
+    annotation = annotation.removesuffix(default)
     inner = pad + "    "
-    lines = [f"{pad}{name}: (", inner + annotation, f"{pad}){comma}"]
+    lines = [f"{pad}{name}: (", inner + annotation, f"{pad}){default}{comma}"]
     if not _fits(lines[1]):
         masked = _masked(annotation)  # split at the top-level bars only
         cuts = [m.start() for m in re.finditer(r" \| ", masked)]

@@ -113,6 +113,7 @@ SHAPES = [
     ("stub", "class M(_message.Message):\n    @_builtins.property\n    def siblings(self) -> _containers.RepeatedCompositeFieldContainer[mod_pb2.{n}]: ...\n"),
     ("python", "class C:\n    @property\n    def siblings(self) -> _containers.RepeatedCompositeFieldContainer[mod_pb2.{n}]:\n        return x\n"),
     ("stub", "class M(_message.Message):\n    @_builtins.property\n    def m(self) -> _containers.MessageMap[_builtins.str, {n}]: ...\n"),
+    ("stub", "class M(_message.Message):\n    def __init__(self, *, m: _Mapping[_builtins.str, {n}] | None = ..., x: _builtins.int | None = ...) -> None: ...\n"),
     ("python", "x = f({n}Input | mod_pb2.{n})\n"),
     ("python", "x = f({n}Input | mod_pb2.{n} | None, c)\n"),
 ]
@@ -239,6 +240,7 @@ _TYPES = st.recursive(_NAMES, lambda inner: st.one_of(
 _PLACES = [
     ("python", "class T(TypedDict, total=False):\n    {n}: {t}\n"),
     ("python", "class C:\n    def {n}(self, value: {t}) -> None:\n        pass\n"),
+    ("stub", "class M(_message.Message):\n    def __init__(self, *, {n}: {t} | None = ..., x: int | None = ...) -> None: ...\n"),
     ("python", "class C:\n    @property\n    def {n}(self) -> {t}:\n        return x\n"),
     ("stub", "class M(_message.Message):\n    def {n}(self) -> {t}: ...\n"),
     ("python", "class {n}({t}, metaclass=_enum_type_wrapper.EnumTypeWrapper):\n    x = 1\n"),
