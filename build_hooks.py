@@ -22,4 +22,7 @@ class BuildPy(build_py):
             from generator.template_cache import PACKAGE, write_package
         finally:
             sys.path.remove(str(ROOT))
-        write_package(ROOT / "templates", Path(self.build_lib) / "fleet_strategy_codegen" / PACKAGE)
+        write_package(
+            ROOT / "templates",
+            Path(self.build_lib) / "fleet_strategy_codegen" / PACKAGE,
+        )

@@ -35,13 +35,20 @@ from .settings import cache_root
 PACKAGE = "compiled_templates"  # the wheel's subpackage of compiled templates
 
 # How the templates are compiled: part of every compiled template's key.
-OPTIONS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True, "autoescape": False}
+OPTIONS: dict[str, Any] = {
+    "trim_blocks": True,
+    "lstrip_blocks": True,
+    "keep_trailing_newline": True,
+    "autoescape": False,
+}
 
 
 def source_key(source: str) -> str:
     """What a compiled template depends on: its source, jinja2 and the options."""
     options = ",".join(f"{k}={v}" for k, v in sorted(OPTIONS.items()))
-    return hashlib.sha256(f"jinja2 {jinja2.__version__}\0{options}\0{source}".encode()).hexdigest()
+    return hashlib.sha256(
+        f"jinja2 {jinja2.__version__}\0{options}\0{source}".encode()
+    ).hexdigest()
 
 
 def module_name(name: str) -> str:
@@ -51,25 +58,38 @@ def module_name(name: str) -> str:
 def cache_folder() -> Path | None:
     root = cache_root()
     tag = sys.implementation.cache_tag  # marshal's format is the interpreter's
-    return None if root is None else root / "templates" / f"jinja2-{jinja2.__version__}-{tag}"
+    return (
+        None
+        if root is None
+        else root / "templates" / f"jinja2-{jinja2.__version__}-{tag}"
+    )
 
 
 class Loader(jinja2.FileSystemLoader):
     """The templates folder's templates, compiled at most once (see the module)."""
 
     def load(
-        self, environment: jinja2.Environment, name: str, globals: MutableMapping[str, Any] | None = None
+        self,
+        environment: jinja2.Environment,
+        name: str,
+        globals: MutableMapping[str, Any] | None = None,
     ) -> jinja2.Template:
         source, filename, uptodate = self.get_source(environment, name)
         key = source_key(source)
         namespace = _from_wheel(environment, name, filename, key)
         if namespace is not None:
-            return environment.template_class.from_module_dict(environment, namespace, globals or {})
+            return environment.template_class.from_module_dict(
+                environment, namespace, globals or {}
+            )
         code = cached_code(environment, name, filename, source, key)
-        return environment.template_class.from_code(environment, code, globals or {}, uptodate)
+        return environment.template_class.from_code(
+            environment, code, globals or {}, uptodate
+        )
 
 
-def _from_wheel(environment: jinja2.Environment, name: str, filename: str, key: str) -> dict[str, Any] | None:
+def _from_wheel(
+    environment: jinja2.Environment, name: str, filename: str, key: str
+) -> dict[str, Any] | None:
     """The namespace of the wheel's compiled template, if it is of this very source."""
     try:
         spec = importlib.util.find_spec(f"{__package__}.{PACKAGE}.{module_name(name)}")
@@ -79,14 +99,20 @@ def _from_wheel(environment: jinja2.Environment, name: str, filename: str, key: 
         return None  # a source checkout or an editable install: none built
     code = spec.loader.get_code(spec.name)  # type: ignore[attr-defined]
     namespace: dict[str, Any] = {"environment": environment, "__file__": filename}
-    exec(code, namespace)  # noqa: S102 - our own compiled template, bound to this environment
+    exec(
+        code, namespace
+    )  # noqa: S102 - our own compiled template, bound to this environment
     return namespace if namespace.get("SOURCE_KEY") == key else None
 
 
-def cached_code(environment: jinja2.Environment, name: str, filename: str, source: str, key: str) -> CodeType:
+def cached_code(
+    environment: jinja2.Environment, name: str, filename: str, source: str, key: str
+) -> CodeType:
     """The template's code object from the user cache, compiled and stored there on a miss."""
     folder = cache_folder()
-    entry = folder / f"{module_name(name)}-{key[:32]}.bin" if folder is not None else None
+    entry = (
+        folder / f"{module_name(name)}-{key[:32]}.bin" if folder is not None else None
+    )
     code = _read(entry)
     if code is None:
         code = environment.compile(source, name, filename)
@@ -145,7 +171,9 @@ def write_package(templates: Path, target: Path) -> list[Path]:
     env = jinja2.Environment(**OPTIONS)
     env.filters = _AnyFilter(env.filters)
     target.mkdir(parents=True, exist_ok=True)
-    (target / "__init__.py").write_text('"""Templates compiled by jinja2 when the wheel was built."""\n')
+    (target / "__init__.py").write_text(
+        '"""Templates compiled by jinja2 when the wheel was built."""\n'
+    )
     written = []
     for path in sorted(templates.glob("*.j2")):
         source = path.read_text(encoding="utf-8")

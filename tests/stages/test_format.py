@@ -112,6 +112,8 @@ SHAPES = [
     ("python", "class {n}Kind(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):\n    x = 1\n"),
     ("stub", "class M(_message.Message):\n    @_builtins.property\n    def siblings(self) -> _containers.RepeatedCompositeFieldContainer[mod_pb2.{n}]: ...\n"),
     ("python", "class C:\n    @property\n    def siblings(self) -> _containers.RepeatedCompositeFieldContainer[mod_pb2.{n}]:\n        return x\n"),
+    ("stub", "class M(_message.Message):\n    @_builtins.property\n    def m(self) -> _containers.MessageMap[_builtins.str, {n}]: ...\n"),
+    ("stub", "class M(_message.Message):\n    def __init__(self, *, m: _Mapping[_builtins.str, {n}] | None = ..., x: _builtins.int | None = ...) -> None: ...\n"),
     ("python", "x = f({n}Input | mod_pb2.{n})\n"),
     ("python", "x = f({n}Input | mod_pb2.{n} | None, c)\n"),
 ]
@@ -238,6 +240,7 @@ _TYPES = st.recursive(_NAMES, lambda inner: st.one_of(
 _PLACES = [
     ("python", "class T(TypedDict, total=False):\n    {n}: {t}\n"),
     ("python", "class C:\n    def {n}(self, value: {t}) -> None:\n        pass\n"),
+    ("stub", "class M(_message.Message):\n    def __init__(self, *, {n}: {t} | None = ..., x: int | None = ...) -> None: ...\n"),
     ("python", "class C:\n    @property\n    def {n}(self) -> {t}:\n        return x\n"),
     ("stub", "class M(_message.Message):\n    def {n}(self) -> {t}: ...\n"),
     ("python", "class {n}({t}, metaclass=_enum_type_wrapper.EnumTypeWrapper):\n    x = 1\n"),
@@ -254,4 +257,40 @@ def test_fuzzed_type_expressions_are_laid_out_as_black_lays_them_out(place, name
     formatted = format_files([RenderedFile("m.py", source, kind)]).texts["m.py"]
     assert formatted == black.format_str(source, mode=mode(kind)), formatted
     event("unchanged" if formatted == source else "black" if black_calls else "wrapped without black")
+    black_calls.clear()
+
+
+# Fuzzed schemas with long names: messages and enums named as large real-world
+# sets name them, fields of every kind referring to each other.
+_LONG_NAME = st.from_regex(r"[A-Z][A-Za-z0-9]{19,55}", fullmatch=True)
+_FIELD_NAME = st.from_regex(r"[a-z][a-z0-9_]{2,45}", fullmatch=True).filter(lambda n: "__" not in n and not n.endswith("_"))
+
+
+@st.composite
+def _long_named_schema(draw):
+    names = draw(st.lists(_LONG_NAME, min_size=2, max_size=4, unique_by=str.lower))
+    enum = draw(_LONG_NAME.filter(lambda n: n.lower() not in {m.lower() for m in names}))
+    lines = ['syntax = "proto3";', f"package {draw(st.sampled_from(['a.b', 'example.cloud.infrastructure.v1beta1']))};", ""]
+    lines += [f"enum {enum} {{", f"  {enum.upper()}_UNSPECIFIED = 0;", f"  {enum.upper()}_OTHER = 1;", "}"]
+    for number, name in enumerate(names):
+        fields = draw(st.lists(_FIELD_NAME, min_size=1, max_size=5, unique=True))
+        lines.append(f"// {name}.\nmessage {name} {{")
+        for tag, field in enumerate(fields, 1):
+            other = names[(number + tag) % len(names)]
+            kind = draw(st.sampled_from([f"repeated {other}", other, enum, f"map<string, {other}>", "repeated string", "int64"]))
+            lines.append(f"  // {field}.\n  {kind} {field} = {tag};")
+        lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(deadline=None, derandomize=True, max_examples=12, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(schema=_long_named_schema())
+def test_fuzzed_long_named_schemas_are_black_s_output(schema, tmp_path_factory, black_calls):
+    folder = tmp_path_factory.mktemp("long")
+    (folder / "long_names.proto").write_text(schema)
+    options = Options(protos=(folder / "long_names.proto",), annotations=None, out=folder / "out", package="long_names")
+    for relative, text in build(options).files.items():
+        if relative.endswith((".py", ".pyi")):
+            assert black.format_str(text, mode=mode(_kind(relative))) == text, relative
+    event("black ran" if black_calls else "no black")
     black_calls.clear()

@@ -402,6 +402,10 @@ def test_built_wheel_works_in_a_new_venv_outside_the_repo(tmp_path):
     with zipfile.ZipFile(wheel) as archive:
         entry_points = archive.read(next(n for n in files if n.endswith("entry_points.txt"))).decode()
     assert "fleet_strategy_codegen/templates/REFERENCE.md.j2" in files
+    # the templates compiled at build time (build_hooks.py), one module each; never committed
+    compiled = [n for n in files if n.startswith("fleet_strategy_codegen/compiled_templates/t_")]
+    assert len(compiled) == len(list((ROOT / "templates").glob("*.j2")))
+    assert "build_hooks.py" in {Path(n).name for n in names} and not (ROOT / "generator" / "compiled_templates").exists()
     assert not [n for n in files if n.startswith(("fleet_strategy/", "generator/", "templates/", "tests/"))]
     assert "License-Expression: Apache-2.0" in metadata
     for requirement in ("grpcio-tools==1.85.1", "black==26.10.1", "jinja2", "pyyaml", "protobuf", 'tomli>=1.1; python_version < "3.11"'):
@@ -437,6 +441,7 @@ def test_built_wheel_works_in_a_new_venv_outside_the_repo(tmp_path):
     assert _run(python, "-m", "fleet_strategy_codegen", "--version", cwd=consumer, env=env).stdout == "fleet-strategy-codegen 0.1.0\n"
     assert (venv / "bin" / "protoc-gen-fleet-strategy").is_file()
     assert _tree(site) == before, "nothing is written into site-packages at run time"
+    assert not (tmp_path / "cache" / "fleet-strategy-codegen" / "templates").exists()  # none compiled: the wheel's
     imported = _run(python, "-c", "import shop_api; s = shop_api.Settings(); s.sunday = True; print(s.sunday)", cwd=consumer / "src", env=env)
     assert imported.stdout == "True\n", imported.stderr
 
