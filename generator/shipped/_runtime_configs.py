@@ -17,6 +17,7 @@ from google.protobuf.message import Message
 from ._runtime_specs import (
     ENUM,
     INT,
+    JSON_TYPES,
     MESSAGE,
     SPECS,
     STR,
@@ -101,6 +102,9 @@ def apply_config(target: Message, change: ConfigChange) -> None:
         result = type(target)()
         result.CopyFrom(target)
         for path in change.clears:
+            if not path:  # the target itself is replaced (a JSON value)
+                result.Clear()
+                continue
             node = result
             for step in path[:-1]:
                 node = getattr(node, step)
@@ -238,17 +242,16 @@ def _fill(
     path: tuple[str, ...],
     level: int,
 ) -> None:
-    if isinstance(config, spec.cls):
+    if isinstance(config, Message) and config.DESCRIPTOR.full_name == spec.full_name:
         _check_depth(config, spec, level, where)
-        patch.CopyFrom(config)
+        _copy_message(patch, config, spec)
+        if spec.full_name in JSON_TYPES:
+            clears.append(path)  # replaced, not merged: a JSON value is one value
         return
     items = as_mapping(config)
-    json_method = _JSON_VALUES.get(spec.full_name)
-    if json_method is not None and (
-        items is not None if json_method == "update" else is_list_like(config)
-    ):
-        _fill_json(patch, config, json_method, where)
+    if spec.full_name in JSON_TYPES and _fill_json(patch, config, spec, where):
         _check_depth(patch, spec, level, where)
+        clears.append(path)
         return
     if items is None:
         raise TypeError(
@@ -281,19 +284,64 @@ def _fill(
                 clears.append((*path, key))
 
 
-# Well-known types holding JSON-like values: a Struct takes a dict of its
-# content (and a ListValue a list), as their own update()/extend() do; a dict
-# of their proto fields still works for the ListValue.
-_JSON_VALUES: Final = {"google.protobuf.Struct": "update", "google.protobuf.ListValue": "extend"}
+def _copy_message(patch: Message, config: Message, spec: MessageSpec) -> None:
+    """``patch`` becomes a copy of ``config``, a message of its type: of its
+    class, or of another class of the same type (protoc's own module for a
+    well-known type, another pool's), copied in its wire form."""
+    if isinstance(config, spec.cls):
+        patch.CopyFrom(config)
+    else:
+        patch.ParseFromString(config.SerializePartialToString())
 
 
-def _fill_json(patch: Message, config: Any, method: str, where: str) -> None:
+# The well-known types holding JSON-like values take that value: a Value any
+# JSON-like Python value (None, bool, number, str, a dict, a list or tuple), a
+# Struct a dict (its update()), a ListValue a list (its extend()). A ListValue
+# still takes a dict of its proto fields ({"values": [...]}); a Value takes no
+# dict of its own fields: a dict is a JSON object there.
+def _fill_json(patch: Any, config: Any, spec: MessageSpec, where: str) -> bool:
+    """Fill ``patch`` (of one of JSON_TYPES) from a JSON-like ``config``;
+    False when ``config`` is not the JSON-like shape the type takes."""
+    name = spec.full_name
     try:
-        getattr(patch, method)(config)
-    except (TypeError, ValueError, AttributeError) as exc:
+        if name == "google.protobuf.Struct":
+            if as_mapping(config) is None:
+                return False
+            patch.update(config)
+        elif name == "google.protobuf.ListValue":
+            if not is_list_like(config):
+                return False
+            patch.extend(config)
+        else:
+            _fill_value(patch, config, where)
+    except (TypeError, ValueError, AttributeError, OverflowError) as exc:
         raise TypeError(f"{where}: {exc}") from None
     except RecursionError:
         raise _too_deep(where) from None
+    return True
+
+
+def _fill_value(patch: Any, config: Any, where: str) -> None:
+    """A google.protobuf.Value holding the JSON-like ``config``."""
+    if config is None:
+        patch.null_value = 0
+    elif isinstance(config, bool):
+        patch.bool_value = config
+    elif isinstance(config, (int, float)):
+        patch.number_value = config
+    elif isinstance(config, str):
+        patch.string_value = config
+    elif as_mapping(config) is not None:
+        patch.struct_value.SetInParent()  # {} is still an object
+        patch.struct_value.update(config)
+    elif is_list_like(config):
+        patch.list_value.SetInParent()  # [] is still a list
+        patch.list_value.extend(config)
+    else:
+        raise TypeError(
+            "expected a JSON-like value (None, bool, int, float, str, dict, list),"
+            f" got {type_name(config)}"
+        )
 
 
 def warn_deprecated(where: str, stacklevel: int = 3) -> None:

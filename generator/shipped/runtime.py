@@ -23,6 +23,16 @@ Two modes answer bad values:
   number, non-finite float, unknown config key and str-for-list, naming the
   property and key.
 
+A message is taken as a config dict or as a message of its type, of the
+package's class or any other class of that type (protoc's own module for a
+well-known type, another pool's). ``google.protobuf.Value`` takes any
+JSON-like Python value (None, bool, int, float, str, dict, list), ``Struct`` a
+dict and ``ListValue`` a list, in every position (a field, a list item, a map
+value, nested in a config), and an assignment replaces the old value. Read
+back, they are the messages protobuf keeps, as every well-known type is (a
+``Struct`` reads as a mapping, a ``ListValue`` as a sequence);
+``json_format.MessageToDict`` gives a plain value of any of them.
+
 In both modes a rejected assignment changes nothing: config dicts are built
 into a scratch message first and merged only when every key was accepted, and
 callers' objects are never mutated. An accepted one is applied in one step:

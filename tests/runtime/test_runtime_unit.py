@@ -367,3 +367,21 @@ def test_the_runtime_modules_are_those_copied_and_within_the_size_limits() -> No
     imported = {n.module for n in ast.parse((shipped / "runtime.py").read_text()).body if isinstance(n, ast.ImportFrom)}
     assert imported == {"__future__", *(m for m in RUNTIME_MODULES if m != "runtime")}
     assert all(getattr(runtime, name) is not None for name in runtime.__all__)
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["compatible", "strict"])
+def test_a_message_of_another_class_of_the_same_type_is_taken(pb2: Any, strict: bool) -> None:
+    """protoc's own class of a type (here timestamp_pb2.Timestamp, while the
+    schema's pool has a class of its own for it) wherever a message is taken:
+    a field, a list item, a map value; another type is still refused."""
+    ours = runtime.SPECS["google.protobuf.Timestamp"].cls
+    assert ours is not timestamp_pb2.Timestamp  # the schema's private pool has its own
+    config = {"at": timestamp_pb2.Timestamp(seconds=5), "times": [timestamp_pb2.Timestamp(seconds=1), {"seconds": 2}]}
+    built = runtime.build_message(config, runtime.SPECS["rt_unit.Config"], "config", strict)
+    assert (built.at.seconds, [t.seconds for t in built.times]) == (5, [1, 2])
+    alone = runtime.build_message(timestamp_pb2.Timestamp(nanos=3), runtime.SPECS["google.protobuf.Timestamp"], "at", strict)
+    assert type(alone) is ours and alone.nanos == 3
+    leaf = runtime.build_message({"leaf_map": {"k": pb2.Leaf(n=4)}}, runtime.SPECS["rt_unit.Config"], "c", strict)
+    assert leaf.leaf_map["k"].n == 4
+    with pytest.raises(TypeError, match=r"^config\['at'\]: expected a dict of google.protobuf.Timestamp keys, got Leaf"):
+        runtime.build_message({"at": pb2.Leaf()}, runtime.SPECS["rt_unit.Config"], "config", strict)

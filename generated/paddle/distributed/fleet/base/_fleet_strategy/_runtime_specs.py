@@ -177,6 +177,9 @@ class MessageSpec:
 
     def finish(self) -> None:
         """Work out ``fast_keys`` once the fields (and their overrides) are final."""
+        if self.full_name in JSON_TYPES:  # a dict is JSON content there, not its fields
+            self.fast_keys = {}
+            return
         self.fast_keys = {
             name: FAST_TYPES[field.kind]
             for name, field in self.fields.items()
@@ -187,6 +190,11 @@ class MessageSpec:
 
 
 SPECS: dict[str, MessageSpec] = {}
+# The well-known types that hold JSON-like values, set from such values
+# (the configs' _fill_json); protobuf reads them back as it keeps them.
+JSON_TYPES: Final = frozenset(
+    {"google.protobuf.Value", "google.protobuf.Struct", "google.protobuf.ListValue"}
+)
 
 
 def type_name(value: object) -> str:

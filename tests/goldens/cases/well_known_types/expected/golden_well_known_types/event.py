@@ -184,14 +184,86 @@ class Event(
             ``WindowDict``
 
         Keys:
-            =====  =========================  ========================  ==========
+            =====  =========================  ========================  ===========================
             key    type                       default                   meaning
-            =====  =========================  ========================  ==========
+            =====  =========================  ========================  ===========================
             start  google.protobuf.Timestamp  every key at its default  Its start.
-            =====  =========================  ========================  ==========
+            label  google.protobuf.Value      every key at its default  What it is called, as JSON.
+            =====  =========================  ========================  ===========================
         """
         return cast("WindowDict", _runtime.dict_view(self.message.window, self._lock))
 
     @window.setter
     def window(self, value: WindowInput | event_pb2.Window) -> None:
         self._set("window", value)
+
+    @property
+    def json(self) -> struct_pb2.Value:
+        """Any JSON value.
+
+        Type:
+            ``google.protobuf.Value``
+
+        Default:
+            ``every key at its default``
+        """
+        return self.message.json
+
+    @json.setter
+    def json(self, value: struct_pb2.Value | Mapping[str, Any]) -> None:
+        self._set("json", value)
+
+    @property
+    def values(self) -> _containers.RepeatedCompositeFieldContainer[struct_pb2.Value]:
+        """JSON values in a list.
+
+        Type:
+            ``list[google.protobuf.Value]``
+
+        Default:
+            ``[]``
+        """
+        return self.message.values
+
+    @values.setter
+    def values(
+        self,
+        value: (
+            list[struct_pb2.Value | Mapping[str, Any]]
+            | tuple[struct_pb2.Value | Mapping[str, Any], ...]
+        ),
+    ) -> None:
+        self._set("values", value)
+
+    @property
+    def attributes(self) -> dict[str, struct_pb2.Value]:
+        """JSON values by name.
+
+        Type:
+            ``map<string, google.protobuf.Value>``
+
+        Default:
+            ``{}``
+        """
+        with self._lock:
+            return dict(self.message.attributes)
+
+    @attributes.setter
+    def attributes(self, value: Mapping[str, struct_pb2.Value | Mapping[str, Any]]) -> None:
+        self._set("attributes", value)
+
+    @property
+    def items(self) -> struct_pb2.ListValue:
+        """A JSON array.
+
+        Type:
+            ``google.protobuf.ListValue``
+
+        Default:
+            ``every key at its default``
+        """
+        return self.message.items
+
+    @items.setter
+    def items(self, value: struct_pb2.ListValue | Mapping[str, Any]) -> None:
+        self._set("items", value)
