@@ -8,9 +8,11 @@ lean config path against the general one, and the Wrapper base class.
 from __future__ import annotations
 
 import copy
+import importlib
 import logging
 import math
 import types
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -385,3 +387,29 @@ def test_a_message_of_another_class_of_the_same_type_is_taken(pb2: Any, strict: 
     assert leaf.leaf_map["k"].n == 4
     with pytest.raises(TypeError, match=r"^config\['at'\]: expected a dict of google.protobuf.Timestamp keys, got Leaf"):
         runtime.build_message({"at": pb2.Leaf()}, runtime.SPECS["rt_unit.Config"], "config", strict)
+
+
+def test_protocs_own_instances_fill_a_package_generated_from_the_well_known_files(tmp_path: Path) -> None:
+    """The well-known .proto files themselves as the input: the package has
+    its own classes for them, and protoc's (api_pb2.Method, in a repeated
+    field; source_context_pb2.SourceContext, singular) are taken as its own."""
+    import os
+
+    import grpc_tools
+    from google.protobuf import api_pb2, source_context_pb2
+
+    from tests.support import generate, import_generated
+
+    folder = Path(os.path.dirname(grpc_tools.__file__)) / "_proto" / "google" / "protobuf"
+    names = ("api", "type", "source_context", "any")
+    out = tmp_path / "out"
+    package, _ = generate(out, [folder / f"{n}.proto" for n in names], proto_paths=(folder.parents[1],))
+    import_generated(out, package)
+    api = importlib.import_module(f"{package}.google.protobuf.api").Api()
+    assert type(api.message) is not api_pb2.Api
+    api.methods = [api_pb2.Method(name="m", request_streaming=True), {"name": "n"}]
+    api.source_context = source_context_pb2.SourceContext(file_name="f.proto")
+    assert [(m.name, m.request_streaming) for m in api.message.methods] == [("m", True), ("n", False)]
+    assert api.message.source_context.file_name == "f.proto"
+    with pytest.raises(TypeError, match=r"^source_context: expected a dict of google.protobuf.SourceContext keys"):
+        api.source_context = api_pb2.Method()
