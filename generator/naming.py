@@ -81,8 +81,10 @@ def class_body_annotation(expression: str, keys: list[str]) -> str:
     return re.sub(r"(?<![\w.])(" + "|".join(shadowed) + r")(?!\w)", r"_builtins.\1", expression)
 
 
+# The runtime's modules, copied verbatim into every package from generator/shipped/.
+RUNTIME_MODULES = ("runtime", "_runtime_configs", "_runtime_io", "_runtime_specs", "_runtime_wrapper")
 # Modules every generated package has: a proto file's modules must not take their names.
-PACKAGE_MODULES = frozenset({"types", "runtime", "_specs", "_pool"})
+PACKAGE_MODULES = frozenset({"types", "_specs", "_pool", *RUNTIME_MODULES})
 # Names the generated modules use at module level (besides builtins): not for classes.
 MODULE_LEVEL_NAMES = PACKAGE_MODULES | {
     "annotations", "TYPE_CHECKING", "Any", "UnknownConfigKeyError", "default_strict", "set_default_strict",

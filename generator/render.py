@@ -22,10 +22,13 @@ from .model import PackageModel, Target
 from .settings import LINE_LENGTH, TEMPLATES
 from .template_cache import OPTIONS, Loader
 
-# The runtime every package gets: a real module of this tool, copied verbatim.
+# The runtime every package gets: real modules of this tool, copied verbatim
+# (``runtime``, the one generated code imports, and its private parts).
 RUNTIME_MODULE = "runtime"
-RUNTIME_SOURCE_NAME = "fleet-strategy-codegen's runtime (generator/shipped/runtime.py)"
-RUNTIME_SOURCE = (Path(__file__).resolve().parent / "shipped" / "runtime.py").read_text(encoding="utf-8")
+RUNTIME_SOURCES = {
+    name: (Path(__file__).resolve().parent / "shipped" / f"{name}.py").read_text(encoding="utf-8")
+    for name in naming.RUNTIME_MODULES
+}
 # The linter, copied the same way into a package whose annotations declare rules.
 LINT_SOURCE_NAME = "fleet-strategy-codegen's linter (generator/shipped/lint.py)"
 LINT_SOURCE = (Path(__file__).resolve().parent / "shipped" / "lint.py").read_text(encoding="utf-8")
@@ -213,10 +216,11 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     return env
 
 
-def runtime_copy(env: jinja2.Environment, header: Any) -> str:
-    """The runtime module as every package carries it: the shipped source,
+def runtime_copy(env: jinja2.Environment, header: Any, module: str = RUNTIME_MODULE) -> str:
+    """A runtime module as every package carries it: the shipped source,
     verbatim, below a header that names no input (it depends on none)."""
-    return env.get_template("runtime.py.j2").render(header=header, source=RUNTIME_SOURCE_NAME, text=RUNTIME_SOURCE)
+    source = f"fleet-strategy-codegen's runtime (generator/shipped/{module}.py)"
+    return env.get_template("runtime.py.j2").render(header=header, source=source, text=RUNTIME_SOURCES[module])
 
 
 def render_package(
@@ -260,7 +264,7 @@ def _render_target(
     subpackages |= {(f"{classes_dir}/{folder}", folder) for folder in model.class_subpackages}
     files = [
         RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, class_modules=sorted({c.module for c in exported}), exports=[c.name for c in exported]), "python"),
-        RenderedFile(f"{pkg}/{RUNTIME_MODULE}.py", runtime_copy(env, model.header), "plain"),
+        *(RenderedFile(f"{pkg}/{name}.py", runtime_copy(env, model.header, name), "plain") for name in naming.RUNTIME_MODULES),
         RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", overrides=model.overrides), "python"),
         RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps, uses_any=model.uses_any, uses_builtins=model.uses_builtins), "python"),
     ]
