@@ -17,7 +17,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from generator.output import apply, plan  # noqa: E402
 from generator.pipeline import Options, build  # noqa: E402
 from generator.naming import RUNTIME_MODULES  # noqa: E402
-from generator.render import precompile_templates  # noqa: E402
 
 CASES = Path(__file__).resolve().parent / "cases"
 
@@ -36,8 +35,6 @@ def case_options(case: Path, out: Path) -> Options:
 
 
 def main() -> None:
-    for module in precompile_templates():
-        print(f"precompiled {module.name}")
     for case in sorted(p for p in CASES.iterdir() if p.is_dir()):
         expected = case / "expected"
         result = build(case_options(case, expected))
