@@ -561,6 +561,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         if report_undocumented(result.model.undocumented, args.require_docs):
             return Exit.ERROR
         if args.command == "check":
+            before: dict[str, Any] | None
             if against:
                 before, missing = api_at_ref(options, against)
                 for name in missing:  # a renamed input would otherwise pass for all-new
