@@ -65,7 +65,7 @@ tool() {  # tool NAME PYTHON REQUIREMENTS...
     # uncached: the drift check regenerates everything with these versions
     FLEET_CODEGEN_NO_CACHE=1 "$VENVS/$name/bin/python" -m generator check --require-docs --full
     # tests/integration (real Paddle) ran in .ci/run already; a cache folder of this venv's own
-    XDG_CACHE_HOME="$VENVS/$name/cache" "$VENVS/$name/bin/python" -m pytest -p no:cacheprovider --tier quick --ignore=tests/integration
+    XDG_CACHE_HOME="$VENVS/$name/cache" "$VENVS/$name/bin/python" -m pytest -p no:cacheprovider --tier quick -n 2 --ignore=tests/integration
 }
 
 start=$SECONDS
