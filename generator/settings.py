@@ -51,7 +51,8 @@ def black_version() -> str:
 def dependency_versions() -> str:
     """The versions of what the output is made with, within pyproject.toml's
     ranges (the output is the same on each; a cache keyed by them stays exact)."""
-    return ", ".join(f"{name} {installed_version(name)}" for name in ("black", "grpcio-tools", "protobuf"))
+    names = ("black", "grpcio-tools", "protobuf")
+    return ", ".join(f"{name} {installed_version(name)}" for name in names)
 
 
 def cache_root() -> Path | None:
