@@ -1,4 +1,4 @@
-"""Stage 6: rendered Python as black (pinned, explicit Mode) would format it,
+"""Stage 6: rendered Python as black (24 to 26, explicit Mode) would format it,
 usually without running black.
 
 The templates emit code black leaves unchanged (tests/stages/test_format.py holds
@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GeneratorError, Problem
-from .settings import BLACK_VERSION_REQUIRED, LINE_LENGTH, cache_root
+from .settings import BLACK_MAJORS, LINE_LENGTH, black_version, cache_root
 
 # Bump when the cutting changes what a piece is: old entries then miss.
-_SALT = f"pieces-3 black {BLACK_VERSION_REQUIRED} line-length {LINE_LENGTH}\0"
+_SALT = f"pieces-3 black {black_version()} line-length {LINE_LENGTH}\0"
 _SPLIT_CLASS_LINES = 100  # a longer class at risk goes to black member by member
 
 
@@ -61,7 +61,7 @@ def format_files(files: list[Any]) -> Formatted:
 
 def _cache_dir() -> Path | None:
     root = cache_root()
-    return root / f"black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}" if root else None
+    return root / f"black-{black_version()}-{LINE_LENGTH}" if root else None
 
 
 # -- black, only for pieces at risk
@@ -72,10 +72,11 @@ def mode(kind: str, indent: int = 0) -> Any:
     for source dedented out of a class body, whose lines lose that width."""
     import black  # deferred: most runs never need it
 
-    if black.__version__ != BLACK_VERSION_REQUIRED:
+    first, end = BLACK_MAJORS
+    if not first <= int(black.__version__.split(".")[0]) < end:
         raise GeneratorError(
             Problem(
-                f"black {BLACK_VERSION_REQUIRED} is required (found {black.__version__}); run pip install -e '.[dev]'"
+                f"black {first} to {end - 1} is required (found {black.__version__}); run pip install 'black>={first},<{end}'"
             )
         )
     return black.Mode(
