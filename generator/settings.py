@@ -63,5 +63,7 @@ def cache_root() -> Path | None:
     """
     if os.environ.get("FLEET_CODEGEN_NO_CACHE"):
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".cache"
+    )
     return Path(base) / "fleet-strategy-codegen"
