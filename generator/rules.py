@@ -411,35 +411,7 @@ def _rule(
         "doc": keys["doc"].value if "doc" in keys else None,
     }
     if kind == "relation":
-        for key in ("field", "wins"):
-            if key in keys:
-                c.error(
-                    f"{where}: '{key}' does not go with relation (its operands name the fields)",
-                    keys[key],
-                )
-                return None
-        parts = c.mapping(
-            keys["relation"],
-            f"{where}.relation",
-            {"left": None, "op": str, "right": None},
-        )
-        missing = [k for k in ("left", "op", "right") if k not in parts]
-        if missing:
-            c.error(
-                f"{where}.relation: {', '.join(repr(k) for k in missing)} required",
-                keys["relation"],
-            )
-            return None
-        if parts["op"].value not in RELATION_OPS:
-            c.error(
-                f"{where}.relation.op must be one of {' '.join(RELATION_OPS)}",
-                parts["op"],
-            )
-            return None
-        left, right = read.operand(parts["left"]), read.operand(parts["right"])
-        if left is None or right is None:
-            return None
-        return RuleNote(relation=(left, parts["op"].value, right), **common)
+        return _relation(c, read, keys, where, common)
     if "field" not in keys:
         c.error(f"{where}: 'field' is required (the field the rule is about)", node)
         return None
@@ -447,28 +419,89 @@ def _rule(
     if subject is None:
         return None
     if kind == "effective_when":
-        if "wins" in keys:
-            c.error(f"{where}: 'wins' goes with conflicts_with", keys["wins"])
-            return None
-        condition = read.condition(keys["effective_when"])
-        if condition is None:
-            return None
-        if subject[0] in _paths(condition):
+        return _effective_when(c, read, keys, where, common, subject[0])
+    return _conflicts_with(c, read, keys, node, where, common, subject[0])
+
+
+def _relation(
+    c: _Checker,
+    read: _Reader,
+    keys: dict[str, _Node],
+    where: str,
+    common: dict[str, Any],
+) -> RuleNote | None:
+    for key in ("field", "wins"):
+        if key in keys:
             c.error(
-                f"{where}: {'.'.join(subject[0])} cannot depend on itself",
-                keys["effective_when"],
+                f"{where}: '{key}' does not go with relation (its operands name the fields)",
+                keys[key],
             )
             return None
-        return RuleNote(field=subject[0], condition=condition, **common)
+    parts = c.mapping(
+        keys["relation"],
+        f"{where}.relation",
+        {"left": None, "op": str, "right": None},
+    )
+    missing = [k for k in ("left", "op", "right") if k not in parts]
+    if missing:
+        c.error(
+            f"{where}.relation: {', '.join(repr(k) for k in missing)} required",
+            keys["relation"],
+        )
+        return None
+    if parts["op"].value not in RELATION_OPS:
+        c.error(
+            f"{where}.relation.op must be one of {' '.join(RELATION_OPS)}",
+            parts["op"],
+        )
+        return None
+    left, right = read.operand(parts["left"]), read.operand(parts["right"])
+    if left is None or right is None:
+        return None
+    return RuleNote(relation=(left, parts["op"].value, right), **common)
+
+
+def _effective_when(
+    c: _Checker,
+    read: _Reader,
+    keys: dict[str, _Node],
+    where: str,
+    common: dict[str, Any],
+    subject: tuple[str, ...],
+) -> RuleNote | None:
+    if "wins" in keys:
+        c.error(f"{where}: 'wins' goes with conflicts_with", keys["wins"])
+        return None
+    condition = read.condition(keys["effective_when"])
+    if condition is None:
+        return None
+    if subject in _paths(condition):
+        c.error(
+            f"{where}: {'.'.join(subject)} cannot depend on itself",
+            keys["effective_when"],
+        )
+        return None
+    return RuleNote(field=subject, condition=condition, **common)
+
+
+def _conflicts_with(
+    c: _Checker,
+    read: _Reader,
+    keys: dict[str, _Node],
+    node: _Node,
+    where: str,
+    common: dict[str, Any],
+    subject: tuple[str, ...],
+) -> RuleNote | None:
     other = read.path(keys["conflicts_with"].value, keys["conflicts_with"])
     if other is None:
         return None
-    if other[0] == subject[0]:
+    if other[0] == subject:
         c.error(
             f"{where}: a field does not conflict with itself", keys["conflicts_with"]
         )
         return None
-    names = [".".join(subject[0]), ".".join(other[0])]
+    names = [".".join(subject), ".".join(other[0])]
     if "wins" not in keys:
         c.error(
             f"{where}: 'wins' is required: which of {' and '.join(names)} is kept", node
@@ -482,8 +515,8 @@ def _rule(
             f"did you mean {guess!r}?" if guess else None,
         )
         return None
-    wins = subject[0] if keys["wins"].value == names[0] else other[0]
-    return RuleNote(field=subject[0], other=other[0], wins=wins, **common)
+    wins = subject if keys["wins"].value == names[0] else other[0]
+    return RuleNote(field=subject, other=other[0], wins=wins, **common)
 
 
 def _paths(condition: Condition) -> set[tuple[str, ...]]:
