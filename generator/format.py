@@ -71,16 +71,19 @@ def mode(kind: str, indent: int = 0) -> Any:
     """The one black Mode of each kind of file (python or stub); ``indent``:
     for source dedented out of a class body, whose lines lose that width."""
     import black  # deferred: most runs never need it
+    from black.mode import TargetVersion
 
     first, end = BLACK_MAJORS
-    if not first <= int(black.__version__.split(".")[0]) < end:
+    found = black_version()
+    if not first <= int(found.split(".")[0] or 0) < end:
         raise GeneratorError(
             Problem(
-                f"black {first} to {end - 1} is required (found {black.__version__}); run pip install 'black>={first},<{end}'"
+                f"black {first} to {end - 1} is required (found {found or 'none'}); "
+                f"run pip install 'black>={first},<{end}'"
             )
         )
     return black.Mode(
-        target_versions={black.TargetVersion.PY310},
+        target_versions={TargetVersion.PY310},
         line_length=LINE_LENGTH - indent,
         is_pyi=kind == "stub",
         string_normalization=True,
