@@ -71,16 +71,6 @@ def needs_functional_typed_dict(keys: list[str]) -> bool:
     return any(not is_plain_attribute(k) for k in keys)
 
 
-def class_body_annotation(expression: str, keys: list[str]) -> str:
-    """``expression`` as an annotation in a class body whose attributes are
-    ``keys``: a builtin a key is named after (``type``, ``int``) is shadowed
-    there by that key, so it is spelled ``_builtins.type``."""
-    shadowed = sorted(k for k in keys if k in BUILTIN_NAMES)
-    if not shadowed:
-        return expression
-    return re.sub(r"(?<![\w.])(" + "|".join(shadowed) + r")(?!\w)", r"_builtins.\1", expression)
-
-
 # Modules every generated package has: a proto file's modules must not take their names.
 PACKAGE_MODULES = frozenset({"types", "runtime", "_specs", "_pool"})
 # Names the generated modules use at module level (besides builtins): not for classes.

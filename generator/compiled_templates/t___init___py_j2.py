@@ -1,5 +1,5 @@
 # @generated from templates/__init__.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '15223a65b229373802dbd771486139035af9a946e76a4026585a27db54a949f0'
+SOURCE_KEY = 'c0c73f14bc80a5ccc7ddc978f2ce4d09d4f8111c67f38d088bffea4289fca98c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '__init__.py.j2'
 
@@ -10,8 +10,7 @@ def root(context, missing=missing, environment=environment):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_header = resolve('header')
-    l_0_package = resolve('package')
-    l_0_class_modules = resolve('class_modules')
+    l_0_imports = resolve('imports')
     l_0_exports = resolve('exports')
     l_0_h = missing
     try:
@@ -35,12 +34,13 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('h')
     yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
     yield '\n'
+    l_1_package = resolve('package')
     l_1_classes = resolve('classes')
     l_1_strict_env = resolve('strict_env')
     t_3 = []
     pass
     t_3.extend((
-        str((undefined(name='package') if l_0_package is missing else l_0_package)),
+        str((undefined(name='package') if l_1_package is missing else l_1_package)),
         ': typed API generated from the protobuf schema and its annotations.\n\n',
     ))
     for l_2_cls in (undefined(name='classes') if l_1_classes is missing else l_1_classes):
@@ -58,35 +58,14 @@ def root(context, missing=missing, environment=environment):
         '\nStrict validation: ``set_default_strict(True)`` (or ``',
         str((undefined(name='strict_env') if l_1_strict_env is missing else l_1_strict_env)),
         '=1``) for\ninstances created afterwards, or ``strict=True`` per instance.\nTypedDicts of every message: ``',
-        str((undefined(name='package') if l_0_package is missing else l_0_package)),
+        str((undefined(name='package') if l_1_package is missing else l_1_package)),
         '.types``.\n',
     ))
     yield t_1(concat(t_3), 0)
-    l_1_classes = l_1_strict_env = missing
-    yield '\n\nfrom '
-    yield str((undefined(name='package') if l_0_package is missing else l_0_package))
-    yield '.runtime import UnknownConfigKeyError, default_strict, set_default_strict\n'
-    for l_1_module in (undefined(name='class_modules') if l_0_class_modules is missing else l_0_class_modules):
-        l_1_classes = resolve('classes')
-        _loop_vars = {}
-        pass
-        yield 'from '
-        yield str((undefined(name='package') if l_0_package is missing else l_0_package))
-        yield '.'
-        yield str(l_1_module)
-        yield ' import (\n'
-        for l_2_cls in (undefined(name='classes') if l_1_classes is missing else l_1_classes):
-            _loop_vars = {}
-            pass
-            if (environment.getattr(l_2_cls, 'module') == l_1_module):
-                pass
-                yield '    '
-                yield str(environment.getattr(l_2_cls, 'name'))
-                yield ',\n'
-        l_2_cls = missing
-        yield ')\n'
-    l_1_module = l_1_classes = missing
-    yield '\n__all__ = [\n'
+    l_1_package = l_1_classes = l_1_strict_env = missing
+    yield '\n\n'
+    yield str((undefined(name='imports') if l_0_imports is missing else l_0_imports))
+    yield '\n\n__all__ = [\n'
     for l_1_name in (undefined(name='exports') if l_0_exports is missing else l_0_exports):
         _loop_vars = {}
         pass
@@ -97,4 +76,4 @@ def root(context, missing=missing, environment=environment):
     yield '    "UnknownConfigKeyError",\n    "default_strict",\n    "set_default_strict",\n]\n'
 
 blocks = {}
-debug_info = '1=28&3=41&5=44&6=49&9=57&11=59&2=62&15=65&16=67&17=72&18=76&19=79&20=82&27=88&28=92'
+debug_info = '1=27&3=41&5=44&6=49&9=57&11=59&2=62&15=65&18=67&19=71'

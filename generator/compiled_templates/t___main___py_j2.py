@@ -1,5 +1,5 @@
 # @generated from templates/__main__.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '595c834c636762ccc971cdea1874f3e3701da34d14660a77e1ced0e78fd5bff8'
+SOURCE_KEY = '967126bdd023836fb6181bf7c893962add00d1c26df2097fc1dff7916d7ef70c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '__main__.py.j2'
 
@@ -11,7 +11,7 @@ def root(context, missing=missing, environment=environment):
     if 0: yield None
     l_0_header = resolve('header')
     l_0_package = resolve('package')
-    l_0_class_modules = resolve('class_modules')
+    l_0_imports = resolve('imports')
     l_0_classes = resolve('classes')
     l_0_h = missing
     try:
@@ -30,35 +30,9 @@ def root(context, missing=missing, environment=environment):
     yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
     yield '\n"""``python -m '
     yield str((undefined(name='package') if l_0_package is missing else l_0_package))
-    yield ' lint FILE [--world-size N] [--format json]``.\n\nChecks a text-format strategy file (as ``save_to_prototxt`` writes it)\nagainst the rules between its fields: exit 0 when clean, 1 with findings,\n2 for a file that cannot be read or parsed.\n"""\n\nfrom __future__ import annotations\n\nimport sys\n\n'
-    l_1_loop = missing
-    for l_1_module, l_1_loop in LoopContext((undefined(name='class_modules') if l_0_class_modules is missing else l_0_class_modules), undefined):
-        l_1_classes_package = resolve('classes_package')
-        _loop_vars = {}
-        pass
-        yield 'from '
-        yield str((undefined(name='classes_package') if l_1_classes_package is missing else l_1_classes_package))
-        yield '.'
-        yield str(l_1_module)
-        yield ' import '
-        def t_2(fiter):
-            for l_2_cls in fiter:
-                if (environment.getattr(l_2_cls, 'module') == l_1_module):
-                    yield l_2_cls
-        l_2_loop = missing
-        for l_2_cls, l_2_loop in LoopContext(t_2((undefined(name='classes') if l_0_classes is missing else l_0_classes)), undefined):
-            _loop_vars = {}
-            pass
-            yield str(environment.getattr(l_2_cls, 'name'))
-            if (not environment.getattr(l_2_loop, 'last')):
-                pass
-                yield ', '
-        l_2_loop = l_2_cls = missing
-        yield '\n'
-    l_1_loop = l_1_module = l_1_classes_package = missing
-    yield 'from '
-    yield str((undefined(name='package') if l_0_package is missing else l_0_package))
-    yield '.lint import main\n\n# name -> (class, the attribute holding its message); the first is the default\nCLASSES = {\n'
+    yield ' lint FILE [--world-size N] [--format json]``.\n\nChecks a text-format strategy file (as ``save_to_prototxt`` writes it)\nagainst the rules between its fields: exit 0 when clean, 1 with findings,\n2 for a file that cannot be read or parsed.\n"""\n\n'
+    yield str((undefined(name='imports') if l_0_imports is missing else l_0_imports))
+    yield '\n\n# name -> (class, the attribute holding its message); the first is the default\nCLASSES = {\n'
     for l_1_cls in (undefined(name='classes') if l_0_classes is missing else l_0_classes):
         _loop_vars = {}
         pass
@@ -75,4 +49,4 @@ def root(context, missing=missing, environment=environment):
     yield '))\n'
 
 blocks = {}
-debug_info = '1=22&2=30&13=33&14=38&17=58&21=60&22=64&27=72'
+debug_info = '1=22&2=30&9=32&13=34&14=38&19=46'

@@ -1,5 +1,5 @@
 # @generated from templates/_specs.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '06f1f03d9573e7d3a89dc09c6685f417347871fab1af2e0120e1f8e0c3d9ff6c'
+SOURCE_KEY = '4f21296d2865cf90846a6c2a4a59c76247523b9ffc8769b5515f2db2215d7466'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = '_specs.py.j2'
 
@@ -10,12 +10,12 @@ def root(context, missing=missing, environment=environment):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_header = resolve('header')
-    l_0_package = resolve('package')
+    l_0_imports = resolve('imports')
+    l_0_strict_env = resolve('strict_env')
+    l_0_logger_object = resolve('logger_object')
     l_0_overrides = resolve('overrides')
     l_0_pb2_imports = resolve('pb2_imports')
-    l_0_logger_object = resolve('logger_object')
-    l_0_strict_env = resolve('strict_env')
-    l_0_h = l_0_pb2_import = l_0_policy = missing
+    l_0_h = l_0_policy = missing
     try:
         t_1 = environment.filters['pyrepr']
     except KeyError:
@@ -36,34 +36,9 @@ def root(context, missing=missing, environment=environment):
     context.vars['h'] = l_0_h
     context.exported_vars.discard('h')
     yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
-    yield '\n'
-    included_template = environment.get_template('_imports.j2', '_specs.py.j2')._get_default_module(context)
-    l_0_pb2_import = getattr(included_template, 'pb2_import', missing)
-    if l_0_pb2_import is missing:
-        l_0_pb2_import = undefined(f"the template {included_template.__name__!r} (imported on line 2 in '_specs.py.j2') does not export the requested name 'pb2_import'", name='pb2_import')
-    context.vars['pb2_import'] = l_0_pb2_import
-    context.exported_vars.discard('pb2_import')
-    yield '"""What the annotations add to the messages\' descriptors.\n\nThe runtime reads every field\'s facts (kind, bounds, presence, enum values,\ndefaults) from the descriptors at import; these are the policies and\nconstraints the annotations file adds.\n"""\n\nfrom __future__ import annotations\n\nfrom '
-    yield str((undefined(name='package') if l_0_package is missing else l_0_package))
-    yield '.runtime import '
-    if environment.getattr((undefined(name='overrides') if l_0_overrides is missing else l_0_overrides), 'policies'):
-        pass
-        yield 'Policy, '
-    yield 'configure, register\n\n'
-    for l_1_m in (undefined(name='pb2_imports') if l_0_pb2_imports is missing else l_0_pb2_imports):
-        _loop_vars = {}
-        pass
-        yield str(context.call((undefined(name='pb2_import') if l_0_pb2_import is missing else l_0_pb2_import), l_1_m, reexport=True, _loop_vars=_loop_vars))
-        yield '\n'
-    l_1_m = missing
-    if (undefined(name='logger_object') if l_0_logger_object is missing else l_0_logger_object):
-        pass
-        yield 'from '
-        yield str(environment.getitem((undefined(name='logger_object') if l_0_logger_object is missing else l_0_logger_object), 0))
-        yield ' import '
-        yield str(environment.getitem((undefined(name='logger_object') if l_0_logger_object is missing else l_0_logger_object), 1))
-        yield ' as _logger\n'
-    yield '\nconfigure(strict_env='
+    yield '\n"""What the annotations add to the messages\' descriptors.\n\nThe runtime reads every field\'s facts (kind, bounds, presence, enum values,\ndefaults) from the descriptors at import; these are the policies and\nconstraints the annotations file adds.\n"""\n\n'
+    yield str((undefined(name='imports') if l_0_imports is missing else l_0_imports))
+    yield '\n\nconfigure(strict_env='
     yield str(t_1((undefined(name='strict_env') if l_0_strict_env is missing else l_0_strict_env)))
     if (undefined(name='logger_object') if l_0_logger_object is missing else l_0_logger_object):
         pass
@@ -162,4 +137,4 @@ def root(context, missing=missing, environment=environment):
     yield ')\n'
 
 blocks = {}
-debug_info = '1=30&2=38&12=45&14=51&15=54&17=57&18=60&21=65&22=70&26=73&27=77&31=87&32=96&36=110&37=118&39=121&41=124&42=128&46=134&48=137&49=141&50=143&51=146&53=148&54=152'
+debug_info = '1=30&9=38&11=40&12=45&16=48&17=52&21=62&22=71&26=85&27=93&29=96&31=99&32=103&36=109&38=112&39=116&40=118&41=121&43=123&44=127'

@@ -1,5 +1,5 @@
 # @generated from templates/pb2.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '68903793931e4093564acfc345c017aa3aad73711be152d608e89241fb970f3e'
+SOURCE_KEY = '52e758457cf748badcbdb4f96d6f0bc6c3e918111d6f5a6205a1eed87deae7a6'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'pb2.py.j2'
 
@@ -11,8 +11,8 @@ def root(context, missing=missing, environment=environment):
     if 0: yield None
     l_0_header = resolve('header')
     l_0_module = resolve('module')
-    l_0_package = resolve('package')
-    l_0_h = l_0_pb2_import_for_effect = missing
+    l_0_imports = resolve('imports')
+    l_0_h = l_0_literals = missing
     try:
         t_1 = environment.filters['docstring']
     except KeyError:
@@ -46,25 +46,28 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('h')
     yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
     yield '\n'
-    included_template = environment.get_template('_imports.j2', 'pb2.py.j2')._get_default_module(context)
-    l_0_pb2_import_for_effect = getattr(included_template, 'pb2_import_for_effect', missing)
-    if l_0_pb2_import_for_effect is missing:
-        l_0_pb2_import_for_effect = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'pb2.py.j2') does not export the requested name 'pb2_import_for_effect'", name='pb2_import_for_effect')
-    context.vars['pb2_import_for_effect'] = l_0_pb2_import_for_effect
-    context.exported_vars.discard('pb2_import_for_effect')
+    l_0_literals = context.vars['literals'] = environment.get_template('_literals.j2', 'pb2.py.j2')._get_default_module(context)
+    context.exported_vars.discard('literals')
     yield str(t_1(str_join(('Protobuf classes of ``', t_4(environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'proto_file')), "``, in the package's descriptor pool.", )), 0))
-    yield '\n\nfrom google.protobuf import message_factory as _message_factory\nfrom google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper\n\nfrom '
-    yield str((undefined(name='package') if l_0_package is missing else l_0_package))
-    yield '._pool import POOL as _POOL, add_file as _add_file\n'
+    yield '\n\n'
+    yield str((undefined(name='imports') if l_0_imports is missing else l_0_imports))
+    yield '\n'
     if environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'dependencies'):
         pass
-        yield '\n# the files this one imports: their modules register them first\n'
-        for l_1_dep in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'dependencies'):
-            _loop_vars = {}
+        yield '\n# the files this one imports: their modules register them first\n_DEPENDENCIES = '
+        def macro(l_1_dep):
+            t_5 = []
+            if l_1_dep is missing:
+                l_1_dep = undefined("parameter 'dep' was not provided", name='dep')
             pass
-            yield str(context.call((undefined(name='pb2_import_for_effect') if l_0_pb2_import_for_effect is missing else l_0_pb2_import_for_effect), l_1_dep, _loop_vars=_loop_vars))
-            yield '\n'
-        l_1_dep = missing
+            t_5.extend((
+                '_',
+                str(environment.getattr(l_1_dep, 'alias')),
+            ))
+            return concat(t_5)
+        caller = Macro(environment, macro, None, ('dep',), False, False, False, context.eval_ctx.autoescape)
+        yield context.call(environment.getattr((undefined(name='literals') if l_0_literals is missing else l_0_literals), 'tuple_of'), environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'dependencies'), caller=caller)
+        yield '\n'
     yield '\nDESCRIPTOR = _add_file('
     yield str(t_3(environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'descriptor')))
     yield ')\n'
@@ -127,4 +130,4 @@ def root(context, missing=missing, environment=environment):
     l_1_message = missing
 
 blocks = {}
-debug_info = '1=39&2=47&3=53&8=55&9=57&12=60&13=63&17=67&18=69&20=73&21=77&22=79&24=86&27=91&29=95&30=99&31=102&32=104&34=111&39=118&40=121'
+debug_info = '1=39&2=47&3=49&5=51&6=53&9=56&13=70&14=72&16=76&17=80&18=82&20=89&23=94&25=98&26=102&27=105&28=107&30=114&35=121&36=124'

@@ -1,5 +1,5 @@
 # @generated from templates/pb2.pyi.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '7d29e9986efbf2485bc61e68fbcaa143d39a60f385145e665e5d8846436b8c37'
+SOURCE_KEY = '41a927cffff5955530d03b1ba8f77309de36f10dfdf3c47646d93591f0a88baa'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'pb2.pyi.j2'
 
@@ -11,7 +11,9 @@ def root(context, missing=missing, environment=environment):
     if 0: yield None
     l_0_header = resolve('header')
     l_0_module = resolve('module')
-    l_0_h = l_0_pb2_import = l_0_enum_stub = l_0_message_stub = missing
+    l_0_imports = resolve('imports')
+    l_0_n = resolve('n')
+    l_0_h = l_0_enum_stub = l_0_message_stub = missing
     try:
         t_1 = environment.filters['docstring']
     except KeyError:
@@ -75,38 +77,29 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('h')
     yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
     yield '\n'
-    included_template = environment.get_template('_imports.j2', 'pb2.pyi.j2')._get_default_module(context)
-    l_0_pb2_import = getattr(included_template, 'pb2_import', missing)
-    if l_0_pb2_import is missing:
-        l_0_pb2_import = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'pb2.pyi.j2') does not export the requested name 'pb2_import'", name='pb2_import')
-    context.vars['pb2_import'] = l_0_pb2_import
-    context.exported_vars.discard('pb2_import')
     yield str(t_1(str_join(('Type stubs of ``', t_9(environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'proto_file')), "``'s protobuf classes.", )), 0))
-    yield '\n\n# builtins and typing names under private aliases: a field or message may be\n# named int, property, Mapping, ...\nimport builtins as _builtins\nfrom collections.abc import Iterable as _Iterable\n'
-    if environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'uses_maps'):
+    yield '\n\n'
+    if environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'typed_extensions'):
         pass
-        yield 'from collections.abc import Mapping as _Mapping\n'
-    yield 'from typing import ClassVar as _ClassVar\nfrom typing import Literal as _Literal\n'
-    if environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'uses_deprecated'):
-        pass
-        yield '\nfrom typing_extensions import deprecated as _deprecated\n'
-    yield '\nfrom google.protobuf import descriptor as _descriptor\nfrom google.protobuf import message as _message\nfrom google.protobuf.internal import containers as _containers\nfrom google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper\n'
-    for l_1_dep in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'dependencies'):
-        _loop_vars = {}
-        pass
-        yield str(context.call((undefined(name='pb2_import') if l_0_pb2_import is missing else l_0_pb2_import), l_1_dep, _loop_vars=_loop_vars))
-        yield '\n'
-    l_1_dep = missing
-    yield '\nDESCRIPTOR: _descriptor.FileDescriptor\n'
+        yield "# an extension's type is protobuf's private _ExtensionFieldDescriptor (as in mypy-protobuf's stubs)\n# pyright: reportPrivateUsage=false\n\n"
+    yield '# builtins and typing names under private aliases: a field or message may be\n# named int, property, Mapping, ...\n'
+    yield str((undefined(name='imports') if l_0_imports is missing else l_0_imports))
+    yield '\n\nDESCRIPTOR: '
+    yield str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'FileDescriptor'))
+    yield '\n'
     for l_1_ext in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'extensions'):
         _loop_vars = {}
         pass
         yield str(environment.getattr(l_1_ext, 'constant'))
-        yield ': _builtins.int\n'
+        yield ': '
+        yield str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'int'))
+        yield '\n'
         if environment.getattr(l_1_ext, 'plain'):
             pass
             yield str(environment.getattr(l_1_ext, 'name'))
-            yield ': _descriptor.FieldDescriptor\n'
+            yield ': '
+            yield str(environment.getattr(l_1_ext, 'type'))
+            yield '\n'
     l_1_ext = missing
     def macro(l_1_enum):
         t_10 = []
@@ -116,7 +109,11 @@ def root(context, missing=missing, environment=environment):
         t_10.extend((
             'class ',
             str(environment.getitem(context.call(environment.getattr(environment.getattr(l_1_enum, 'pb2_path'), 'rsplit'), '.', 1), -1)),
-            '(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):\n    __slots__ = ()\n',
+            '(',
+            str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'int')),
+            ', metaclass=',
+            str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'EnumTypeWrapper')),
+            '):\n    __slots__ = ()\n',
         ))
         def t_11(fiter):
             for l_2_value in fiter:
@@ -128,7 +125,11 @@ def root(context, missing=missing, environment=environment):
             t_10.extend((
                 '    ',
                 str(environment.getitem(l_2_value, 0)),
-                ': _ClassVar[_builtins.int]\n',
+                ': ',
+                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'ClassVar')),
+                '[',
+                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'int')),
+                ']\n',
             ))
         l_2_value = missing
         return concat(t_10)
@@ -142,7 +143,9 @@ def root(context, missing=missing, environment=environment):
         t_12.extend((
             'class ',
             str(environment.getattr(l_1_message, 'name')),
-            '(_message.Message):\n',
+            '(',
+            str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'Message')),
+            '):\n',
         ))
         if environment.getattr(l_1_message, 'doc'):
             pass
@@ -168,7 +171,11 @@ def root(context, missing=missing, environment=environment):
                 t_12.extend((
                     '    ',
                     str(environment.getitem(l_3_value, 0)),
-                    ': _ClassVar[_builtins.int]\n',
+                    ': ',
+                    str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'ClassVar')),
+                    '[',
+                    str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'int')),
+                    ']\n',
                 ))
             l_3_value = missing
         l_2_enum = missing
@@ -192,14 +199,22 @@ def root(context, missing=missing, environment=environment):
             t_12.extend((
                 '    ',
                 str(environment.getattr(l_2_ext, 'constant')),
-                ': _ClassVar[_builtins.int]\n',
+                ': ',
+                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'ClassVar')),
+                '[',
+                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'int')),
+                ']\n',
             ))
             if environment.getattr(l_2_ext, 'plain'):
                 pass
                 t_12.extend((
                     '    ',
                     str(environment.getattr(l_2_ext, 'name')),
-                    ': _ClassVar[_descriptor.FieldDescriptor]\n',
+                    ': ',
+                    str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'ClassVar')),
+                    '[',
+                    str(environment.getattr(l_2_ext, 'type')),
+                    ']\n',
                 ))
         l_2_ext = missing
         def t_14(fiter):
@@ -211,13 +226,17 @@ def root(context, missing=missing, environment=environment):
             pass
             if environment.getattr(l_2_f, 'as_property'):
                 pass
-                t_12.append(
-                    '    @_builtins.property\n',
-                )
+                t_12.extend((
+                    '    @',
+                    str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'property')),
+                    '\n',
+                ))
                 if environment.getattr(l_2_f, 'deprecated'):
                     pass
                     t_12.extend((
-                        '    @_deprecated(',
+                        '    @',
+                        str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'deprecated')),
+                        '(',
                         str(t_7(str_join((environment.getattr(l_2_f, 'name'), ' is deprecated ([deprecated = true] in the schema)', )))),
                         ')\n',
                     ))
@@ -251,7 +270,9 @@ def root(context, missing=missing, environment=environment):
                     t_12.extend((
                         '    @',
                         str(environment.getattr(l_2_f, 'name')),
-                        '.setter\n    @_deprecated(',
+                        '.setter\n    @',
+                        str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'deprecated')),
+                        '(',
                         str(t_7(str_join((environment.getattr(l_2_f, 'name'), ' is deprecated ([deprecated = true] in the schema)', )))),
                         ')\n    def ',
                         str(environment.getattr(l_2_f, 'name')),
@@ -312,14 +333,20 @@ def root(context, missing=missing, environment=environment):
         if environment.getattr(l_1_message, 'has_field_names'):
             pass
             t_12.extend((
-                '    def HasField(self, field_name: _Literal[',
+                '    def HasField(self, field_name: ',
+                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'Literal')),
+                '[',
                 str(t_3(context.eval_ctx, t_5(context, environment.getattr(l_1_message, 'has_field_names'), 'pyrepr'), ', ')),
-                ']) -> _builtins.bool: ...\n',
+                ']) -> ',
+                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'bool')),
+                ': ...\n',
             ))
         if environment.getattr(l_1_message, 'clear_field_names'):
             pass
             t_12.extend((
-                '    def ClearField(self, field_name: _Literal[',
+                '    def ClearField(self, field_name: ',
+                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'Literal')),
+                '[',
                 str(t_3(context.eval_ctx, t_5(context, environment.getattr(l_1_message, 'clear_field_names'), 'pyrepr'), ', ')),
                 ']) -> None: ...\n',
             ))
@@ -339,7 +366,9 @@ def root(context, missing=missing, environment=environment):
             _loop_vars = {}
             pass
             yield str(environment.getitem(l_2_value, 0))
-            yield ': _builtins.int\n'
+            yield ': '
+            yield str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'int'))
+            yield '\n'
         l_2_value = missing
     l_1_enum = missing
     for l_1_message in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'messages'):
@@ -350,4 +379,4 @@ def root(context, missing=missing, environment=environment):
     l_1_message = missing
 
 blocks = {}
-debug_info = '1=68&2=76&3=82&9=84&14=88&23=92&24=95&28=99&29=102&30=104&31=106&34=109&35=116&37=119&38=128&41=135&42=142&43=145&44=149&47=152&48=156&49=159&50=168&53=174&55=177&58=183&60=187&61=192&62=195&63=199&66=203&67=210&69=215&70=219&72=222&73=226&74=230&75=233&79=242&81=247&82=251&83=253&84=255&86=260&90=269&91=274&92=278&97=284&98=287&101=292&102=301&105=310&106=314&108=317&109=321&112=327&113=330&114=332&115=339&118=343&119=346'
+debug_info = '1=70&2=78&4=80&11=84&13=86&14=88&15=91&16=95&17=97&20=102&21=109&23=116&24=125&27=136&28=143&29=148&30=152&33=155&34=159&35=162&36=171&39=181&41=184&44=190&46=194&47=199&48=206&49=210&52=218&53=225&54=229&55=232&56=236&58=241&59=245&60=249&61=252&65=261&67=266&68=270&69=272&70=276&72=281&76=290&77=295&78=299&83=305&84=308&87=313&88=322&91=331&92=335&94=342&95=346&98=354&99=357&100=359&101=366&104=372&105=375'

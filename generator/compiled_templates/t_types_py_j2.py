@@ -1,5 +1,5 @@
 # @generated from templates/types.py.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '80874caba4edeb3dfa3364328d86624017a755094b9863194f20dfedcde60639'
+SOURCE_KEY = 'c822bdb3c6be223de4c40316e73c7e094c295737a81dbb7c8454a98834b72806'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'types.py.j2'
 
@@ -10,13 +10,10 @@ def root(context, missing=missing, environment=environment):
     cond_expr_undefined = Undefined
     if 0: yield None
     l_0_header = resolve('header')
-    l_0_uses_builtins = resolve('uses_builtins')
-    l_0_uses_maps = resolve('uses_maps')
-    l_0_uses_any = resolve('uses_any')
-    l_0_pb2_imports = resolve('pb2_imports')
+    l_0_imports = resolve('imports')
     l_0_enums = resolve('enums')
     l_0_typed_dicts = resolve('typed_dicts')
-    l_0_h = l_0_pb2_import = l_0_td_doc = missing
+    l_0_h = l_0_td_doc = missing
     try:
         t_1 = environment.filters['docstring']
     except KeyError:
@@ -44,12 +41,6 @@ def root(context, missing=missing, environment=environment):
     context.exported_vars.discard('h')
     yield str(context.call((undefined(name='h') if l_0_h is missing else l_0_h), (undefined(name='header') if l_0_header is missing else l_0_header)))
     yield '\n'
-    included_template = environment.get_template('_imports.j2', 'types.py.j2')._get_default_module(context)
-    l_0_pb2_import = getattr(included_template, 'pb2_import', missing)
-    if l_0_pb2_import is missing:
-        l_0_pb2_import = undefined(f"the template {included_template.__name__!r} (imported on line 2 in 'types.py.j2') does not export the requested name 'pb2_import'", name='pb2_import')
-    context.vars['pb2_import'] = l_0_pb2_import
-    context.exported_vars.discard('pb2_import')
     def macro(l_1_td, l_1_what):
         t_4 = []
         if l_1_td is missing:
@@ -105,25 +96,9 @@ def root(context, missing=missing, environment=environment):
         return concat(t_4)
     context.exported_vars.add('td_doc')
     context.vars['td_doc'] = l_0_td_doc = Macro(environment, macro, 'td_doc', ('td', 'what'), False, False, False, context.eval_ctx.autoescape)
-    yield '"""TypedDicts of every message and ``Literal`` names of every enum.\n\nFor each message ``X`` there are two:\n\n* ``XDict`` - what a config getter returns: every key present, repeated\n  fields as lists, nested messages as the protobuf message object.\n* ``XInput`` - what a config setter accepts (``total=False``): any subset of\n  keys, lists or tuples for repeated fields, dicts or messages for nested ones,\n  enum names or numbers. It carries the docs of the message and its keys.\n"""\n\nfrom __future__ import annotations\n\n'
-    if (undefined(name='uses_builtins') if l_0_uses_builtins is missing else l_0_uses_builtins):
-        pass
-        yield 'import builtins as _builtins\n'
-    if (undefined(name='uses_maps') if l_0_uses_maps is missing else l_0_uses_maps):
-        pass
-        yield 'from collections.abc import Mapping\n'
-    yield 'from typing import '
-    if (undefined(name='uses_any') if l_0_uses_any is missing else l_0_uses_any):
-        pass
-        yield 'Any, '
-    yield 'Literal, TypedDict\n\n'
-    for l_1_m in (undefined(name='pb2_imports') if l_0_pb2_imports is missing else l_0_pb2_imports):
-        _loop_vars = {}
-        pass
-        yield str(context.call((undefined(name='pb2_import') if l_0_pb2_import is missing else l_0_pb2_import), l_1_m, _loop_vars=_loop_vars))
-        yield '\n'
-    l_1_m = missing
-    yield '\n__all__ = [\n'
+    yield '"""TypedDicts of every message and ``Literal`` names of every enum.\n\nFor each message ``X`` there are two:\n\n* ``XDict`` - what a config getter returns: every key present, repeated\n  fields as lists, nested messages as the protobuf message object.\n* ``XInput`` - what a config setter accepts (``total=False``): any subset of\n  keys, lists or tuples for repeated fields, dicts or messages for nested ones,\n  enum names or numbers. It carries the docs of the message and its keys.\n"""\n\n'
+    yield str((undefined(name='imports') if l_0_imports is missing else l_0_imports))
+    yield '\n\n__all__ = [\n'
     for l_1_enum in (undefined(name='enums') if l_0_enums is missing else l_0_enums):
         _loop_vars = {}
         pass
@@ -243,4 +218,4 @@ def root(context, missing=missing, environment=environment):
     l_1_td = missing
 
 blocks = {}
-debug_info = '1=37&2=45&7=51&8=58&9=62&10=65&12=69&15=76&16=79&18=83&20=86&21=88&23=97&24=99&42=107&45=110&48=114&50=118&51=121&55=125&56=129&58=132&59=136&60=138&63=143&65=147&66=159&68=162&69=165&71=168&72=170&74=172&75=176&79=182&80=184&81=186&83=188&84=192&89=198&93=203&94=205&96=207&97=211&99=216&104=220&105=222&107=224&108=228&109=232&110=235&113=238'
+debug_info = '1=34&6=42&7=49&8=53&9=56&11=60&14=67&15=70&17=74&19=77&20=79&22=88&23=90&39=98&42=100&43=104&45=107&46=111&47=113&50=118&52=122&53=134&55=137&56=140&58=143&59=145&61=147&62=151&66=157&67=159&68=161&70=163&71=167&76=173&80=178&81=180&83=182&84=186&86=191&91=195&92=197&94=199&95=203&96=207&97=210&100=213'

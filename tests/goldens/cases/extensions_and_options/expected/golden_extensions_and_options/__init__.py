@@ -11,14 +11,14 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_extensions_and_options.types``.
 """
 
+from golden_extensions_and_options.options import (
+    Base,
+    Holder,
+)
 from golden_extensions_and_options.runtime import (
     UnknownConfigKeyError,
     default_strict,
     set_default_strict,
-)
-from golden_extensions_and_options.options import (
-    Base,
-    Holder,
 )
 
 __all__ = [

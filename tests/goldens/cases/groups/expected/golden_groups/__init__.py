@@ -11,10 +11,10 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_groups.types``.
 """
 
-from golden_groups.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_groups.ledger import (
     Entry,
 )
+from golden_groups.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_groups.survey import (
     Form,
 )
