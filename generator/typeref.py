@@ -78,6 +78,13 @@ TYPING_NAMES = {
     "TypeVar": "typing",
 }
 _ALIAS_MODULES = {alias: module for module, alias in MODULE_ALIASES.items()}
+# protobuf's containers, as an annotations file may name them (bare)
+CONTAINER_NAMES = (
+    "RepeatedCompositeFieldContainer",
+    "RepeatedScalarFieldContainer",
+    "MessageMap",
+    "ScalarMap",
+)
 
 
 @dataclass(frozen=True, order=True)
@@ -389,8 +396,9 @@ def _doc_name(head: str, detail: str) -> str:
 def parse_annotation(text: str, names: Mapping[str, Sym]) -> Type:
     """A type expression of the annotations (grammar-checked when they were
     read) as a ``Type``: each name resolved through ``names`` (the package's
-    types and pb2 modules), the typing and collections.abc names, the
-    protobuf module aliases or the builtins; any other name is kept as written."""
+    types and pb2 modules), protobuf's containers, the typing and
+    collections.abc names (``TYPING_NAMES``), the protobuf module aliases or
+    the builtins; any other name is kept as written."""
     return _from_ast(ast.parse(text, mode="eval").body, names)
 
 
@@ -420,6 +428,8 @@ def _from_ast(node: ast.expr, names: Mapping[str, Sym]) -> Type:
         )
     if first in _ALIAS_MODULES and rest:
         return Type(Sym("module", _ALIAS_MODULES[first], rest))
+    if not rest and first in CONTAINER_NAMES:
+        return Type(Sym("module", "google.protobuf.internal.containers", first))
     if not rest and first in TYPING_NAMES:
         return Type(Sym("typing", TYPING_NAMES[first], first))
     if not rest and first in naming.BUILTIN_NAMES:
