@@ -14,12 +14,31 @@ import re
 
 # Names the generated class bodies use at class level, or members every
 # wrapper class has; a property with one of these names would break them.
-CLASS_BODY_NAMES = frozenset({"property", "staticmethod", "classmethod", "super", "object", "self"})
+CLASS_BODY_NAMES = frozenset(
+    {"property", "staticmethod", "classmethod", "super", "object", "self"}
+)
 # what every wrapper class has (the runtime's Wrapper) or its body defines
 WRAPPER_MEMBERS = frozenset(
-    {"strict", "_strict", "__slots__", "__init__", "__setattr__", "__repr__", "__eq__",
-     "_set", "_direct", "_renamed", "_message", "_binding", "_lock", "_mutex", "__getstate__", "__setstate__",
-     "__copy__", "__deepcopy__"}
+    {
+        "strict",
+        "_strict",
+        "__slots__",
+        "__init__",
+        "__setattr__",
+        "__repr__",
+        "__eq__",
+        "_set",
+        "_direct",
+        "_renamed",
+        "_message",
+        "_binding",
+        "_lock",
+        "_mutex",
+        "__getstate__",
+        "__setstate__",
+        "__copy__",
+        "__deepcopy__",
+    }
 )
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -31,7 +50,9 @@ def is_identifier(name: str) -> bool:
 
 def is_plain_attribute(name: str) -> bool:
     """``obj.name`` works anywhere, class bodies included (no keyword, no name mangling)."""
-    return is_identifier(name) and not (name.startswith("__") and not name.endswith("__"))
+    return is_identifier(name) and not (
+        name.startswith("__") and not name.endswith("__")
+    )
 
 
 def _taken(name: str, reserved: frozenset[str] | set[str]) -> bool:
@@ -75,8 +96,14 @@ def needs_functional_typed_dict(keys: list[str]) -> bool:
 PACKAGE_MODULES = frozenset({"types", "runtime", "_specs", "_pool"})
 # Names the generated modules use at module level (besides builtins): not for classes.
 MODULE_LEVEL_NAMES = PACKAGE_MODULES | {
-    "annotations", "TYPE_CHECKING", "Any", "UnknownConfigKeyError", "default_strict", "set_default_strict",
-    "Mapping", "copy",
+    "annotations",
+    "TYPE_CHECKING",
+    "Any",
+    "UnknownConfigKeyError",
+    "default_strict",
+    "set_default_strict",
+    "Mapping",
+    "copy",
 }
 
 
@@ -101,7 +128,9 @@ def module_path_for_proto(proto_file: str) -> tuple[str, ...]:
     in different folders coexist. A name the package's own modules use
     (``types``, ``_runtime``, ...) or ending in ``_pb2`` gets a trailing ``_``."""
     *folders, file = proto_file.split("/")
-    parts = [_module_part(x) for x in folders] + [_module_part(file.removesuffix(".proto"))]
+    parts = [_module_part(x) for x in folders] + [
+        _module_part(file.removesuffix(".proto"))
+    ]
     for i, part in enumerate(parts):
         while (i == 0 and part in PACKAGE_MODULES) or part.endswith("_pb2"):
             part += "_"
@@ -120,9 +149,14 @@ def flat_type_names(types: list[tuple[str, str]]) -> dict[str, str]:
     counts: dict[str, int] = {}
     for name in base.values():
         counts[name] = counts.get(name, 0) + 1
-    flat = {full: message_class_name(full) if counts[name] > 1 else name for full, name in base.items()}
+    flat = {
+        full: message_class_name(full) if counts[name] > 1 else name
+        for full, name in base.items()
+    }
     taken: set[str] = set()
-    for full in sorted(flat, key=lambda f: (flat[f] != base[f], f)):  # unqualified names keep theirs
+    for full in sorted(
+        flat, key=lambda f: (flat[f] != base[f], f)
+    ):  # unqualified names keep theirs
         while flat[full] in taken:
             flat[full] += "_"
         taken.add(flat[full])
@@ -132,7 +166,11 @@ def flat_type_names(types: list[tuple[str, str]]) -> dict[str, str]:
 def is_usable_class_name(name: str) -> bool:
     """A wrapper class may not be a keyword, a builtin or a name the generated
     modules use; a leading underscore would get its helpers name-mangled."""
-    return is_identifier(name) and not name.startswith("_") and name not in BUILTIN_NAMES | MODULE_LEVEL_NAMES
+    return (
+        is_identifier(name)
+        and not name.startswith("_")
+        and name not in BUILTIN_NAMES | MODULE_LEVEL_NAMES
+    )
 
 
 def python_class_name(local_name: str, modules: frozenset[str] | set[str]) -> str:
@@ -140,6 +178,8 @@ def python_class_name(local_name: str, modules: frozenset[str] | set[str]) -> st
     the renaming rule's trailing underscore while it is not usable or names one
     of the package's ``modules``."""
     name = message_class_name(local_name)
-    while not name.startswith("_") and (not is_usable_class_name(name) or name in modules):
+    while not name.startswith("_") and (
+        not is_usable_class_name(name) or name in modules
+    ):
         name += "_"
     return name
