@@ -656,7 +656,7 @@ class _Builder:
         # a class body's keys shadow the builtins they are named after; only the printed form records imports
         body = Spelling(
             "code",
-            shadowed=frozenset(names) & naming.BUILTIN_NAMES,
+            shadowed=frozenset(names),
             in_types=True,
             imports=set() if functional else spell.imports,
         )
@@ -758,7 +758,7 @@ class _Builder:
                 if note and note.property
                 else naming.python_member_name(f.name, reserved)
             )
-        return Spelling("code", shadowed=frozenset(names) & naming.BUILTIN_NAMES)
+        return Spelling("code", shadowed=frozenset(names))
 
     def field_properties(
         self, cls: ClassNote, message: Message, reserved: set[str], spell: Spelling
@@ -1058,7 +1058,9 @@ class _Builder:
             getter_type=spell(getter),
             setter_type=spell(setter),
             read=read,
-            via_getattr=not naming.is_plain_attribute(f.name) or f.deprecated,
+            via_getattr=not naming.is_plain_attribute(f.name)
+            or f.deprecated
+            or f.name in naming.MESSAGE_MEMBERS,
             fast_type=fast_type,
             getter_hook=note.getter if note else None,
             setter_hook=note.setter if note else None,

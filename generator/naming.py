@@ -12,6 +12,8 @@ import builtins
 import keyword
 import re
 
+from google.protobuf.message import Message
+
 # Names the generated class bodies use at class level, or members every
 # wrapper class has; a property with one of these names would break them.
 CLASS_BODY_NAMES = frozenset(
@@ -42,6 +44,9 @@ WRAPPER_MEMBERS = frozenset(
 )
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 BUILTIN_NAMES = frozenset(dir(builtins))
+# what every protobuf message has: a field named so is not reachable as an
+# attribute (msg.__init__ is the method), only through the descriptor
+MESSAGE_MEMBERS = frozenset(dir(Message))
 
 
 def is_identifier(name: str) -> bool:

@@ -39,9 +39,10 @@ class PyiField:
     # [deprecated = true]: a property marked @deprecated (PEP 702), with a marked setter when settable
     deprecated: bool = False
     deprecated_setter: bool = False
-    as_property: bool = (
-        False  # stubbed as a property (message fields, deprecated fields), not an attribute
-    )
+    # stubbed as a property (message fields, deprecated fields), not an attribute
+    as_property: bool = False
+    # stubbed as an attribute (else only a keyword of __init__: msg.__init__ is the method)
+    attribute: bool = True
     # black's stub style: a blank line after a def with a body that a def follows
     blank_after_getter: bool = False  # between a documented getter and its setter
     blank_after: bool = False
@@ -50,6 +51,8 @@ class PyiField:
 @dataclass(frozen=True, kw_only=True)
 class PyiMessage:
     name: str  # local class name in the pb2 module (nested kept nested)
+    # the names its body's template prints, spelled in its body (only those it uses)
+    names: tuple[tuple[str, str], ...] = ()
     full_name: str
     doc: str  # the message's documentation, verbatim
     fields: tuple[PyiField, ...]
@@ -63,6 +66,10 @@ class PyiMessage:
     extensions: tuple[
         ExtensionModel, ...
     ]  # declared in its body: class attributes at run time
+
+    @property
+    def name_of(self) -> dict[str, str]:
+        return dict(self.names)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -275,14 +282,18 @@ class Stubs:
         """The stubbed fields: types spelled by ``spell``, black's blank lines decided."""
         stubbed = []
         for f in message.fields:
-            if not naming.is_identifier(f.name):
+            if not naming.is_plain_attribute(
+                f.name
+            ):  # not in the stub: only what it prints is spelled
                 continue
             ref, doc = self.field(message, f)
             deprecated = f.deprecated
+            attribute = f.name not in naming.MESSAGE_MEMBERS
+            unprinted = Spelling("stub", here=spell.here, shadowed=spell.shadowed)
             stubbed.append(
                 PyiField(
                     name=f.name,
-                    get_type=spell(typeref.stub_get(ref)),
+                    get_type=(spell if attribute else unprinted)(typeref.stub_get(ref)),
                     init_type=spell(typeref.stub_init(ref)),
                     is_message=f.type == "message",
                     doc=doc,
@@ -291,9 +302,10 @@ class Stubs:
                     and not f.repeated
                     and f.type != "message",
                     as_property=f.type == "message" or deprecated,
+                    attribute=attribute,
                 )
             )
-        shown = [f for f in stubbed if naming.is_plain_attribute(f.name)]
+        shown = [f for f in stubbed if f.attribute]
         followed_by_def = {
             a.name
             for a, b in zip(shown, [*shown[1:], None])
@@ -312,22 +324,39 @@ class Stubs:
         )
 
     def pyi_message(self, message: Message, spell: Spelling) -> PyiMessage:
+        """``message``'s stub; ``spell``: the module's spelling. Its body has
+        a spelling of its own: a field named like an alias (``_message``)
+        takes that name there, so the body spells another one."""
         nested_messages, nested_enums = self._children()
         key = (message.file, message.name)
+        nested = nested_messages.get(key, [])
+        enums = tuple(self.enum_model(e) for e in nested_enums.get(key, []))
+        bound = {f.name for f in message.fields} | {
+            m.name.rsplit(".", 1)[-1] for m in nested
+        }
+        bound |= {e.pb2_path.rsplit(".", 1)[-1] for e in enums} | {
+            v[0] for e in enums for v in e.values
+        }
+        bound |= {
+            n
+            for x in message.extensions
+            for n in (x.name, f"{x.name.upper()}_FIELD_NUMBER")
+        }
+        body = Spelling(
+            "stub", here=spell.here, shadowed=frozenset(bound), imports=spell.imports
+        )
         has = [
             f.name
             for f in message.fields
             if f.has_presence or f.type == "message" and not f.repeated
         ]
-        return PyiMessage(
+        stub = PyiMessage(
             name=message.name.rsplit(".", 1)[-1],
             full_name=message.full_name,
             doc=(self.notes.message_docs.get(message.full_name) or message.doc).strip(),
-            fields=self.pyi_fields(message, spell),
-            nested=tuple(
-                self.pyi_message(m, spell) for m in nested_messages.get(key, [])
-            ),
-            enums=tuple(self.enum_model(e) for e in nested_enums.get(key, [])),
+            fields=self.pyi_fields(message, body),
+            nested=tuple(self.pyi_message(m, spell) for m in nested),
+            enums=enums,
             # a type checker takes another name for self only with a leading underscore
             self_name=next(
                 n
@@ -341,8 +370,9 @@ class Stubs:
             clear_field_names=tuple(
                 [f.name for f in message.fields] + list(message.oneofs)
             ),
-            extensions=self.extension_models(message.extensions, spell),
+            extensions=self.extension_models(message.extensions, body),
         )
+        return dataclasses.replace(stub, names=_body_names(body, stub))
 
     def extension_models(
         self, extensions: Iterable[Extension], spell: Spelling | None
@@ -399,13 +429,7 @@ class Stubs:
         extensions = self.extension_models(
             self.schema.file_extensions.get(fp_name, ()), spell
         )
-        names = _stub_names(
-            spell,
-            messages,
-            top_enums,
-            extensions,
-            any(f.deprecated for m in in_file for f in m.fields),
-        )
+        names = _stub_names(spell, messages, top_enums, extensions)
         return Pb2Module(
             name=record.module,
             path="/".join((*record.folder, record.module)),
@@ -463,63 +487,73 @@ def _walk(messages: Iterable[PyiMessage]) -> Iterator[PyiMessage]:
         yield from _walk(m.nested)
 
 
+def _spelled(
+    spell: Spelling, wanted: dict[str, Type | None]
+) -> tuple[tuple[str, str], ...]:
+    return tuple((name, spell(t)) for name, t in wanted.items() if t is not None)
+
+
+_MESSAGE = typeref.module_attr("google.protobuf.message", "Message")
+_WRAPPER = typeref.module_attr(
+    "google.protobuf.internal.enum_type_wrapper", "EnumTypeWrapper"
+)
+
+
+def _plain_values(enums: Iterable[EnumModel]) -> bool:
+    return any(naming.is_plain_attribute(v[0]) for e in enums for v in e.values)
+
+
+def _body_names(body: Spelling, m: PyiMessage) -> tuple[tuple[str, str], ...]:
+    """The names a message's body prints (nested classes' bases and
+    metaclasses included), spelled in that body, only those it uses."""
+    class_vars = _plain_values(m.enums) or bool(m.extensions)
+    return _spelled(
+        body,
+        {
+            "Message": _MESSAGE if m.nested else None,
+            "EnumTypeWrapper": _WRAPPER if m.enums else None,
+            "int": typeref.builtin("int") if m.enums or class_vars else None,
+            "ClassVar": typeref.typing_name("ClassVar") if class_vars else None,
+            "bool": typeref.builtin("bool") if m.has_field_names else None,
+            "property": (
+                typeref.builtin("property")
+                if any(f.as_property and f.attribute for f in m.fields)
+                else None
+            ),
+            "Literal": (
+                typeref.typing_name("Literal")
+                if m.has_field_names or m.clear_field_names
+                else None
+            ),
+            "deprecated": (
+                Type(Sym("typing", "typing_extensions", "deprecated"))
+                if any(f.deprecated and f.attribute for f in m.fields)
+                else None
+            ),
+        },
+    )
+
+
 def _stub_names(
     spell: Spelling,
     messages: tuple[PyiMessage, ...],
     enums: tuple[EnumModel, ...],
     extensions: tuple[ExtensionModel, ...],
-    deprecated: bool,
 ) -> tuple[tuple[str, str], ...]:
-    """The names the stub template prints, spelled (so imported) only where the module uses them."""
-    every = list(_walk(messages))
-    plain_values = any(naming.is_plain_attribute(v[0]) for e in enums for v in e.values)
-    nested_values = any(
-        naming.is_plain_attribute(v[0])
-        for m in every
-        for e in m.enums
-        for v in e.values
+    """The names the stub template prints at module level (and in enum
+    bodies, which see the module's names), only those the module uses."""
+    values = _plain_values(enums) or _plain_values(
+        e for m in _walk(messages) for e in m.enums
     )
-    wanted = {
-        "FileDescriptor": typeref.module_attr(
-            "google.protobuf.descriptor", "FileDescriptor"
-        ),
-        "Message": (
-            typeref.module_attr("google.protobuf.message", "Message") if every else None
-        ),
-        "EnumTypeWrapper": (
-            typeref.module_attr(
-                "google.protobuf.internal.enum_type_wrapper", "EnumTypeWrapper"
-            )
-            if enums or any(m.enums for m in every)
-            else None
-        ),
-        "int": (
-            typeref.builtin("int")
-            if enums or extensions or any(m.enums or m.extensions for m in every)
-            else None
-        ),
-        "bool": (
-            typeref.builtin("bool") if any(m.has_field_names for m in every) else None
-        ),
-        "property": (
-            typeref.builtin("property")
-            if any(f.as_property for m in every for f in m.fields)
-            else None
-        ),
-        "ClassVar": (
-            typeref.typing_name("ClassVar")
-            if plain_values or nested_values or any(m.extensions for m in every)
-            else None
-        ),
-        "Literal": (
-            typeref.typing_name("Literal")
-            if any(m.has_field_names or m.clear_field_names for m in every)
-            else None
-        ),
-        "deprecated": (
-            Type(Sym("typing", "typing_extensions", "deprecated"))
-            if deprecated
-            else None
-        ),
-    }
-    return tuple((name, spell(t)) for name, t in wanted.items() if t is not None)
+    return _spelled(
+        spell,
+        {
+            "FileDescriptor": typeref.module_attr(
+                "google.protobuf.descriptor", "FileDescriptor"
+            ),
+            "Message": _MESSAGE if messages else None,
+            "EnumTypeWrapper": _WRAPPER if enums else None,
+            "int": typeref.builtin("int") if enums or extensions or values else None,
+            "ClassVar": typeref.typing_name("ClassVar") if values else None,
+        },
+    )

@@ -313,9 +313,9 @@ class Spelling:
     Every name spelled is recorded in ``imports``."""
 
     style: str
-    shadowed: frozenset[str] = (
-        frozenset()
-    )  # code: builtins a class body's members shadow
+    # the names the class body being written binds: a builtin, typing name
+    # or alias among them is spelled through a free alias
+    shadowed: frozenset[str] = frozenset()
     here: str | None = (
         None  # stub: the pb2 alias of the module stubbed (its classes bare)
     )
@@ -335,19 +335,20 @@ class Spelling:
         """``sym`` as this module writes it (recording its import)."""
         if sym.origin == "builtin":
             if self.style == "stub" or sym.name in self.shadowed:
-                self.imports.add(Import("builtins", alias=BUILTINS_ALIAS))
-                return f"{BUILTINS_ALIAS}.{sym.name}"
+                alias = self.free(BUILTINS_ALIAS)
+                self.imports.add(Import("builtins", alias=alias))
+                return f"{alias}.{sym.name}"
             return sym.name
         if sym.origin == "typing":
-            alias = (
-                STUB_ALIASES.get((sym.module, sym.name))
-                if self.style == "stub"
-                else None
-            )
-            self.imports.add(Import(sym.module, sym.name, alias))
-            return alias or sym.name
+            bound = None
+            if self.style == "stub" or sym.name in self.shadowed:
+                bound = self.free(
+                    STUB_ALIASES.get((sym.module, sym.name), f"_{sym.name}")
+                )
+            self.imports.add(Import(sym.module, sym.name, bound))
+            return bound or sym.name
         if sym.origin == "module":
-            alias = MODULE_ALIASES[sym.module]
+            alias = self.free(MODULE_ALIASES[sym.module])
             package, _, module = sym.module.rpartition(".")
             self.imports.add(Import(package, module, alias))
             return f"{alias}.{sym.name}"
@@ -359,6 +360,13 @@ class Spelling:
         if sym.origin == "types" and not self.in_types:
             self.imports.add(Import(".types", sym.name))
         return sym.name
+
+    def free(self, alias: str) -> str:
+        """``alias``, with a trailing underscore while a member of the class
+        body being written is named so (a field may be named ``_message``)."""
+        while alias in self.shadowed:
+            alias += "_"
+        return alias
 
     def doc(self, t: Type) -> str:
         if t.sym is None:

@@ -1,5 +1,5 @@
 # @generated from templates/pb2.pyi.j2 by python tests/goldens/regen.py. DO NOT EDIT.
-SOURCE_KEY = '41a927cffff5955530d03b1ba8f77309de36f10dfdf3c47646d93591f0a88baa'
+SOURCE_KEY = '9f06a664d5994d92157c2457b98940e5b19a65610e4b577246d9ac4a5d3c45c5'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'pb2.pyi.j2'
 
@@ -101,18 +101,20 @@ def root(context, missing=missing, environment=environment):
             yield str(environment.getattr(l_1_ext, 'type'))
             yield '\n'
     l_1_ext = missing
-    def macro(l_1_enum):
+    def macro(l_1_enum, l_1_outer):
         t_10 = []
         if l_1_enum is missing:
             l_1_enum = undefined("parameter 'enum' was not provided", name='enum')
+        if l_1_outer is missing:
+            l_1_outer = undefined("parameter 'outer' was not provided", name='outer')
         pass
         t_10.extend((
             'class ',
             str(environment.getitem(context.call(environment.getattr(environment.getattr(l_1_enum, 'pb2_path'), 'rsplit'), '.', 1), -1)),
             '(',
-            str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'int')),
+            str(environment.getattr(l_1_outer, 'int')),
             ', metaclass=',
-            str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'EnumTypeWrapper')),
+            str(environment.getattr(l_1_outer, 'EnumTypeWrapper')),
             '):\n    __slots__ = ()\n',
         ))
         def t_11(fiter):
@@ -134,17 +136,21 @@ def root(context, missing=missing, environment=environment):
         l_2_value = missing
         return concat(t_10)
     context.exported_vars.add('enum_stub')
-    context.vars['enum_stub'] = l_0_enum_stub = Macro(environment, macro, 'enum_stub', ('enum',), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_message):
+    context.vars['enum_stub'] = l_0_enum_stub = Macro(environment, macro, 'enum_stub', ('enum', 'outer'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_message, l_1_outer):
         t_12 = []
+        l_1_b = missing
         if l_1_message is missing:
             l_1_message = undefined("parameter 'message' was not provided", name='message')
+        if l_1_outer is missing:
+            l_1_outer = undefined("parameter 'outer' was not provided", name='outer')
         pass
+        l_1_b = environment.getattr(l_1_message, 'name_of')
         t_12.extend((
             'class ',
             str(environment.getattr(l_1_message, 'name')),
             '(',
-            str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'Message')),
+            str(environment.getattr(l_1_outer, 'Message')),
             '):\n',
         ))
         if environment.getattr(l_1_message, 'doc'):
@@ -158,7 +164,7 @@ def root(context, missing=missing, environment=environment):
             _loop_vars = {}
             pass
             t_12.extend((
-                str(t_2(context.call((undefined(name='enum_stub') if l_0_enum_stub is missing else l_0_enum_stub), l_2_enum, _loop_vars=_loop_vars), 4, first=True)),
+                str(t_2(context.call((undefined(name='enum_stub') if l_0_enum_stub is missing else l_0_enum_stub), l_2_enum, (undefined(name='b') if l_1_b is missing else l_1_b), _loop_vars=_loop_vars), 4, first=True)),
                 '\n',
             ))
             def t_13(fiter):
@@ -172,9 +178,9 @@ def root(context, missing=missing, environment=environment):
                     '    ',
                     str(environment.getitem(l_3_value, 0)),
                     ': ',
-                    str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'ClassVar')),
+                    str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'ClassVar')),
                     '[',
-                    str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'int')),
+                    str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'int')),
                     ']\n',
                 ))
             l_3_value = missing
@@ -189,7 +195,7 @@ def root(context, missing=missing, environment=environment):
                     '\n',
                 )
             t_12.extend((
-                str(t_2(context.call((undefined(name='message_stub') if l_0_message_stub is missing else l_0_message_stub), l_2_nested, _loop_vars=_loop_vars), 4, first=True)),
+                str(t_2(context.call((undefined(name='message_stub') if l_0_message_stub is missing else l_0_message_stub), l_2_nested, (undefined(name='b') if l_1_b is missing else l_1_b), _loop_vars=_loop_vars), 4, first=True)),
                 '\n',
             ))
         l_2_loop = l_2_nested = missing
@@ -200,9 +206,9 @@ def root(context, missing=missing, environment=environment):
                 '    ',
                 str(environment.getattr(l_2_ext, 'constant')),
                 ': ',
-                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'ClassVar')),
+                str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'ClassVar')),
                 '[',
-                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'int')),
+                str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'int')),
                 ']\n',
             ))
             if environment.getattr(l_2_ext, 'plain'):
@@ -211,7 +217,7 @@ def root(context, missing=missing, environment=environment):
                     '    ',
                     str(environment.getattr(l_2_ext, 'name')),
                     ': ',
-                    str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'ClassVar')),
+                    str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'ClassVar')),
                     '[',
                     str(environment.getattr(l_2_ext, 'type')),
                     ']\n',
@@ -219,7 +225,7 @@ def root(context, missing=missing, environment=environment):
         l_2_ext = missing
         def t_14(fiter):
             for l_2_f in fiter:
-                if t_6(environment.getattr(l_2_f, 'name')):
+                if environment.getattr(l_2_f, 'attribute'):
                     yield l_2_f
         for l_2_f in t_14(environment.getattr(l_1_message, 'fields')):
             _loop_vars = {}
@@ -228,14 +234,14 @@ def root(context, missing=missing, environment=environment):
                 pass
                 t_12.extend((
                     '    @',
-                    str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'property')),
+                    str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'property')),
                     '\n',
                 ))
                 if environment.getattr(l_2_f, 'deprecated'):
                     pass
                     t_12.extend((
                         '    @',
-                        str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'deprecated')),
+                        str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'deprecated')),
                         '(',
                         str(t_7(str_join((environment.getattr(l_2_f, 'name'), ' is deprecated ([deprecated = true] in the schema)', )))),
                         ')\n',
@@ -271,7 +277,7 @@ def root(context, missing=missing, environment=environment):
                         '    @',
                         str(environment.getattr(l_2_f, 'name')),
                         '.setter\n    @',
-                        str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'deprecated')),
+                        str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'deprecated')),
                         '(',
                         str(t_7(str_join((environment.getattr(l_2_f, 'name'), ' is deprecated ([deprecated = true] in the schema)', )))),
                         ')\n    def ',
@@ -334,29 +340,29 @@ def root(context, missing=missing, environment=environment):
             pass
             t_12.extend((
                 '    def HasField(self, field_name: ',
-                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'Literal')),
+                str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'Literal')),
                 '[',
                 str(t_3(context.eval_ctx, t_5(context, environment.getattr(l_1_message, 'has_field_names'), 'pyrepr'), ', ')),
                 ']) -> ',
-                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'bool')),
+                str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'bool')),
                 ': ...\n',
             ))
         if environment.getattr(l_1_message, 'clear_field_names'):
             pass
             t_12.extend((
                 '    def ClearField(self, field_name: ',
-                str(environment.getattr((undefined(name='n') if l_0_n is missing else l_0_n), 'Literal')),
+                str(environment.getattr((undefined(name='b') if l_1_b is missing else l_1_b), 'Literal')),
                 '[',
                 str(t_3(context.eval_ctx, t_5(context, environment.getattr(l_1_message, 'clear_field_names'), 'pyrepr'), ', ')),
                 ']) -> None: ...\n',
             ))
         return concat(t_12)
     context.exported_vars.add('message_stub')
-    context.vars['message_stub'] = l_0_message_stub = Macro(environment, macro, 'message_stub', ('message',), False, False, False, context.eval_ctx.autoescape)
+    context.vars['message_stub'] = l_0_message_stub = Macro(environment, macro, 'message_stub', ('message', 'outer'), False, False, False, context.eval_ctx.autoescape)
     for l_1_enum in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'enums'):
         _loop_vars = {}
         pass
-        yield str(context.call((undefined(name='enum_stub') if l_0_enum_stub is missing else l_0_enum_stub), l_1_enum, _loop_vars=_loop_vars))
+        yield str(context.call((undefined(name='enum_stub') if l_0_enum_stub is missing else l_0_enum_stub), l_1_enum, (undefined(name='n') if l_0_n is missing else l_0_n), _loop_vars=_loop_vars))
         yield '\n'
         def t_16(fiter):
             for l_2_value in fiter:
@@ -374,9 +380,9 @@ def root(context, missing=missing, environment=environment):
     for l_1_message in environment.getattr((undefined(name='module') if l_0_module is missing else l_0_module), 'messages'):
         _loop_vars = {}
         pass
-        yield str(context.call((undefined(name='message_stub') if l_0_message_stub is missing else l_0_message_stub), l_1_message, _loop_vars=_loop_vars))
+        yield str(context.call((undefined(name='message_stub') if l_0_message_stub is missing else l_0_message_stub), l_1_message, (undefined(name='n') if l_0_n is missing else l_0_n), _loop_vars=_loop_vars))
         yield '\n'
     l_1_message = missing
 
 blocks = {}
-debug_info = '1=70&2=78&4=80&11=84&13=86&14=88&15=91&16=95&17=97&20=102&21=109&23=116&24=125&27=136&28=143&29=148&30=152&33=155&34=159&35=162&36=171&39=181&41=184&44=190&46=194&47=199&48=206&49=210&52=218&53=225&54=229&55=232&56=236&58=241&59=245&60=249&61=252&65=261&67=266&68=270&69=272&70=276&72=281&76=290&77=295&78=299&83=305&84=308&87=313&88=322&91=331&92=335&94=342&95=346&98=354&99=357&100=359&101=366&104=372&105=375'
+debug_info = '1=70&2=78&4=80&11=84&13=86&14=88&15=91&16=95&17=97&21=102&22=111&24=118&25=127&28=138&29=146&30=149&31=154&32=158&35=161&36=165&37=168&38=177&41=187&43=190&46=196&48=200&49=205&50=212&51=216&54=224&55=231&56=235&57=238&58=242&60=247&61=251&62=255&63=258&67=267&69=272&70=276&71=278&72=282&74=287&78=296&79=301&80=305&85=311&86=314&89=319&90=328&93=337&94=341&96=348&97=352&100=360&101=363&102=365&103=372&106=378&107=381'

@@ -1,8 +1,8 @@
 """The generated code itself is strict-clean, as a user's linters see it:
 ruff's unused-import (F401) and import-order (I001) rules on both builds, every
 golden package and fuzzed schemas; pyright --strict on every golden package,
-an extension read through ``msg.Extensions[ext]`` included (mypy --strict on
-the goldens: test_typing.py)."""
+an extension read through ``msg.Extensions[ext]`` included, and pyright and
+mypy --strict on fuzzed schemas (mypy --strict on the goldens: test_typing.py)."""
 
 from __future__ import annotations
 
@@ -94,29 +94,56 @@ def test_both_builds_are_ruff_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@settings(
-    max_examples=6,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=list(HealthCheck),
-)
-@given(schema=schemas(("proto2", "proto3"), files=2, wkt=True, extensions=True))
-def test_fuzzed_schemas_generate_ruff_clean_packages(
-    schema: Schema, tmp_path_factory: pytest.TempPathFactory
-) -> None:
-    work = tmp_path_factory.mktemp("fuzzed")
-    package = unique_package("rf")
-    for d in schema.files:
-        (work / "in" / d.name).parent.mkdir(parents=True, exist_ok=True)
-        (work / "in" / d.name).write_text(proto_text(d), encoding="utf-8")
-    generate(
-        work / "out",
-        [work / "in" / d.name for d in schema.files],
-        None,
-        package,
-        proto_paths=(work / "in",),
+def test_fuzzed_schemas_generate_strict_clean_packages(tmp_path: Path) -> None:
+    """Random schemas (two files, well-known types, extensions, hostile field
+    names such as ``_message`` or ``__init__``): ruff, mypy --strict and
+    pyright --strict find nothing in what they generate."""
+    packages: list[str] = []
+
+    @settings(
+        max_examples=8,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
     )
-    result = ruff(work / "out", package)
+    @given(schema=schemas(("proto2", "proto3"), files=2, wkt=True, extensions=True))
+    def generate_one(schema: Schema) -> None:
+        package = unique_package("rf")
+        folder = tmp_path / "in" / package
+        for d in schema.files:
+            (folder / d.name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / d.name).write_text(proto_text(d), encoding="utf-8")
+        generate(
+            tmp_path / "out",
+            [folder / d.name for d in schema.files],
+            None,
+            package,
+            proto_paths=(folder,),
+        )
+        packages.append(package)
+
+    generate_one()
+    out = tmp_path / "out"
+    result = ruff(out, *packages)
+    assert result.returncode == 0, result.stdout + result.stderr
+    packages_args = [arg for p in packages for arg in ("-p", p)]
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *packages_args],
+        cwd=out,
+        capture_output=True,
+        text=True,
+        env={"MYPYPATH": str(out), "PATH": str(BIN)},
+    )
+    assert result.returncode == 0, result.stdout
+    (out / "pyrightconfig.json").write_text(
+        json.dumps({"typeCheckingMode": "strict", "pythonVersion": "3.10"})
+    )
+    result = subprocess.run(
+        [str(BIN / "pyright"), "--project", str(out), "--pythonpath", sys.executable],
+        cwd=out,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
