@@ -73,6 +73,37 @@ class MembersModel:
         return self.env_read or bool(self.attributes)
 
 
+def _alias_models(
+    b: Any, cls: ClassNote, message: Message, spell: Spelling
+) -> tuple[AliasModel, ...]:
+    """The class's aliases: one-line methods writing a field as protobuf does."""
+    aliases = []
+    for alias in cls.aliases:
+        f = message.field(alias.field)
+        assert f is not None  # checked with the annotations
+        ref = b.type_ref(f)
+        item = ref.item or ref
+        value = Type(item.pb2) if item.is_message else typeref.scalar(item)
+        if alias.convert:
+            action, parameter = "set", typeref.builtin("object")
+        elif f.repeated:
+            action, parameter = "extend", typeref.sequence_of(value)
+        else:
+            action, parameter = "copy" if f.type == "message" else "set", value
+        parameter_type = spell(parameter)
+        aliases.append(
+            AliasModel(
+                name=alias.name,
+                parameter=alias.parameter,
+                parameter_type=parameter_type,
+                field_name=f.name,
+                action=action,
+                convert=alias.convert,
+            )
+        )
+    return tuple(aliases)
+
+
 def members_model(
     b: Any,
     cls: ClassNote,
@@ -112,30 +143,7 @@ def members_model(
                     hint="rename it, or remove the other definition",
                 )
             )
-    aliases = []
-    for alias in cls.aliases:
-        f = message.field(alias.field)
-        assert f is not None  # checked with the annotations
-        ref = b.type_ref(f)
-        item = ref.item or ref
-        value = Type(item.pb2) if item.is_message else typeref.scalar(item)
-        if alias.convert:
-            action, parameter = "set", typeref.builtin("object")
-        elif f.repeated:
-            action, parameter = "extend", typeref.sequence_of(value)
-        else:
-            action, parameter = "copy" if f.type == "message" else "set", value
-        parameter_type = spell(parameter)
-        aliases.append(
-            AliasModel(
-                name=alias.name,
-                parameter=alias.parameter,
-                parameter_type=parameter_type,
-                field_name=f.name,
-                action=action,
-                convert=alias.convert,
-            )
-        )
+    aliases = _alias_models(b, cls, message, spell)
     notes = b.notes.messages.get(message.full_name, {})
     env_fields = tuple(
         EnvFieldModel(
@@ -155,7 +163,7 @@ def members_model(
             )
             for a in cls.attributes
         ),
-        aliases=tuple(aliases),
+        aliases=aliases,
         env_fields=env_fields,
         env_export=env.export if env else None,
         env_export_doc=env.doc if env else None,
