@@ -10,29 +10,33 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import GeneratorError, Problem
 from .inputs import check_regular, decode_utf8, kind_of, read_input, walk_files
 
-
 MAX_PROBLEMS = 20
 # protoc's logging library (absl) also writes to stderr: its banner and its
 # "W0000 00:00:... file.cc:123]" lines are not the user's errors.
-_ABSL_LOG = re.compile(r"^(WARNING: All log messages before absl::InitializeLog\(\)|[IWEF]\d{4} )")
+_ABSL_LOG = re.compile(
+    r"^(WARNING: All log messages before absl::InitializeLog\(\)|[IWEF]\d{4} )"
+)
 
 
 @dataclass(frozen=True)
 class CompiledSchema:
     descriptor_set: bytes  # serialized FileDescriptorSet with source info
     proto_files: tuple[Path, ...]  # the inputs, as given (sorted)
-    names: tuple[str, ...]  # protoc's names of the inputs (relative to their include folder), same order
+    names: tuple[
+        str, ...
+    ]  # protoc's names of the inputs (relative to their include folder), same order
 
 
 def well_known_folder() -> Path:
     """The well-known types' .proto files bundled with grpcio-tools (searched last)."""
-    import grpc_tools  # deferred: only compilation needs it
+    import grpc_tools  # type: ignore[import-untyped]  # deferred: only compilation needs it
 
     return Path(grpc_tools.__file__).parent / "_proto"
 
@@ -51,10 +55,13 @@ def find_proto_files(paths: list[Path]) -> list[Path]:
         if path.is_dir():
             for entry in walk_files(path, ".proto"):
                 if entry.is_symlink():
-                    problems.append(Problem(
-                        "a symbolic link inside a --proto folder is not followed", str(entry),
-                        hint="name the file itself with --proto, or put a copy in the folder",
-                    ))
+                    problems.append(
+                        Problem(
+                            "a symbolic link inside a --proto folder is not followed",
+                            str(entry),
+                            hint="name the file itself with --proto, or put a copy in the folder",
+                        )
+                    )
                     continue
                 try:
                     check_regular(entry, ".proto file")
@@ -65,7 +72,12 @@ def find_proto_files(paths: list[Path]) -> list[Path]:
         elif not path.exists() and not path.is_symlink():
             problems.append(Problem("no such .proto file or folder", file=str(path)))
         elif path.suffix != ".proto":
-            problems.append(Problem("not a .proto file (give .proto files or folders of them)", file=str(path)))
+            problems.append(
+                Problem(
+                    "not a .proto file (give .proto files or folders of them)",
+                    file=str(path),
+                )
+            )
         else:
             try:
                 check_regular(path, ".proto file")
@@ -76,11 +88,15 @@ def find_proto_files(paths: list[Path]) -> list[Path]:
     if problems:
         raise GeneratorError(problems)
     if not found:
-        raise GeneratorError(Problem("no .proto files found", file=", ".join(map(str, paths))))
+        raise GeneratorError(
+            Problem("no .proto files found", file=", ".join(map(str, paths)))
+        )
     return sorted(set(found))
 
 
-def include_folders(files: list[Path], proto_paths: tuple[Path, ...] | list[Path]) -> tuple[Path, ...]:
+def include_folders(
+    files: list[Path], proto_paths: tuple[Path, ...] | list[Path]
+) -> tuple[Path, ...]:
     """The -I folders, resolved; without any, the common folder of the inputs."""
     if not proto_paths:
         return (Path(os.path.commonpath([str(f.resolve().parent) for f in files])),)
@@ -89,9 +105,16 @@ def include_folders(files: list[Path], proto_paths: tuple[Path, ...] | list[Path
         try:
             mode = os.stat(folder).st_mode
         except (OSError, ValueError):
-            raise GeneratorError(Problem("no such include folder (-I/--proto-path)", file=str(folder))) from None
+            raise GeneratorError(
+                Problem("no such include folder (-I/--proto-path)", file=str(folder))
+            ) from None
         if not stat.S_ISDIR(mode):
-            raise GeneratorError(Problem(f"include folder (-I/--proto-path) is {kind_of(mode)}, not a folder", str(folder)))
+            raise GeneratorError(
+                Problem(
+                    f"include folder (-I/--proto-path) is {kind_of(mode)}, not a folder",
+                    str(folder),
+                )
+            )
         folders.append(folder.resolve())
     return tuple(folders)
 
@@ -106,17 +129,24 @@ def proto_names(files: list[Path], folders: tuple[Path, ...]) -> list[str]:
         if folder is None:
             problems.append(
                 Problem(
-                    "this --proto file is not under any include folder (" + ", ".join(map(str, folders)) + ")",
+                    "this --proto file is not under any include folder ("
+                    + ", ".join(map(str, folders))
+                    + ")",
                     file=str(f),
                     hint="add the folder its imports are relative to with -I DIR",
                 )
             )
             continue
         name = resolved.relative_to(folder).as_posix()
-        if name.startswith(("-", "@")):  # on protoc's command line: an option, or a file of arguments
+        if name.startswith(
+            ("-", "@")
+        ):  # on protoc's command line: an option, or a file of arguments
             problems.append(
-                Problem("protoc would read this .proto file's name as an option ('-') or an argument file ('@')",
-                        file=str(f), hint="rename the file, or put it in a folder")
+                Problem(
+                    "protoc would read this .proto file's name as an option ('-') or an argument file ('@')",
+                    file=str(f),
+                    hint="rename the file, or put it in a folder",
+                )
             )
             continue
         names.append(name)
@@ -143,10 +173,16 @@ def _imports(text: str) -> list[str]:
     if last < 0:
         return []
     end = text.find(";", last)
-    return [m["name"] for m in _IMPORTS.finditer(text, 0, len(text) if end < 0 else end + 1) if m["name"]]
+    return [
+        m["name"]
+        for m in _IMPORTS.finditer(text, 0, len(text) if end < 0 else end + 1)
+        if m["name"]
+    ]
 
 
-def check_sources(names: list[str], folders: tuple[Path, ...], files: list[Path]) -> None:
+def check_sources(
+    names: list[str], folders: tuple[Path, ...], files: list[Path]
+) -> None:
     """Before protoc opens anything: each input, and each file it imports
     (found in the include folders as protoc finds it, at any depth), must be
     a regular file (protoc would block on a FIFO), and the inputs must be
@@ -168,7 +204,11 @@ def check_sources(names: list[str], folders: tuple[Path, ...], files: list[Path]
             what = ".proto file" if is_input else f'imported file ("{name}")'
             shown = given if given is not None and is_input else _relative(candidate)
             data = read_input(shown, what)
-            text = decode_utf8(data, shown, what) if is_input else data.decode("utf-8", "replace")
+            text = (
+                decode_utf8(data, shown, what)
+                if is_input
+                else data.decode("utf-8", "replace")
+            )
             for imported in _imports(text):
                 if imported not in seen:
                     seen.add(imported)
@@ -176,7 +216,9 @@ def check_sources(names: list[str], folders: tuple[Path, ...], files: list[Path]
             break
 
 
-def compile_protos(paths: list[Path], proto_paths: tuple[Path, ...] | list[Path] = ()) -> CompiledSchema:
+def compile_protos(
+    paths: list[Path], proto_paths: tuple[Path, ...] | list[Path] = ()
+) -> CompiledSchema:
     """Compile the given .proto files (and folders) into a FileDescriptorSet.
 
     Imports resolve against ``proto_paths`` (protoc's -I, in order; without
@@ -203,16 +245,28 @@ def compile_protos(paths: list[Path], proto_paths: tuple[Path, ...] | list[Path]
         code = _run_capturing_stderr(lambda: protoc.main(args), errors)
         message = errors.read_text(encoding="utf-8", errors="replace").strip()
         if code != 0 or not out.exists():
-            problems = _protoc_problems([line for line in message.splitlines() if not _ABSL_LOG.match(line)], folders)
-            if len(problems) > MAX_PROBLEMS:  # one broken file can give hundreds; the first ones tell
+            problems = _protoc_problems(
+                [line for line in message.splitlines() if not _ABSL_LOG.match(line)],
+                folders,
+            )
+            if (
+                len(problems) > MAX_PROBLEMS
+            ):  # one broken file can give hundreds; the first ones tell
                 more = len(problems) - MAX_PROBLEMS
-                problems = [*problems[:MAX_PROBLEMS], Problem(f"... and {more} more protoc errors")]
-            raise GeneratorError(problems or [Problem(f"protoc failed with exit code {code}")])
+                problems = [
+                    *problems[:MAX_PROBLEMS],
+                    Problem(f"... and {more} more protoc errors"),
+                ]
+            raise GeneratorError(
+                problems or [Problem(f"protoc failed with exit code {code}")]
+            )
         data = out.read_bytes()
-    return CompiledSchema(descriptor_set=data, proto_files=tuple(files), names=tuple(names))
+    return CompiledSchema(
+        descriptor_set=data, proto_files=tuple(files), names=tuple(names)
+    )
 
 
-def _run_capturing_stderr(run, target: Path) -> int:
+def _run_capturing_stderr(run: Callable[[], int], target: Path) -> int:
     """Run ``run()`` with OS-level stderr redirected into ``target``."""
     import sys
 
@@ -240,14 +294,20 @@ def _protoc_problems(lines: list[str], folders: tuple[Path, ...]) -> list[Proble
         match = _NOT_FOUND.match(problem.message)
         if match and not any((folder / match["name"]).is_file() for folder in folders):
             missing.add(match["name"])
-            searched = ", ".join([*map(str, folders), f"{well_known_folder()} (well-known types)"])
+            searched = ", ".join(
+                [*map(str, folders), f"{well_known_folder()} (well-known types)"]
+            )
             problems[i] = Problem(
                 f'import "{match["name"]}" not found; searched {searched}',
                 problem.file,
                 problem.line,
                 hint="add the folder the import is relative to with -I DIR (--proto-path DIR)",
             )
-    return [p for p in problems if not (p.file is None and p.message.split(":")[0] in missing)]
+    return [
+        p
+        for p in problems
+        if not (p.file is None and p.message.split(":")[0] in missing)
+    ]
 
 
 def _protoc_problem(line: str, folders: tuple[Path, ...]) -> Problem:
@@ -255,10 +315,15 @@ def _protoc_problem(line: str, folders: tuple[Path, ...]) -> Problem:
     parts = line.split(":", 3)
     if len(parts) == 4 and parts[1].isdigit():
         file = parts[0]
-        candidate = next((folder / file for folder in folders if (folder / file).exists()), Path(file))
+        candidate = next(
+            (folder / file for folder in folders if (folder / file).exists()),
+            Path(file),
+        )
         if candidate.exists():
             file = str(_relative(candidate))
-        return Problem(parts[3].strip(), file=file, line=int(parts[1]), hint=f"column {parts[2]}")
+        return Problem(
+            parts[3].strip(), file=file, line=int(parts[1]), hint=f"column {parts[2]}"
+        )
     return Problem(line.strip())
 
 

@@ -48,7 +48,14 @@ class Formatted:
 def format_files(files: list[Any]) -> Formatted:
     """Python and stub files as black formats them; other files unchanged."""
     formatter = _Formatter(_cache_dir())
-    texts = {f.path: formatter.file(f.path, f.text, f.kind) if f.kind in ("python", "stub") else f.text for f in files}
+    texts = {
+        f.path: (
+            formatter.file(f.path, f.text, f.kind)
+            if f.kind in ("python", "stub")
+            else f.text
+        )
+        for f in files
+    }
     return Formatted(texts, formatter.black_calls)
 
 
@@ -67,7 +74,9 @@ def mode(kind: str, indent: int = 0) -> Any:
 
     if black.__version__ != BLACK_VERSION_REQUIRED:
         raise GeneratorError(
-            Problem(f"black {BLACK_VERSION_REQUIRED} is required (found {black.__version__}); run pip install -e '.[dev]'")
+            Problem(
+                f"black {BLACK_VERSION_REQUIRED} is required (found {black.__version__}); run pip install -e '.[dev]'"
+            )
         )
     return black.Mode(
         target_versions={black.TargetVersion.PY310},
@@ -82,14 +91,18 @@ def run_black(source: str, kind: str, indent: int = 0) -> str:
     try:
         import black
     except ImportError as exc:
-        raise GeneratorError(Problem(f"cannot run black ({exc}); run pip install -e '.[dev]'")) from None
+        raise GeneratorError(
+            Problem(f"cannot run black ({exc}); run pip install -e '.[dev]'")
+        ) from None
     try:
         return black.format_str(source, mode=mode(kind, indent))
     except GeneratorError:
         raise
     except Exception as exc:  # black's InvalidInput and friends: our bug
         raise GeneratorError(
-            Problem(f"internal error: black rejected generated code ({exc}); please report with your inputs")
+            Problem(
+                f"internal error: black rejected generated code ({exc}); please report with your inputs"
+            )
         ) from None
 
 
@@ -147,7 +160,12 @@ def _width(line: str) -> int:
     if line.isascii():
         return len(line)
     return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line
+        (
+            0
+            if unicodedata.combining(c)
+            else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        )
+        for c in line
     )
 
 
@@ -194,7 +212,12 @@ def _cut(
     for number in range(head, len(lines)):
         line = lines[number]
         first = line[indent : indent + 1]
-        if first in (" ", "") or states[number] is not None or not line.startswith(pad) or not line.strip():
+        if (
+            first in (" ", "")
+            or states[number] is not None
+            or not line.startswith(pad)
+            or not line.strip()
+        ):
             continue
         if first == "#":
             pending = number if pending is None else pending
@@ -216,10 +239,21 @@ def _cut(
         stop = end
         while stop > begin and not lines[stop - 1].strip() and states[stop - 1] is None:
             stop -= 1
-        first_code = next((ln for ln in lines[begin:stop] if not ln[indent:].startswith("#")), "")
+        first_code = next(
+            (ln for ln in lines[begin:stop] if not ln[indent:].startswith("#")), ""
+        )
         definition = bool(_DEFINITION.match(first_code, indent))
         is_import = first_code.startswith(("import ", "from "), indent)
-        pieces.append(_Piece(offset + begin, lines[begin:stop], states[begin:stop], blanks, definition, is_import))
+        pieces.append(
+            _Piece(
+                offset + begin,
+                lines[begin:stop],
+                states[begin:stop],
+                blanks,
+                definition,
+                is_import,
+            )
+        )
         blanks = end - stop
     # lines between the header and the first statement (blank ones) are black's to drop
     return lines[:head], pieces
@@ -240,7 +274,9 @@ def _blank_lines(kind: str, piece: _Piece, previous: _Piece) -> int:
 
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
 _CLOSERS = set(_OPENERS.values())
-_SKELETON_TOKEN = re.compile(r"""[rRbBuUfF]{0,2}(?:"[^"\\]*(?:\\.[^"\\]*)*"|'[^'\\]*(?:\\.[^'\\]*)*')|[()\[\]{}]|#|,""")
+_SKELETON_TOKEN = re.compile(
+    r"""[rRbBuUfF]{0,2}(?:"[^"\\]*(?:\\.[^"\\]*)*"|'[^'\\]*(?:\\.[^'\\]*)*')|[()\[\]{}]|#|,"""
+)
 # What is left of a statement outside brackets and strings (see _brackets), for the
 # shapes wrap_line handles: [target [: annotation] = | return | key: ] name[.name...] and
 # one bracket pair at the end (a call, a subscript or a literal), or a def.
@@ -250,12 +286,24 @@ _SIMPLE = re.compile(
     rf"(?:(?:{_TARGET}) = |return |(?:{_NAME}|S): |{_NAME}=|\| )?(?:{_NAME}(?:\.{_NAME}|\[\])*)?(?:\(\)|\[\]|\{{\}}),?"
 )
 _DEF = re.compile(rf"(?:async )?def {_NAME}\(\)(?: -> [\w.\[\]| ]+)?:(?: \.\.\.)?")
-_IMPORT = re.compile(rf"from \.*(?:{_NAME}(?:\.{_NAME})*)? import {_NAME}(?: as {_NAME})?(?:, {_NAME}(?: as {_NAME})?)*")
+_DEF_TAIL = re.compile(
+    rf" -> {_NAME}(?:\.{_NAME})*\[\]:(?: \.\.\.)?"
+)  # what follows a def's parameters
+_CLASS = re.compile(rf"class {_NAME}\(\):")
+# an item inside brackets that black splits at its bars: names and subscripts, "|" between
+_OPERANDS = re.compile(
+    rf"(?:\| )?{_NAME}(?:\.{_NAME})*(?:\[\])?(?: \| {_NAME}(?:\.{_NAME})*(?:\[\])?)+,?"
+)
+_IMPORT = re.compile(
+    rf"from \.*(?:{_NAME}(?:\.{_NAME})*)? import {_NAME}(?: as {_NAME})?(?:, {_NAME}(?: as {_NAME})?)*"
+)
 # a dict item whose value is a conditional expression: black parenthesizes the value
 _TERNARY_ITEM = re.compile(r"S: [^,]* if [^,]* else [^,]*,")
 # an annotation alone (a stub's or TypedDict's attribute) that is a union: black
 # wraps it in parentheses, one operand a line if it must
-_UNION = re.compile(rf"{_NAME}: [\w.\[\]]+(?: \| [\w.\[\]]+)+,?")
+_UNION = re.compile(
+    rf"{_NAME}: [\w.\[\]]+(?: \| [\w.\[\]]+)+(?: = \.\.\.)?,?"
+)  # a stub's default too
 
 
 def _brackets(code: str) -> tuple[list[tuple[int, int]], list[int], str] | None:
@@ -336,12 +384,14 @@ def _fits(line: str) -> bool:
     return _width(line) <= LINE_LENGTH
 
 
-def wrap_line(line: str) -> list[str] | None:
+def wrap_line(line: str, inside: bool = False) -> list[str] | None:
     """``line`` (one whole statement) as black splits it, when that is certain:
     a ``def`` split at its parameters (black's left-hand split), or a statement
     ending in one call or bracket literal split at it (black's right-hand split,
-    the optional parentheses of the right-hand side omitted). None otherwise:
-    the caller then has black format the statement."""
+    the optional parentheses of the right-hand side omitted); ``inside``: the
+    line is one item inside brackets, split first at its ``|`` operators
+    (black's delimiter split). None otherwise: the caller then has black
+    format the statement."""
     if _fits(line):
         return [line]
     indent = len(line) - len(line.lstrip(" "))
@@ -356,54 +406,127 @@ def wrap_line(line: str) -> list[str] | None:
     if found is None:
         return None
     pairs, _, skeleton = found
+    if inside and _OPERANDS.fullmatch(skeleton):
+        return _bars(pad, code)
     if _UNION.fullmatch(skeleton):
         return _union(pad, code)
     if _TERNARY_ITEM.fullmatch(skeleton):
         key, value = code[: code.index(":")], code[code.index(":") + 2 : -1]
         lines = [f"{pad}{key}: (", f"{pad}    {value}", f"{pad}),"]
         return lines if all(map(_fits, lines)) else None
+    split = _split_point(code, pairs, skeleton)
+    if split is None:
+        return None
+    start, end, literal = split
+    head, body, tail = pad + code[: start + 1], code[start + 1 : end], pad + code[end:]
+    if not _fits(head) or not body.strip():
+        return None
+    tails: list[str] | None = [tail]
+    if not _fits(tail):
+        tails = _def_tail(tail) if skeleton.startswith(("def", "async")) else None
+    if tails is None:
+        return None
+    inner = _body(
+        pad + "    ",
+        body,
+        literal,
+        lone_parameter=skeleton.startswith(("def", "async")),
+    )
+    return None if inner is None else [head, *inner, *tails]
+
+
+def _split_point(
+    code: str, pairs: list[tuple[int, int]], skeleton: str
+) -> tuple[int, int, bool] | None:
+    """(opening, closing bracket, is a literal) where black splits ``code``."""
     if not pairs:
         return None
     if _DEF.fullmatch(skeleton):
-        start, end = pairs[0]  # the parameters: black splits a def at its first bracket
-        literal = False
-    elif _SIMPLE.fullmatch(skeleton):
-        start, end = pairs[-1]
-        if end != len(code) - 1 - code.endswith(","):
-            return None
-        before = code[:start].rstrip()
-        # a list/dict/tuple literal (black always explodes one with commas), not a call or subscript
-        literal = not before or not (before[-1].isalnum() or before[-1] in "_)]}\"'")
-        if literal and code[start] == "(":
-            return None  # a parenthesized tuple or expression: black's parentheses rules differ
-    else:
+        return (
+            pairs[0][0],
+            pairs[0][1],
+            False,
+        )  # the parameters: black splits a def at its first bracket
+    if _CLASS.fullmatch(skeleton):
+        start, end = pairs[-1]  # the bases: black's right-hand split
+        return (start, end, False) if end == len(code) - 2 else None
+    if not _SIMPLE.fullmatch(skeleton):
         return None
-    head, body, tail = pad + code[: start + 1], code[start + 1 : end], pad + code[end:]
-    if not _fits(head) or not _fits(tail) or not body.strip():
+    start, end = pairs[-1]
+    if end != len(code) - 1 - code.endswith(","):
         return None
+    before = code[:start].rstrip()
+    # a list/dict/tuple literal (black always explodes one with commas), not a call or subscript
+    literal = not before or not (before[-1].isalnum() or before[-1] in "_)]}\"'")
+    if literal and code[start] == "(":
+        return None  # a parenthesized tuple or expression: black's parentheses rules differ
+    return start, end, literal
+
+
+def _body(
+    inner: str, body: str, literal: bool, lone_parameter: bool
+) -> list[str] | None:
+    """The lines of a bracket's contents ``body`` at ``inner``, split as black splits them."""
     items = _items(body)
     if items is None:
         return None
-    inner = pad + "    "
     magic = body.rstrip().endswith(",")
-    if skeleton.startswith(("def", "async")) and len(items) == 1 and not magic:
+    if lone_parameter and len(items) == 1 and not magic:
         magic = True  # black adds a trailing comma to a lone parameter, which then stands alone
     if not magic and not (literal and len(items) > 1) and _fits(inner + body.strip()):
-        return [head, inner + body.strip(), tail]
+        return [inner + body.strip()]
     if len(items) == 1 and not magic:
         if _unsplittable(items[0]):
-            return [head, inner + items[0], tail]  # one long string: black leaves it long
-        nested = wrap_line(inner + items[0])  # one argument: black splits it in turn
-        return None if nested is None else [head, *nested, tail]
-    lines = [head]
+            return [inner + items[0]]  # one long string: black leaves it long
+        return wrap_line(
+            inner + items[0], inside=True
+        )  # one argument: black splits it in turn
+    lines: list[str] = []
     for item in items:
         if item.startswith("*") and not item.startswith("**") and literal:
             return None
-        wrapped = wrap_line(f"{inner}{item},")
+        wrapped = wrap_line(f"{inner}{item},", inside=True)
         if wrapped is None:
             return None
         lines += wrapped
-    return [*lines, tail]
+    return lines
+
+
+def _def_tail(tail: str) -> list[str] | None:
+    """A def's too long ``) -> name[...]:`` after its parameters: black splits
+    the return annotation at its last bracket (right-hand split)."""
+    indent = len(tail) - len(tail.lstrip(" "))
+    code = tail[indent + 1 :]  # after the parameters' closing bracket
+    found = _brackets(code)
+    if found is None or not _DEF_TAIL.fullmatch(found[2]):
+        return None
+    start, end = found[0][-1]
+    pad = " " * indent
+    head, body, rest = (
+        f"{pad}){code[: start + 1]}",
+        code[start + 1 : end].strip(),
+        pad + code[end:],
+    )
+    lines = [head, pad + "    " + body, rest]
+    return (
+        lines if body and all(map(_fits, lines)) else None
+    )  # a subscript's items stay on one line
+
+
+def _bars(pad: str, code: str) -> list[str] | None:
+    """An item inside brackets, a union of names and subscripts: black's
+    delimiter split, one operand a line (the first without its bar), each
+    then split in turn; a trailing comma stays on the last."""
+    masked = _masked(code)
+    cuts = [m.start() for m in re.finditer(r" \| ", masked)]
+    operands = [code[a:b].strip() for a, b in zip([0, *cuts], [*cuts, len(code)])]
+    lines: list[str] = []
+    for operand in operands:
+        wrapped = wrap_line(pad + operand, inside=True)
+        if wrapped is None:
+            return None
+        lines += wrapped
+    return lines
 
 
 # -- the stage
@@ -434,7 +557,9 @@ class _Formatter:
             out += self._piece(path, piece, kind)
             previous = piece
         formatted = "\n".join(out) + ("\n" if out else "")
-        return text if formatted == text else formatted  # one copy of an unchanged file, not two (memory)
+        return (
+            text if formatted == text else formatted
+        )  # one copy of an unchanged file, not two (memory)
 
     def _at_risk(self, piece: _Piece, numbers: list[int] | None = None) -> bool:
         numbers = self.risky if numbers is None else numbers
@@ -446,8 +571,14 @@ class _Formatter:
         if self._at_risk(piece, self.other_risks):
             return None
         start, end = piece.start, piece.start + len(piece.lines)
-        long = self.long_lines[bisect.bisect_left(self.long_lines, start) : bisect.bisect_left(self.long_lines, end)]
-        return _prewrapped(piece.lines, piece.states, [number - start for number in long])
+        long = self.long_lines[
+            bisect.bisect_left(self.long_lines, start) : bisect.bisect_left(
+                self.long_lines, end
+            )
+        ]
+        return _prewrapped(
+            piece.lines, piece.states, [number - start for number in long]
+        )
 
     def _piece(self, path: str, piece: _Piece, kind: str) -> list[str]:
         lines, states = piece.lines, piece.states
@@ -458,17 +589,27 @@ class _Formatter:
             return wrapped
         if len(lines) >= _SPLIT_CLASS_LINES and _is_class(lines):
             return self._class(path, piece, kind)
-        return self._black(path, "\n".join(lines) + "\n", kind, 0).rstrip("\n").split("\n")
+        return (
+            self._black(path, "\n".join(lines) + "\n", kind, 0).rstrip("\n").split("\n")
+        )
 
     def _class(self, path: str, piece: _Piece, kind: str) -> list[str]:
         """A long class at risk: only its members at risk go to black (dedented)."""
         lines, states = piece.lines, piece.states
         # the body starts after the class statement's line ending in ":"
-        body = next(n + 1 for n, line in enumerate(lines) if line[:1] not in "#@ " and line.rstrip().endswith(":"))
-        _, members = _cut(lines[body:], states[body:], indent=4, offset=piece.start + body)
+        body = next(
+            n + 1
+            for n, line in enumerate(lines)
+            if line[:1] not in "#@ " and line.rstrip().endswith(":")
+        )
+        _, members = _cut(
+            lines[body:], states[body:], indent=4, offset=piece.start + body
+        )
         out = lines[:body]
         for member in members:
-            out += [""] * min(member.blanks, 1)  # as rendered (black allows one in a class)
+            out += [""] * min(
+                member.blanks, 1
+            )  # as rendered (black allows one in a class)
             if not self._at_risk(member):
                 out += member.lines
                 continue
@@ -490,7 +631,12 @@ class _Formatter:
         try:
             text = run_black(source, kind, indent)
         except GeneratorError as exc:
-            raise GeneratorError([Problem(p.message, p.file or path, p.line, p.hint) for p in exc.problems]) from None
+            raise GeneratorError(
+                [
+                    Problem(p.message, p.file or path, p.line, p.hint)
+                    for p in exc.problems
+                ]
+            ) from None
         self.black_calls += 1
         _store(entry, text)
         return text
@@ -513,15 +659,23 @@ def _risky_offsets(text: str) -> list[int]:
         line_start = text.rfind("\n", 0, position) + 1
         after = text[position + 3 : position + 4]
         before = text[line_start:position]
-        if after in (" ", "\t") and not before.strip(" rRuU"):  # a docstring starting with space
+        if after in (" ", "\t") and not before.strip(
+            " rRuU"
+        ):  # a docstring starting with space
             found.append(position)
-        elif text[position - 1 : position] in (" ", "\t") and after in ("", "\n") and before.strip():
+        elif (
+            text[position - 1 : position] in (" ", "\t")
+            and after in ("", "\n")
+            and before.strip()
+        ):
             found.append(position)  # text ending with space, then the closing quotes
         position = text.find('"""', position + 3)
     return found
 
 
-def _risky_lines(text: str, lines: list[str], states: list[str | None]) -> tuple[list[int], list[int]]:
+def _risky_lines(
+    text: str, lines: list[str], states: list[str | None]
+) -> tuple[list[int], list[int]]:
     """Numbers of the lines black might change (each list sorted): those that
     are not too long but black changes anyway, then the long ones: a long line of code
     (not one string literal alone, not a one-line statement whose only excess
@@ -534,7 +688,11 @@ def _risky_lines(text: str, lines: list[str], states: list[str | None]) -> tuple
     if text.isascii():
         long = [n for n, line in enumerate(lines) if len(line) > LINE_LENGTH]
     else:  # wide characters count two
-        long = [n for n, line in enumerate(lines) if len(line) > LINE_LENGTH // 2 and not _fits(line)]
+        long = [
+            n
+            for n, line in enumerate(lines)
+            if len(line) > LINE_LENGTH // 2 and not _fits(line)
+        ]
     last = len(lines) - 1
     for number in long:
         line, state = lines[number], states[number]
@@ -544,7 +702,8 @@ def _risky_lines(text: str, lines: list[str], states: list[str | None]) -> tuple
         elif not (
             _unsplittable(line)
             or _opens_string(line, number, states)
-            or _TYPE_IGNORE.search(line) and _single_line_statement(lines, states, number)
+            or _TYPE_IGNORE.search(line)
+            and _single_line_statement(lines, states, number)
         ):
             numbers.add(number)
     return other, sorted(numbers)
@@ -564,16 +723,24 @@ _STRING_START = re.compile(r"\s*[rRbBuUfF]{0,2}(\"\"\"|\'\'\')")
 
 def _opens_string(line: str, number: int, states: list[str | None]) -> bool:
     """A line that is only the start of a multi-line string (a docstring's first line)."""
-    return number + 1 < len(states) and states[number + 1] is not None and _STRING_START.match(line) is not None
+    return (
+        number + 1 < len(states)
+        and states[number + 1] is not None
+        and _STRING_START.match(line) is not None
+    )
 
 
-def _prewrapped(lines: list[str], states: list[str | None], long: list[int]) -> list[str] | None:
+def _prewrapped(
+    lines: list[str], states: list[str | None], long: list[int]
+) -> list[str] | None:
     """``lines`` with their long lines (numbers ``long``, in order) wrapped by
     wrap_line; None if one cannot be."""
     out = list(lines)
     for number in reversed(long):
         line = lines[number]
-        if states[number] is not None or not _single_line_statement(lines, states, number):
+        if states[number] is not None or not _single_line_statement(
+            lines, states, number
+        ):
             return None
         wrapped = wrap_line(line)
         if wrapped is None:
@@ -586,12 +753,17 @@ def _union(pad: str, code: str) -> list[str] | None:
     name, annotation = code.split(": ", 1)
     comma = "," if annotation.endswith(",") else ""
     annotation = annotation.removesuffix(",")
+    default = " = ..." if annotation.endswith(" = ...") else ""
+    annotation = annotation.removesuffix(default)
     inner = pad + "    "
-    lines = [f"{pad}{name}: (", inner + annotation, f"{pad}){comma}"]
+    lines = [f"{pad}{name}: (", inner + annotation, f"{pad}){default}{comma}"]
     if not _fits(lines[1]):
         masked = _masked(annotation)  # split at the top-level bars only
         cuts = [m.start() for m in re.finditer(r" \| ", masked)]
-        operands = [annotation[a:b].removeprefix(" | ") for a, b in zip([0, *cuts], [*cuts, len(annotation)])]
+        operands = [
+            annotation[a:b].removeprefix(" | ")
+            for a, b in zip([0, *cuts], [*cuts, len(annotation)])
+        ]
         body: list[str] = []
         for number, operand in enumerate(operands):
             wrapped = wrap_line(f"{inner}{'| ' if number else ''}{operand}")
@@ -607,7 +779,9 @@ def _is_class(lines: list[str]) -> bool:
     return first.startswith("class ") and first.rstrip().endswith(":")
 
 
-def _single_line_statement(lines: list[str], states: list[str | None], number: int) -> bool:
+def _single_line_statement(
+    lines: list[str], states: list[str | None], number: int
+) -> bool:
     """Line ``number`` is a line black transforms on its own: it closes every
     bracket it opens (see _brackets) and it starts a statement (the line before
     it does not leave a bracket open), or it is one item, with its comma, of a
@@ -618,13 +792,17 @@ def _single_line_statement(lines: list[str], states: list[str | None], number: i
         return True
     before = lines[number - 1].rstrip()
     item = lines[number].endswith(",")
-    if before.endswith(("\\", "(", "[", "{")) or (before.endswith(",") and states[number - 1] is None):
+    if before.endswith(("\\", "(", "[", "{")) or (
+        before.endswith(",") and states[number - 1] is None
+    ):
         return item and (before.endswith(",") or before.lstrip()[:1] not in ("", "#"))
     if states[number - 1] is not None:
         return True  # the line before closes a multi-line string (and no bracket)
     # a line of code before it must be whole too, or only close brackets
     code = _code(before).strip()
-    return not code or code.startswith(("#", ")", "]", "}")) or _brackets(code) is not None
+    return (
+        not code or code.startswith(("#", ")", "]", "}")) or _brackets(code) is not None
+    )
 
 
 def _code(line: str) -> str:

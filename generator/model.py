@@ -13,26 +13,15 @@ from dataclasses import dataclass
 
 from . import naming, typeref
 from .annotations import Annotations, ClassNote, ExtraProperty, FieldNote, ModuleMembersNote, closest, member_names
-from .doctext import _doc_parts, _first_sentence, _rst_table, code_fence, doc_layout
+from .doctext import _doc_parts, _first_sentence, _rst_table, doc_layout
 from .errors import GeneratorError, Problem
+from .proto_facts import INT_BOUNDS, PY_SCALAR, finite_only, plain_number
+from .reference_page import ReferencePage, build_reference
 from .rules import RuleModel, rule_models
 from .schema import Enum, Field, Message, Schema, shortest_float32_text
 from .members import AttributeModel, MembersModel, ModuleMembersModel, members_model
 from .stubs import EnumModel, Pb2Import, Pb2Module, Stubs, pb2_imports
-from .typeref import PY_SCALAR, Import, Spelling, Sym, Type, TypeRef
-
-INT_BOUNDS = {
-    "int32": (-(2**31), 2**31 - 1),
-    "sint32": (-(2**31), 2**31 - 1),
-    "sfixed32": (-(2**31), 2**31 - 1),
-    "uint32": (0, 2**32 - 1),
-    "fixed32": (0, 2**32 - 1),
-    "int64": (-(2**63), 2**63 - 1),
-    "sint64": (-(2**63), 2**63 - 1),
-    "sfixed64": (-(2**63), 2**63 - 1),
-    "uint64": (0, 2**64 - 1),
-    "fixed64": (0, 2**64 - 1),
-}
+from .typeref import Import, Spelling, Sym, Type, TypeRef
 
 
 # ------------------------------------------------------------------ IR types
@@ -42,7 +31,7 @@ INT_BOUNDS = {
 class Header:
     generator_version: str
     inputs: tuple[str, ...]
-    command: str  # how to regenerate
+    command: str  # how to regenerate: the whole command line, as the headers print it
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -215,6 +204,12 @@ class TypedDictModel:
     keys: tuple[TypedDictKey, ...]
     doc: str  # the message's whole documentation, laid out ("": none); the template names the message first
     functional: bool  # no class body: the docstring after the call lists the keys' docs
+    extra_keys: tuple[TypedDictKey, ...] = ()  # keys its setter takes besides the fields (annotations' extra_keys)
+
+    @property
+    def in_keys(self) -> tuple[TypedDictKey, ...]:
+        """The input TypedDict's keys: the fields', then the extra keys."""
+        return self.keys + self.extra_keys
 
     @property
     def documented(self) -> bool:
@@ -295,40 +290,6 @@ class ClassModel:
 
 
 @dataclass(frozen=True, kw_only=True)
-class ReferenceKey:
-    key: str
-    type_text: str
-    default_text: str
-    doc: str  # the whole doc: a table cell
-
-
-@dataclass(frozen=True, kw_only=True)
-class ReferenceEntry:
-    name: str
-    type_text: str  # as a user writes it: list[TableParameter], not the stub's container type
-    default_text: str | None  # None: no default to state (a property computed by hooks)
-    summary: str
-    paragraphs: tuple[str, ...]  # the rest of the doc
-    member: Doc  # its constraints and notes: what the property says of itself
-    example: str | None  # a doctest, shown as a code block
-    fence: str  # a code fence longer than any run of backticks in the example
-    keys: tuple[ReferenceKey, ...]
-    anchor: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class ReferenceClass:
-    name: str
-    summary: str
-    paragraphs: tuple[str, ...]
-    example: str | None
-    fence: str
-    rules: ClassRules  # shared sections, said once per class
-    entries: tuple[ReferenceEntry, ...]
-    lint_rules: tuple[RuleModel, ...] = ()  # its "Rules" section
-
-
-@dataclass(frozen=True, kw_only=True)
 class PackageModel:
     name: str
     header: Header
@@ -348,7 +309,7 @@ class PackageModel:
     subpackages: tuple[str, ...]
     class_subpackages: tuple[str, ...]  # those holding class modules (other builds need only these)
     types_imports: tuple[Import, ...]  # what types.py names (typeref.Spelling records it)
-    reference: tuple[ReferenceClass, ...]
+    reference: ReferencePage
     undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
     exports: tuple[str, ...]
     targets: tuple[Target, ...]  # the standalone build first
@@ -518,7 +479,8 @@ class _Builder:
     def typed_dict(self, message: Message, spell: Spelling) -> TypedDictModel:
         """``message``'s TypedDicts; ``spell``: types.py's spelling (it records the imports)."""
         out_name, in_name = naming.typed_dict_names(message.flat)
-        names = [f.name for f in message.fields]
+        extras = self.notes.extra_keys.get(message.full_name, ())  # the input TypedDict's only
+        names = [f.name for f in message.fields] + [x.name for x in extras]
         functional = naming.needs_functional_typed_dict(names)
         # a class body's keys shadow the builtins (and aliases) they are named after; only the printed form records imports
         body = Spelling("code", shadowed=frozenset(names), in_types=True,
@@ -531,7 +493,14 @@ class _Builder:
                 key=r.name, out_type=module(out), in_type=module(accepted), out_annotation=body(out),
                 in_annotation=body(accepted), doc="\n\n".join(doc_layout(r.doc)),
             ))
+        extra_keys = tuple(
+            TypedDictKey(key=x.name, out_type=module(t), in_type=module(t), out_annotation=body(t), in_annotation=body(t),
+                         doc="\n\n".join(doc_layout(x.doc)))
+            for x in extras
+            for t in [self.annotation_type(x.type)]
+        )
         return TypedDictModel(
+            extra_keys=extra_keys,
             full_name=message.full_name,
             out_name=out_name,
             in_name=in_name,
@@ -581,6 +550,7 @@ class _Builder:
             values=values,
             doc=_first_sentence((note.doc if note and note.doc else None) or enum.doc)
             or f"Names of ``{enum.full_name}``.",
+            stub_doc=((note.doc if note and note.doc else None) or enum.doc).strip(),
         )
 
     def class_spelling(self, cls: ClassNote, message: Message, reserved: set[str]) -> Spelling:
@@ -732,13 +702,13 @@ class _Builder:
         limits: dict[str, object] = {}
         if note and note.constraint:
             op, bound = note.constraint
-            limits["constraint"] = (op, int(bound) if float(bound).is_integer() else bound)
+            limits["constraint"] = (op, plain_number(bound))
             limits["constraint_always"] = note.enforce_constraint == "always"
         if note and note.choices:
             limits["choices"] = note.choices
         if f.type in INT_BOUNDS:
             limits["int_range"] = (f.type, *INT_BOUNDS[f.type])
-        limits["finite"] = f.type in ("float", "double") and not (note and note.allow_nonfinite)
+        limits["finite"] = finite_only(f.type, bool(note and note.allow_nonfinite))
         return limits
 
     def field_property(
@@ -801,55 +771,6 @@ class _Builder:
             doc=doc,
             deprecated=f.deprecated,
         )
-
-    # -- reference page -------------------------------------------------------
-
-    def reference(self, classes: tuple[ClassModel, ...]) -> tuple[ReferenceClass, ...]:
-        out = []
-        for cls in classes:
-            message = self.schema.messages[cls.message_full_name]
-            entries = []
-            for prop in cls.properties:
-                keys: tuple[ReferenceKey, ...] = ()
-                f = message.field(prop.field_name) if prop.field_name else None
-                if f is not None and f.type == "message" and not f.repeated and not self.imported(f.type_name):
-                    target = self.schema.messages[f.type_name or ""]
-                    keys = tuple(
-                        ReferenceKey(
-                            key=x.name,
-                            type_text=Spelling("doc")(typeref.out_type(self.field(target, x).type)),
-                            default_text=self.field(target, x).default_text,
-                            doc=self.field_doc(target, x, self.note(target.full_name, x.name)),
-                        )
-                        for x in target.fields
-                    )
-                entries.append(
-                    ReferenceEntry(
-                        name=prop.name,
-                        type_text=prop.doc.type_text or "",
-                        default_text=prop.doc.default_text,
-                        summary=prop.doc.summary,
-                        paragraphs=prop.doc.paragraphs,
-                        member=prop.doc,
-                        example=prop.doc.example,
-                        fence=code_fence(prop.doc.example),
-                        keys=keys,
-                        anchor=f"{cls.name}-{prop.name}".lower(),
-                    )
-                )
-            out.append(
-                ReferenceClass(
-                    name=cls.name,
-                    summary=cls.doc.summary,
-                    paragraphs=cls.doc.paragraphs,
-                    example=cls.doc.example,
-                    fence=code_fence(cls.doc.example),
-                    rules=cls.doc.rules,  # type: ignore[arg-type]
-                    entries=tuple(entries),
-                    lint_rules=cls.lint_rules,
-                )
-            )
-        return tuple(out)
 
 
 def _field_marks(f: Field) -> list[str]:
@@ -920,7 +841,7 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         subpackages=_folders(r.folder for r in b.imports.values() if r.generated),
         class_subpackages=_folders(tuple(c.module.split(".")[:-1]) for c in classes),
         types_imports=tuple(sorted(types_spell.imports, key=repr)),
-        reference=b.reference(classes),
+        reference=build_reference(b, classes, _doc_parts),
         rules=rules,
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),

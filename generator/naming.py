@@ -97,8 +97,16 @@ def needs_functional_typed_dict(keys: list[str]) -> bool:
     return any(not is_plain_attribute(k) for k in keys)
 
 
+# The runtime's modules, copied verbatim into every package from generator/shipped/.
+RUNTIME_MODULES = (
+    "runtime",
+    "_runtime_configs",
+    "_runtime_io",
+    "_runtime_specs",
+    "_runtime_wrapper",
+)
 # Modules every generated package has: a proto file's modules must not take their names.
-PACKAGE_MODULES = frozenset({"types", "runtime", "_specs", "_pool"})
+PACKAGE_MODULES = frozenset({"types", "_specs", "_pool", *RUNTIME_MODULES})
 # Names the generated modules use at module level (besides builtins): not for classes.
 MODULE_LEVEL_NAMES = PACKAGE_MODULES | {
     "annotations",

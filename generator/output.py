@@ -48,7 +48,9 @@ MARKERS = (
     '{\n "@generated": "by fleet-strategy-codegen',  # the manifest (manifest_text)
 )
 MANIFEST_SUFFIX = ".manifest.json"
-STAGING = ".fleet-strategy-codegen.staging"  # in the output root while a generate writes
+STAGING = (
+    ".fleet-strategy-codegen.staging"  # in the output root while a generate writes
+)
 _JOURNAL = "journal.json"  # in STAGING: its presence is the commit
 _STAGED = re.compile(r"[0-9]+\.new")
 # The temp files of the versions before the staging folder, beside their
@@ -94,21 +96,41 @@ class Plan:
     stale: list[str] = field(default_factory=list)
     orphaned: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
-    foreign: list[str] = field(default_factory=list)  # stale, and not the tool's: no marker, or a link
-    blocked: list[str] = field(default_factory=list)  # stale: a folder is where the file goes
-    leftover: list[str] = field(default_factory=list)  # temp files an earlier version's interrupted run left
-    interrupted: str | None = None  # COMMITTED or STAGED: what an interrupted generate left (see pending)
-    written: bool = False  # set by apply once the new tree is in place (read after an interrupt)
+    foreign: list[str] = field(
+        default_factory=list
+    )  # stale, and not the tool's: no marker, or a link
+    blocked: list[str] = field(
+        default_factory=list
+    )  # stale: a folder is where the file goes
+    leftover: list[str] = field(
+        default_factory=list
+    )  # temp files an earlier version's interrupted run left
+    interrupted: str | None = (
+        None  # COMMITTED or STAGED: what an interrupted generate left (see pending)
+    )
+    written: bool = (
+        False  # set by apply once the new tree is in place (read after an interrupt)
+    )
 
     @property
     def clean(self) -> bool:
-        return not (self.missing or self.stale or self.orphaned or self.leftover or self.interrupted)
+        return not (
+            self.missing
+            or self.stale
+            or self.orphaned
+            or self.leftover
+            or self.interrupted
+        )
 
 
 def _parts(relative: str, out: Path) -> list[str]:
     parts = relative.split("/")
     if any(part in ("", ".", "..") or "\0" in part for part in parts):
-        raise GeneratorError(Problem(f"refusing to write outside the output folder: {relative}", str(out)))
+        raise GeneratorError(
+            Problem(
+                f"refusing to write outside the output folder: {relative}", str(out)
+            )
+        )
     return parts
 
 
@@ -122,7 +144,14 @@ def safe_target(out: Path, relative: str) -> Path:
 def _check_folders(out: Path, relatives: list[str]) -> None:
     """Refuse (before any write) a link or a file where the output needs a
     folder: writing through a link could change what lies outside ``out``."""
-    folders = sorted({"/".join(parts[:i]) for r in relatives for parts in [_parts(r, out)] for i in range(1, len(parts))})
+    folders = sorted(
+        {
+            "/".join(parts[:i])
+            for r in relatives
+            for parts in [_parts(r, out)]
+            for i in range(1, len(parts))
+        }
+    )
     problems, absent = [], set()
     for folder in folders:  # a folder sorts before everything under it
         if folder.rpartition("/")[0] in absent:
@@ -135,14 +164,22 @@ def _check_folders(out: Path, relatives: list[str]) -> None:
             absent.add(folder)
             continue
         if stat.S_ISLNK(mode):
-            problems.append(Problem(
-                f"a symbolic link (to {os.readlink(path)}) is where the output needs a folder; the tool never writes "
-                "through a link, so nothing was changed", path.as_posix(),
-                hint="remove the link, or generate into the folder it points to",
-            ))
+            problems.append(
+                Problem(
+                    f"a symbolic link (to {os.readlink(path)}) is where the output needs a folder; the tool never writes "
+                    "through a link, so nothing was changed",
+                    path.as_posix(),
+                    hint="remove the link, or generate into the folder it points to",
+                )
+            )
         elif not stat.S_ISDIR(mode):
-            problems.append(Problem("a file is where the output needs a folder; nothing was changed", path.as_posix(),
-                                    hint="move it away"))
+            problems.append(
+                Problem(
+                    "a file is where the output needs a folder; nothing was changed",
+                    path.as_posix(),
+                    hint="move it away",
+                )
+            )
         if not stat.S_ISDIR(mode):
             absent.add(folder)  # nothing under it is looked at
     if problems:
@@ -165,7 +202,11 @@ def is_generated(path: Path) -> bool:
     except OSError:
         return False
     with open(fd, "rb") as handle:
-        head = handle.read(200).decode("utf-8", errors="replace") if stat.S_ISREG(os.fstat(fd).st_mode) else ""
+        head = (
+            handle.read(200).decode("utf-8", errors="replace")
+            if stat.S_ISREG(os.fstat(fd).st_mode)
+            else ""
+        )
     return head.startswith(MARKERS)
 
 
@@ -185,7 +226,10 @@ def plan(out: Path, files: dict[str, str], package: str) -> Plan:
         path = out / relative
         try:
             mode = os.lstat(path).st_mode
-        except (FileNotFoundError, NotADirectoryError):  # (a file in place of ``out``: all is missing)
+        except (
+            FileNotFoundError,
+            NotADirectoryError,
+        ):  # (a file in place of ``out``: all is missing)
             result.missing.append(relative)
             continue
         if stat.S_ISREG(mode) and _read(path) == text:
@@ -218,22 +262,33 @@ def _scan(out: Path, expected: set[str], package: str) -> tuple[list[str], list[
             return
         for entry in entries:
             relative = f"{folder}/{entry.name}" if folder else entry.name
-            if entry.is_dir(follow_symlinks=False):  # never a link: is_dir() here does not follow it
+            if entry.is_dir(
+                follow_symlinks=False
+            ):  # never a link: is_dir() here does not follow it
                 if recurse and entry.name != "__pycache__":
                     visit(relative, True)
             elif entry.is_file(follow_symlinks=False):
                 old = _OLD_TEMP.fullmatch(entry.name)
                 if old and old[1] in names.get(folder, ()):
                     leftovers.append(relative)
-                elif relative not in expected and (
-                    Path(entry.name).suffix in (".py", ".pyi", ".md") if recurse else entry.name in top_files
-                ) and is_generated(Path(entry.path)):
+                elif (
+                    relative not in expected
+                    and (
+                        Path(entry.name).suffix in (".py", ".pyi", ".md")
+                        if recurse
+                        else entry.name in top_files
+                    )
+                    and is_generated(Path(entry.path))
+                ):
                     orphans.append(relative)
 
     top_files = {f"{package}.md", f"{package}{MANIFEST_SUFFIX}"}
     visit("", False)
     # the package's folder, and the top folder of every other build in ``out``
-    for top in sorted({package} | {relative.split("/", 1)[0] for relative in expected if "/" in relative}):
+    for top in sorted(
+        {package}
+        | {relative.split("/", 1)[0] for relative in expected if "/" in relative}
+    ):
         with contextlib.suppress(OSError):
             if stat.S_ISDIR(os.lstat(out / top).st_mode):
                 visit(top, True)
@@ -273,7 +328,9 @@ def manifest_text(
     this generation emitted; see generator.api_changes)."""
     data = {
         "@generated": f"by fleet-strategy-codegen. DO NOT EDIT. Regenerate: {COMMAND} generate",
-        "files": {path: _sha256(text.encode("utf-8")) for path, text in sorted(files.items())},
+        "files": {
+            path: _sha256(text.encode("utf-8")) for path, text in sorted(files.items())
+        },
         "undocumented": list(undocumented),
     }
     text = json.dumps(data, indent=1, sort_keys=False)
@@ -288,14 +345,19 @@ def _json_block(value: Any, depth: int, expand: int) -> str:
     if not isinstance(value, dict) or depth >= expand or not value:
         return json.dumps(value, separators=(", ", ": "))
     pad = " " * (depth + 1)
-    items = [f"{pad}{json.dumps(k)}: {_json_block(v, depth + 1, expand)}" for k, v in value.items()]
+    items = [
+        f"{pad}{json.dumps(k)}: {_json_block(v, depth + 1, expand)}"
+        for k, v in value.items()
+    ]
     return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
 
 
 def read_manifest(out: Path, package: str) -> dict[str, Any] | None:
     """The manifest of the last generate into ``out``, if there is a readable one."""
     try:
-        data = json.loads((out / f"{package}{MANIFEST_SUFFIX}").read_text(encoding="utf-8"))
+        data = json.loads(
+            (out / f"{package}{MANIFEST_SUFFIX}").read_text(encoding="utf-8")
+        )
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
@@ -305,7 +367,9 @@ def output_digest(files: dict[str, bytes]) -> str:
     """One digest of a whole output: every file's path and content."""
     digest = hashlib.sha256()
     for relative in sorted(files):
-        digest.update(relative.encode() + b"\0" + hashlib.sha256(files[relative]).digest())
+        digest.update(
+            relative.encode() + b"\0" + hashlib.sha256(files[relative]).digest()
+        )
     return digest.hexdigest()
 
 
@@ -324,10 +388,14 @@ def fast_clean(out: Path, package: str, known_output: str) -> list[str] | None:
             return None
         expected = [*data["files"], manifest]
         _check_folders(out, expected)
-        on_disk = {relative: _read_bytes(safe_target(out, relative)) for relative in expected}
+        on_disk = {
+            relative: _read_bytes(safe_target(out, relative)) for relative in expected
+        }
     except (OSError, ValueError, KeyError, TypeError, AttributeError, GeneratorError):
         return None
-    if output_digest(on_disk) != known_output or any(_scan(out, set(expected), package)):
+    if output_digest(on_disk) != known_output or any(
+        _scan(out, set(expected), package)
+    ):
         return None
     return list(data.get("undocumented", []))
 
@@ -341,7 +409,10 @@ def locked(out: Path) -> Iterator[None]:
         fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError as exc:
         raise GeneratorError(
-            Problem(f"cannot use the output folder: {exc.strerror}; nothing was changed", str(exc.filename or out))
+            Problem(
+                f"cannot use the output folder: {exc.strerror}; nothing was changed",
+                str(exc.filename or out),
+            )
         ) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -370,7 +441,11 @@ def pending(out: Path) -> str | None:
     staging = out / STAGING
     if not os.path.lexists(staging):
         return None
-    return COMMITTED if os.path.isdir(staging) and os.path.lexists(staging / _JOURNAL) else STAGED
+    return (
+        COMMITTED
+        if os.path.isdir(staging) and os.path.lexists(staging / _JOURNAL)
+        else STAGED
+    )
 
 
 class Interrupted(KeyboardInterrupt):
@@ -394,10 +469,16 @@ def _signals_held(left: str) -> Iterator[_Held]:
     said = _Held(left)
     came: list[int] = []
     held: dict[int, Any] = {}
-    with contextlib.suppress(ValueError):  # not the main thread: Python runs no handler in this one
+    with contextlib.suppress(
+        ValueError
+    ):  # not the main thread: Python runs no handler in this one
         for signum in (signal.SIGINT, signal.SIGTERM):
-            if signal.getsignal(signum) is not None:  # None: set outside Python, could not be put back
-                held[signum] = signal.signal(signum, lambda number, frame: came.append(number))
+            if (
+                signal.getsignal(signum) is not None
+            ):  # None: set outside Python, could not be put back
+                held[signum] = signal.signal(
+                    signum, lambda number, frame: came.append(number)
+                )
     try:
         yield said
     finally:
@@ -416,7 +497,9 @@ class _Folders:
     def __init__(self, root: int) -> None:
         self.fds = {"": root}
         self.opened: list[int] = []
-        self.grown: set[int] = set()  # folders a folder was created in (synced with the renames)
+        self.grown: set[int] = (
+            set()
+        )  # folders a folder was created in (synced with the renames)
 
     def open(self, folder: str, create: bool) -> int:
         if folder not in self.fds:
@@ -457,14 +540,30 @@ def apply(result: Plan, overwrite: bool = False) -> list[str]:
     if writes or deletes:
         try:
             out.mkdir(parents=True, exist_ok=True)
-            root = os.open(out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)  # ``out`` itself is the user's choice
+            root = os.open(
+                out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+            )  # ``out`` itself is the user's choice
         except OSError as exc:
-            raise GeneratorError(Problem(f"cannot use the output folder: {exc.strerror}; nothing was changed", str(out))) from None
+            raise GeneratorError(
+                Problem(
+                    f"cannot use the output folder: {exc.strerror}; nothing was changed",
+                    str(out),
+                )
+            ) from None
         try:
             _check_writable(out, root, writes + deletes)
             modes = {relative: _mode(out / relative) for relative in writes}
-            _commit(out, root, {relative: result.files[relative].encode("utf-8") for relative in writes}, modes, deletes,
-                    result)
+            _commit(
+                out,
+                root,
+                {
+                    relative: result.files[relative].encode("utf-8")
+                    for relative in writes
+                },
+                modes,
+                deletes,
+                result,
+            )
         finally:
             os.close(root)
     result.written = True
@@ -484,23 +583,33 @@ def _refuse(result: Plan, overwrite: bool) -> None:
     """Before any write: a folder where a file goes, and (unless ``overwrite``)
     every file at a target path that the tool did not write."""
     problems = [
-        Problem("cannot write the output: a folder is in the way; the previous files were kept",
-                (result.out / relative).as_posix(), hint="move it away")
+        Problem(
+            "cannot write the output: a folder is in the way; the previous files were kept",
+            (result.out / relative).as_posix(),
+            hint="move it away",
+        )
         for relative in result.blocked
     ]
     for relative in [] if overwrite else result.foreign:
         path = result.out / relative
         if os.path.islink(path):
-            problems.append(Problem(
-                f"a symbolic link (to {os.readlink(path)}) is where a generated file goes; the tool never writes "
-                "through a link, so it was kept and nothing was changed", path.as_posix(),
-                hint="remove it, or generate --overwrite to replace the link itself (never its target)",
-            ))
+            problems.append(
+                Problem(
+                    f"a symbolic link (to {os.readlink(path)}) is where a generated file goes; the tool never writes "
+                    "through a link, so it was kept and nothing was changed",
+                    path.as_posix(),
+                    hint="remove it, or generate --overwrite to replace the link itself (never its target)",
+                )
+            )
         else:
-            problems.append(Problem(
-                "not written by fleet-strategy-codegen (no @generated marker), so it was kept and nothing was "
-                "changed", path.as_posix(), hint="move it away, or generate --overwrite to replace it",
-            ))
+            problems.append(
+                Problem(
+                    "not written by fleet-strategy-codegen (no @generated marker), so it was kept and nothing was "
+                    "changed",
+                    path.as_posix(),
+                    hint="move it away, or generate --overwrite to replace it",
+                )
+            )
     if problems:
         raise GeneratorError(problems)
 
@@ -517,15 +626,27 @@ def _check_writable(out: Path, root: int, relatives: list[str]) -> None:
         while not os.path.lexists(path):
             path = path.parent
         if os.stat(path).st_dev != device:
-            problems[path] = "on another filesystem than the output folder: its files cannot be replaced atomically"
+            problems[path] = (
+                "on another filesystem than the output folder: its files cannot be replaced atomically"
+            )
         elif not os.access(path, os.W_OK | os.X_OK):
             problems[path] = "cannot write the output: permission denied"
     if problems:
-        raise GeneratorError([Problem(f"{why}; nothing was changed", path.as_posix()) for path, why in problems.items()])
+        raise GeneratorError(
+            [
+                Problem(f"{why}; nothing was changed", path.as_posix())
+                for path, why in problems.items()
+            ]
+        )
 
 
 def _commit(
-    out: Path, root: int, data: dict[str, bytes], modes: dict[str, int], deletes: list[str], result: Plan
+    out: Path,
+    root: int,
+    data: dict[str, bytes],
+    modes: dict[str, int],
+    deletes: list[str],
+    result: Plan,
 ) -> None:
     """Stage every file, commit (the journal), apply; see the module's docstring.
     ``result.written`` is set before a held Ctrl-C is delivered."""
@@ -533,7 +654,9 @@ def _commit(
     made = committed = False
     staging = None
     try:
-        with _signals_held(LEFT_AS_IT_WAS):  # a Ctrl-C comes once ``made`` says what to remove
+        with _signals_held(
+            LEFT_AS_IT_WAS
+        ):  # a Ctrl-C comes once ``made`` says what to remove
             _step("create the staging folder")
             os.mkdir(STAGING, 0o700, dir_fd=root)
             made = True
@@ -554,7 +677,9 @@ def _commit(
             except OSError:
                 said.left = f"the output files were left as they were ({where} is left over: the next generate removes it)"
         if isinstance(exc, OSError):
-            raise GeneratorError(Problem(f"cannot write the output: {exc.strerror}; {said.left}", where)) from None
+            raise GeneratorError(
+                Problem(f"cannot write the output: {exc.strerror}; {said.left}", where)
+            ) from None
         if isinstance(exc, KeyboardInterrupt):
             raise Interrupted(said.left) from None
         raise
@@ -567,20 +692,32 @@ def _cut_off_after_commit(exc: BaseException, where: str) -> None:
     """A committed run that could not finish: what it leaves is said truly."""
     left = "the output is incomplete until the next generate finishes it (check reports it until then)"
     if isinstance(exc, OSError):
-        raise GeneratorError(Problem(f"cannot finish writing the output: {exc.strerror}; {left}", exc.filename or where,
-                                     hint="fix the cause and run generate again")) from None
+        raise GeneratorError(
+            Problem(
+                f"cannot finish writing the output: {exc.strerror}; {left}",
+                exc.filename or where,
+                hint="fix the cause and run generate again",
+            )
+        ) from None
     if isinstance(exc, KeyboardInterrupt):
         raise Interrupted(left) from None
     raise exc
 
 
-def _stage(staging: int, data: dict[str, bytes], modes: dict[str, int], deletes: list[str]) -> dict[str, Any]:
+def _stage(
+    staging: int, data: dict[str, bytes], modes: dict[str, int], deletes: list[str]
+) -> dict[str, Any]:
     """Write every new file into the staging folder; the journal to commit."""
     writes = []
     for index, (relative, content) in enumerate(data.items()):
         _step(f"stage {relative}")
         name = f"{index}.new"
-        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600, dir_fd=staging)
+        fd = os.open(
+            name,
+            os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+            0o600,
+            dir_fd=staging,
+        )
         with open(fd, "wb") as handle:
             handle.write(content)
             handle.flush()
@@ -594,8 +731,12 @@ def _stage(staging: int, data: dict[str, bytes], modes: dict[str, int], deletes:
 def _write_journal(staging: int, journal: dict[str, Any]) -> None:
     """The commit: the journal appears whole (temp, rename) or not at all."""
     _step("commit")
-    fd = os.open(f"{_JOURNAL}.tmp", os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600,
-                 dir_fd=staging)
+    fd = os.open(
+        f"{_JOURNAL}.tmp",
+        os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC,
+        0o600,
+        dir_fd=staging,
+    )
     with open(fd, "w", encoding="utf-8") as handle:
         json.dump(journal, handle)
         handle.flush()
@@ -617,7 +758,9 @@ def _finish(root: int, staging: int, journal: dict[str, Any]) -> None:
             parent, _, base = relative.rpartition("/")
             at = folders.open(parent, create=True)
             try:
-                os.replace(name, base, src_dir_fd=staging, dst_dir_fd=at)  # a link there is replaced, never followed
+                os.replace(
+                    name, base, src_dir_fd=staging, dst_dir_fd=at
+                )  # a link there is replaced, never followed
             except FileNotFoundError:
                 if name in os.listdir(staging):
                     raise
@@ -626,9 +769,13 @@ def _finish(root: int, staging: int, journal: dict[str, Any]) -> None:
         for relative in journal["deletes"]:
             _step(f"delete {relative}")
             parent, _, base = relative.rpartition("/")
-            with contextlib.suppress(FileNotFoundError):  # deleted by the run that was cut off
+            with contextlib.suppress(
+                FileNotFoundError
+            ):  # deleted by the run that was cut off
                 at = folders.open(parent, create=False)
-                if stat.S_ISREG(os.stat(base, dir_fd=at, follow_symlinks=False).st_mode):  # never a link
+                if stat.S_ISREG(
+                    os.stat(base, dir_fd=at, follow_symlinks=False).st_mode
+                ):  # never a link
                     os.unlink(base, dir_fd=at)
                     touched.add(at)
         for fd in touched | folders.grown:
@@ -651,26 +798,36 @@ def _remove_staging(root: int, staging: int | None) -> None:
 
 
 def _relative_ok(relative: object) -> bool:
-    return isinstance(relative, str) and not any(part in ("", ".", "..") or "\0" in part for part in relative.split("/"))
+    return isinstance(relative, str) and not any(
+        part in ("", ".", "..") or "\0" in part for part in relative.split("/")
+    )
 
 
 def _read_journal(staging: int, where: str) -> dict[str, Any]:
     try:
-        fd = os.open(_JOURNAL, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=staging)
+        fd = os.open(
+            _JOURNAL, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=staging
+        )
         with open(fd, encoding="utf-8") as handle:
             journal = json.load(handle)
         valid = (
             journal["version"] == 1
-            and all(_STAGED.fullmatch(name) and _relative_ok(relative) for name, relative in journal["writes"])
+            and all(
+                _STAGED.fullmatch(name) and _relative_ok(relative)
+                for name, relative in journal["writes"]
+            )
             and all(_relative_ok(relative) for relative in journal["deletes"])
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         valid = False
     if not valid:
-        raise GeneratorError(Problem(
-            "the journal of an interrupted generate cannot be read, so it cannot be finished", f"{where}/{_JOURNAL}",
-            hint="restore the output folder from version control, remove this folder and run generate again",
-        ))
+        raise GeneratorError(
+            Problem(
+                "the journal of an interrupted generate cannot be read, so it cannot be finished",
+                f"{where}/{_JOURNAL}",
+                hint="restore the output folder from version control, remove this folder and run generate again",
+            )
+        )
     return journal  # type: ignore[no-any-return]
 
 
@@ -690,8 +847,13 @@ def recover(out: Path) -> str | None:
             staging = os.open(STAGING, _FOLDER, dir_fd=root)
             stack.callback(os.close, staging)
         except OSError as exc:
-            raise GeneratorError(Problem(f"cannot use what an interrupted generate left: {exc.strerror}", where,
-                                         hint="a link or a file of this name is not the tool's: remove it")) from None
+            raise GeneratorError(
+                Problem(
+                    f"cannot use what an interrupted generate left: {exc.strerror}",
+                    where,
+                    hint="a link or a file of this name is not the tool's: remove it",
+                )
+            ) from None
         journal = _read_journal(staging, where) if state == COMMITTED else None
         with _signals_held(f"{RECOVERED[state]}; nothing else was written"):
             try:
@@ -700,6 +862,11 @@ def recover(out: Path) -> str | None:
                 else:
                     _finish(root, staging, journal)
             except OSError as exc:
-                raise GeneratorError(Problem(f"cannot finish what an interrupted generate left: {exc.strerror}",
-                                             where, hint="fix the cause and run generate again")) from None
+                raise GeneratorError(
+                    Problem(
+                        f"cannot finish what an interrupted generate left: {exc.strerror}",
+                        where,
+                        hint="fix the cause and run generate again",
+                    )
+                ) from None
     return state

@@ -19,7 +19,13 @@ from . import COMMAND, __version__
 from .compile import find_proto_files, include_folders, proto_names
 from .errors import GeneratorError, Problem
 from .inputs import check_regular, read_input
-from .output import MANIFEST_SUFFIX, is_generated, manifest_text, output_digest, read_manifest
+from .output import (
+    MANIFEST_SUFFIX,
+    is_generated,
+    manifest_text,
+    output_digest,
+    read_manifest,
+)
 from .settings import BLACK_VERSION_REQUIRED, GENERATOR, TEMPLATES, cache_root
 
 if TYPE_CHECKING:
@@ -42,6 +48,9 @@ class Options:
     # protoc's -I folders, searched in order (then the well-known types); none:
     # the common folder of the .proto inputs
     proto_paths: tuple[Path, ...] = ()
+    # the command the generated headers tell readers to regenerate with (the CLI's
+    # choice: cli.regenerate_command); None: the console script's bare generate
+    regenerate: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,14 +59,18 @@ class Generated:
 
     files: dict[str, str]  # relative to Options.out
     model: PackageModel
-    api: dict[str, Any]  # what users see of the model (generator.api_changes), also kept in the manifest
+    api: dict[
+        str, Any
+    ]  # what users see of the model (generator.api_changes), also kept in the manifest
     notes: Annotations
 
 
 PACKAGE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-def shown_inputs(options: Options, proto_names: tuple[str, ...] | list[str]) -> list[str]:
+def shown_inputs(
+    options: Options, proto_names: tuple[str, ...] | list[str]
+) -> list[str]:
     """How the inputs are named in headers and the input hash: each .proto by
     its protoc name (relative to its include folder), the annotations file by
     its name, so the output never depends on the working folder (or where the
@@ -75,9 +88,11 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
     if options.annotations:  # named as what it is; read below
         check_regular(options.annotations, "annotations file")
     digest = hashlib.sha256()
-    digest.update(f"{__version__}\0{options.package}\0".encode())
+    digest.update(f"{__version__}\0{options.package}\0{options.regenerate}\0".encode())
     files = list(proto_files) + ([options.annotations] if options.annotations else [])
-    names = proto_names(list(proto_files), include_folders(list(proto_files), options.proto_paths))
+    names = proto_names(
+        list(proto_files), include_folders(list(proto_files), options.proto_paths)
+    )
     labelled = list(zip(shown_inputs(options, names), files))
     package_dir = options.out / options.package
     if package_dir.is_dir():
@@ -99,13 +114,18 @@ def generator_hash() -> str:
     check finds it in the user cache (see known_output)."""
     digest = hashlib.sha256(f"{__version__}\0black {BLACK_VERSION_REQUIRED}\0".encode())
     labelled = [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.glob("*.j2"))]
-    labelled += [(p.relative_to(GENERATOR.parent).as_posix(), p) for p in sorted(GENERATOR.glob("**/*.py"))]
+    labelled += [
+        (p.relative_to(GENERATOR.parent).as_posix(), p)
+        for p in sorted(GENERATOR.glob("**/*.py"))
+    ]
     return _hash_files(digest, labelled)
 
 
 def _hash_files(digest: hashlib._Hash, labelled: list[tuple[str, Path]]) -> str:
     for label, path in labelled:
-        content = read_input(path, "input file")  # never a FIFO: it would block the read
+        content = read_input(
+            path, "input file"
+        )  # never a FIFO: it would block the read
         digest.update(label.encode() + b"\0" + content + b"\0")
     return digest.hexdigest()
 
@@ -139,7 +159,9 @@ def remember_output(inputs: str, files: dict[str, str]) -> None:
     memo = _memo_file(inputs)
     if memo is None:
         return
-    text = json.dumps({"output": output_digest({k: v.encode("utf-8") for k, v in files.items()})})
+    text = json.dumps(
+        {"output": output_digest({k: v.encode("utf-8") for k, v in files.items()})}
+    )
     try:
         memo.parent.mkdir(parents=True, exist_ok=True)
         tmp = memo.with_name(f".{memo.name}.{os.getpid()}.tmp")
@@ -163,15 +185,27 @@ def check_package_name(package: str) -> None:
     None`` is a syntax error; soft keywords such as ``match`` are names), and
     no name it would shadow or be shadowed by."""
     if not PACKAGE_NAME.match(package):
-        raise GeneratorError(Problem(f"--package must be a Python identifier, got {package!r}"))
+        raise GeneratorError(
+            Problem(f"--package must be a Python identifier, got {package!r}")
+        )
     if keyword.iskeyword(package):
-        raise GeneratorError(Problem(f"--package {package!r} is a Python keyword: `import {package}` is a syntax error"))
+        raise GeneratorError(
+            Problem(
+                f"--package {package!r} is a Python keyword: `import {package}` is a syntax error"
+            )
+        )
     if package in SHADOWED:
-        other = "the google namespace package that protobuf lives in" if package == "google" else "a standard-library module"
-        raise GeneratorError(Problem(
-            f"--package {package!r} is the name of {other}: one of the two would hide the other on import",
-            hint="choose another name",
-        ))
+        other = (
+            "the google namespace package that protobuf lives in"
+            if package == "google"
+            else "a standard-library module"
+        )
+        raise GeneratorError(
+            Problem(
+                f"--package {package!r} is the name of {other}: one of the two would hide the other on import",
+                hint="choose another name",
+            )
+        )
 
 
 def build(options: Options, compiled: CompiledSchema | None = None) -> Generated:
@@ -186,12 +220,24 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     api = api_surface(analysis.schema, analysis.model)
     check_accepted(analysis.notes)
     notes = analysis.notes
-    hooks_file = options.out / options.package / f"{notes.hooks_module}.py" if notes.hooks_module else None
-    hooks_source = hooks_file.read_text(encoding="utf-8") if hooks_file is not None and notes.targets else None
+    hooks_file = (
+        options.out / options.package / f"{notes.hooks_module}.py"
+        if notes.hooks_module
+        else None
+    )
+    hooks_source = (
+        hooks_file.read_text(encoding="utf-8")
+        if hooks_file is not None and notes.targets
+        else None
+    )
     # the hand-written modules a build's module_members come from (copied into that build)
     sources = {
         name: (options.out / options.package / f"{name}.py").read_text(encoding="utf-8")
-        for name in {t.module_members.source for t in model.targets if t.module_members and t.module_members.source}
+        for name in {
+            t.module_members.source
+            for t in model.targets
+            if t.module_members and t.module_members.source
+        }
     }
     rendered = render_package(model, hooks_source=hooks_source, sources=sources)
     # Rendering leaves cyclic garbage (jinja's contexts: 250,000 objects at 4,500
@@ -201,7 +247,9 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     if sum(len(f.text) for f in rendered) > 4_000_000:
         gc.collect()
     files = format_files(rendered).texts
-    files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(files, model.undocumented, api)
+    files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
+        files, model.undocumented, api
+    )
     return Generated(files=files, model=model, api=api, notes=analysis.notes)
 
 
@@ -226,12 +274,24 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
     schema = load_schema(compiled.descriptor_set, list(compiled.names))
     package_dir = options.out / options.package
     notes = load_annotations(options.annotations, schema, package_dir)
-    hooks_file = package_dir / f"{notes.hooks_module}.py" if notes.hooks_module else None
+    hooks_file = (
+        package_dir / f"{notes.hooks_module}.py" if notes.hooks_module else None
+    )
     members = {
-        c.mixin: hook_class_members(hooks_file, c.mixin) for c in notes.classes if c.mixin and hooks_file is not None
+        c.mixin: hook_class_members(hooks_file, c.mixin)
+        for c in notes.classes
+        if c.mixin and hooks_file is not None
     }
-    header = Header(generator_version=__version__, inputs=tuple(shown_inputs(options, compiled.names)), command=COMMAND)
-    return Analysis(schema=schema, notes=notes, model=build_model(schema, notes, options.package, header, members))
+    header = Header(
+        generator_version=__version__,
+        inputs=tuple(shown_inputs(options, compiled.names)),
+        command=options.regenerate or f"{COMMAND} generate",
+    )
+    return Analysis(
+        schema=schema,
+        notes=notes,
+        model=build_model(schema, notes, options.package, header, members),
+    )
 
 
 def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, ...]]:
@@ -244,20 +304,34 @@ def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, .
 
     with tempfile.TemporaryDirectory(prefix="fsc-ref-") as tmp:
         copy = inputs_at_ref(
-            ref, options.protos, options.annotations, options.out / options.package, Path(tmp), options.proto_paths
+            ref,
+            options.protos,
+            options.annotations,
+            options.out / options.package,
+            Path(tmp),
+            options.proto_paths,
         )
         if not copy.protos:
             return empty_surface(), copy.missing
         at_ref = Options(
-            protos=copy.protos, annotations=copy.annotations, out=copy.out, package=options.package,
+            protos=copy.protos,
+            annotations=copy.annotations,
+            out=copy.out,
+            package=options.package,
             proto_paths=copy.proto_paths,
         )
         try:
             analysis = analyse(at_ref)
         except GeneratorError as exc:  # name the ref, not the temporary copy
             raise GeneratorError(
-                [Problem(f"at {ref}: {p.message}", p.file and p.file.replace(f"{tmp}/", f"{ref}:"), p.line, p.hint)
-                 for p in exc.problems]
+                [
+                    Problem(
+                        f"at {ref}: {p.message}",
+                        p.file and p.file.replace(f"{tmp}/", f"{ref}:"),
+                        p.line,
+                        p.hint,
+                    )
+                    for p in exc.problems
+                ]
             ) from None
         return api_surface(analysis.schema, analysis.model), copy.missing
-

@@ -39,8 +39,20 @@ from typing import Any
 from . import __version__
 from .errors import GeneratorError, Problem
 
-PARAMETERS = ("proto_path", "annotations", "no_annotations", "package", "out", "require_docs", "strict")
-FLAGS = ("no_annotations", "require_docs", "strict")  # strict: the deprecated spelling of require_docs
+PARAMETERS = (
+    "proto_path",
+    "annotations",
+    "no_annotations",
+    "package",
+    "out",
+    "require_docs",
+    "strict",
+)
+FLAGS = (
+    "no_annotations",
+    "require_docs",
+    "strict",
+)  # strict: the deprecated spelling of require_docs
 
 
 def parse_parameter(parameter: str) -> dict[str, str]:
@@ -53,7 +65,11 @@ def parse_parameter(parameter: str) -> dict[str, str]:
         key, _, value = item.partition("=")
         if key not in PARAMETERS:
             guess = closest(key, PARAMETERS)
-            hint = f"did you mean {guess!r}?" if guess else f"valid: {', '.join(PARAMETERS)}"
+            hint = (
+                f"did you mean {guess!r}?"
+                if guess
+                else f"valid: {', '.join(PARAMETERS)}"
+            )
             problems.append(Problem(f"unknown plugin parameter {key!r}", hint=hint))
         elif key in values:
             problems.append(Problem(f"plugin parameter {key!r} given twice"))
@@ -72,16 +88,16 @@ def generate(request_bytes: bytes) -> bytes:
     from google.protobuf.compiler import plugin_pb2
 
     request = plugin_pb2.CodeGeneratorRequest.FromString(request_bytes)
-    response = plugin_pb2.CodeGeneratorResponse(supported_features=plugin_pb2.CodeGeneratorResponse.FEATURE_PROTO3_OPTIONAL)
+    response = plugin_pb2.CodeGeneratorResponse(
+        supported_features=plugin_pb2.CodeGeneratorResponse.FEATURE_PROTO3_OPTIONAL
+    )
     try:
         files = _files(request)
     except GeneratorError as exc:  # protoc prints it and exits 1
         response.error = "\n".join(str(problem) for problem in exc.problems)
         return response.SerializeToString()
     except Exception as exc:  # a bug: one line and a hint, as the CLI's exit 3
-        response.error = (
-            f"internal error: {type(exc).__name__}: {exc} (a bug in fleet-strategy-codegen {__version__}; please report it)"
-        )
+        response.error = f"internal error: {type(exc).__name__}: {exc} (a bug in fleet-strategy-codegen {__version__}; please report it)"
         return response.SerializeToString()
     for name, text in sorted(files.items()):
         response.file.add(name=name, content=text)
@@ -98,28 +114,47 @@ def _files(request: Any) -> dict[str, str]:
 
     values = parse_parameter(request.parameter)
     table, _ = project_defaults(Path.cwd())
-    root = Path.cwd()  # paths (and the names in headers) are relative to where protoc runs, as for the CLI
+    root = (
+        Path.cwd()
+    )  # paths (and the names in headers) are relative to where protoc runs, as for the CLI
     package = values.get("package") or table.get("package")
     out = values.get("out") or table.get("out")
     if not package or not out:
         missing = "package" if not package else "out"
-        raise GeneratorError(Problem(f"no {missing}= plugin parameter and no [tool.fleet-strategy-codegen] {missing}"))
+        raise GeneratorError(
+            Problem(
+                f"no {missing}= plugin parameter and no [tool.fleet-strategy-codegen] {missing}"
+            )
+        )
     check_package_name(package)
     annotations = None
     if "no_annotations" not in values:
         given = values.get("annotations") or table.get("annotations")
         annotations = root / given if given else None
-    names = sorted(request.file_to_generate)  # protoc's names: relative to its -I folder
+    names = sorted(
+        request.file_to_generate
+    )  # protoc's names: relative to its -I folder
     # protoc's names stand for the files: the pipeline takes the compiled
     # descriptors from the request and never opens a .proto
     protos = tuple(Path(name) for name in names)
     descriptors = descriptor_pb2.FileDescriptorSet(file=request.proto_file)
-    compiled = CompiledSchema(descriptor_set=descriptors.SerializeToString(), proto_files=protos, names=tuple(names))
-    options = Options(protos=protos, annotations=annotations, out=root / out, package=package)
+    compiled = CompiledSchema(
+        descriptor_set=descriptors.SerializeToString(),
+        proto_files=protos,
+        names=tuple(names),
+    )
+    options = Options(
+        protos=protos, annotations=annotations, out=root / out, package=package
+    )
     if "strict" in values:
-        print("protoc-gen-fleet-strategy: note: the parameter strict is deprecated; write require_docs", file=sys.stderr)
+        print(
+            "protoc-gen-fleet-strategy: note: the parameter strict is deprecated; write require_docs",
+            file=sys.stderr,
+        )
     result = build(options, compiled=compiled)
-    if report_undocumented(result.model.undocumented, "require_docs" in values or "strict" in values):
+    if report_undocumented(
+        result.model.undocumented, "require_docs" in values or "strict" in values
+    ):
         raise GeneratorError(Problem("fields without documentation (require_docs)"))
     return result.files
 
@@ -150,7 +185,11 @@ def main(argv: list[str] | None = None) -> int:
         if args[0] in ("-V", "--version"):
             print(f"protoc-gen-fleet-strategy (fleet-strategy-codegen) {__version__}")
             return 0
-        print(f"protoc-gen-fleet-strategy: unknown argument {args[0]!r}\n{USAGE}", end="", file=sys.stderr)
+        print(
+            f"protoc-gen-fleet-strategy: unknown argument {args[0]!r}\n{USAGE}",
+            end="",
+            file=sys.stderr,
+        )
         return 2
     sys.stdout.buffer.write(generate(sys.stdin.buffer.read()))
     return 0

@@ -8,10 +8,7 @@ through ``docstring``, so text from the inputs always lands as data.
 from __future__ import annotations
 
 import functools
-import hashlib
-import importlib.util
 import math
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,12 +22,16 @@ from .members import ModuleMembersModel
 from .model import ClassModel, PackageModel, Target
 from .stubs import Pb2Module
 from .typeref import Import, Statement
-from .settings import LINE_LENGTH, TEMPLATES, cache_root
+from .settings import LINE_LENGTH, TEMPLATES
+from .template_cache import OPTIONS, Loader
 
-# The runtime every package gets: a real module of this tool, copied verbatim.
+# The runtime every package gets: real modules of this tool, copied verbatim
+# (``runtime``, the one generated code imports, and its private parts).
 RUNTIME_MODULE = "runtime"
-RUNTIME_SOURCE_NAME = "fleet-strategy-codegen's runtime (generator/shipped/runtime.py)"
-RUNTIME_SOURCE = (Path(__file__).resolve().parent / "shipped" / "runtime.py").read_text(encoding="utf-8")
+RUNTIME_SOURCES = {
+    name: (Path(__file__).resolve().parent / "shipped" / f"{name}.py").read_text(encoding="utf-8")
+    for name in naming.RUNTIME_MODULES
+}
 # The linter, copied the same way into a package whose annotations declare rules.
 LINT_SOURCE_NAME = "fleet-strategy-codegen's linter (generator/shipped/lint.py)"
 LINT_SOURCE = (Path(__file__).resolve().parent / "shipped" / "lint.py").read_text(encoding="utf-8")
@@ -211,91 +212,18 @@ FILTERS = {
 }
 
 
-def _bytecode_cache() -> jinja2.BytecodeCache | None:
-    """Compiled templates (jinja2 checks each against its template's source),
-    in the user cache folder - never beside the templates, which may be in a
-    read-only site-packages (see also _Loader)."""
-    root = cache_root()
-    if root is None:
-        return None
-    folder = root / "jinja"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None  # an unwritable cache only costs time
-    return jinja2.FileSystemBytecodeCache(str(folder)) if os.access(folder, os.W_OK) else None
-
-
-# How the templates are compiled: part of a precompiled template's key.
-_OPTIONS: dict[str, Any] = {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True, "autoescape": False}
-PRECOMPILED = Path(__file__).resolve().parent / "compiled_templates"
-
-
-def _precompiled_key(source: str) -> str:
-    options = ",".join(f"{k}={v}" for k, v in sorted(_OPTIONS.items()))
-    return hashlib.sha256(f"jinja2 {jinja2.__version__}\0{options}\0{source}".encode()).hexdigest()
-
-
-def _precompiled_module(name: str) -> str:
-    return "t_" + re.sub(r"\W", "_", name)
-
-
-class _Loader(jinja2.FileSystemLoader):
-    """The templates, each taken precompiled from the tool's
-    ``compiled_templates`` package (Python modules, so their bytecode is
-    cached as any module's) when it holds that very source for this jinja2
-    version: a fresh machine then compiles no template (~0.07 s, a fifth of a
-    first generation). Otherwise compiled here, kept in the user cache folder."""
-
-    def load(self, environment: jinja2.Environment, name: str, globals: Any = None) -> jinja2.Template:
-        source, filename, _ = self.get_source(environment, name)
-        spec = importlib.util.find_spec(f"{__package__}.compiled_templates.{_precompiled_module(name)}")
-        code = spec.loader.get_code(spec.name) if spec is not None and spec.loader is not None else None  # type: ignore[attr-defined]
-        if code is not None:
-            namespace: dict[str, Any] = {"environment": environment, "__file__": filename}
-            exec(code, namespace)  # noqa: S102 - our own compiled template
-            if namespace.get("SOURCE_KEY") == _precompiled_key(source):
-                return environment.template_class.from_module_dict(environment, namespace, globals or {})
-        return super().load(environment, name, globals)
-
-
-def precompile_templates(templates: Path = TEMPLATES, target: Path = PRECOMPILED) -> list[Path]:
-    """Write the compiled_templates package (a development step: see
-    tests/goldens/regen.py); returns the modules written."""
-    env = environment(templates, precompiled=False)
-    target.mkdir(exist_ok=True)
-    for old in target.glob("t_*.py"):
-        old.unlink()
-    (target / "__init__.py").write_text(
-        '"""Templates compiled by jinja2 (python tests/goldens/regen.py writes them; see render._Loader)."""\n'
-    )
-    written = []
-    for path in sorted(templates.glob("*.j2")):
-        source = path.read_text(encoding="utf-8")
-        code = env.compile(source, path.name, None, raw=True)
-        module = target / f"{_precompiled_module(path.name)}.py"
-        module.write_text(
-            f"# @generated from templates/{path.name} by python tests/goldens/regen.py. DO NOT EDIT.\n"
-            f"SOURCE_KEY = {_precompiled_key(source)!r}\n{code}\n",
-            encoding="utf-8",
-        )
-        written.append(module)
-    return written
-
-
-def environment(templates: Path = TEMPLATES, precompiled: bool = True) -> jinja2.Environment:
-    loader = _Loader(str(templates)) if precompiled else jinja2.FileSystemLoader(str(templates))
-    env = jinja2.Environment(
-        bytecode_cache=_bytecode_cache(), loader=loader, undefined=jinja2.StrictUndefined, **_OPTIONS
-    )
+def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
+    """The one Environment; templates compiled at most once (template_cache)."""
+    env = jinja2.Environment(loader=Loader(str(templates)), undefined=jinja2.StrictUndefined, **OPTIONS)
     env.filters.update(FILTERS)
     return env
 
 
-def runtime_copy(env: jinja2.Environment, header: Any) -> str:
-    """The runtime module as every package carries it: the shipped source,
+def runtime_copy(env: jinja2.Environment, header: Any, module: str = RUNTIME_MODULE) -> str:
+    """A runtime module as every package carries it: the shipped source,
     verbatim, below a header that names no input (it depends on none)."""
-    return env.get_template("runtime.py.j2").render(header=header, source=RUNTIME_SOURCE_NAME, text=RUNTIME_SOURCE)
+    source = f"fleet-strategy-codegen's runtime (generator/shipped/{module}.py)"
+    return env.get_template("runtime.py.j2").render(header=header, source=source, text=RUNTIME_SOURCES[module])
 
 
 def render_package(
@@ -424,7 +352,7 @@ def _render_target(
     subpackages |= {(f"{classes_dir}/{folder}", folder) for folder in model.class_subpackages}
     files = [
         RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, imports=imports.init(exported), exports=[c.name for c in exported]), "python"),
-        RenderedFile(f"{pkg}/{RUNTIME_MODULE}.py", runtime_copy(env, model.header), "plain"),
+        *(RenderedFile(f"{pkg}/{name}.py", runtime_copy(env, model.header, name), "plain") for name in naming.RUNTIME_MODULES),
         RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", overrides=model.overrides, imports=imports.specs(bool(model.overrides.policies), logger_object)), "python"),
         RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, imports=imports.block([FUTURE], model.types_imports)), "python"),
     ]
@@ -459,8 +387,8 @@ def _render_target(
             text = render("pb2.pyi.j2", module=pb2, imports=imports.block([], pb2.imports), n=pb2.name_of)
             files.append(RenderedFile(f"{pkg}/{pb2.path}.pyi", text, "stub"))
     elif model.hooks_module and hooks_source is not None:
-        text = hooks_source.replace(*example_import)  # examples import from the build's public package
-        copied = render("_copied.j2", source=f"the hand-written {model.name}/{model.hooks_module}.py, its examples importing from {target.public_package}", text=text)
+        # as it is: its code imports relative to the package, its examples name the class without importing it
+        copied = render("_copied.j2", source=f"the hand-written {model.name}/{model.hooks_module}.py", text=hooks_source)
         files.append(RenderedFile(f"{pkg}/{model.hooks_module}.py", copied, "plain"))
     source = target.module_members.source if target.module_members else None
     if source is not None and source in sources:

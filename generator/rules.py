@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol, Union
 
+from .proto_facts import NUMERIC_TYPES
 from .schema import Field, Message, Schema
 
 CODE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
@@ -36,9 +37,6 @@ RELATION_OPS = ("==", "!=", ">", ">=", "<", "<=")
 INPUTS = ("@world_size",)  # what the linter may be given besides the message
 KINDS = ("effective_when", "conflicts_with", "relation")
 _RULE_KEYS = {"field": str, "effective_when": (str, dict), "conflicts_with": str, "wins": str, "relation": dict, "when": (str, dict), "doc": str}
-_NUMERIC = {
-    "double", "float", "int32", "int64", "uint32", "uint64", "sint32", "sint64", "fixed32", "fixed64", "sfixed32", "sfixed64",
-}
 
 
 class _Node(Protocol):  # annotations._Node: a YAML value with its line
@@ -196,7 +194,7 @@ class _Reader:
                 return None
             values = [self.scalar(f, name, item, node) for item in node.value]
             return tuple(values) if all(v is not None for v in values) else None
-        if op not in ("equals", "not_equals") and f.type not in _NUMERIC:
+        if op not in ("equals", "not_equals") and f.type not in NUMERIC_TYPES:
             self.c.error(f"{self.where}: {op} compares numbers; {name} is {_a(f.type)} field", node)
             return None
         return self.scalar(f, name, node, node)
@@ -205,7 +203,7 @@ class _Reader:
         value = item.value if hasattr(item, "value") else item
         if f.type == "bool":
             ok = isinstance(value, bool)
-        elif f.type in _NUMERIC:
+        elif f.type in NUMERIC_TYPES:
             ok = isinstance(value, (int, float)) and not isinstance(value, bool)
         elif f.type == "enum":
             names = [v.name for v in self.schema.enums[f.type_name or ""].values]
@@ -243,7 +241,7 @@ class _Reader:
         found = self.path(value, node)
         if found is None:
             return None
-        if found[1].type not in _NUMERIC or found[1].repeated:
+        if found[1].type not in NUMERIC_TYPES or found[1].repeated:
             self.c.error(f"{self.where}: {value} is not a single numeric field", node)
             return None
         return found[0]

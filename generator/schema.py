@@ -15,33 +15,22 @@ import math
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from google.protobuf import descriptor_pb2 as d
 
-from . import naming
+from . import naming, proto_facts
 from .errors import GeneratorError, Problem
+from .proto_facts import SCALAR_TYPES
 
 F = d.FieldDescriptorProto
 
-SCALAR_TYPES = {
-    F.TYPE_DOUBLE: "double",
-    F.TYPE_FLOAT: "float",
-    F.TYPE_INT64: "int64",
-    F.TYPE_UINT64: "uint64",
-    F.TYPE_INT32: "int32",
-    F.TYPE_FIXED64: "fixed64",
-    F.TYPE_FIXED32: "fixed32",
-    F.TYPE_BOOL: "bool",
-    F.TYPE_STRING: "string",
-    F.TYPE_BYTES: "bytes",
-    F.TYPE_UINT32: "uint32",
-    F.TYPE_SFIXED32: "sfixed32",
-    F.TYPE_SFIXED64: "sfixed64",
-    F.TYPE_SINT32: "sint32",
-    F.TYPE_SINT64: "sint64",
+LABELS = {
+    F.LABEL_OPTIONAL: "optional",
+    F.LABEL_REQUIRED: "required",
+    F.LABEL_REPEATED: "repeated",
 }
-LABELS = {F.LABEL_OPTIONAL: "optional", F.LABEL_REQUIRED: "required", F.LABEL_REPEATED: "repeated"}
 
 # SourceCodeInfo path components (see descriptor.proto).
 _FILE_MESSAGE = d.FileDescriptorProto.MESSAGE_TYPE_FIELD_NUMBER
@@ -50,11 +39,16 @@ _MSG_FIELD = d.DescriptorProto.FIELD_FIELD_NUMBER
 _MSG_NESTED = d.DescriptorProto.NESTED_TYPE_FIELD_NUMBER
 _MSG_ENUM = d.DescriptorProto.ENUM_TYPE_FIELD_NUMBER
 _ENUM_VALUE = d.EnumDescriptorProto.VALUE_FIELD_NUMBER
+_MSG_ONEOF = d.DescriptorProto.ONEOF_DECL_FIELD_NUMBER
+_MSG_EXTENSION = d.DescriptorProto.EXTENSION_FIELD_NUMBER
+_FILE_EXTENSION = d.FileDescriptorProto.EXTENSION_FIELD_NUMBER
+_FILE_SERVICE = d.FileDescriptorProto.SERVICE_FIELD_NUMBER
+_SERVICE_METHOD = d.ServiceDescriptorProto.METHOD_FIELD_NUMBER
 
 
 @dataclass(frozen=True, kw_only=True)
 class Comment:
-    text: str  # leading comment, else trailing; stripped
+    text: str  # the leading comment, then the trailing one (a paragraph each); stripped
     line: int  # 1-based line of the element in its file
 
 
@@ -74,7 +68,9 @@ class Enum:
     values: tuple[EnumValue, ...]
     doc: str
     line: int
-    flat: str = ""  # the flat Python name module-level names are built from (naming.flat_type_names)
+    flat: str = (
+        ""  # the flat Python name module-level names are built from (naming.flat_type_names)
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -92,7 +88,9 @@ class Field:
     doc: str
     line: int
     deprecated: bool = False  # [deprecated = true]
-    json_name: str | None = None  # a custom [json_name = ...]; None when it is the one derived from the name
+    json_name: str | None = (
+        None  # a custom [json_name = ...]; None when it is the one derived from the name
+    )
 
     @property
     def repeated(self) -> bool:
@@ -112,6 +110,30 @@ class Extension:
     type: str = "int32"
     type_name: str | None = None
     repeated: bool = False
+    doc: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Method:
+    name: str
+    input_type: str  # full names, no leading dot
+    output_type: str
+    client_streaming: bool
+    server_streaming: bool
+    doc: str
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Service:
+    """A service: no code is generated for it (protoc's ``--python_out`` makes
+    none either); its descriptor is in the ``_pb2`` module and its docs in the stub."""
+
+    name: str
+    doc: str
+    line: int
+    methods: tuple[Method, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -124,8 +146,15 @@ class Message:
     doc: str
     line: int
     is_map_entry: bool
-    flat: str = ""  # the flat Python name module-level names are built from (naming.flat_type_names)
-    extensions: tuple[Extension, ...] = ()  # extensions declared inside it (``extend`` in its body)
+    oneof_docs: tuple[
+        str, ...
+    ] = ()  # the comment of each oneof, in the order of ``oneofs``
+    flat: str = (
+        ""  # the flat Python name module-level names are built from (naming.flat_type_names)
+    )
+    extensions: tuple[
+        Extension, ...
+    ] = ()  # extensions declared inside it (``extend`` in its body)
 
     def field(self, name: str) -> Field | None:
         return self._by_name.get(name)
@@ -154,6 +183,8 @@ class Schema:
     imported_messages: dict[str, tuple[str, str]] = field(default_factory=dict)
     # extensions declared at the top level of each generated file
     file_extensions: dict[str, tuple[Extension, ...]] = field(default_factory=dict)
+    # the services each generated file declares
+    services: dict[str, tuple[Service, ...]] = field(default_factory=dict)
 
 
 def float32(value: float) -> float:
@@ -161,7 +192,8 @@ def float32(value: float) -> float:
     if math.isnan(value) or math.isinf(value):
         return value
     try:
-        return struct.unpack("<f", struct.pack("<f", value))[0]
+        rounded: float = struct.unpack("<f", struct.pack("<f", value))[0]
+        return rounded
     except OverflowError:
         return math.copysign(math.inf, value)
 
@@ -233,23 +265,47 @@ class _Comments:
         if loc is None:
             return Comment(text="", line=0)
         line = loc.span[0] + 1 if loc.span else 0
-        if isinstance(loc.leading_comments, bytes) or isinstance(loc.trailing_comments, bytes):
+        if isinstance(loc.leading_comments, bytes) or isinstance(
+            loc.trailing_comments, bytes
+        ):
             raise _not_utf8("the comment of the element on this line", self.file, line)
-        text = loc.leading_comments if loc.leading_comments.strip() else loc.trailing_comments
-        lines = [line[1:] if line.startswith(" ") else line for line in text.strip("\n").split("\n")]
-        return Comment(text="\n".join(lines).strip(), line=line)
+        texts = [
+            _comment_text(t)
+            for t in (loc.leading_comments, loc.trailing_comments)
+            if t.strip()
+        ]
+        return Comment(text="\n\n".join(texts), line=line)
+
+
+def _comment_text(text: str) -> str:
+    """A comment as protoc records it, without the space after each ``//``."""
+    lines = [
+        line[1:] if line.startswith(" ") else line
+        for line in text.strip("\n").split("\n")
+    ]
+    return "\n".join(lines).strip()
 
 
 def _not_utf8(what: str, file: str, line: int) -> GeneratorError:
     """protobuf hands back a string that is not UTF-8 as bytes (the protoc
     plugin gets the schema without the check compile makes on the text)."""
-    return GeneratorError(Problem(f"{what} is not UTF-8 text", file, line or None, hint="save the .proto file as UTF-8"))
+    return GeneratorError(
+        Problem(
+            f"{what} is not UTF-8 text",
+            file,
+            line or None,
+            hint="save the .proto file as UTF-8",
+        )
+    )
 
 
 # FieldDescriptorProto.json_name; DescriptorProto's field, nested_type and
 # extension lists; FileDescriptorProto's message_type and extension lists
 _JSON_NAME = d.FieldDescriptorProto.JSON_NAME_FIELD_NUMBER
-_MESSAGE_FIELDS = (d.DescriptorProto.FIELD_FIELD_NUMBER, d.DescriptorProto.EXTENSION_FIELD_NUMBER)
+_MESSAGE_FIELDS = (
+    d.DescriptorProto.FIELD_FIELD_NUMBER,
+    d.DescriptorProto.EXTENSION_FIELD_NUMBER,
+)
 _NESTED = d.DescriptorProto.NESTED_TYPE_FIELD_NUMBER
 
 
@@ -263,12 +319,20 @@ def embedded_descriptor(fp: d.FileDescriptorProto) -> bytes:
     derived one counts as not declared."""
     stripped = d.FileDescriptorProto()
     stripped.CopyFrom(fp)
-    declared = {tuple(loc.path) for loc in fp.source_code_info.location if loc.path and loc.path[-1] == _JSON_NAME}
+    declared = {
+        tuple(loc.path)
+        for loc in fp.source_code_info.location
+        if loc.path and loc.path[-1] == _JSON_NAME
+    }
     known = bool(fp.source_code_info.location)
 
     def clear(fields: Any, path: tuple[int, ...]) -> None:
         for i, field in enumerate(fields):
-            explicit = (*path, i, _JSON_NAME) in declared if known else field.json_name != _default_json_name(field.name)
+            explicit = (
+                (*path, i, _JSON_NAME) in declared
+                if known
+                else field.json_name != proto_facts.json_name(field.name)
+            )
             if field.HasField("json_name") and not explicit:
                 field.ClearField("json_name")
 
@@ -289,116 +353,34 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     """Build the schema view of ``local_files`` (protoc-relative names)."""
     fds = d.FileDescriptorSet()
     fds.ParseFromString(descriptor_set)
-    all_enums = _Enums()
-    enum_homes: dict[str, tuple[str, str]] = {}  # full name -> (file, dotted name inside the package)
-    message_homes: dict[str, tuple[str, str]] = {}
-    for fp in fds.file:
-        prefix = f"{fp.package}." if fp.package else ""
-        for e in fp.enum_type:
-            all_enums[prefix + e.name] = e
-            enum_homes[prefix + e.name] = (fp.name, e.name)
-
-        def walk_types(msg: d.DescriptorProto, local: str, fp=fp, prefix=prefix) -> None:
-            message_homes[prefix + local] = (fp.name, local)
-            for e in msg.enum_type:
-                all_enums[f"{prefix}{local}.{e.name}"] = e
-                enum_homes[f"{prefix}{local}.{e.name}"] = (fp.name, f"{local}.{e.name}")
-            for n in msg.nested_type:
-                walk_types(n, f"{local}.{n.name}")
-
-        for m in fp.message_type:
-            walk_types(m, m.name)
-
-    messages: dict[str, Message] = {}
-    enums: dict[str, Enum] = {}
+    index = _TypeIndex(fds)
+    wanted = set(local_files)
+    loader = _Loader(index)
     syntax: dict[str, str] = {}
     packages: dict[str, None] = {}  # in order of appearance
-    wanted = set(local_files)
-    file_extensions: dict[str, tuple[Extension, ...]] = {}
     file_protos: list[bytes] = []
     for fp in fds.file:
         file_protos.append(embedded_descriptor(fp))
-        if fp.name not in wanted:
-            continue
-        syntax[fp.name] = fp.syntax or "proto2"
-        packages.setdefault(fp.package)
-        comments = _Comments(fp)
-        prefix = f"{fp.package}." if fp.package else ""
-        proto3 = fp.syntax == "proto3"
-
-        def add_enum(e: d.EnumDescriptorProto, local: str, path: tuple[int, ...], fp=fp, comments=comments, prefix=prefix) -> None:
-            head = comments.get(path)
-            values = tuple(
-                EnumValue(
-                    name=v.name,
-                    number=v.number,
-                    doc=comments.get((*path, _ENUM_VALUE, i)).text,
-                    line=comments.get((*path, _ENUM_VALUE, i)).line,
-                )
-                for i, v in enumerate(e.value)
-            )
-            enums[prefix + local] = Enum(
-                full_name=prefix + local, name=local, file=fp.name, values=values, doc=head.text, line=head.line
-            )
-
-        def add_message(
-            m: d.DescriptorProto, local: str, path: tuple[int, ...], fp=fp, comments=comments, prefix=prefix, proto3=proto3
-        ) -> None:
-            full = prefix + local
-            for i, n in enumerate(m.nested_type):
-                add_message(n, f"{local}.{n.name}", (*path, _MSG_NESTED, i))
-            for i, e in enumerate(m.enum_type):
-                add_enum(e, f"{local}.{e.name}", (*path, _MSG_ENUM, i))
-            nested_maps = {f"{full}.{n.name}": n for n in m.nested_type if n.options.map_entry}
-            # a proto2 group declares its field and its message in one statement: protoc gives the comment to the message
-            groups = {f"{full}.{n.name}": (*path, _MSG_NESTED, i) for i, n in enumerate(m.nested_type)}
-            fields = []
-            for i, fd in enumerate(m.field):
-                comment = comments.get((*path, _MSG_FIELD, i))
-                group = groups.get(fd.type_name.lstrip(".")) if fd.type == F.TYPE_GROUP and not comment.text else None
-                if group is not None and comments.span((*path, _MSG_FIELD, i)) == comments.span(group):
-                    comment = Comment(text=comments.get(group).text, line=comment.line)
-                if isinstance(fd.default_value, bytes):
-                    raise _not_utf8(f"the default of {full}.{fd.name}", fp.name, comment.line)
-                fields.append(_make_field(fd, comment, m, all_enums, nested_maps, proto3))
-            head = comments.get(path)
-            messages[full] = Message(
-                full_name=full,
-                name=local,
-                file=fp.name,
-                fields=tuple(fields),
-                oneofs=tuple(o.name for o in m.oneof_decl),
-                doc=head.text,
-                line=head.line,
-                is_map_entry=m.options.map_entry,
-                extensions=_extensions(m.extension),
-            )
-
-        for i, e in enumerate(fp.enum_type):
-            add_enum(e, e.name, (_FILE_ENUM, i))
-        for i, m in enumerate(fp.message_type):
-            add_message(m, m.name, (_FILE_MESSAGE, i))
-        file_extensions[fp.name] = _extensions(fp.extension)
-    # enums of imported files that generated fields use: their values are needed too
-    for message in list(messages.values()):
-        for f in message.fields:
-            for x in (f, f.map_value):
-                if x is not None and x.type == "enum" and x.type_name not in enums:
-                    home, local = enum_homes[x.type_name]
-                    e = all_enums[x.type_name]
-                    values = tuple(EnumValue(name=v.name, number=v.number, doc="", line=0) for v in e.value)
-                    enums[x.type_name] = Enum(full_name=x.type_name, name=local, file=home, values=values, doc="", line=0)
-    flat = naming.flat_type_names([(x.full_name, x.name) for x in (*messages.values(), *enums.values())])
-    messages = {k: dataclasses.replace(m, flat=flat[k]) for k, m in messages.items()}
-    enums = {k: dataclasses.replace(e, flat=flat[k]) for k, e in enums.items()}
+        if fp.name in wanted:
+            syntax[fp.name] = fp.syntax or "proto2"
+            packages.setdefault(fp.package)
+            loader.load_file(fp)
     missing = wanted - set(syntax)
     if missing:
-        raise GeneratorError([Problem("file not in the compiled descriptor set", file=f) for f in sorted(missing)])
+        raise GeneratorError(
+            [
+                Problem("file not in the compiled descriptor set", file=f)
+                for f in sorted(missing)
+            ]
+        )
+    messages, enums = loader.messages, loader.enums
+    enums.update(_imported_enums(messages, enums, index))
+    types: list[Message | Enum] = [*messages.values(), *enums.values()]
+    flat = naming.flat_type_names([(x.full_name, x.name) for x in types])
+    messages = {k: dataclasses.replace(m, flat=flat[k]) for k, m in messages.items()}
+    enums = {k: dataclasses.replace(e, flat=flat[k]) for k, e in enums.items()}
     _check_loadable(fds)
-    keywords = [item for item in (*messages.values(), *enums.values()) if any(map(keyword.iskeyword, item.name.split(".")))]
-    if keywords:  # the _pb2 module defines a class per type: its name must be a Python name
-        raise GeneratorError([Problem(f"type {x.full_name}: a Python keyword cannot name a message or enum", x.file, x.line or None)
-                              for x in keywords])
+    _check_type_names([*messages.values(), *enums.values()])
     return Schema(
         files=tuple(sorted(wanted)),
         syntax=syntax,
@@ -408,17 +390,232 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
         file_protos=tuple(file_protos),
         local_files=frozenset(wanted),
         dependencies={fp.name: tuple(fp.dependency) for fp in fds.file},
-        imported_messages={k: v for k, v in message_homes.items() if v[0] not in wanted},
-        file_extensions=file_extensions,
+        imported_messages={
+            k: v for k, v in index.message_homes.items() if v[0] not in wanted
+        },
+        file_extensions=loader.file_extensions,
+        services=loader.services,
     )
 
 
-def _extensions(declared: list[d.FieldDescriptorProto]) -> tuple[Extension, ...]:
-    return tuple(
-        Extension(name=x.name, number=x.number, extendee=x.extendee.lstrip("."), type=_kind(x),
-                  type_name=x.type_name.lstrip(".") or None, repeated=x.label == F.LABEL_REPEATED)
-        for x in declared
-    )
+class _TypeIndex:
+    """Every message and enum of the set (generated files and their imports):
+    the enums' descriptors, and where each type is declared."""
+
+    def __init__(self, fds: d.FileDescriptorSet) -> None:
+        self.enums = _Enums()
+        self.enum_homes: dict[str, tuple[str, str]] = (
+            {}
+        )  # full name -> (file, dotted name inside the package)
+        self.message_homes: dict[str, tuple[str, str]] = {}
+        for fp in fds.file:
+            prefix = f"{fp.package}." if fp.package else ""
+            for e in fp.enum_type:
+                self._enum(fp.name, prefix, e.name, e)
+            for m in fp.message_type:
+                self._message(fp.name, prefix, m.name, m)
+
+    def _enum(
+        self, file: str, prefix: str, local: str, e: d.EnumDescriptorProto
+    ) -> None:
+        self.enums[prefix + local] = e
+        self.enum_homes[prefix + local] = (file, local)
+
+    def _message(
+        self, file: str, prefix: str, local: str, msg: d.DescriptorProto
+    ) -> None:
+        self.message_homes[prefix + local] = (file, local)
+        for e in msg.enum_type:
+            self._enum(file, prefix, f"{local}.{e.name}", e)
+        for n in msg.nested_type:
+            self._message(file, prefix, f"{local}.{n.name}", n)
+
+
+class _Loader:
+    """The schema view of the generated files, one file at a time, with the
+    comments protoc recorded for each element."""
+
+    def __init__(self, index: _TypeIndex) -> None:
+        self.index = index
+        self.messages: dict[str, Message] = {}
+        self.enums: dict[str, Enum] = {}
+        self.file_extensions: dict[str, tuple[Extension, ...]] = {}
+        self.services: dict[str, tuple[Service, ...]] = {}
+
+    def load_file(self, fp: d.FileDescriptorProto) -> None:
+        comments = _Comments(fp)
+        prefix = f"{fp.package}." if fp.package else ""
+        for i, e in enumerate(fp.enum_type):
+            self.add_enum(fp, comments, prefix, e, e.name, (_FILE_ENUM, i))
+        for i, m in enumerate(fp.message_type):
+            self.add_message(fp, comments, prefix, m, m.name, (_FILE_MESSAGE, i))
+        self.file_extensions[fp.name] = _extensions(
+            fp.extension, comments, (_FILE_EXTENSION,)
+        )
+        self.services[fp.name] = tuple(
+            _service(s, comments, (_FILE_SERVICE, i)) for i, s in enumerate(fp.service)
+        )
+
+    def add_enum(
+        self,
+        fp: d.FileDescriptorProto,
+        comments: _Comments,
+        prefix: str,
+        e: d.EnumDescriptorProto,
+        local: str,
+        path: tuple[int, ...],
+    ) -> None:
+        head = comments.get(path)
+        values = []
+        for i, v in enumerate(e.value):
+            comment = comments.get((*path, _ENUM_VALUE, i))
+            values.append(
+                EnumValue(
+                    name=v.name, number=v.number, doc=comment.text, line=comment.line
+                )
+            )
+        self.enums[prefix + local] = Enum(
+            full_name=prefix + local,
+            name=local,
+            file=fp.name,
+            values=tuple(values),
+            doc=head.text,
+            line=head.line,
+        )
+
+    def add_message(
+        self,
+        fp: d.FileDescriptorProto,
+        comments: _Comments,
+        prefix: str,
+        m: d.DescriptorProto,
+        local: str,
+        path: tuple[int, ...],
+    ) -> None:
+        full = prefix + local
+        for i, n in enumerate(m.nested_type):
+            self.add_message(
+                fp, comments, prefix, n, f"{local}.{n.name}", (*path, _MSG_NESTED, i)
+            )
+        for i, e in enumerate(m.enum_type):
+            self.add_enum(
+                fp, comments, prefix, e, f"{local}.{e.name}", (*path, _MSG_ENUM, i)
+            )
+        nested_maps = {
+            f"{full}.{n.name}": n for n in m.nested_type if n.options.map_entry
+        }
+        # a proto2 group declares its field and its message in one statement: protoc gives the comment to the message
+        groups = {
+            f"{full}.{n.name}": (*path, _MSG_NESTED, i)
+            for i, n in enumerate(m.nested_type)
+        }
+        fields = []
+        for i, fd in enumerate(m.field):
+            comment = comments.get((*path, _MSG_FIELD, i))
+            group = (
+                groups.get(fd.type_name.lstrip("."))
+                if fd.type == F.TYPE_GROUP and not comment.text
+                else None
+            )
+            if group is not None and comments.span(
+                (*path, _MSG_FIELD, i)
+            ) == comments.span(group):
+                comment = Comment(text=comments.get(group).text, line=comment.line)
+            if isinstance(fd.default_value, bytes):
+                raise _not_utf8(
+                    f"the default of {full}.{fd.name}", fp.name, comment.line
+                )
+            fields.append(
+                _make_field(
+                    fd, comment, m, self.index.enums, nested_maps, fp.syntax == "proto3"
+                )
+            )
+        head = comments.get(path)
+        self.messages[full] = Message(
+            full_name=full,
+            name=local,
+            file=fp.name,
+            fields=tuple(fields),
+            oneofs=tuple(o.name for o in m.oneof_decl),
+            oneof_docs=tuple(
+                comments.get((*path, _MSG_ONEOF, i)).text
+                for i in range(len(m.oneof_decl))
+            ),
+            doc=head.text,
+            line=head.line,
+            is_map_entry=m.options.map_entry,
+            extensions=_extensions(m.extension, comments, (*path, _MSG_EXTENSION)),
+        )
+
+
+def _imported_enums(
+    messages: dict[str, Message], enums: dict[str, Enum], index: _TypeIndex
+) -> dict[str, Enum]:
+    """Enums of imported files that generated fields use: their values are needed too."""
+    found: dict[str, Enum] = {}
+    for message in messages.values():
+        for f in message.fields:
+            for x in (f, f.map_value):
+                if (
+                    x is not None
+                    and x.type == "enum"
+                    and x.type_name
+                    and x.type_name not in enums
+                ):
+                    home, local = index.enum_homes[x.type_name]
+                    values = tuple(
+                        EnumValue(name=v.name, number=v.number, doc="", line=0)
+                        for v in index.enums[x.type_name].value
+                    )
+                    found[x.type_name] = Enum(
+                        full_name=x.type_name,
+                        name=local,
+                        file=home,
+                        values=values,
+                        doc="",
+                        line=0,
+                    )
+    return found
+
+
+def _check_type_names(types: list[Message | Enum]) -> None:
+    """The _pb2 module defines a class per type: its name must be a Python name."""
+    keywords = [x for x in types if any(map(keyword.iskeyword, x.name.split(".")))]
+    if keywords:
+        raise GeneratorError(
+            [
+                Problem(
+                    f"type {x.full_name}: a Python keyword cannot name a message or enum",
+                    x.file,
+                    x.line or None,
+                )
+                for x in keywords
+            ]
+        )
+
+
+def _extensions(
+    declared: Iterable[d.FieldDescriptorProto],
+    comments: _Comments,
+    path: tuple[int, ...],
+) -> tuple[Extension, ...]:
+    """Extensions declared in one scope (``path``: the scope's extension list)."""
+    found = []
+    for i, x in enumerate(declared):
+        comment = comments.get((*path, i))
+        found.append(
+            Extension(
+                name=x.name,
+                number=x.number,
+                extendee=x.extendee.lstrip("."),
+                type=_kind(x),
+                type_name=x.type_name.lstrip(".") or None,
+                repeated=x.label == F.LABEL_REPEATED,
+                doc=comment.text,
+                line=comment.line,
+            )
+        )
+    return tuple(found)
 
 
 def _kind(fd: d.FieldDescriptorProto) -> str:
@@ -426,6 +623,73 @@ def _kind(fd: d.FieldDescriptorProto) -> str:
     if fd.type in (F.TYPE_MESSAGE, F.TYPE_GROUP):
         return "message"
     return "enum" if fd.type == F.TYPE_ENUM else SCALAR_TYPES[fd.type]
+
+
+def _service(
+    s: d.ServiceDescriptorProto, comments: _Comments, path: tuple[int, ...]
+) -> Service:
+    head = comments.get(path)
+    methods = []
+    for i, m in enumerate(s.method):
+        comment = comments.get((*path, _SERVICE_METHOD, i))
+        methods.append(
+            Method(
+                name=m.name,
+                input_type=m.input_type.lstrip("."),
+                output_type=m.output_type.lstrip("."),
+                client_streaming=m.client_streaming,
+                server_streaming=m.server_streaming,
+                doc=comment.text,
+                line=comment.line,
+            )
+        )
+    return Service(name=s.name, doc=head.text, line=head.line, methods=tuple(methods))
+
+
+def unresolved_imports(
+    schema: Schema, provided: Callable[[str], bool]
+) -> list[Problem]:
+    """A problem per import of a generated file that is neither generated nor
+    ``provided`` (a module that exists already: protobuf's well-known types),
+    naming with it every file of its import closure that is missing too, so
+    that one run names them all (not one level of imports per run)."""
+    problems = []
+    for f in schema.files:
+        for dep in schema.dependencies.get(f, ()):
+            if dep in schema.local_files or provided(dep):
+                continue
+            closure = _missing_closure(schema, dep, provided)
+            if len(closure) == 1:
+                hint = f"generate it too: add {dep} (or a folder holding it) with --proto, under an -I folder"
+                more = ""
+            else:
+                hint = f"generate them too: add {', '.join(closure)} (or folders holding them) with --proto, under an -I folder"
+                more = (
+                    f", nor are the files it imports in turn: {', '.join(closure[1:])}"
+                )
+            problems.append(
+                Problem(
+                    f"imports {dep}, which is not generated{more} (only protobuf's well-known types may be imported without being generated)",
+                    f,
+                    hint=hint,
+                )
+            )
+    return problems
+
+
+def _missing_closure(
+    schema: Schema, start: str, provided: Callable[[str], bool]
+) -> list[str]:
+    """``start`` and the files it imports, directly or not, that are neither
+    generated nor provided (breadth first: nearest first)."""
+    found = [start]
+    seen = {start}
+    for name in found:  # grows while it is read
+        for dep in schema.dependencies.get(name, ()):
+            if dep not in seen and dep not in schema.local_files and not provided(dep):
+                seen.add(dep)
+                found.append(dep)
+    return found
 
 
 def _check_loadable(fds: d.FileDescriptorSet) -> None:
@@ -438,8 +702,18 @@ def _check_loadable(fds: d.FileDescriptorSet) -> None:
         try:
             pool.Add(fp)
         except (TypeError, ValueError) as exc:
-            hint = "protobuf cannot load subnormal float/double defaults" if "Invalid default" in str(exc) else None
-            raise GeneratorError(Problem(f"the protobuf runtime rejects this schema: {exc}", fp.name, hint=hint)) from None
+            hint = (
+                "protobuf cannot load subnormal float/double defaults"
+                if "Invalid default" in str(exc)
+                else None
+            )
+            raise GeneratorError(
+                Problem(
+                    f"the protobuf runtime rejects this schema: {exc}",
+                    fp.name,
+                    hint=hint,
+                )
+            ) from None
 
 
 def _make_field(
@@ -460,10 +734,17 @@ def _make_field(
     entry = nested_maps.get(type_name or "")
     if entry is not None and fd.label == F.LABEL_REPEATED:
         key_fd, value_fd = entry.field[0], entry.field[1]
-        map_key = _make_field(key_fd, Comment(text="", line=0), entry, enums, {}, proto3)
-        map_value = _make_field(value_fd, Comment(text="", line=0), entry, enums, {}, proto3)
+        map_key = _make_field(
+            key_fd, Comment(text="", line=0), entry, enums, {}, proto3
+        )
+        map_value = _make_field(
+            value_fd, Comment(text="", line=0), entry, enums, {}, proto3
+        )
     has_presence = fd.label != F.LABEL_REPEATED and (
-        not proto3 or kind == "message" or fd.proto3_optional or fd.HasField("oneof_index")
+        not proto3
+        or kind == "message"
+        or fd.proto3_optional
+        or fd.HasField("oneof_index")
     )
     return Field(
         name=fd.name,
@@ -479,12 +760,10 @@ def _make_field(
         doc=comment.text,
         line=comment.line,
         deprecated=fd.options.deprecated,
-        json_name=fd.json_name if fd.HasField("json_name") and fd.json_name != _default_json_name(fd.name) else None,
+        json_name=(
+            fd.json_name
+            if fd.HasField("json_name")
+            and fd.json_name != proto_facts.json_name(fd.name)
+            else None
+        ),
     )
-
-
-def _default_json_name(name: str) -> str:
-    """protoc's JSON name for a field: underscores dropped, the next letter upper-cased."""
-    parts = name.split("_")
-    return parts[0] + "".join(p[:1].upper() + p[1:] for p in parts[1:])
-

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from . import naming, typeref
 from .annotations import Annotations
 from .errors import GeneratorError, Problem
-from .schema import Enum, Extension, Field, Message, Schema
+from .schema import Enum, Extension, Field, Message, Schema, Service, unresolved_imports
 from .typeref import Import, Spelling, Sym, Type, TypeRef
 
 
@@ -27,6 +27,7 @@ class EnumModel:
     literal_name: str
     values: tuple[tuple[str, int, str], ...]  # name, number, doc
     doc: str
+    stub_doc: str = ""  # the whole documentation, verbatim (doc: its first sentence)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,6 +85,7 @@ class ExtensionModel:
     type: str = (
         ""  # in the stub: _ExtensionFieldDescriptor[extended message, value], so Extensions[it] is typed
     )
+    doc: str = ""  # its comment in the schema
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -126,6 +128,9 @@ class Pb2Module:
     )
     # the names the stub's template prints, spelled (only those the stub uses: a missing one is an error)
     names: tuple[tuple[str, str], ...] = ()
+    services: tuple[
+        Service, ...
+    ] = ()  # documented in the stub's module docstring (no code is generated for them)
 
     @property
     def name_of(self) -> dict[str, str]:
@@ -200,19 +205,13 @@ def pb2_imports(schema: Schema, package: str) -> dict[str, Pb2Import]:
             folder=path[:-1],
         )
     aliases = {r.alias for r in records.values()} | stems
+    problems = unresolved_imports(
+        schema, lambda name: standard_module(name) is not None
+    )
     for f in schema.files:
         for dep in schema.dependencies.get(f, ()):
-            if dep in records:
-                continue
-            standard = standard_module(dep)
+            standard = standard_module(dep) if dep not in records else None
             if standard is None:
-                problems.append(
-                    Problem(
-                        f"imports {dep}, which is not generated (only protobuf's well-known types may be imported without being generated)",
-                        f,
-                        hint=f"generate it too: add {dep} (or a folder holding it) with --proto, under an -I folder",
-                    )
-                )
                 continue
             alias = (
                 standard[1]
@@ -353,7 +352,10 @@ class Stubs:
         stub = PyiMessage(
             name=message.name.rsplit(".", 1)[-1],
             full_name=message.full_name,
-            doc=(self.notes.message_docs.get(message.full_name) or message.doc).strip(),
+            doc=_with_oneof_docs(
+                (self.notes.message_docs.get(message.full_name) or message.doc).strip(),
+                message,
+            ),
             fields=self.pyi_fields(message, body),
             nested=tuple(self.pyi_message(m, spell) for m in nested),
             enums=enums,
@@ -397,6 +399,7 @@ class Stubs:
                     constant=f"{x.name.upper()}_FIELD_NUMBER",
                     plain=naming.is_plain_attribute(x.name),
                     type=type_text,
+                    doc=x.doc,
                 )
             )
         return tuple(out)
@@ -442,6 +445,7 @@ class Stubs:
             extensions=extensions,
             imports=tuple(sorted(spell.imports, key=repr)),
             names=names,
+            services=self.schema.services.get(fp_name, ()),
             typed_extensions=any(
                 x.type
                 for x in (
@@ -473,6 +477,21 @@ class Stubs:
                     )
                 )
         return tuple(modules)
+
+
+def _with_oneof_docs(doc: str, message: Message) -> str:
+    """A message's stub docs, then a paragraph per documented oneof (a oneof
+    has no attribute of its own to carry them)."""
+    members: dict[str, list[str]] = {}
+    for f in message.fields:
+        if f.oneof is not None:
+            members.setdefault(f.oneof, []).append(f"``{f.name}``")
+    oneofs = [
+        f"Oneof ``{name}`` ({', '.join(members.get(name, []))}): {text}"
+        for name, text in zip(message.oneofs, message.oneof_docs)
+        if text
+    ]
+    return "\n\n".join([doc, *oneofs] if doc else oneofs)
 
 
 def _dependencies(raw: bytes) -> list[str]:

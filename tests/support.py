@@ -48,7 +48,7 @@ def import_generated(out: Path, package: str) -> ModuleType:
 
 def golden_files(expected: Path) -> dict[str, str]:
     """A golden case's expected tree as the generator writes it: the committed
-    files plus the runtime module, which every package carries verbatim and
+    files plus the runtime modules, which every package carries verbatim and
     the goldens do not (tests/goldens/regen.py leaves it out)."""
     files = {
         p.relative_to(expected).as_posix(): p.read_text(encoding="utf-8")
@@ -57,11 +57,13 @@ def golden_files(expected: Path) -> dict[str, str]:
     }
     from generator import COMMAND, __version__
     from generator.model import Header
-    from generator.render import RUNTIME_MODULE, environment, runtime_copy
+    from generator.naming import RUNTIME_MODULES
+    from generator.render import environment, runtime_copy
 
     header = Header(generator_version=__version__, inputs=(), command=COMMAND)  # the copy's names no input
     for manifest in [name for name in files if name.endswith(MANIFEST_SUFFIX)]:
-        files[f"{manifest[: -len(MANIFEST_SUFFIX)]}/{RUNTIME_MODULE}.py"] = runtime_copy(environment(), header)
+        for module in RUNTIME_MODULES:
+            files[f"{manifest[: -len(MANIFEST_SUFFIX)]}/{module}.py"] = runtime_copy(environment(), header, module)
     return files
 
 

@@ -18,24 +18,40 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Mode(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    """Overall training mode that a strategy can record. It is stored in the ``mode`` field of DistributedStrategy. In Paddle 3.3.1 the fleet runtime chooses between collective and parameter-server execution from ``fleet.init`` and the role maker, not from this value."""
+
     __slots__ = ()
     COLLECTIVE: _ClassVar[_builtins.int]
+    """Collective training where workers synchronize through all-reduce. Every worker runs the model and gradients are combined with collective communication (NCCL on GPUs)."""
     PS: _ClassVar[_builtins.int]
+    """Parameter-server training with separate trainer and server roles. Trainers pull parameters from and push gradients to server processes that hold the tables."""
     PIPELINE: _ClassVar[_builtins.int]
+    """Pipeline training where the model is split into sequential stages."""
     HETER: _ClassVar[_builtins.int]
+    """Heterogeneous parameter-server training across device types. Parts of the program run on CPU workers and parts on GPU or XPU workers, with parameter servers in between."""
 
 COLLECTIVE: _builtins.int
+"""Collective training where workers synchronize through all-reduce. Every worker runs the model and gradients are combined with collective communication (NCCL on GPUs)."""
 PS: _builtins.int
+"""Parameter-server training with separate trainer and server roles. Trainers pull parameters from and push gradients to server processes that hold the tables."""
 PIPELINE: _builtins.int
+"""Pipeline training where the model is split into sequential stages."""
 HETER: _builtins.int
+"""Heterogeneous parameter-server training across device types. Parts of the program run on CPU workers and parts on GPU or XPU workers, with parameter servers in between."""
 
 class TableType(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    """Kind of parameter-server table. The PS runtime builds one sparse table per sparse embedding parameter and dense tables for the merged dense parameters."""
+
     __slots__ = ()
     PS_SPARSE_TABLE: _ClassVar[_builtins.int]
+    """Key-value table for sparse embedding parameters. Rows are created on demand per feature key and are updated, saved and evicted according to the table's accessor."""
     PS_DENSE_TABLE: _ClassVar[_builtins.int]
+    """Table for dense parameters stored as contiguous blocks. The PS runtime merges dense parameters into such tables and splits them across the servers."""
 
 PS_SPARSE_TABLE: _builtins.int
+"""Key-value table for sparse embedding parameters. Rows are created on demand per feature key and are updated, saved and evicted according to the table's accessor."""
 PS_DENSE_TABLE: _builtins.int
+"""Table for dense parameters stored as contiguous blocks. The PS runtime merges dense parameters into such tables and splits them across the servers."""
 
 class RefinedOpsPattern(_message.Message):
     """One op-sequence pattern that refined recomputation keeps out of recompute. A match is the op types ``pre_ops`` + ``main_ops`` + ``suf_ops`` appearing consecutively; only the ``main_ops`` part of each match is excluded from recomputation. Read by the semi-automatic parallel recompute pass."""

@@ -33,9 +33,9 @@ from . import runtime
 if TYPE_CHECKING:
     import os
 
-    from google.protobuf.internal import containers
+    from google.protobuf.internal import containers as _containers
 
-    from fleet_strategy import distributed_strategy_pb2 as pb2
+    from fleet_strategy import distributed_strategy_pb2
     from fleet_strategy.distributed_strategy import DistributedStrategy
 
     from .types import HybridConfigDict
@@ -190,7 +190,7 @@ def get_hybrid_configs(strategy: DistributedStrategy) -> HybridConfigDict:
 # ----------------------------------------------------------- build_strategy
 
 
-def get_build_strategy(strategy: DistributedStrategy) -> pb2.BuildStrategy:
+def get_build_strategy(strategy: DistributedStrategy) -> distributed_strategy_pb2.BuildStrategy:
     """A detached copy of the options: change its attributes, then assign it
     back. With Paddle loaded it is a ``paddle.static.BuildStrategy`` built as
     Paddle's class builds it (fleet copies and applies that object); without
@@ -201,7 +201,7 @@ def get_build_strategy(strategy: DistributedStrategy) -> pb2.BuildStrategy:
         # Paddle's object has the same option attributes as the message; its ReduceStrategy is an enum class
         converters = {"reduce_strategy": paddle_class.ReduceStrategy}
         with runtime.lock_of(strategy):  # the options of one state, read field by field
-            return cast("pb2.BuildStrategy", runtime.copy_to_object(options, paddle_class(), converters))
+            return cast("distributed_strategy_pb2.BuildStrategy", runtime.copy_to_object(options, paddle_class(), converters))
     detached = type(options)()
     detached.CopyFrom(options)
     return detached
@@ -226,7 +226,7 @@ def set_build_strategy(strategy: DistributedStrategy, value: Any) -> None:
 # ------------------------------------------------- parameter-server tables
 
 
-def get_table_params(strategy: DistributedStrategy) -> containers.RepeatedCompositeFieldContainer[pb2.TableParameter]:
+def get_table_params(strategy: DistributedStrategy) -> _containers.RepeatedCompositeFieldContainer[distributed_strategy_pb2.TableParameter]:
     return strategy.strategy.downpour_table_param
 
 
@@ -240,8 +240,8 @@ def set_sparse_table_configs(strategy: DistributedStrategy, configs: Any) -> Non
     given = runtime.as_mapping(configs)
     if given is None:
         raise TypeError(f"sparse_table_configs: expected a dict of table configs, got {type(configs).__name__}")
-    table_class = cast("type[pb2.TableParameter]", runtime.message_class(TABLE_MESSAGE))
-    tables: list[pb2.TableParameter] = []
+    table_class = cast("type[distributed_strategy_pb2.TableParameter]", runtime.message_class(TABLE_MESSAGE))
+    tables: list[distributed_strategy_pb2.TableParameter] = []
     for table_name, table_value in given.items():
         table_config = runtime.as_mapping(table_value)
         if table_config is None:
@@ -327,7 +327,7 @@ def _sgd_rule(sgd: Any, config: Mapping[str, Any], prefix: str) -> None:
     params.weight_bounds.extend(config.get(prefix + "sparse_weight_bounds", [-10, 10]))
 
 
-def _fleet_desc_table(table: pb2.TableParameter, name: str, config: Mapping[str, Any], use_cvm: bool) -> pb2.TableParameter:
+def _fleet_desc_table(table: distributed_strategy_pb2.TableParameter, name: str, config: Mapping[str, Any], use_cvm: bool) -> distributed_strategy_pb2.TableParameter:
     for key in config:
         if key not in FLEET_DESC_KEYS:
             hint = runtime.suggest(key, FLEET_DESC_KEYS)
@@ -400,8 +400,8 @@ def set_fleet_desc_configs(strategy: DistributedStrategy, configs: Any) -> None:
     if given is None:
         raise TypeError(f"fleet_desc_configs: expected a dict of table configs, got {type(configs).__name__}")
     use_cvm = bool(given.get("use_cvm", True))
-    table_class = cast("type[pb2.TableParameter]", runtime.message_class(TABLE_MESSAGE))
-    tables: list[pb2.TableParameter] = []
+    table_class = cast("type[distributed_strategy_pb2.TableParameter]", runtime.message_class(TABLE_MESSAGE))
+    tables: list[distributed_strategy_pb2.TableParameter] = []
     for name, config in given.items():
         if name in ("dense_table", "datanorm_table") or not isinstance(config, dict):
             continue
@@ -450,7 +450,7 @@ _ReprLayout = tuple[
 _layout: list[_ReprLayout] = []
 
 
-def _repr_layout(message: pb2.DistributedStrategy) -> _ReprLayout:
+def _repr_layout(message: distributed_strategy_pb2.DistributedStrategy) -> _ReprLayout:
     """Which rows __repr__ prints, from the descriptor, worked out once.
 
     Paddle's rule: a bool field ``x`` with an ``x_configs`` sibling is a
@@ -480,7 +480,7 @@ def _repr_layout(message: pb2.DistributedStrategy) -> _ReprLayout:
     return _layout[0]
 
 
-def _overview(message: pb2.DistributedStrategy) -> str:
+def _overview(message: distributed_strategy_pb2.DistributedStrategy) -> str:
     """__repr__'s table."""
     switches, env_names, build_names = _repr_layout(message)
     out = [_HEAD]
@@ -504,15 +504,16 @@ def _overview(message: pb2.DistributedStrategy) -> str:
     return "".join(out)
 
 
+def _generated(members: StrategyMembers) -> DistributedStrategy:
+    """The generated class this mixin is part of: its options and plain
+    attributes are declared there (from the annotations file), not here."""
+    return cast("DistributedStrategy", members)
+
+
 class StrategyMembers:
     """Methods of DistributedStrategy (hand-written)."""
 
     __slots__ = ()
-
-    if TYPE_CHECKING:  # members of the generated class (declared here for the type checkers)
-        strategy: pb2.DistributedStrategy
-        hybrid_parallel_order: list[str]
-        sync_param_name: list[str]
 
     def save_to_prototxt(self, output: str | os.PathLike[str]) -> None:
         """Write the strategy as protobuf text (the format Paddle writes).
@@ -527,14 +528,14 @@ class StrategyMembers:
         with several hard links is replaced under this name only.
 
         Examples:
-            >>> from fleet_strategy import DistributedStrategy
             >>> strategy = DistributedStrategy()
             >>> strategy.amp = True
             >>> strategy.save_to_prototxt("strategy.prototxt")
             >>> open("strategy.prototxt").read()
             'amp: true\\n'
         """
-        runtime.save_text(self.strategy, output, runtime.lock_of(self))  # protobuf's own text form, as Paddle writes it
+        this = _generated(self)
+        runtime.save_text(this.strategy, output, runtime.lock_of(self))  # protobuf's own text form, as Paddle writes it
 
     def load_from_prototxt(self, pb_file: str | os.PathLike[str]) -> None:
         """Merge settings from a protobuf text file (as written by Paddle or us).
@@ -549,7 +550,6 @@ class StrategyMembers:
         line), and waited forever on a pipe.
 
         Examples:
-            >>> from fleet_strategy import DistributedStrategy
             >>> with open("saved.prototxt", "w") as f:
             ...     _ = f.write("recompute: true\\nrecompute_configs { checkpoints: 'x' }\\n")
             >>> strategy = DistributedStrategy()
@@ -557,7 +557,8 @@ class StrategyMembers:
             >>> strategy.recompute, strategy.recompute_configs["checkpoints"]
             (True, ['x'])
         """
-        runtime.merge_text_file(self.strategy, pb_file, runtime.lock_of(self))
+        this = _generated(self)
+        runtime.merge_text_file(this.strategy, pb_file, runtime.lock_of(self))
 
     @classmethod
     def from_paddle(cls, strategy: Any, *, strict: bool | None = None) -> Any:
@@ -570,7 +571,6 @@ class StrategyMembers:
         and ``sync_param_name`` come along. Paddle is not imported.
 
         Examples:
-            >>> from fleet_strategy import DistributedStrategy
             >>> theirs = DistributedStrategy()
             >>> theirs.amp = True
             >>> DistributedStrategy.from_paddle(theirs).amp
@@ -599,12 +599,13 @@ class StrategyMembers:
         this class as it is. In the Paddle build this is a copy as Paddle's
         class (which this class is there).
         """
+        this = _generated(self)
         import importlib
 
         result: Any = importlib.import_module("paddle.distributed.fleet").DistributedStrategy()
         with runtime.lock_of(self):  # the message and the two lists of one state
-            wire = self.strategy.SerializeToString()
-            order, names = list(self.hybrid_parallel_order), list(self.sync_param_name)
+            wire = this.strategy.SerializeToString()
+            order, names = list(this.hybrid_parallel_order), list(this.sync_param_name)
         result.strategy.ParseFromString(wire)
         result.hybrid_parallel_order = order
         result.sync_param_name = names
@@ -614,7 +615,8 @@ class StrategyMembers:
         """True when ``auto`` is on and no option outside auto-parallel's own
         was set on this strategy (the FLAGS_* read at construction do not
         count)."""
-        message = self.strategy
+        this = _generated(self)
+        message = this.strategy
         if not message.auto:
             return False
         return all(field.name in AUTO_NEUTRAL_FIELDS for field, _ in message.ListFields())
@@ -622,8 +624,9 @@ class StrategyMembers:
     def __repr__(self) -> str:
         """The overview table Paddle prints: enabled features with their
         configs, then every other flag, then the build strategy."""
+        this = _generated(self)
         with runtime.lock_of(self):  # one state, read field by field
-            return _overview(self.strategy)
+            return _overview(this.strategy)
 
 
 __all__ = ["StrategyMembers"]

@@ -407,6 +407,11 @@ class MpConfigInput(TypedDict, total=False):
     ``NCCLConfig`` dict (buffer sizes, channels, algorithm, protocol); the
     communicator name is ``tp`` unless ``commName`` is given.
     """
+    sync_param_name: list[str] | tuple[str, ...]
+    """Name substrings of the non-distributed parameters tensor parallelism
+    keeps in sync. Not a field of the message; given under
+    ``hybrid_configs["mp_configs"]``, it sets ``strategy.sync_param_name``.
+    """
 
 
 class PpConfigDict(TypedDict):
@@ -779,6 +784,11 @@ class HybridConfigInput(TypedDict, total=False):
     cp_mp_configs: CpMpConfigInput | distributed_strategy_pb2.CpMpConfig
     """NCCL settings for the fused context and tensor parallel group. Used only
     when ``cp_degree`` is above 1.
+    """
+    order: list[str] | tuple[str, ...]
+    """Nesting of the parallel dimensions, outermost first, such as ``["dp",
+    "pp", "sharding", "sep", "mp"]``. Not a field of the message; assigning
+    it sets ``strategy.hybrid_parallel_order``.
     """
 
 

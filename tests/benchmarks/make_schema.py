@@ -70,28 +70,46 @@ def _enum(name: str, prefix: str, indent: str) -> list[str]:
     return lines
 
 
-def _scalar_fields(index: int, start: int, count: int, indent: str) -> list[str]:
+def _scalar_fields(index: int, start: int, count: int, indent: str, prefix: str = "") -> list[str]:
     lines = []
     for k in range(count):
         kind, default = SCALARS[(index + k) % len(SCALARS)]
         number = start + k
         lines.append(f"{indent}// Synthetic field {number} ({kind}).")
         if k % 4 == 3:  # one in four is repeated (no default allowed)
-            lines.append(f"{indent}repeated {kind} values_{number} = {number};")
+            lines.append(f"{indent}repeated {kind} {prefix}values_{number} = {number};")
         elif k % 5 == 4:  # some optional fields keep the implicit default
-            lines.append(f"{indent}optional {kind} plain_{number} = {number};")
+            lines.append(f"{indent}optional {kind} {prefix}plain_{number} = {number};")
         else:
-            lines.append(f"{indent}optional {kind} {kind}_opt_{number} = {number} [default = {default}];")
+            lines.append(f"{indent}optional {kind} {prefix}{kind}_opt_{number} = {number} [default = {default}];")
     return lines
 
 
-def make_schema(total: int, package: str = "bench.synth") -> str:
-    """The text of a proto2 file holding ``total`` messages (nested included)."""
+# Words of long real-world names (cloud API style), combined per message by --long-names.
+WORDS = (
+    "Cluster", "Autoscaling", "Resource", "Limit", "Policy", "Network", "Endpoint", "Configuration",
+    "Replication", "Instance", "Maintenance", "Window", "Encryption", "Key", "Reference", "Deployment",
+)
+
+
+def _long_name(i: int) -> str:
+    """A CamelCase name of four words (30-50 characters), unique by its number."""
+    words = [WORDS[(i * 7 + k * 5 + i // 16) % len(WORDS)] for k in range(4)]
+    return "".join(words) + f"{i:04d}"
+
+
+def make_schema(total: int, package: str = "bench.synth", long_names: bool = False) -> str:
+    """The text of a proto2 file holding ``total`` messages (nested included);
+    ``long_names``: messages, enums and the package named as long as in large
+    real-world API sets (40-odd characters), fields too."""
     if total < 1:
         raise ValueError("--messages must be at least 1")
     layout = _layout(total)
-    names = [f"Msg{i:05d}" for i in range(len(layout))]
-    enums = [f"Kind{i:04d}" for i in range(max(1, len(layout) // ENUM_EVERY))]
+    names = [_long_name(i) if long_names else f"Msg{i:05d}" for i in range(len(layout))]
+    enums = [f"{_long_name(i + 5000)}Kind" if long_names else f"Kind{i:04d}" for i in range(max(1, len(layout) // ENUM_EVERY))]
+    prefix = "maximum_replication_window_" if long_names else ""
+    if long_names:
+        package = "example.cloud.infrastructure.management.v1beta1"
     out = [
         "// Synthetic schema written by tests/benchmarks/make_schema.py; do not edit.",
         f"// {total} messages, {len(enums)} top-level enums.",
@@ -110,12 +128,12 @@ def make_schema(total: int, package: str = "bench.synth") -> str:
             out += _enum("Level", f"{name.upper()}_LEVEL", "  ")
         if nested:
             out.append("  message Detail {")
-            out += _scalar_fields(i + 1, 1, 3, "    ")
+            out += _scalar_fields(i + 1, 1, 3, "    ", prefix)
             out.append("    // The kind of this detail.")
             out.append(f"    optional {enums[i % len(enums)]} kind = 4 [default = K{i % len(enums):04d}_BETA];")
             out.append("  }")
         # ~7 fields: 5 scalars (+1 with nested detail), an enum, message refs.
-        out += _scalar_fields(i, 1, 5, "  ")
+        out += _scalar_fields(i, 1, 5, "  ", prefix)
         enum = enums[i % len(enums)]
         out.append(f"  // The kind of {name}.")
         out.append(f"  optional {enum} kind = 6 [default = K{i % len(enums):04d}_ALPHA];")
@@ -225,12 +243,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--messages", type=int, help="number of messages, nested included (mixed, chain)")
     parser.add_argument("--fields", type=int, help="number of fields of the one message (wide)")
     parser.add_argument("--out", type=Path, required=True, help="the .proto file to write")
+    parser.add_argument("--long-names", action="store_true", help="mixed: names as long as large real-world sets")
     parser.add_argument("--check", action="store_true", help="compile the result with protoc")
     args = parser.parse_args(argv)
     size, flag = (args.fields, "--fields") if args.shape == "wide" else (args.messages, "--messages")
     if size is None:
         parser.error(f"--shape {args.shape} needs {flag}")
-    text = {"mixed": make_schema, "chain": make_chain, "wide": make_wide}[args.shape](size)
+    if args.long_names and args.shape != "mixed":
+        parser.error("--long-names is for --shape mixed")
+    text = make_schema(size, long_names=args.long_names) if args.shape == "mixed" else {"chain": make_chain, "wide": make_wide}[args.shape](size)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")
     if args.check:

@@ -66,3 +66,15 @@ def test_wide_20000_loads_in_the_protobuf_runtime(tmp_path: Path) -> None:
     [message] = _compile(tmp_path, make_wide(20000))
     file = descriptor_pb2.FileDescriptorProto(name="wide.proto", package="bench.wide", message_type=[message])
     descriptor_pool.DescriptorPool().Add(file)
+
+
+def test_long_names_schema_compiles_with_real_world_lengths(tmp_path: Path) -> None:
+    """--long-names: the 'large' benchmark's schema, its messages named as long
+    as large API sets name theirs (issue 19: 30-60 characters)."""
+    text = make_schema(240, long_names=True)
+    assert text == make_schema(240, long_names=True)
+    messages = _compile(tmp_path, text)
+    assert sum(1 + len(m.nested_type) for m in messages) == 240
+    names = [m.name for m in messages]
+    assert len(set(names)) == len(names) and min(map(len, names)) >= 30
+    assert "package example.cloud.infrastructure.management.v1beta1;" in text

@@ -280,9 +280,9 @@ class Schema:
         return full.replace(".", "_") if names.count(local(full)) > 1 else local(full)
 
     def wrapped(self) -> list[MessageDef]:
-        """Messages that get a wrapper class without annotations: top-level and unused."""
-        used = {f.type for m in self.messages.values() for f in m.fields if f.kind == "message" or f.value_kind == "message"}
-        return [m for f in self.files for m in f.messages if m.full not in used]
+        """Messages that get a wrapper class without annotations: every one,
+        nested and used ones too (issue 19; map entries are no MessageDef)."""
+        return list(self.messages.values())
 
 
 # ============================================================= strategies
@@ -784,6 +784,11 @@ def wkt_value(draw: Any, type_: str) -> tuple[Any, Any]:
     elif type_ == "google.protobuf.ListValue":
         content = draw(st.lists(json_like, max_size=3))
         expect.extend(content)
+    elif type_ == "google.protobuf.Value":  # any JSON-like value (a dict is a JSON object)
+        content = draw(json_like)
+        holder = struct_pb2.ListValue()
+        holder.append(content)  # protobuf's own conversion
+        expect.CopyFrom(holder.values[0])
     else:
         if type_ == "google.protobuf.Timestamp":
             content = {"seconds": draw(st.integers(-62135596800, 253402300799)), "nanos": draw(st.integers(0, 999_999_999))}
@@ -800,9 +805,6 @@ def wkt_value(draw: Any, type_: str) -> tuple[Any, Any]:
             content = {"value": draw(st.binary(max_size=4))}
         elif type_ == "google.protobuf.Any":
             content = {"type_url": draw(st.text(max_size=6)), "value": draw(st.binary(max_size=4))}
-        elif type_ == "google.protobuf.Value":
-            content = draw(st.sampled_from([{}, {"null_value": 0}, {"number_value": 1.5}, {"string_value": "s"},
-                                            {"bool_value": False}]))
         else:  # Empty
             content = {}
         content = {k: v for k, v in content.items() if draw(st.booleans())}  # a key left out keeps its zero

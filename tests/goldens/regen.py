@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from generator.output import apply, plan  # noqa: E402
 from generator.pipeline import Options, build  # noqa: E402
-from generator.render import RUNTIME_MODULE, precompile_templates  # noqa: E402
+from generator.naming import RUNTIME_MODULES  # noqa: E402
 
 CASES = Path(__file__).resolve().parent / "cases"
 
@@ -35,15 +35,13 @@ def case_options(case: Path, out: Path) -> Options:
 
 
 def main() -> None:
-    for module in precompile_templates():
-        print(f"precompiled {module.name}")
     for case in sorted(p for p in CASES.iterdir() if p.is_dir()):
         expected = case / "expected"
         result = build(case_options(case, expected))
         shutil.rmtree(expected, ignore_errors=True)
         package = f"golden_{case.name}"
         # every package carries the runtime verbatim; the goldens do not (tests add it back)
-        files = {path: text for path, text in result.files.items() if path != f"{package}/{RUNTIME_MODULE}.py"}
+        files = {path: text for path, text in result.files.items() if path not in {f"{package}/{m}.py" for m in RUNTIME_MODULES}}
         apply(plan(expected, files, package))
         print(f"{case.name}: {len(result.files)} files")
 

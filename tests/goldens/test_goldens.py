@@ -84,7 +84,9 @@ def test_two_files_case_behaves(tmp_path):
     box.width = {"value": 2.0}
     box.edges = [{"unit": "cm"}]
     assert box.width["value"] == 2.0 and box.edges[0].unit == "cm"
-    assert not hasattr(module, "Length")  # used as a field type: no wrapper class of its own
+    length = module.Length()  # used as a field type, and a class of its own too (issue 19)
+    length.value = 3.0
+    assert length.unit == "m" and type(length.message) is type(box.message.width)
 
 
 def test_groups_case_works_end_to_end(tmp_path):
@@ -184,6 +186,58 @@ def test_well_known_types_case_uses_the_standard_classes(tmp_path):
         # values round-trip through the wire and text formats
         copy = event_pb2.Event.FromString(event.message.SerializeToString())
         assert copy == event.message and copy.details["a"] == struct_pb2.ListValue()
+    """)
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["compatible", "strict"])
+def test_well_known_json_types_take_json_like_values_everywhere(tmp_path, strict):
+    """Value takes any JSON-like value, ListValue a list, Struct a dict: as a
+    field, in a list, as a map value, nested in a dict; an assignment replaces
+    the old value; protoc's own instances are taken as the package's; reading
+    gives the message, and MessageToDict its plain value."""
+    out = _copy_expected(tmp_path, "well_known_types")
+    _run_isolated(out, f"""
+        import pytest
+        from google.protobuf import json_format, struct_pb2
+        from golden_well_known_types import Event
+
+        plain = json_format.MessageToDict
+        event = Event(strict={strict})
+        for value in (None, True, 3, 2.5, "text", [1, "a", None, [], {{}}], {{"a": {{"b": [True]}}, "c": None}}, {{}}, []):
+            event.json = value
+            assert plain(event.json) == value and event.message.HasField("json")
+        event.json = [1, 2]
+        event.json = [3]                                   # replaced, not appended to
+        assert plain(event.json) == [3]
+        event.values = [None, "x", {{"k": 1}}, [2]]
+        assert [plain(v) for v in event.values] == [None, "x", {{"k": 1}}, [2]]
+        event.attributes = {{"n": 1, "s": "t", "o": {{"p": None}}, "z": None}}
+        assert {{k: plain(v) for k, v in event.attributes.items()}} == {{"n": 1, "s": "t", "o": {{"p": None}}, "z": None}}
+        event.items = ["a", 1, {{"b": []}}]
+        assert list(event.items) == ["a", 1, struct_pb2.Struct(fields={{"b": struct_pb2.Value(list_value={{}})}})]
+        event.details = {{"a": 1}}
+        event.details = {{"b": 2}}                         # a Struct is replaced too
+        assert plain(event.details) == {{"b": 2}}
+        event.window = {{"label": "w"}}                    # nested in a config dict
+        assert plain(event.window["label"]) == "w"
+        event.window = {{"label": {{"x": [1]}}}}
+        assert plain(event.window["label"]) == {{"x": [1]}}
+        # protoc's own instances (struct_pb2), singular, repeated and map values
+        event.json = struct_pb2.Value(string_value="std")
+        event.values = [struct_pb2.Value(number_value=1), "y"]
+        event.attributes = {{"v": struct_pb2.Value(bool_value=True)}}
+        event.items = struct_pb2.ListValue(values=[struct_pb2.Value(null_value=0)])
+        assert (plain(event.json), [plain(v) for v in event.values]) == ("std", [1, "y"])
+        assert plain(event.attributes["v"]) is True and list(event.items) == [None]
+        # what JSON cannot hold is refused, naming where, and changes nothing
+        with pytest.raises(TypeError, match=r"^json: expected a JSON-like value .* got object"):
+            event.json = object()
+        with pytest.raises(TypeError, match=r"^values\[1\]: expected a JSON-like value"):
+            event.values = [1, b"bytes"]
+        with pytest.raises(TypeError, match=r"^attributes\['k'\]: "):
+            event.attributes = {{"k": {{"nested": object()}}}}
+        assert plain(event.json) == "std" and [plain(v) for v in event.values] == [1, "y"]
+        assert list(event.attributes) == ["v"]
     """)
 
 

@@ -94,7 +94,8 @@ def test_the_paddle_builds_examples_run_in_paddle(paddle_python: tuple[str, Path
     code = (
         "import doctest, paddle.distributed.fleet.base.distributed_strategy as m\n"
         "import paddle.distributed.fleet.base._fleet_strategy.hooks as h\n"
-        "classes, hooks = doctest.testmod(m), doctest.testmod(h)\n"
+        "import paddle.distributed.fleet as fleet\n"
+        "classes, hooks = doctest.testmod(m), doctest.testmod(h, extraglobs={'DistributedStrategy': fleet.DistributedStrategy})\n"
         "print('RESULT', classes.failed + hooks.failed, classes.attempted, hooks.attempted)\n"
     )
     done = subprocess.run([python, "-c", code], capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(overlay)})

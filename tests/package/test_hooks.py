@@ -81,6 +81,17 @@ def test_is_strict_auto():
     assert strategy._is_strict_auto() is False
 
 
+def test_the_fields_read_from_flags_at_construction_keep_strict_auto():
+    """hooks.AUTO_NEUTRAL_FIELDS is Paddle's list of the setters it does not
+    mark "non-auto"; among them are the FLAGS_* fields read at construction,
+    which the annotations file declares (env:). A field given env: later must
+    be weighed here too: construction would set it and end strict auto."""
+    from fleet_strategy import distributed_strategy, hooks
+
+    read = {entry.field for entry in distributed_strategy._DistributedStrategy_ENV if entry.read}
+    assert read and read <= hooks.AUTO_NEUTRAL_FIELDS, sorted(read - hooks.AUTO_NEUTRAL_FIELDS)
+
+
 def test_distributed_job_info():
     info = DistributedJobInfo()
     info._set_worker_num(4)
@@ -212,3 +223,16 @@ def test_hooks_use_only_documented_public_runtime_names():
         member = getattr(runtime, name)
         assert not name.startswith("_")
         assert callable(member) and (member.__doc__ or "").strip(), f"runtime.{name} has no docstring"
+
+
+def test_the_paddle_build_carries_the_hooks_module_as_it_is():
+    """The Paddle build's hooks.py is the hand-written file under a generated
+    header, not a rewrite of it: what it imports at run time is relative to
+    the package, and its examples name the class without importing it from
+    either build's package."""
+    copy = (ROOT / "generated/paddle/distributed/fleet/base/_fleet_strategy/hooks.py").read_text(encoding="utf-8")
+    own = HOOKS.read_text(encoding="utf-8")
+    header = copy[: len(copy) - len(own)]
+    assert copy.endswith(own) and header.splitlines() and all(line.startswith("# ") for line in header.splitlines())
+    examples = [line.strip() for line in own.splitlines() if line.strip().startswith((">>>", "..."))]
+    assert examples and not [line for line in examples if "fleet_strategy" in line], "an example naming a build's package"

@@ -11,8 +11,10 @@ lists and maps, and a ``google.protobuf.Struct``.
 from __future__ import annotations
 
 import copy
-import importlib.util
+import importlib
+import os
 import pickle
+import sys
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -22,17 +24,18 @@ import pytest
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, struct_pb2
 from google.protobuf.message import DecodeError
 
+import fleet_strategy._runtime_configs
 import fleet_strategy.runtime
 
 
 def _private_runtime() -> types.ModuleType:
-    """A copy of the package's runtime module of its own, so the messages
-    registered here stay out of the package's registry (SPECS)."""
-    spec = importlib.util.spec_from_file_location("rt_depth_runtime", fleet_strategy.runtime.__file__)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """A copy of the package's runtime modules of its own (imported from the
+    package's folder under another package name), so the messages registered
+    here stay out of the package's registry (SPECS)."""
+    private = types.ModuleType("rt_depth_private")
+    private.__path__ = [os.path.dirname(fleet_strategy.runtime.__file__)]
+    sys.modules[private.__name__] = private
+    return importlib.import_module("rt_depth_private.runtime")
 
 
 runtime: Any = _private_runtime()
@@ -219,6 +222,7 @@ def test_types_that_cannot_nest_deep_are_not_walked() -> None:
     a non-recursive type's bound comes from the schema."""
     package = fleet_strategy.runtime
     strategy_spec = package.spec_of(package.message_class("paddle.fleet.DistributedStrategy"))
-    assert 3 < package._depth_bound(strategy_spec) < LIMIT
-    assert runtime._depth_bound(runtime.SPECS["rt_depth.Node"]) > LIMIT
+    assert 3 < fleet_strategy._runtime_configs.depth_bound(strategy_spec) < LIMIT
+    private_configs: Any = sys.modules["rt_depth_private._runtime_configs"]
+    assert private_configs.depth_bound(runtime.SPECS["rt_depth.Node"]) > LIMIT
     assert "rt_depth.Node" not in package.SPECS

@@ -8,9 +8,11 @@ lean config path against the general one, and the Wrapper base class.
 from __future__ import annotations
 
 import copy
+import importlib
 import logging
 import math
 import types
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -345,3 +347,69 @@ def test_the_generated_specs_state_only_what_the_annotations_add() -> None:
     }
     assert stated == expected and len(stated) < 20
     assert "FieldSpec" not in ast.unparse(tree)  # kinds, bounds, presence, defaults: from the descriptors
+
+
+def test_the_runtime_modules_are_those_copied_and_within_the_size_limits() -> None:
+    """Every runtime module in generator/shipped is one the generator copies
+    (naming.RUNTIME_MODULES), none over 1,000 lines, no function over 80; the
+    public face (runtime.py) re-exports a name of each of the others."""
+    import ast
+    from pathlib import Path
+
+    from generator.naming import RUNTIME_MODULES
+
+    shipped = Path(runtime.__file__).parent
+    assert set(RUNTIME_MODULES) == {p.stem for p in shipped.glob("*.py")} - {"__init__", "lint"}
+    for name in RUNTIME_MODULES:
+        text = (shipped / f"{name}.py").read_text(encoding="utf-8")
+        assert text.count("\n") <= 1000, name
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                assert node.end_lineno is not None and node.end_lineno - node.lineno < 80, (name, node.name)
+    imported = {n.module for n in ast.parse((shipped / "runtime.py").read_text()).body if isinstance(n, ast.ImportFrom)}
+    assert imported == {"__future__", *(m for m in RUNTIME_MODULES if m != "runtime")}
+    assert all(getattr(runtime, name) is not None for name in runtime.__all__)
+
+
+@pytest.mark.parametrize("strict", [False, True], ids=["compatible", "strict"])
+def test_a_message_of_another_class_of_the_same_type_is_taken(pb2: Any, strict: bool) -> None:
+    """protoc's own class of a type (here timestamp_pb2.Timestamp, while the
+    schema's pool has a class of its own for it) wherever a message is taken:
+    a field, a list item, a map value; another type is still refused."""
+    ours = runtime.SPECS["google.protobuf.Timestamp"].cls
+    assert ours is not timestamp_pb2.Timestamp  # the schema's private pool has its own
+    config = {"at": timestamp_pb2.Timestamp(seconds=5), "times": [timestamp_pb2.Timestamp(seconds=1), {"seconds": 2}]}
+    built = runtime.build_message(config, runtime.SPECS["rt_unit.Config"], "config", strict)
+    assert (built.at.seconds, [t.seconds for t in built.times]) == (5, [1, 2])
+    alone = runtime.build_message(timestamp_pb2.Timestamp(nanos=3), runtime.SPECS["google.protobuf.Timestamp"], "at", strict)
+    assert type(alone) is ours and alone.nanos == 3
+    leaf = runtime.build_message({"leaf_map": {"k": pb2.Leaf(n=4)}}, runtime.SPECS["rt_unit.Config"], "c", strict)
+    assert leaf.leaf_map["k"].n == 4
+    with pytest.raises(TypeError, match=r"^config\['at'\]: expected a dict of google.protobuf.Timestamp keys, got Leaf"):
+        runtime.build_message({"at": pb2.Leaf()}, runtime.SPECS["rt_unit.Config"], "config", strict)
+
+
+def test_protocs_own_instances_fill_a_package_generated_from_the_well_known_files(tmp_path: Path) -> None:
+    """The well-known .proto files themselves as the input: the package has
+    its own classes for them, and protoc's (api_pb2.Method, in a repeated
+    field; source_context_pb2.SourceContext, singular) are taken as its own."""
+    import os
+
+    import grpc_tools
+    from google.protobuf import api_pb2, source_context_pb2
+
+    from tests.support import generate, import_generated
+
+    folder = Path(os.path.dirname(grpc_tools.__file__)) / "_proto" / "google" / "protobuf"
+    names = ("api", "type", "source_context", "any")
+    out = tmp_path / "out"
+    package, _ = generate(out, [folder / f"{n}.proto" for n in names], proto_paths=(folder.parents[1],))
+    import_generated(out, package)
+    api = importlib.import_module(f"{package}.google.protobuf.api").Api()
+    assert type(api.message) is not api_pb2.Api
+    api.methods = [api_pb2.Method(name="m", request_streaming=True), {"name": "n"}]
+    api.source_context = source_context_pb2.SourceContext(file_name="f.proto")
+    assert [(m.name, m.request_streaming) for m in api.message.methods] == [("m", True), ("n", False)]
+    assert api.message.source_context.file_name == "f.proto"
+    with pytest.raises(TypeError, match=r"^source_context: expected a dict of google.protobuf.SourceContext keys"):
+        api.source_context = api_pb2.Method()

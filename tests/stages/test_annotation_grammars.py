@@ -116,7 +116,7 @@ def test_dotted_names(text, ok):
 
 def test_policy_placeholders_are_those_the_runtime_fills():
     """The one call that formats a compatible-mode message passes exactly POLICY_PLACEHOLDERS."""
-    tree = ast.parse((ROOT / "generator" / "shipped" / "runtime.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "generator" / "shipped" / "_runtime_specs.py").read_text(encoding="utf-8"))
     calls = [
         node for node in ast.walk(tree)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from generator.annotations import load_annotations
+from generator.compile import compile_protos
 from generator.errors import GeneratorError
+from generator.schema import load_schema
 
 ERRORS = Path(__file__).resolve().parent / "annotation_errors"
 ERROR_CASES = sorted(p.stem for p in ERRORS.glob("*.yaml"))
@@ -47,9 +49,31 @@ def test_all_problems_are_reported_together(schema, tmp_path):
     assert len(info.value.problems) == 2
 
 
-def test_without_annotations_roots_get_classes(schema):
+def test_without_annotations_every_message_gets_a_class(schema):
     notes = load_annotations(None, schema, Path("."))
-    assert [c.name for c in notes.classes] == ["Root"]  # Child is a field type
+    assert [(c.name, c.message) for c in notes.classes] == [("Root", "demo.Root"), ("Child", "demo.Child")]  # Child too
+
+
+def test_derived_class_names_never_clash(tmp_path):
+    """Nested messages of one short name, a message named like another's dict
+    view (``types`` defines ``ThingDict``), one named like a renamed class,
+    self-recursive and mutually recursive messages: each gets a class, names unique."""
+    proto = tmp_path / "clash.proto"
+    proto.write_text(
+        'syntax = "proto3";\npackage clash;\n'
+        "message Thing { message Part { int32 a = 1; } Part part = 1; Thing next = 2; ThingDict dict = 3; Thing_ other = 4; }\n"
+        "message Gadget { message Part { int32 b = 1; } Part part = 1; Widget w = 2; }\n"
+        "message Widget { Gadget g = 1; map<string, Widget> by_name = 2; }\n"
+        "message ThingDict { Thing thing = 1; }\n"
+        "message Thing_ { Thing_ self_ = 1; }\n"
+    )
+    compiled = compile_protos([proto])
+    notes = load_annotations(None, load_schema(compiled.descriptor_set, list(compiled.names)), tmp_path / "pkg")
+    names = {c.message: c.name for c in notes.classes}
+    assert names == {
+        "clash.Thing": "Thing", "clash.Thing.Part": "Thing_Part", "clash.Gadget": "Gadget", "clash.Gadget.Part": "Gadget_Part",
+        "clash.Widget": "Widget", "clash.ThingDict": "ThingDict_", "clash.Thing_": "Thing_",
+    }  # no class for Widget's map entry; ThingDict yields its name to Thing's dict view
 
 
 @pytest.mark.parametrize("levels", [60, 3000])
@@ -58,14 +82,14 @@ def test_deep_nesting_is_refused_by_the_pure_python_loader_too(schema, tmp_path,
     recurses once per level: Python's recursion limit must not be the answer."""
     import yaml
 
-    from generator import annotations
+    from generator import annotation_yaml
 
-    monkeypatch.setattr(annotations, "_Loader", yaml.SafeLoader)
+    monkeypatch.setattr(annotation_yaml, "_Loader", yaml.SafeLoader)
     path = write_annotations(tmp_path, "messages:\n  demo.Root:\n    doc: " + "[" * levels + "]" * levels + "\n")
     with pytest.raises(GeneratorError) as info:
         load_annotations(path, schema, tmp_path / "pkg")
     assert [str(p) for p in info.value.problems] == [
-        f"{path}:3: nested more than {annotations.MAX_DEPTH} levels deep (the annotations never need that)"
+        f"{path}:3: nested more than {annotation_yaml.MAX_DEPTH} levels deep (the annotations never need that)"
     ]
 
 
@@ -84,3 +108,45 @@ def test_a_hooks_module_that_is_not_utf8_names_its_line(schema, tmp_path):
     with pytest.raises(GeneratorError) as info:
         load_annotations(path, schema, tmp_path / "pkg")
     assert str(info.value).startswith(f"{tmp_path / 'pkg' / 'hooks.py'}:2: hooks module is not UTF-8: byte 0xe9 at column 16")
+
+
+HOOKS_WITH_TYPES = """\
+def typed(strategy) -> list[int]:
+    return []
+
+def untyped(strategy):
+    return []
+
+def not_a_type(strategy) -> print("x"):
+    return []
+"""
+EXTRA = "hooks: hooks\nclasses:\n  Root:\n    message: demo.Root\n    extra_properties:\n      extra:\n        doc: An extra.\n        getter: {getter}\n"
+
+
+@pytest.mark.parametrize("getter", ["typed", "untyped"])
+def test_a_getter_hooks_return_annotation_is_its_propertys_type(schema, tmp_path, getter):
+    """The type is stated once: the hook's annotation (code), not again in the annotations file."""
+    path = write_annotations(tmp_path, EXTRA.format(getter=getter) + "messages:\n  demo.Root:\n    fields:\n"
+                             f"      child: {{getter: {getter}}}\n")
+    (tmp_path / "pkg" / "hooks.py").write_text(HOOKS_WITH_TYPES)
+    if getter == "untyped":
+        with pytest.raises(GeneratorError) as info:
+            load_annotations(path, schema, tmp_path / "pkg")
+        assert [str(p) for p in info.value.problems] == [
+            f"{path}:6: classes.Root.extra_properties.extra: 'type' is required (or annotate the getter hook's return type)"
+        ]
+        return
+    notes = load_annotations(path, schema, tmp_path / "pkg")
+    assert notes.classes[0].extra_properties[0].type == "list[int]"
+    assert notes.messages["demo.Root"]["child"].type == "list[int]"
+
+
+def test_a_getter_hooks_return_annotation_is_checked_as_a_type(schema, tmp_path):
+    path = write_annotations(tmp_path, EXTRA.format(getter="not_a_type"))
+    (tmp_path / "pkg" / "hooks.py").write_text(HOOKS_WITH_TYPES)
+    with pytest.raises(GeneratorError) as info:
+        load_annotations(path, schema, tmp_path / "pkg")
+    assert [str(p) for p in info.value.problems] == [
+        f"{path}:8: classes.Root.extra_properties.extra.getter: the return annotation of hooks.not_a_type, "
+        "\"print('x')\", is not a type expression: a call is not part of a type expression"
+    ]

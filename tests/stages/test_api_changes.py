@@ -28,10 +28,10 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator.api_rules import Numbers
 from generator.api_changes import (
     RULES,
     FieldPaths,
-    _Numbers,
     api_surface,
     compare,
     make_report,
@@ -310,6 +310,10 @@ def chain_proto(links: int) -> str:
     return "\n".join(out) + "\n"
 
 
+# one class, at the chain's start: every other link is reached through config keys
+CHAIN_CLASS = "classes:\n  Link0000:\n    message: chain.Link0000\n"
+
+
 def test_the_record_grows_linearly_with_nested_messages(tmp_path):
     """Stored per field, paths made the record of a chain of n messages grow
     as n² (1,500 messages: 88 MB); the report still names the deep paths."""
@@ -318,6 +322,7 @@ def test_the_record_grows_linearly_with_nested_messages(tmp_path):
         folder = tmp_path / f"chain{links}"
         folder.mkdir()
         (folder / "chain.proto").write_text(chain_proto(links))
+        (folder / "annotations.yaml").write_text(CHAIN_CLASS)
         surfaces[links] = surface_of(folder, tmp_path / "work", "chain_api")[0]
         sizes[links] = len(manifest_text({}, (), surfaces[links]))
     assert sizes[160] < 4.3 * sizes[40], sizes
@@ -325,6 +330,7 @@ def test_the_record_grows_linearly_with_nested_messages(tmp_path):
     edited.mkdir()
     deep = "value_5 = 5 [default = 5];\n  optional Link0159"  # in Link0158
     (edited / "chain.proto").write_text(chain_proto(160).replace(deep, deep.replace("default = 5", "default = 6")))
+    (edited / "annotations.yaml").write_text(CHAIN_CLASS)
     after = surface_of(edited, tmp_path / "work2", "chain_api")[0]
     [change] = compare(surfaces[160], after)
     assert (change.rule, change.path) == ("default-changed", "Link0000.next" + "['next']" * 157 + "['value_5']")
@@ -338,10 +344,10 @@ def test_reserved_ranges_work_as_the_sets_of_their_numbers(a, b, used):
     def numbers(spans: list[list[int]]) -> set[int]:
         return {n for low, high in spans for n in range(low, high + 1)}
 
-    freed = _Numbers(a) - _Numbers(b) - _Numbers.of(used)
+    freed = Numbers(a) - Numbers(b) - Numbers.of(used)
     expected = sorted(numbers(a) - numbers(b) - used)
     assert [n for low, high in freed.ranges for n in range(low, high + 1)] == expected
-    assert all((n in _Numbers(a)) == (n in numbers(a)) for n in range(-1, 72))
+    assert all((n in Numbers(a)) == (n in numbers(a)) for n in range(-1, 72))
     if expected:
         shown = ", ".join(f"{run[0]}" if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in _runs(expected))
         assert freed.text() == ("numbers " if len(expected) > 1 else "number ") + shown

@@ -129,7 +129,7 @@ def test_orphans_are_reported_and_removed(project, capsys):
 
 def test_missing_and_hand_edited_files_are_reported(project, capsys):
     (project / "generated" / "fleet_strategy" / "types.py").unlink()
-    runtime = project / "generated" / "fleet_strategy" / "runtime.py"
+    runtime = project / "generated" / "fleet_strategy" / "_runtime_specs.py"
     runtime.write_text(runtime.read_text().replace("KEEP: Final = object()", "KEEP: Final = None"))
     assert main(["check"]) == 1
     out = capsys.readouterr().out

@@ -34,8 +34,10 @@ def cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_output_is_byte_identical_from_any_working_folder(tmp_path):
-    """F9: relative paths from the schema's folder, absolute ones from an unrelated
-    folder: the same bytes, and each run's output is clean for the other."""
+    """F9: the same run with relative paths from the project, then with
+    absolute ones from an unrelated folder: the same bytes (the headers'
+    Regenerate line is relative to the output's project, not the working
+    folder), and check from anywhere is clean."""
     project = tmp_path / "project"
     (project / "schema").mkdir(parents=True)
     for proto in CASE.rglob("*.proto"):
@@ -47,20 +49,16 @@ def test_output_is_byte_identical_from_any_working_folder(tmp_path):
     common = ["--no-annotations", "--package", "acme_api"]
     first = cli(project, "generate", "--proto", "schema", "-I", "schema", "--out", "out", *common)
     assert first.returncode == 0, first.stderr
-    second = cli(
-        elsewhere, "generate", "--proto", str(project / "schema" / "acme"), "--proto-path", str(project / "schema"),
-        "--out", str(tmp_path / "out2"), *common,
-    )
-    assert second.returncode == 0, second.stderr
-    assert tree(project / "out") == tree(tmp_path / "out2")
+    written = tree(project / "out")
     assert "# Inputs: acme/common/v1/common.proto, acme/trace/v1/trace.proto\n" in (
         project / "out" / "acme_api" / "__init__.py"
     ).read_text()
-    again = cli(elsewhere, "check", "--full", "--proto", str(project / "schema"), "-I", str(project / "schema"),
-                "--out", str(project / "out"), *common)
+    schema, out = str(project / "schema"), str(project / "out")
+    second = cli(elsewhere, "generate", "--proto", schema, "--proto-path", schema, "--out", out, *common)
+    assert second.returncode == 0 and second.stdout.endswith("0 changed\n"), second.stdout + second.stderr
+    assert tree(project / "out") == written
+    again = cli(elsewhere, "check", "--full", "--proto", schema, "-I", schema, "--out", out, *common)
     assert again.returncode == 0 and "clean" in again.stdout, again.stdout + again.stderr
-    quick = cli(project, "check", "--proto", "schema", "-I", "schema", "--out", str(tmp_path / "out2"), *common)
-    assert quick.returncode == 0 and "clean" in quick.stdout, quick.stdout + quick.stderr
 
 
 def test_unresolved_import_names_the_folders_searched_and_suggests_I(tmp_path, capsys):
@@ -128,6 +126,34 @@ def test_imported_file_that_is_not_generated_names_the_flag(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "error: acme/trace/v1/trace.proto: imports acme/common/v1/common.proto, which is not generated" in err
     assert "add acme/common/v1/common.proto (or a folder holding it) with --proto" in err
+    assert "Traceback" not in err and not out.exists()
+
+
+def test_unresolved_import_names_the_whole_closure_at_once(tmp_path, capsys):
+    """Issue 19: the first run names every file of the import closure that is
+    not generated (b, then what b imports, nearest first), not one level per run;
+    well-known types and generated files are not named."""
+    schema = tmp_path / "schema"
+    schema.mkdir()
+    files = {
+        "a.proto": 'import "b.proto";\nimport "x.proto";\nmessage A { optional B b = 1; optional X x = 2; }',
+        "b.proto": 'import "c.proto";\nimport "google/protobuf/timestamp.proto";\nmessage B { optional C c = 1; }',
+        "c.proto": 'import "d.proto";\nimport "a2.proto";\nmessage C { optional D d = 1; optional A2 a2 = 2; }',
+        "d.proto": "message D {}",
+        "x.proto": "message X {}",
+        "a2.proto": "message A2 {}",
+    }
+    for name, text in files.items():
+        (schema / name).write_text('syntax = "proto2";\n' + text + "\n")
+    out = tmp_path / "out"
+    assert main(["generate", "--no-annotations", "--package", "p", "--out", str(out), "-I", str(schema),
+                 "--proto", str(schema / "a.proto"), "--proto", str(schema / "a2.proto")]) == 2
+    err = capsys.readouterr().err
+    assert "error: a.proto: imports b.proto, which is not generated" in err
+    assert "imports b.proto, which is not generated, nor are the files it imports in turn: c.proto, d.proto (only" in err
+    assert "add b.proto, c.proto, d.proto (or folders holding them) with --proto" in err
+    assert "error: a.proto: imports x.proto, which is not generated" in err and "add x.proto (or a folder holding it)" in err
+    assert "timestamp" not in err and "a2.proto" not in err.split("imports b.proto")[1]
     assert "Traceback" not in err and not out.exists()
 
 

@@ -226,7 +226,7 @@ def test_a_failure_after_the_commit_is_finished_by_the_next_run(case, capsys, mo
     assert main(case.argv("generate")) == 0
     out = capsys.readouterr().out
     assert f"note: a generate interrupted earlier was finished (out/{output.STAGING})" in out
-    assert "golden: generated 13 files, 0 changed" in out
+    assert "golden: generated 18 files, 0 changed" in out
     assert tree(case.out) == case.new
 
 

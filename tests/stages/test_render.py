@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 import math
 
 import pytest
@@ -77,24 +80,19 @@ def test_pyrepr_laid_out_is_as_black_lays_out_a_long_literal(value, indent, keyw
     assert black.format_str(source, mode=mode("python")) == source
 
 
-def test_precompiled_templates_are_current_and_render_as_their_sources(monkeypatch):
-    """The compiled_templates package holds every template as jinja2 compiles
-    it (python tests/goldens/regen.py rewrites it), and what it renders is
-    what the sources render."""
+def _compiles(monkeypatch) -> list[str]:
+    """The names of the templates jinja2 compiles from here on."""
     import jinja2
 
-    from generator import render
-    from generator.pipeline import Options, analyse
-    from generator.settings import TEMPLATES
-    from tests.support import ROOT
+    compiled: list[str] = []
+    real = jinja2.Environment.compile
+    monkeypatch.setattr(jinja2.Environment, "compile", lambda self, source, name=None, *a, **k: compiled.append(name) or real(self, source, name, *a, **k))
+    return compiled
 
-    stale = []
-    for template in sorted(TEMPLATES.glob("*.j2")):
-        module = render.PRECOMPILED / f"{render._precompiled_module(template.name)}.py"
-        key = f"SOURCE_KEY = {render._precompiled_key(template.read_text(encoding='utf-8'))!r}"
-        if not module.is_file() or key not in module.read_text(encoding="utf-8"):
-            stale.append(template.name)
-    assert not stale, f"stale precompiled templates {stale}: run python tests/goldens/regen.py"
+
+def _model():
+    from generator.pipeline import Options, analyse
+    from tests.support import ROOT
 
     options = Options(
         protos=(ROOT / "proto" / "distributed_strategy.proto",),
@@ -102,13 +100,102 @@ def test_precompiled_templates_are_current_and_render_as_their_sources(monkeypat
         out=ROOT / "generated",
         package="fleet_strategy",
     )
-    model = analyse(options).model
+    return analyse(options).model
+
+
+def test_templates_are_compiled_once_into_the_user_cache_never_into_the_repository(tmp_path, monkeypatch):
+    """Compiled templates are not committed (issue 21): the first run compiles
+    them into the user cache folder, keyed by source and jinja2 version, and
+    later runs load them from there, rendering the very same text."""
+    import jinja2
+
+    from generator import render, template_cache
+    from generator.settings import TEMPLATES
+    from tests.support import ROOT
+
+    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    model = _model()
+    before = sorted(p for p in ROOT.rglob("*") if ".venv" not in p.parts and "__pycache__" not in p.parts and ".git" not in p.parts)
+    compiled = _compiles(monkeypatch)
+    first = render.render_package(model)
+    assert compiled and not (ROOT / "generator" / "compiled_templates").exists()
+    entries = sorted((tmp_path / "cache").rglob("*.bin"))
+    assert len(entries) == len(set(compiled)) and all(f"jinja2-{jinja2.__version__}-" in str(e) for e in entries)
+    compiled.clear()
+    assert render.render_package(model) == first and compiled == []  # every template from the cache
     monkeypatch.setenv("FLEET_CODEGEN_NO_CACHE", "1")
-    compiled_here = []
-    real_load = jinja2.FileSystemLoader.load
-    monkeypatch.setattr(jinja2.FileSystemLoader, "load", lambda *a, **k: compiled_here.append(a[2]) or real_load(*a, **k))
-    precompiled = render.render_package(model)
-    assert compiled_here == []  # every template came precompiled
-    real_environment = render.environment
-    monkeypatch.setattr(render, "environment", lambda templates=TEMPLATES: real_environment(templates, precompiled=False))
-    assert render.render_package(model) == precompiled and compiled_here
+    assert render.render_package(model) == first and compiled  # compiled in memory: the same text
+    after = sorted(p for p in ROOT.rglob("*") if ".venv" not in p.parts and "__pycache__" not in p.parts and ".git" not in p.parts)
+    assert after == before  # nothing written in the repository
+    # another template text or another jinja2: another key
+    source = (TEMPLATES / "types.py.j2").read_text(encoding="utf-8")
+    key = template_cache.source_key(source)
+    assert template_cache.source_key(source + " ") != key
+    monkeypatch.setattr(jinja2, "__version__", "0.0-other")
+    assert template_cache.source_key(source) != key
+
+
+def test_a_corrupt_or_truncated_cache_entry_is_compiled_again(tmp_path, monkeypatch):
+    from generator import render
+
+    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    model = _model()
+    first = render.render_package(model)
+    entries = sorted(tmp_path.rglob("*.bin"))
+    entries[0].write_bytes(entries[0].read_bytes()[:-7])  # truncated
+    entries[1].write_bytes(b"\0" * 32 + entries[1].read_bytes()[32:])  # its hash does not check out
+    entries[2].write_bytes(b"")
+    compiled = _compiles(monkeypatch)
+    assert render.render_package(model) == first
+    assert len(compiled) == 3
+    compiled.clear()
+    assert render.render_package(model) == first and compiled == []  # rewritten whole
+    assert not [p for p in tmp_path.rglob(".tmp-*")]
+
+
+def test_a_wheel_carries_its_templates_compiled_and_renders_as_the_sources(tmp_path):
+    """What build_hooks.py puts in a wheel (template_cache.write_package): an
+    installed tool compiles no template, writes no cache, and renders what the
+    sources render; the build compiles with stand-in filters, so the compiled
+    code must be the code the real filters give."""
+    import shutil
+
+    from generator import render, template_cache
+    from generator.settings import TEMPLATES
+    from tests.support import ROOT
+
+    installed = tmp_path / "site" / "fleet_strategy_codegen"
+    shutil.copytree(ROOT / "generator", installed, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(TEMPLATES, installed / "templates")
+    written = template_cache.write_package(TEMPLATES, installed / template_cache.PACKAGE)
+    assert len(written) == len(list(TEMPLATES.glob("*.j2")))
+    real = render.environment()
+    for path in sorted(TEMPLATES.glob("*.j2")):
+        code = real.compile(path.read_text(encoding="utf-8"), path.name, None, raw=True)
+        assert code in (installed / template_cache.PACKAGE / f"{template_cache.module_name(path.name)}.py").read_text()
+    script = (
+        "import jinja2, sys\n"
+        "from fleet_strategy_codegen.pipeline import Options, analyse\n"
+        "from fleet_strategy_codegen import render\n"
+        "compiled = []\n"
+        "real = jinja2.Environment.compile\n"
+        "jinja2.Environment.compile = lambda self, *a, **k: compiled.append(a) or real(self, *a, **k)\n"
+        f"options = Options(protos=({str(ROOT / 'proto' / 'distributed_strategy.proto')!r},), "
+        f"annotations={str(ROOT / 'proto' / 'fleet_strategy.annotations.yaml')!r}, "
+        f"out={str(ROOT / 'generated')!r}, package='fleet_strategy')\n"
+        "from pathlib import Path\n"
+        "options = Options(protos=(Path(options.protos[0]),), annotations=Path(options.annotations), out=Path(options.out), package='fleet_strategy')\n"
+        "files = render.render_package(analyse(options).model)\n"
+        "print(len(compiled), sum(len(f.text) for f in files), hash(tuple(f.text for f in files)))\n"
+    )
+    env = {"PYTHONPATH": str(tmp_path / "site"), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONHASHSEED": "0",
+           "PATH": os.environ.get("PATH", "")}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    count, size, digest = done.stdout.split()
+    assert count == "0" and not (tmp_path / "cache").exists()  # nothing compiled, nothing cached
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env | {"PYTHONPATH": str(ROOT)}, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[1:] == [size, digest] and done.stdout.split()[0] != "0"  # the sources: compiled, same text

@@ -22,6 +22,33 @@ def test_schema_reads_types_defaults_and_comments(schema):
     assert schema.enums["demo.Kind"].values[1].name == "B"
 
 
+def test_schema_keeps_the_comments_of_every_kind_of_element(tmp_path):
+    """Enum values, oneofs, extensions (file level and nested), services and
+    methods keep their comments; a leading and a trailing comment both stay."""
+    from generator.compile import compile_protos
+
+    (tmp_path / "kinds.proto").write_text(
+        'syntax = "proto2";\npackage k;\n'
+        "enum E {\n  // Zero.\n  E0 = 0;  // Nothing.\n}\n"
+        "message M {\n  extensions 10 to 20;\n  // Pick one.\n  oneof pick {\n    int32 a = 1;\n  }\n"
+        "  extend M {\n    optional int32 inner = 11;  // Inside.\n  }\n}\n"
+        "extend M {\n  // Outside.\n  optional int32 outer = 10;\n}\n"
+        "// Serves.\nservice S {\n  rpc Get(M) returns (stream M);  // Gets.\n}\n"
+    )
+    compiled = compile_protos([tmp_path / "kinds.proto"])
+    schema = load_schema(compiled.descriptor_set, list(compiled.names))
+    assert schema.enums["k.E"].values[0].doc == "Zero.\n\nNothing."
+    m = schema.messages["k.M"]
+    assert m.oneofs == ("pick",) and m.oneof_docs == ("Pick one.",)
+    assert [(x.name, x.doc, x.line) for x in m.extensions] == [("inner", "Inside.", 14)]
+    assert [(x.name, x.doc, x.line) for x in schema.file_extensions["kinds.proto"]] == [("outer", "Outside.", 19)]
+    [service] = schema.services["kinds.proto"]
+    assert (service.name, service.doc, service.line) == ("S", "Serves.", 22)
+    [method] = service.methods
+    assert (method.name, method.input_type, method.output_type, method.doc) == ("Get", "k.M", "k.M", "Gets.")
+    assert method.server_streaming and not method.client_streaming
+
+
 def test_shortest_float32_text():
     assert shortest_float32_text(0.800000011920929) == "0.8"
     assert shortest_float32_text(1e-8) == "1e-08"

@@ -52,14 +52,7 @@ FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+|~~~+)(?P<info>[^\n`]*)$")
 # Such a page's check is an expected failure (xfail) as long as every error it
 # reports is a listed gap and every listed gap still occurs; once the types are
 # fixed, the entry must go (the test fails on a gap that no longer occurs).
-TYPES_GAP: dict[str, dict[str, str]] = {
-    "README.md": {
-        # the dict is fine but for "order" (checked: without it mypy is clean)
-        r'README.md:\d+: error: Incompatible types in assignment \(expression has type "dict\[str, object\]", '
-        r'variable has type "HybridConfigInput \| HybridConfigDict \| HybridConfig"\)': "HybridConfigInput lacks the key 'order' "
-        "(list[str]), which the hybrid_configs setter accepts outside the message",
-    },
-}
+TYPES_GAP: dict[str, dict[str, str]] = {}
 
 
 @dataclass(frozen=True)

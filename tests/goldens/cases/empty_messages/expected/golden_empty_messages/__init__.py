@@ -3,6 +3,8 @@
 # Regenerate: fleet-strategy-codegen generate
 """golden_empty_messages: typed API generated from the protobuf schema and its annotations.
 
+* ``Ping`` - Carries nothing; its presence is the information.
+* ``Probe`` - A probe with an optional payload.
 * ``Health`` - What a health check reports.
 
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_EMPTY_MESSAGES_STRICT=1``) for
@@ -12,10 +14,14 @@ TypedDicts of every message: ``golden_empty_messages.types``.
 
 from golden_empty_messages.health import (
     Health,
+    Ping,
+    Probe,
 )
 from golden_empty_messages.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
+    "Ping",
+    "Probe",
     "Health",
     "UnknownConfigKeyError",
     "default_strict",

@@ -41,7 +41,10 @@ class Probe(_message.Message):
     def ClearField(self, field_name: _Literal["inner", "count"]) -> None: ...
 
 class Health(_message.Message):
-    """What a health check reports."""
+    """What a health check reports.
+
+    Oneof ``signal`` (``up``, ``down``): One of two signals.
+    """
 
     @_builtins.property
     def ping(self) -> Ping:

@@ -5,6 +5,7 @@
 
 * ``Base`` - A message others extend.
 * ``Holder`` - Declares an extension in its body and fields with options.
+* ``Settings`` - Settings of a holder.
 
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_EXTENSIONS_AND_OPTIONS_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
@@ -14,6 +15,7 @@ TypedDicts of every message: ``golden_extensions_and_options.types``.
 from golden_extensions_and_options.options import (
     Base,
     Holder,
+    Settings,
 )
 from golden_extensions_and_options.runtime import (
     UnknownConfigKeyError,
@@ -24,6 +26,7 @@ from golden_extensions_and_options.runtime import (
 __all__ = [
     "Base",
     "Holder",
+    "Settings",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

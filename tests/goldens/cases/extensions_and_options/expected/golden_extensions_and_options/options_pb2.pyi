@@ -20,6 +20,7 @@ from typing_extensions import deprecated as _deprecated
 DESCRIPTOR: _descriptor.FileDescriptor
 LABEL_FIELD_NUMBER: _builtins.int
 label: _extension_dict._ExtensionFieldDescriptor[Base, _builtins.str]
+"""A label every Base may carry."""
 
 class Base(_message.Message):
     """A message others extend."""
@@ -39,6 +40,7 @@ class Holder(_message.Message):
 
     WEIGHT_FIELD_NUMBER: _ClassVar[_builtins.int]
     weight: _ClassVar[_extension_dict._ExtensionFieldDescriptor[Base, _builtins.int]]
+    """A weight, declared inside Holder."""
     @_builtins.property
     @_deprecated("old is deprecated ([deprecated = true] in the schema)")
     def old(self) -> _builtins.int:

@@ -3,7 +3,11 @@
 # Regenerate: fleet-strategy-codegen generate
 """golden_groups: typed API generated from the protobuf schema and its annotations.
 
+* ``Money`` - An amount of money.
 * ``Entry`` - One entry of the ledger.
+* ``Form_Respondent_Address`` - Where they live.
+* ``Form_Respondent`` - Who filled the form in.
+* ``Form_Answer`` - The answers, in order.
 * ``Form`` - One survey form.
 
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_GROUPS_STRICT=1``) for
@@ -13,14 +17,22 @@ TypedDicts of every message: ``golden_groups.types``.
 
 from golden_groups.ledger import (
     Entry,
+    Money,
 )
 from golden_groups.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_groups.survey import (
     Form,
+    Form_Answer,
+    Form_Respondent,
+    Form_Respondent_Address,
 )
 
 __all__ = [
+    "Money",
     "Entry",
+    "Form_Respondent_Address",
+    "Form_Respondent",
+    "Form_Answer",
     "Form",
     "UnknownConfigKeyError",
     "default_strict",

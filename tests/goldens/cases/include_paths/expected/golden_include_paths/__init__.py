@@ -3,6 +3,7 @@
 # Regenerate: fleet-strategy-codegen generate
 """golden_include_paths: typed API generated from the protobuf schema and its annotations.
 
+* ``Attribute`` - A key and its value.
 * ``Span`` - One operation.
 
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_INCLUDE_PATHS_STRICT=1``) for
@@ -10,12 +11,16 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_include_paths.types``.
 """
 
+from golden_include_paths.acme.common.v1.common import (
+    Attribute,
+)
 from golden_include_paths.acme.trace.v1.trace import (
     Span,
 )
 from golden_include_paths.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
+    "Attribute",
     "Span",
     "UnknownConfigKeyError",
     "default_strict",

@@ -3,6 +3,7 @@
 # Regenerate: fleet-strategy-codegen generate
 """golden_proto2_defaults: typed API generated from the protobuf schema and its annotations.
 
+* ``Settings`` - Settings with a declared default for each scalar type.
 * ``Job`` - The root: one nested config and a scalar.
 
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PROTO2_DEFAULTS_STRICT=1``) for
@@ -12,10 +13,12 @@ TypedDicts of every message: ``golden_proto2_defaults.types``.
 
 from golden_proto2_defaults.defaults import (
     Job,
+    Settings,
 )
 from golden_proto2_defaults.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
+    "Settings",
     "Job",
     "UnknownConfigKeyError",
     "default_strict",

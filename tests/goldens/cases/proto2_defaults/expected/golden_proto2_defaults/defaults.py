@@ -13,11 +13,356 @@ from golden_proto2_defaults import defaults_pb2
 from golden_proto2_defaults import runtime as _runtime
 
 if TYPE_CHECKING:
-    from golden_proto2_defaults.types import SettingsDict, SettingsInput
+    from golden_proto2_defaults.types import KindName, SettingsDict, SettingsInput
 
 __all__ = [
+    "Settings",
     "Job",
 ]
+
+
+class Settings(
+    _runtime.Wrapper,
+    message=defaults_pb2.Settings,
+    attribute="message",
+):
+    """Settings with a declared default for each scalar type.
+
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
+    """
+
+    __slots__ = ("message", "_strict")
+    # Plain scalar options. The attribute lock's __setattr__ runs before any
+    # setter (an unknown name is a TypeError), so in compatible mode it stores
+    # a value of exactly the option's type itself; the setter below runs for
+    # anything else. Going through a setter (or a descriptor per field) costs
+    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    _direct = (
+        "ratio",
+        "precise",
+        "small",
+        "big",
+        "unsigned_small",
+        "unsigned_big",
+        "zigzag",
+        "fixed",
+        "enabled",
+        "name",
+        "blob",
+        "infinite",
+        "not_a_number",
+        "must",
+    )
+
+    message: defaults_pb2.Settings
+
+    @property
+    def ratio(self) -> float:
+        """A float32 whose declared value is not exactly representable.
+
+        Type:
+            ``float (float32)``
+
+        Default:
+            ``0.8``
+
+        Constraints:
+            * finite (strict mode rejects NaN and infinity)
+        """
+        return self.message.ratio
+
+    @ratio.setter
+    def ratio(self, value: float) -> None:
+        self._set("ratio", value)
+
+    @property
+    def precise(self) -> float:
+        """The ``precise`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``float``
+
+        Default:
+            ``0.05``
+
+        Constraints:
+            * finite (strict mode rejects NaN and infinity)
+        """
+        return self.message.precise
+
+    @precise.setter
+    def precise(self, value: float) -> None:
+        self._set("precise", value)
+
+    @property
+    def small(self) -> int:
+        """The ``small`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``int (int32)``
+
+        Default:
+            ``-7``
+
+        Constraints:
+            * int32 range [-2147483648, 2147483647]
+        """
+        return self.message.small
+
+    @small.setter
+    def small(self, value: int) -> None:
+        self._set("small", value)
+
+    @property
+    def big(self) -> int:
+        """The ``big`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``int (int64)``
+
+        Default:
+            ``9223372036854775807``
+
+        Constraints:
+            * int64 range [-9223372036854775808, 9223372036854775807]
+        """
+        return self.message.big
+
+    @big.setter
+    def big(self, value: int) -> None:
+        self._set("big", value)
+
+    @property
+    def unsigned_small(self) -> int:
+        """The ``unsigned_small`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``int (uint32)``
+
+        Default:
+            ``4294967295``
+
+        Constraints:
+            * uint32 range [0, 4294967295]
+        """
+        return self.message.unsigned_small
+
+    @unsigned_small.setter
+    def unsigned_small(self, value: int) -> None:
+        self._set("unsigned_small", value)
+
+    @property
+    def unsigned_big(self) -> int:
+        """The ``unsigned_big`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``int (uint64)``
+
+        Default:
+            ``18446744073709551615``
+
+        Constraints:
+            * uint64 range [0, 18446744073709551615]
+        """
+        return self.message.unsigned_big
+
+    @unsigned_big.setter
+    def unsigned_big(self, value: int) -> None:
+        self._set("unsigned_big", value)
+
+    @property
+    def zigzag(self) -> int:
+        """The ``zigzag`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``int (sint32)``
+
+        Default:
+            ``-1``
+
+        Constraints:
+            * sint32 range [-2147483648, 2147483647]
+        """
+        return self.message.zigzag
+
+    @zigzag.setter
+    def zigzag(self, value: int) -> None:
+        self._set("zigzag", value)
+
+    @property
+    def fixed(self) -> int:
+        """The ``fixed`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``int (fixed64)``
+
+        Default:
+            ``3``
+
+        Constraints:
+            * fixed64 range [0, 18446744073709551615]
+        """
+        return self.message.fixed
+
+    @fixed.setter
+    def fixed(self, value: int) -> None:
+        self._set("fixed", value)
+
+    @property
+    def enabled(self) -> bool:
+        """The ``enabled`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``bool``
+
+        Default:
+            ``True``
+        """
+        return self.message.enabled
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self._set("enabled", value)
+
+    @property
+    def name(self) -> str:
+        """The ``name`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``str``
+
+        Default:
+            ``'quote " and backslash \\\\ and tab \\t'``
+        """
+        return self.message.name
+
+    @name.setter
+    def name(self, value: str) -> None:
+        self._set("name", value)
+
+    @property
+    def blob(self) -> bytes:
+        """The ``blob`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``bytes``
+
+        Default:
+            ``b'\\x01\\x02'``
+        """
+        return self.message.blob
+
+    @blob.setter
+    def blob(self, value: bytes) -> None:
+        self._set("blob", value)
+
+    @property
+    def kind(self) -> int:
+        """The ``kind`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``Kind (enum)``
+
+        Default:
+            ``KIND_B``
+        """
+        return self.message.kind
+
+    @kind.setter
+    def kind(self, value: int | KindName) -> None:
+        self._set("kind", value)
+
+    @property
+    def infinite(self) -> float:
+        """The ``infinite`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``float (float32)``
+
+        Default:
+            ``inf``
+
+        Constraints:
+            * finite (strict mode rejects NaN and infinity)
+        """
+        return self.message.infinite
+
+    @infinite.setter
+    def infinite(self, value: float) -> None:
+        self._set("infinite", value)
+
+    @property
+    def not_a_number(self) -> float:
+        """The ``not_a_number`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``float``
+
+        Default:
+            ``nan``
+
+        Constraints:
+            * finite (strict mode rejects NaN and infinity)
+        """
+        return self.message.not_a_number
+
+    @not_a_number.setter
+    def not_a_number(self, value: float) -> None:
+        self._set("not_a_number", value)
+
+    @property
+    def sizes(self) -> list[int]:
+        """The ``sizes`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``list[int (int32)]``
+
+        Default:
+            ``[]``
+        """
+        with self._lock:
+            return list(self.message.sizes)
+
+    @sizes.setter
+    def sizes(self, value: list[int] | tuple[int, ...]) -> None:
+        self._set("sizes", value)
+
+    @property
+    def must(self) -> int:
+        """The ``must`` field of ``golden.defaults.Settings`` (undocumented).
+
+        Type:
+            ``int (int32)``
+
+        Default:
+            ``0``
+
+        Constraints:
+            * int32 range [-2147483648, 2147483647]
+
+        Note:
+            Required (proto2): a message without it does not serialize.
+        """
+        return self.message.must
+
+    @must.setter
+    def must(self, value: int) -> None:
+        self._set("must", value)
 
 
 class Job(
@@ -56,7 +401,11 @@ class Job(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    # Plain scalar options. The attribute lock's __setattr__ runs before any
+    # setter (an unknown name is a TypeError), so in compatible mode it stores
+    # a value of exactly the option's type itself; the setter below runs for
+    # anything else. Going through a setter (or a descriptor per field) costs
+    # 3 to 6 times as much per assignment: over the scalar_set budget.
     _direct = ("owner",)
 
     message: defaults_pb2.Job

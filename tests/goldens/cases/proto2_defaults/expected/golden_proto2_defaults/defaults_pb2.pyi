@@ -18,11 +18,15 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Kind(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    """Kinds of jobs."""
+
     __slots__ = ()
     KIND_A: _ClassVar[_builtins.int]
+    """the first kind"""
     KIND_B: _ClassVar[_builtins.int]
 
 KIND_A: _builtins.int
+"""the first kind"""
 KIND_B: _builtins.int
 
 class Settings(_message.Message):

@@ -3,6 +3,7 @@
 # Regenerate: fleet-strategy-codegen generate
 """golden_proto3_features: typed API generated from the protobuf schema and its annotations.
 
+* ``Canvas_Point`` - A nested message type.
 * ``Canvas`` - The root message.
 
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PROTO3_FEATURES_STRICT=1``) for
@@ -12,10 +13,12 @@ TypedDicts of every message: ``golden_proto3_features.types``.
 
 from golden_proto3_features.features import (
     Canvas,
+    Canvas_Point,
 )
 from golden_proto3_features.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
+    "Canvas_Point",
     "Canvas",
     "UnknownConfigKeyError",
     "default_strict",

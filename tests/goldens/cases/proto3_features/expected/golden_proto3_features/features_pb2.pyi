@@ -19,6 +19,8 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Colour(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    """Colour of a thing."""
+
     __slots__ = ()
     COLOUR_UNSPECIFIED: _ClassVar[_builtins.int]
     RED: _ClassVar[_builtins.int]

@@ -3,6 +3,8 @@
 # Regenerate: fleet-strategy-codegen generate
 """golden_python_names: typed API generated from the protobuf schema and its annotations.
 
+* ``Mapping_`` - Named like collections.abc.Mapping.
+* ``Iterable`` - Named like collections.abc.Iterable.
 * ``Literal`` - Named like typing.Literal.
 * ``copy_`` - Named like copy, which the classes' module imports.
 * ``Record`` - Fields named like the builtins its class's annotations use: the class body spells those builtins _builtins.X, so the types stay types.
@@ -13,13 +15,17 @@ TypedDicts of every message: ``golden_python_names.types``.
 """
 
 from golden_python_names.names import (
+    Iterable,
     Literal,
+    Mapping_,
     Record,
     copy_,
 )
 from golden_python_names.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
+    "Mapping_",
+    "Iterable",
     "Literal",
     "copy_",
     "Record",

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     import builtins as _builtins
     from collections.abc import Mapping
 
+    from google.protobuf.internal import containers as _containers
+
     from golden_python_names.types import (
         IterableDict,
         IterableInput,
@@ -25,10 +27,239 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "Mapping_",
+    "Iterable",
     "Literal",
     "copy_",
     "Record",
 ]
+
+
+class Mapping_(
+    _runtime.Wrapper,
+    message=names_pb2.Mapping,
+    attribute="message",
+):
+    """Named like collections.abc.Mapping.
+
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
+    """
+
+    __slots__ = ("message", "_strict")
+    # Plain scalar options. The attribute lock's __setattr__ runs before any
+    # setter (an unknown name is a TypeError), so in compatible mode it stores
+    # a value of exactly the option's type itself; the setter below runs for
+    # anything else. Going through a setter (or a descriptor per field) costs
+    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    _direct = (
+        "self_",
+        "property_",
+        "from_",
+        "int",
+        "bool",
+    )
+    _renamed = {
+        "self_": "self",
+        "property_": "property",
+        "from_": "from",
+    }
+
+    message: names_pb2.Mapping
+
+    @property
+    def self_(self) -> _builtins.int:
+        """A field named self.
+
+        Type:
+            ``int (int32)``
+
+        Default:
+            ``0``
+
+        Constraints:
+            * int32 range [-2147483648, 2147483647]
+
+        Note:
+            Reads and writes the proto field ``self``.
+        """
+        return self.message.self
+
+    @self_.setter
+    def self_(self, value: _builtins.int) -> None:
+        self._set("self_", value)
+
+    @property
+    def property_(self) -> str:
+        """A field named property.
+
+        Type:
+            ``str``
+
+        Default:
+            ``''``
+
+        Note:
+            Reads and writes the proto field ``property``.
+        """
+        return self.message.property
+
+    @property_.setter
+    def property_(self, value: str) -> None:
+        self._set("property_", value)
+
+    @property
+    def from_(self) -> _builtins.bool:
+        """A field named from (a keyword).
+
+        Type:
+            ``bool``
+
+        Default:
+            ``False``
+
+        Note:
+            Reads and writes the proto field ``from``.
+        """
+        return cast("_builtins.bool", getattr(self.message, "from"))
+
+    @from_.setter
+    def from_(self, value: _builtins.bool) -> None:
+        self._set("from_", value)
+
+    @property
+    def int(self) -> _builtins.int:
+        """A field named like the builtin int.
+
+        Type:
+            ``int (int64)``
+
+        Default:
+            ``0``
+
+        Constraints:
+            * int64 range [-9223372036854775808, 9223372036854775807]
+        """
+        return self.message.int
+
+    @int.setter
+    def int(self, value: _builtins.int) -> None:
+        self._set("int", value)
+
+    @property
+    def bool(self) -> _builtins.bool:
+        """A field named like the builtin bool.
+
+        Type:
+            ``bool``
+
+        Default:
+            ``False``
+        """
+        return self.message.bool
+
+    @bool.setter
+    def bool(self, value: _builtins.bool) -> None:
+        self._set("bool", value)
+
+    @property
+    def counts(self) -> dict[str, _builtins.int]:
+        """A map field.
+
+        Type:
+            ``map<string, int (int32)>``
+
+        Default:
+            ``{}``
+        """
+        with self._lock:
+            return dict(self.message.counts)
+
+    @counts.setter
+    def counts(self, value: Mapping[str, _builtins.int]) -> None:
+        self._set("counts", value)
+
+
+class Iterable(
+    _runtime.Wrapper,
+    message=names_pb2.Iterable,
+    attribute="message",
+):
+    """Named like collections.abc.Iterable.
+
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
+    """
+
+    __slots__ = ("message", "_strict")
+
+    message: names_pb2.Iterable
+
+    @property
+    def items(self) -> _containers.RepeatedCompositeFieldContainer[names_pb2.Mapping]:
+        """Repeated, of the message named Mapping.
+
+        Type:
+            ``list[Mapping]``
+
+        Default:
+            ``[]``
+        """
+        return self.message.items
+
+    @items.setter
+    def items(
+        self,
+        value: (
+            list[MappingInput | names_pb2.Mapping] | tuple[MappingInput | names_pb2.Mapping, ...]
+        ),
+    ) -> None:
+        self._set("items", value)
+
+    @property
+    def str(self) -> list[_builtins.str]:
+        """Named like the builtin str.
+
+        Type:
+            ``list[str]``
+
+        Default:
+            ``[]``
+        """
+        with self._lock:
+            return list(self.message.str)
+
+    @str.setter
+    def str(self, value: list[_builtins.str] | tuple[_builtins.str, ...]) -> None:
+        self._set("str", value)
 
 
 class Literal(
@@ -134,7 +365,11 @@ class copy_(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    # Plain scalar options. The attribute lock's __setattr__ runs before any
+    # setter (an unknown name is a TypeError), so in compatible mode it stores
+    # a value of exactly the option's type itself; the setter below runs for
+    # anything else. Going through a setter (or a descriptor per field) costs
+    # 3 to 6 times as much per assignment: over the scalar_set budget.
     _direct = (
         "type",
         "_set_",
@@ -241,7 +476,11 @@ class Record(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: __setattr__ sets a value of exactly their type itself
+    # Plain scalar options. The attribute lock's __setattr__ runs before any
+    # setter (an unknown name is a TypeError), so in compatible mode it stores
+    # a value of exactly the option's type itself; the setter below runs for
+    # anything else. Going through a setter (or a descriptor per field) costs
+    # 3 to 6 times as much per assignment: over the scalar_set budget.
     _direct = (
         "int",
         "str",

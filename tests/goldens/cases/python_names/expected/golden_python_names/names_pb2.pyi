@@ -67,6 +67,8 @@ class Literal(_message.Message):
     """Named like typing.Literal."""
 
     class Kind(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        """An enum named like nothing special."""
+
         __slots__ = ()
         KIND_ZERO: _ClassVar[_builtins.int]
         KIND_ONE: _ClassVar[_builtins.int]

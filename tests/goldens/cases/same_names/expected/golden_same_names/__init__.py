@@ -3,6 +3,7 @@
 # Regenerate: fleet-strategy-codegen generate
 """golden_same_names: typed API generated from the protobuf schema and its annotations.
 
+* ``acme_api_Thing`` - The API's thing.
 * ``acme_rpc_Thing`` - The RPC's thing, holding the API's.
 
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_SAME_NAMES_STRICT=1``) for
@@ -10,12 +11,16 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_same_names.types``.
 """
 
+from golden_same_names.acme.api.http import (
+    acme_api_Thing,
+)
 from golden_same_names.acme.rpc.http import (
     acme_rpc_Thing,
 )
 from golden_same_names.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
+    "acme_api_Thing",
     "acme_rpc_Thing",
     "UnknownConfigKeyError",
     "default_strict",

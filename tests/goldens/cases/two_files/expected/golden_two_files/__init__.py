@@ -3,6 +3,7 @@
 # Regenerate: fleet-strategy-codegen generate
 """golden_two_files: typed API generated from the protobuf schema and its annotations.
 
+* ``Length`` - A length with a unit.
 * ``Box`` - A box measured in lengths from base.proto.
 
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_TWO_FILES_STRICT=1``) for
@@ -10,12 +11,16 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_two_files.types``.
 """
 
+from golden_two_files.base import (
+    Length,
+)
 from golden_two_files.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_two_files.uses import (
     Box,
 )
 
 __all__ = [
+    "Length",
     "Box",
     "UnknownConfigKeyError",
     "default_strict",

@@ -4,6 +4,7 @@
 """golden_well_known_types: typed API generated from the protobuf schema and its annotations.
 
 * ``Event`` - Something that happened.
+* ``Window`` - A span of time.
 
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_WELL_KNOWN_TYPES_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
@@ -12,6 +13,7 @@ TypedDicts of every message: ``golden_well_known_types.types``.
 
 from golden_well_known_types.event import (
     Event,
+    Window,
 )
 from golden_well_known_types.runtime import (
     UnknownConfigKeyError,
@@ -21,6 +23,7 @@ from golden_well_known_types.runtime import (
 
 __all__ = [
     "Event",
+    "Window",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

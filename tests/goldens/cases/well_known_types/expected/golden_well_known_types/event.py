@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Event",
+    "Window",
 ]
 
 
@@ -177,14 +178,148 @@ class Event(
             ``WindowDict``
 
         Keys:
-            =====  =========================  ========================  ==========
+            =====  =========================  ========================  ===========================
             key    type                       default                   meaning
-            =====  =========================  ========================  ==========
+            =====  =========================  ========================  ===========================
             start  google.protobuf.Timestamp  every key at its default  Its start.
-            =====  =========================  ========================  ==========
+            label  google.protobuf.Value      every key at its default  What it is called, as JSON.
+            =====  =========================  ========================  ===========================
         """
         return cast("WindowDict", _runtime.dict_view(self.message.window, self._lock))
 
     @window.setter
     def window(self, value: WindowInput | WindowDict | event_pb2.Window) -> None:
         self._set("window", value)
+
+    @property
+    def json(self) -> struct_pb2.Value:
+        """Any JSON value.
+
+        Type:
+            ``google.protobuf.Value``
+
+        Default:
+            ``every key at its default``
+        """
+        return self.message.json
+
+    @json.setter
+    def json(self, value: struct_pb2.Value | Mapping[str, Any]) -> None:
+        self._set("json", value)
+
+    @property
+    def values(self) -> _containers.RepeatedCompositeFieldContainer[struct_pb2.Value]:
+        """JSON values in a list.
+
+        Type:
+            ``list[google.protobuf.Value]``
+
+        Default:
+            ``[]``
+        """
+        return self.message.values
+
+    @values.setter
+    def values(
+        self,
+        value: (
+            list[struct_pb2.Value | Mapping[str, Any]]
+            | tuple[struct_pb2.Value | Mapping[str, Any], ...]
+        ),
+    ) -> None:
+        self._set("values", value)
+
+    @property
+    def attributes(self) -> dict[str, struct_pb2.Value]:
+        """JSON values by name.
+
+        Type:
+            ``map<string, google.protobuf.Value>``
+
+        Default:
+            ``{}``
+        """
+        with self._lock:
+            return dict(self.message.attributes)
+
+    @attributes.setter
+    def attributes(self, value: Mapping[str, struct_pb2.Value | Mapping[str, Any]]) -> None:
+        self._set("attributes", value)
+
+    @property
+    def items(self) -> struct_pb2.ListValue:
+        """A JSON array.
+
+        Type:
+            ``google.protobuf.ListValue``
+
+        Default:
+            ``every key at its default``
+        """
+        return self.message.items
+
+    @items.setter
+    def items(self, value: struct_pb2.ListValue | Mapping[str, Any]) -> None:
+        self._set("items", value)
+
+
+class Window(
+    _runtime.Wrapper,
+    message=event_pb2.Window,
+    attribute="message",
+):
+    """A span of time.
+
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
+    """
+
+    __slots__ = ("message", "_strict")
+
+    message: event_pb2.Window
+
+    @property
+    def start(self) -> timestamp_pb2.Timestamp:
+        """Its start.
+
+        Type:
+            ``google.protobuf.Timestamp``
+
+        Default:
+            ``every key at its default``
+        """
+        return self.message.start
+
+    @start.setter
+    def start(self, value: timestamp_pb2.Timestamp | Mapping[str, Any]) -> None:
+        self._set("start", value)
+
+    @property
+    def label(self) -> struct_pb2.Value:
+        """What it is called, as JSON.
+
+        Type:
+            ``google.protobuf.Value``
+
+        Default:
+            ``every key at its default``
+        """
+        return self.message.label
+
+    @label.setter
+    def label(self, value: struct_pb2.Value | Mapping[str, Any]) -> None:
+        self._set("label", value)

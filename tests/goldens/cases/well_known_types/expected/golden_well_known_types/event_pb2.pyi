@@ -45,6 +45,22 @@ class Event(_message.Message):
     def window(self) -> Window:
         """A nested message using one too."""
 
+    @_builtins.property
+    def json(self) -> struct_pb2.Value:
+        """Any JSON value."""
+
+    @_builtins.property
+    def values(self) -> _containers.RepeatedCompositeFieldContainer[struct_pb2.Value]:
+        """JSON values in a list."""
+
+    @_builtins.property
+    def attributes(self) -> _containers.MessageMap[_builtins.str, struct_pb2.Value]:
+        """JSON values by name."""
+
+    @_builtins.property
+    def items(self) -> struct_pb2.ListValue:
+        """A JSON array."""
+
     def __init__(
         self,
         *,
@@ -55,12 +71,29 @@ class Event(_message.Message):
         count: wrappers_pb2.Int32Value | None = ...,
         nothing: _builtins.int | None = ...,
         window: Window | None = ...,
+        json: struct_pb2.Value | None = ...,
+        values: _Iterable[struct_pb2.Value] | None = ...,
+        attributes: _Mapping[_builtins.str, struct_pb2.Value] | None = ...,
+        items: struct_pb2.ListValue | None = ...,
     ) -> None: ...
     def HasField(
-        self, field_name: _Literal["at", "details", "count", "window"]
+        self, field_name: _Literal["at", "details", "count", "window", "json", "items"]
     ) -> _builtins.bool: ...
     def ClearField(
-        self, field_name: _Literal["at", "details", "waits", "marks", "count", "nothing", "window"]
+        self,
+        field_name: _Literal[
+            "at",
+            "details",
+            "waits",
+            "marks",
+            "count",
+            "nothing",
+            "window",
+            "json",
+            "values",
+            "attributes",
+            "items",
+        ],
     ) -> None: ...
 
 class Window(_message.Message):
@@ -70,10 +103,15 @@ class Window(_message.Message):
     def start(self) -> timestamp_pb2.Timestamp:
         """Its start."""
 
+    @_builtins.property
+    def label(self) -> struct_pb2.Value:
+        """What it is called, as JSON."""
+
     def __init__(
         self,
         *,
         start: timestamp_pb2.Timestamp | None = ...,
+        label: struct_pb2.Value | None = ...,
     ) -> None: ...
-    def HasField(self, field_name: _Literal["start"]) -> _builtins.bool: ...
-    def ClearField(self, field_name: _Literal["start"]) -> None: ...
+    def HasField(self, field_name: _Literal["start", "label"]) -> _builtins.bool: ...
+    def ClearField(self, field_name: _Literal["start", "label"]) -> None: ...

@@ -46,6 +46,10 @@ class EventDict(TypedDict):
     count: wrappers_pb2.Int32Value
     nothing: int
     window: event_pb2.Window
+    json: struct_pb2.Value
+    values: list[struct_pb2.Value]
+    attributes: dict[str, struct_pb2.Value]
+    items: struct_pb2.ListValue
 
 
 class EventInput(TypedDict, total=False):
@@ -71,6 +75,17 @@ class EventInput(TypedDict, total=False):
     """An explicit null."""
     window: WindowInput | event_pb2.Window
     """A nested message using one too."""
+    json: struct_pb2.Value | Mapping[str, Any]
+    """Any JSON value."""
+    values: (
+        list[struct_pb2.Value | Mapping[str, Any]]
+        | tuple[struct_pb2.Value | Mapping[str, Any], ...]
+    )
+    """JSON values in a list."""
+    attributes: Mapping[str, struct_pb2.Value | Mapping[str, Any]]
+    """JSON values by name."""
+    items: struct_pb2.ListValue | Mapping[str, Any]
+    """A JSON array."""
 
 
 class WindowDict(TypedDict):
@@ -80,6 +95,7 @@ class WindowDict(TypedDict):
     """
 
     start: timestamp_pb2.Timestamp
+    label: struct_pb2.Value
 
 
 class WindowInput(TypedDict, total=False):
@@ -90,3 +106,5 @@ class WindowInput(TypedDict, total=False):
 
     start: timestamp_pb2.Timestamp | Mapping[str, Any]
     """Its start."""
+    label: struct_pb2.Value | Mapping[str, Any]
+    """What it is called, as JSON."""

@@ -16,6 +16,8 @@ from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Kind(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    """Kinds of API things."""
+
     __slots__ = ()
     KIND_UNSPECIFIED: _ClassVar[_builtins.int]
     KIND_BIG: _ClassVar[_builtins.int]

@@ -18,6 +18,8 @@ from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Kind(_builtins.int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    """Kinds of RPC things."""
+
     __slots__ = ()
     KIND_NONE: _ClassVar[_builtins.int]
     KIND_SMALL: _ClassVar[_builtins.int]

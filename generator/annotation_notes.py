@@ -1,0 +1,551 @@
+"""The annotations format (stage 3, generator.annotations), declared once:
+every key of every mapping with the YAML types it takes, its default, the
+values it allows and one line of doc, and the notes the file loads into.
+
+A note's field declares its key (``key(...)``): the loader reads the keys
+from here, the defaults are the dataclass's, and the docs of the format
+(docs/schema-owners.md) are checked against these declarations by
+tests/stages/test_annotation_keys.py. Adding an option is one field here plus
+what the option does (the model, the templates).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .proto_facts import NUMERIC_TYPES
+from .rules import RuleNote
+
+COMPAT_ACTIONS = ("warn", "raise", "passthrough")
+CONSTRAINT_RE = re.compile(
+    r"^\s*(>=|<=|>|<|!=)\s*(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*$"
+)
+ERRORS = ("TypeError", "ValueError", "KeyError")  # what a compat policy may raise
+REFERENCE_SECTIONS = ("validation", "config_dicts", "defaults", "environment")
+ENV_VALUE_TYPES = ("bool", "int", "float", "str")
+ENV_FIELD_TYPES = NUMERIC_TYPES | {"bool", "string"}
+CONVERTERS = ("str",)
+DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+ENV_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a mapping of the annotations file."""
+
+    name: str  # as written in the file
+    types: (
+        type | tuple[type, ...] | None
+    )  # the YAML types it takes; None: any (its reader checks)
+    doc: str  # one line: what it says
+    choices: tuple[str, ...] = ()  # the values it allows (a string key); () any
+    required: bool = False
+    # how the loader checks its text: "hook" (a name the hooks module defines),
+    # "policy" (a compat policy's name), "type" (a type expression, pasted as
+    # code), "message" (a compat message the runtime fills); None: as it is
+    check: str | None = None
+    attribute: str = ""  # the note's field it sets (a key with a note)
+
+
+class Keys(dict[str, Key]):
+    """The keys of one mapping, by name, in the order the file documents them."""
+
+    def __init__(self, *keys: Key) -> None:
+        super().__init__((k.name, k) for k in keys)
+
+    @classmethod
+    def of(cls, note: type) -> Keys:
+        """The keys a note's fields declare (``key(...)``), in field order."""
+        declared = [
+            (f.name, f.metadata["key"])
+            for f in dataclasses.fields(note)
+            if "key" in f.metadata
+        ]
+        return cls(
+            *(
+                dataclasses.replace(k, name=k.name or name, attribute=name)
+                for name, k in declared
+            )
+        )
+
+    def required(self) -> tuple[str, ...]:
+        return tuple(k.name for k in self.values() if k.required)
+
+
+def key(
+    types: type | tuple[type, ...] | None,
+    doc: str,
+    default: Any = dataclasses.MISSING,
+    *,
+    choices: tuple[str, ...] = (),
+    check: str | None = None,
+    name: str = "",
+    factory: Any = None,
+) -> Any:
+    """A note's field that a key of the file sets (``name``: the key's, when
+    not the field's). Without a default the key is required."""
+    declared = Key(
+        name,
+        types,
+        doc,
+        choices,
+        default is dataclasses.MISSING and factory is None,
+        check,
+    )
+    if factory is not None:
+        return dataclasses.field(default_factory=factory, metadata={"key": declared})
+    if default is dataclasses.MISSING:
+        return dataclasses.field(metadata={"key": declared})
+    return dataclasses.field(default=default, metadata={"key": declared})
+
+
+@dataclass(frozen=True, kw_only=True)
+class CompatPolicy:
+    """``compat_policies.<name>``: how the compatible mode answers a value of
+    the wrong Python type."""
+
+    name: str
+    action: str = key(
+        str,
+        "what a wrong type does: warn (keep the old value), raise, or passthrough",
+        choices=COMPAT_ACTIONS,
+    )
+    error: str | None = key(
+        str,
+        "the exception raised (action: raise): TypeError, ValueError or KeyError",
+        None,
+    )
+    message: str = key(
+        str,
+        "the wording, with {field} {property} {type} {received}",
+        "",
+        check="message",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnvNote:
+    """``env:`` of a field: the environment variable backing it."""
+
+    variable: str = key(str, "the environment variable's name")
+    read: bool = key(
+        bool, "read when an instance is created, where set (false: only written)", True
+    )
+    type: str | None = key(
+        str,
+        "the variable's type when not the field's (a float is truncated)",
+        None,
+        choices=ENV_VALUE_TYPES,
+    )
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class FieldNote:
+    """``messages.<message>.fields.<field>``: what the annotations say of a field."""
+
+    doc: str | None = key(
+        str, "the property's docs (reST); the type and default are added", None
+    )
+    example: str | None = key(str, "a doctest, run by the tests", None)
+    property: str | None = key(
+        (str, bool), "a new name for the property, or false for none", None
+    )
+    hidden: bool = False  # property: false
+    compat: str | None = key(
+        str, "the compat policy of a wrong Python type", None, check="policy"
+    )
+    compat_message: str | None = key(
+        str, "this field's own wording of the policy's message", None, check="message"
+    )
+    constraint: tuple[str, float] | None = key(
+        str, "values a number field accepts: '<op> <number>', op > >= < <= !=", None
+    )
+    enforce_constraint: str = key(
+        str,
+        "when the constraint holds: strict mode only, or always",
+        "strict",
+        choices=("strict", "always"),
+    )
+    choices: tuple[str, ...] | None = key(
+        list, "the strings a string field accepts (strict mode)", None
+    )
+    allow_nonfinite: bool = key(
+        bool, "strict mode accepts NaN and infinity (a float field)", False
+    )
+    repeated: str = key(
+        str,
+        "assigning a list replaces the stored list, or appends to it",
+        "replace",
+        choices=("replace", "append"),
+    )
+    view: str | None = key(
+        str,
+        "a message field reads as a dict view or as the message",
+        None,
+        choices=("dict", "message"),
+    )
+    getter: str | None = key(str, "a hook reading the property", None, check="hook")
+    setter: str | None = key(str, "a hook writing the property", None, check="hook")
+    after_set: str | None = key(
+        str, "a hook run after the property is set", None, check="hook"
+    )
+    type: str | None = key(
+        str,
+        "the getter's type (default: the getter hook's return annotation)",
+        None,
+        check="type",
+    )
+    setter_type: str | None = key(
+        str, "the setter's type, for a property a hook writes", None, check="type"
+    )
+    env: EnvNote | None = key(
+        (str, dict),
+        "the environment variable backing the field: a name or {variable, read, type}",
+        None,
+    )
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtraProperty:
+    """``classes.<class>.extra_properties.<name>``: a property that is not a field."""
+
+    name: str
+    doc: str = key(str, "the property's docs (reST)")
+    example: str | None = key(str, "a doctest, run by the tests", None)
+    getter: str = key(str, "the hook reading it", check="hook")
+    setter: str | None = key(
+        str, "the hook writing it (none: read-only)", None, check="hook"
+    )
+    type: str = key(
+        str,
+        "the getter's type (default: the getter hook's return annotation)",
+        "",
+        check="type",
+    )
+    setter_type: str | None = key(
+        str, "the setter's type (a type expression)", None, check="type"
+    )
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttributeNote:
+    """``attributes.<name>``: a plain variable (not a field), set to a fresh
+    ``default`` per instance (of a class, or of a target's class module)."""
+
+    name: str
+    default: Any = key(None, "its value: a scalar or a list, fresh per instance")
+    type: str = key(str, "its type (a type expression)", check="type")
+    doc: str | None = key(str, "what it holds", None)
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class AliasNote:
+    """``classes.<class>.aliases.<name>``: a method writing one field, ``name(parameter)``."""
+
+    name: str
+    field: str = key(str, "the field it writes")
+    parameter: str = key(str, "its parameter's name (default: the field's)", "")
+    convert: str | None = key(
+        str, "str: the value goes through str() first (a singular string field)", None
+    )
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnvironmentNote:
+    """``classes.<class>.environment``: how the env-backed fields are read and exported."""
+
+    export: str | None = key(
+        str, "the name of the generated method writing the env-backed fields", None
+    )
+    doc: str | None = key(str, "that method's docs (default: a generic one)", None)
+    source: str | None = key(
+        str,
+        "a hook returning the flag store to use instead of os.environ, or None",
+        None,
+        check="hook",
+    )
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClassNote:
+    """``classes.<name>``: a wrapper class."""
+
+    name: str
+    message: str = key(str, "the message it wraps (full name)")
+    message_attribute: str = key(str, "the attribute holding the message", "message")
+    mixin: str | None = key(
+        str, "a class of the hooks module providing members", None, check="hook"
+    )
+    init_hook: str | None = key(
+        str, "a hook run at the end of __init__", None, check="hook"
+    )
+    compat: str | None = key(
+        str,
+        "the default compat policy of the class's scalar fields",
+        None,
+        check="policy",
+    )
+    # "set": assigning {} to a config property sets it (presence is never lost);
+    # "unset": an empty dict leaves it alone (as the reference implementation may do)
+    empty_config: str = key(
+        str,
+        "assigning {} to a config property sets it, or leaves it unset",
+        "set",
+        choices=("set", "unset"),
+    )
+    doc: str | None = key(str, "the class's docs (reST)", None)
+    example: str | None = key(str, "a doctest, run by the tests", None)
+    extra_properties: tuple[ExtraProperty, ...] = key(
+        dict, "properties that are not fields", ()
+    )
+    attributes: tuple[AttributeNote, ...] = key(
+        dict, "plain instance attributes that are not fields", ()
+    )
+    aliases: tuple[AliasNote, ...] = key(dict, "one-line methods writing one field", ())
+    environment: EnvironmentNote | None = key(
+        dict, "how the fields with env: are read and exported", None
+    )
+    recipes: tuple[RecipeNote, ...] = key(
+        dict, "worked examples the reference page shows under the class", ()
+    )
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecipeNote:
+    """``classes.<class>.recipes.<title>``: a workflow, told and shown (a doctest)."""
+
+    title: str
+    doc: str = key(str, "what the recipe does (reST)")
+    example: str = key(str, "a doctest, run by the tests")
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtraKeyNote:
+    """``messages.<message>.extra_keys.<key>``: a key a config setter takes
+    besides the message's fields (its hook handles it); the input TypedDict
+    declares it, the docs list it."""
+
+    name: str
+    type: str = key(str, "what the setter accepts (a type expression)", check="type")
+    doc: str = key(str, "what the key does")
+    line: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnumNote:
+    """``enums.<enum>``."""
+
+    doc: str | None = key(str, "the enum's docs", None)
+    values: dict[str, str] = key(dict, "per value: {doc}", factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class AcceptedChange:
+    """``accepted_changes[i]``: a breaking API change the reviewers accepted
+    (see generator.api_changes)."""
+
+    rule: str = key(str, "the breaking rule (see the API change report's rules)")
+    path: str = key(str, "where users meet the change, as the report names it")
+    reason: str = key(str, "why it is accepted")
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class MemberDifference:
+    """``reference.differences.members.<name>``: how the reference differs in
+    what some members do (``of``: ``Class`` for the class as a whole, or
+    ``Class.member``)."""
+
+    name: str
+    of: tuple[str, ...] = key(
+        list, "the classes and members it concerns: Class or Class.member"
+    )
+    text: str = key(str, "how the reference differs")
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModuleMembersNote:
+    """``targets.<name>.module_members``: what a target's class module defines
+    besides the classes (names a project's own module had, which other code imports)."""
+
+    source: str | None = key(
+        str,
+        "a hand-written module beside the hooks module, copied into this build",
+        None,
+        name="from",
+    )
+    names: tuple[str, ...] = key(list, "names the class module imports from it", ())
+    attributes: tuple[AttributeNote, ...] = key(
+        dict, "module-level variables of the class module", ()
+    )
+    exports: tuple[str, ...] | None = key(
+        list, "the class module's __all__ (default: its classes)", None, name="all"
+    )
+    module: str | None = key(
+        str,
+        "the class module (dotted, inside classes_package; default: the only one)",
+        None,
+    )
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TargetNote:
+    """``targets.<name>``: a second build of the same API, bound to another
+    project's modules."""
+
+    name: str
+    package: str = key(
+        str, "where its support modules go (_runtime, _specs, types, hooks)"
+    )
+    classes_package: str = key(str, "where its class modules go")
+    public_package: str = key(
+        str, "where its users import the classes from (the docs' examples do)"
+    )
+    pb2_package: str = key(
+        str, "the existing package its *_pb2 modules are imported from"
+    )
+    logger: str = key(
+        str, "module.attribute of the logger compatible-mode warnings go to"
+    )
+    doc: str = key(str, "what the build is", "")
+    line: int
+    module_members: ModuleMembersNote | None = key(
+        dict, "what its class module defines besides the classes", None
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Annotations:
+    """The annotations file, loaded (or derived from the schema without one)."""
+
+    path: str | None  # None: no annotations file given
+    hooks_module: str | None
+    classes: tuple[ClassNote, ...]
+    messages: dict[str, dict[str, FieldNote]]  # message -> field -> note
+    message_docs: dict[str, str]
+    enums: dict[str, EnumNote]
+    # message -> keys its config setter takes besides its fields
+    extra_keys: dict[str, tuple[ExtraKeyNote, ...]] = dataclasses.field(default_factory=dict)
+    compat_policies: dict[str, CompatPolicy]
+    targets: tuple[TargetNote, ...] = ()  # builds besides the standalone package
+    accepted_changes: tuple[AcceptedChange, ...] = ()
+    # the implementation compatible mode mirrors: named where the docs compare with it
+    reference: str | None = None
+    # how that implementation differs, by section of the class docs (REFERENCE_SECTIONS): said there once
+    differences: tuple[tuple[str, str], ...] = ()
+    # ...and in what some members do (reference.differences.members): listed in their classes' docs
+    member_differences: tuple[MemberDifference, ...] = ()
+    strict_env: str | None = (
+        None  # the environment variable turning strict mode on (default: from the package)
+    )
+    rules: tuple[RuleNote, ...] = ()  # rules between fields (generator.rules)
+
+
+# The mappings without a note of their own.
+TOP_KEYS = Keys(
+    Key(
+        "hooks",
+        str,
+        "the hand-written module in the package (hooks.py) the hooks are found in",
+    ),
+    Key(
+        "reference",
+        (str, dict),
+        "the implementation compatible mode mirrors: a name, or {name, differences}",
+    ),
+    Key("strict_env", str, "the environment variable turning strict mode on at import"),
+    Key("targets", dict, "builds besides the standalone package"),
+    Key(
+        "compat_policies",
+        dict,
+        "named answers to a wrong Python type in compatible mode",
+    ),
+    Key("classes", dict, "the wrapper classes"),
+    Key("enums", dict, "docs of enums and their values"),
+    Key(
+        "accepted_changes",
+        list,
+        "breaking API changes the reviewers accepted: [{rule, path, reason}]",
+    ),
+    Key(
+        "rules",
+        None,
+        "rules between fields, by message (generator.rules checks its shape)",
+    ),
+    Key(
+        "messages",
+        dict,
+        "docs of messages, and what the annotations say of their fields",
+    ),
+)
+# `reference:` as a mapping: its name, and how it differs from the generated
+# classes in what a section of each class's docs states once (the templates
+# word the sections: "validation" for single-value options, "config_dicts" for
+# assigning config dicts, "defaults" for the defaults the docs show,
+# "environment" for options read from the environment), and in what some
+# members do ("members": each {of: [Class.member, ...], text})
+REFERENCE_KEYS = Keys(
+    Key("name", str, "the implementation the docs compare with"),
+    Key(
+        "differences",
+        dict,
+        "text per section of the class docs, and members: named differences",
+    ),
+)
+MESSAGE_KEYS = Keys(
+    Key("doc", str, "the message's docs"),
+    Key("fields", dict, "what the annotations say of each field"),
+    Key("extra_keys", dict, "keys its config setter takes besides its fields: {type, doc}"),
+)
+ENUM_VALUE_KEYS = Keys(Key("doc", str, "the value's docs"))
+
+POLICY_KEYS = Keys.of(CompatPolicy)
+ENV_KEYS = Keys.of(EnvNote)
+FIELD_KEYS = Keys.of(FieldNote)
+EXTRA_KEYS = Keys.of(ExtraProperty)
+ATTRIBUTE_KEYS = Keys.of(AttributeNote)
+ALIAS_KEYS = Keys.of(AliasNote)
+ENVIRONMENT_KEYS = Keys.of(EnvironmentNote)
+CLASS_KEYS = Keys.of(ClassNote)
+RECIPE_KEYS = Keys.of(RecipeNote)
+EXTRA_KEY_KEYS = Keys.of(ExtraKeyNote)
+ENUM_KEYS = Keys.of(EnumNote)
+ACCEPTED_KEYS = Keys.of(AcceptedChange)
+MEMBER_DIFFERENCE_KEYS = Keys.of(MemberDifference)
+MODULE_MEMBERS_KEYS = Keys.of(ModuleMembersNote)
+TARGET_KEYS = Keys.of(TargetNote)
+# every mapping of the file, by where it is (as the docs of the format name them)
+FORMAT: dict[str, Keys] = {
+    "": TOP_KEYS,
+    "reference": REFERENCE_KEYS,
+    "reference.differences.members.<name>": MEMBER_DIFFERENCE_KEYS,
+    "targets.<name>": TARGET_KEYS,
+    "targets.<name>.module_members": MODULE_MEMBERS_KEYS,
+    "compat_policies.<name>": POLICY_KEYS,
+    "classes.<name>": CLASS_KEYS,
+    "classes.<name>.extra_properties.<name>": EXTRA_KEYS,
+    "classes.<name>.attributes.<name>": ATTRIBUTE_KEYS,
+    "classes.<name>.aliases.<name>": ALIAS_KEYS,
+    "classes.<name>.environment": ENVIRONMENT_KEYS,
+    "classes.<name>.recipes.<title>": RECIPE_KEYS,
+    "enums.<enum>": ENUM_KEYS,
+    "enums.<enum>.values.<value>": ENUM_VALUE_KEYS,
+    "accepted_changes[i]": ACCEPTED_KEYS,
+    "messages.<message>": MESSAGE_KEYS,
+    "messages.<message>.fields.<field>": FIELD_KEYS,
+    "messages.<message>.extra_keys.<key>": EXTRA_KEY_KEYS,
+    "messages.<message>.fields.<field>.env": ENV_KEYS,
+}

@@ -1,1 +1,0 @@
-"""Templates compiled by jinja2 (python tests/goldens/regen.py writes them; see render._Loader)."""
