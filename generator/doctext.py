@@ -138,13 +138,55 @@ def _first_sentence(text: str) -> str:
     return " ".join(summary.split())
 
 
+# A Keys table sits 12 columns in (a property's docstring in a class body, under "Keys:"):
+# at this width its lines end by column 100
+TABLE_WIDTH = 88
+
+
 def _rst_table(
-    headers: tuple[str, ...], rows: Sequence[tuple[str, ...]]
+    headers: tuple[str, ...],
+    rows: Sequence[tuple[str, ...]],
+    width: int = TABLE_WIDTH,
 ) -> tuple[str, ...]:
+    """An RST simple table fitting ``width`` where its words allow: cells
+    after the first wrap onto continuation lines (first column blank), the
+    last column first (down to 20), then the others from the right, then the
+    last again (each down to its longest word)."""
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    floors = [
+        max(
+            len(word)
+            for cell in (h, *(r[i] for r in rows))
+            for word in [*cell.split(), ""]
+        )
+        for i, h in enumerate(headers)
+    ]
+    last = len(widths) - 1
+    order = [
+        (last, max(20, floors[last])),
+        *((i, floors[i]) for i in range(last - 1, 0, -1)),
+        (last, floors[last]),
+    ]
+    for i, floor in order:
+        over = sum(widths) + 2 * last - width
+        if over > 0:
+            widths[i] = max(floor, widths[i] - over)
     rule = "  ".join("=" * w for w in widths)
 
-    def line(cells: tuple[str, ...]) -> str:
-        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+    def lines(cells: tuple[str, ...]) -> list[str]:
+        wrapped = [
+            [cells[0]],
+            *(
+                _wrap(c, w).split("\n") if c else [""]
+                for c, w in zip(cells[1:], widths[1:])
+            ),
+        ]
+        return [
+            "  ".join(
+                (col[n] if n < len(col) else "").ljust(w)
+                for col, w in zip(wrapped, widths)
+            ).rstrip()
+            for n in range(max(map(len, wrapped)))
+        ]
 
-    return (rule, line(headers), rule, *(line(r) for r in rows), rule)
+    return (rule, *lines(headers), rule, *(x for r in rows for x in lines(r)), rule)

@@ -1601,15 +1601,24 @@ class DistributedStrategy(
             ``RecomputeConfigDict``
 
         Keys:
-            ====================  ===========================  =======  =======================================================================
+            ====================  ===========================  =======  ============================
             key                   type                         default  meaning
-            ====================  ===========================  =======  =======================================================================
-            checkpoints           list[str]                    []       Names of the tensors kept as checkpoints during the forward pass.
-            enable_offload        bool                         False    Offload checkpoint tensors to host memory between forward and backward.
-            checkpoint_shape      list[int (int32)]            []       Shape shared by all checkpoints, needed by checkpoint offloading.
-            enable_tuning         bool                         False    Let the auto-parallel tuner search recompute settings.
-            refined_ops_patterns  list[RefinedOpsPatternDict]  []       Op patterns whose main ops are excluded from recomputation.
-            ====================  ===========================  =======  =======================================================================
+            ====================  ===========================  =======  ============================
+            checkpoints           list[str]                    []       Names of the tensors kept as
+                                                                        checkpoints during the
+                                                                        forward pass.
+            enable_offload        bool                         False    Offload checkpoint tensors
+                                                                        to host memory between
+                                                                        forward and backward.
+            checkpoint_shape      list[int (int32)]            []       Shape shared by all
+                                                                        checkpoints, needed by
+                                                                        checkpoint offloading.
+            enable_tuning         bool                         False    Let the auto-parallel tuner
+                                                                        search recompute settings.
+            refined_ops_patterns  list[RefinedOpsPatternDict]  []       Op patterns whose main ops
+                                                                        are excluded from
+                                                                        recomputation.
+            ====================  ===========================  =======  ============================
 
             Each key in full: ``RecomputeConfigInput`` in ``fleet_strategy.types``.
 
@@ -1651,23 +1660,36 @@ class DistributedStrategy(
             ``AMPConfigDict``
 
         Keys:
-            ========================  ===============  =======  =======================================================================
+            ========================  ===============  =======  ====================================
             key                       type             default  meaning
-            ========================  ===============  =======  =======================================================================
-            init_loss_scaling         float (float32)  32768.0  Initial factor by which the loss is multiplied before backward.
-            incr_every_n_steps        int (int32)      1000     Consecutive finite-gradient steps after which the scale grows.
-            decr_every_n_nan_or_inf   int (int32)      2        Steps with inf or nan gradients after which the scale shrinks.
-            incr_ratio                float (float32)  2.0      Multiplier (greater than 1) applied when the loss scale grows.
-            decr_ratio                float (float32)  0.8      Multiplier (between 0 and 1) applied when the loss scale shrinks.
-            use_dynamic_loss_scaling  bool             True     Adjust the loss scale during training based on gradient overflow.
-            custom_white_list         list[str]        []       Op types that always run in low precision.
+            ========================  ===============  =======  ====================================
+            init_loss_scaling         float (float32)  32768.0  Initial factor by which the loss is
+                                                                multiplied before backward.
+            incr_every_n_steps        int (int32)      1000     Consecutive finite-gradient steps
+                                                                after which the scale grows.
+            decr_every_n_nan_or_inf   int (int32)      2        Steps with inf or nan gradients
+                                                                after which the scale shrinks.
+            incr_ratio                float (float32)  2.0      Multiplier (greater than 1) applied
+                                                                when the loss scale grows.
+            decr_ratio                float (float32)  0.8      Multiplier (between 0 and 1) applied
+                                                                when the loss scale shrinks.
+            use_dynamic_loss_scaling  bool             True     Adjust the loss scale during
+                                                                training based on gradient overflow.
+            custom_white_list         list[str]        []       Op types that always run in low
+                                                                precision.
             custom_black_list         list[str]        []       Op types that always run in float32.
-            custom_black_varnames     list[str]        []       Variable names whose producing and consuming ops stay in float32.
-            use_pure_fp16             bool             False    Train in pure float16 (AMP level O2) instead of mixed precision.
-            use_fp16_guard            bool             True     Only cast ops created inside ``fp16_guard()`` under pure float16.
-            use_optimizer_fp16        bool             False    Let the optimizer update float16 parameters without fp32 master copies.
-            use_pure_bf16             bool             False    Train in pure bfloat16 (AMP level O2).
-            ========================  ===============  =======  =======================================================================
+            custom_black_varnames     list[str]        []       Variable names whose producing and
+                                                                consuming ops stay in float32.
+            use_pure_fp16             bool             False    Train in pure float16 (AMP level O2)
+                                                                instead of mixed precision.
+            use_fp16_guard            bool             True     Only cast ops created inside
+                                                                ``fp16_guard()`` under pure float16.
+            use_optimizer_fp16        bool             False    Let the optimizer update float16
+                                                                parameters without fp32 master
+                                                                copies.
+            use_pure_bf16             bool             False    Train in pure bfloat16 (AMP level
+                                                                O2).
+            ========================  ===============  =======  ====================================
 
             Each key in full: ``AMPConfigInput`` in ``fleet_strategy.types``.
 
@@ -1749,12 +1771,14 @@ class DistributedStrategy(
             ``GradientMergeConfigDict``
 
         Keys:
-            =======  ===========  =======  =================================================================
+            =======  ===========  =======  =========================================================
             key      type         default  meaning
-            =======  ===========  =======  =================================================================
-            k_steps  int (int32)  1        Number of steps whose gradients are merged before one update.
-            avg      bool         True     Average the merged gradients over ``k_steps`` instead of summing.
-            =======  ===========  =======  =================================================================
+            =======  ===========  =======  =========================================================
+            k_steps  int (int32)  1        Number of steps whose gradients are merged before one
+                                           update.
+            avg      bool         True     Average the merged gradients over ``k_steps`` instead of
+                                           summing.
+            =======  ===========  =======  =========================================================
 
             Each key in full: ``GradientMergeConfigInput`` in ``fleet_strategy.types``.
 
@@ -1801,13 +1825,16 @@ class DistributedStrategy(
             ``DGCConfigDict``
 
         Keys:
-            =================  =====================  =======  ==========================================================
+            =================  =====================  =======  =====================================
             key                type                   default  meaning
-            =================  =====================  =======  ==========================================================
-            rampup_begin_step  int (int32)            0        Step at which gradient compression begins.
-            rampup_step        int (int32)            1        Number of steps over which ``sparsity`` ramps up.
-            sparsity           list[float (float32)]  []       Sparsity levels used one after another during the ramp-up.
-            =================  =====================  =======  ==========================================================
+            =================  =====================  =======  =====================================
+            rampup_begin_step  int (int32)            0        Step at which gradient compression
+                                                               begins.
+            rampup_step        int (int32)            1        Number of steps over which
+                                                               ``sparsity`` ramps up.
+            sparsity           list[float (float32)]  []       Sparsity levels used one after
+                                                               another during the ramp-up.
+            =================  =====================  =======  =====================================
 
             Each key in full: ``DGCConfigInput`` in ``fleet_strategy.types``.
 
@@ -1844,15 +1871,18 @@ class DistributedStrategy(
             ``PipelineConfigDict``
 
         Keys:
-            ========================  ===========  =======  ==========================================================================
+            ========================  ===========  =======  ========================================
             key                       type         default  meaning
-            ========================  ===========  =======  ==========================================================================
+            ========================  ===========  =======  ========================================
             micro_batch_size          int (int32)  1        Number of samples in each micro-batch.
             accumulate_steps          int (int32)  1        Number of micro-batches per global step.
-            schedule_mode             str          '1F1B'   Static-graph pipeline schedule: ``"1F1B"`` or ``"F-then-B"``.
-            p2p_cache_shape           bool         True     Reuse tensor metadata exchanged between stages after the first time.
-            enable_partial_send_recv  bool         True     Send only each tensor-parallel rank's slice of activations between stages.
-            ========================  ===========  =======  ==========================================================================
+            schedule_mode             str          '1F1B'   Static-graph pipeline schedule:
+                                                            ``"1F1B"`` or ``"F-then-B"``.
+            p2p_cache_shape           bool         True     Reuse tensor metadata exchanged between
+                                                            stages after the first time.
+            enable_partial_send_recv  bool         True     Send only each tensor-parallel rank's
+                                                            slice of activations between stages.
+            ========================  ===========  =======  ========================================
 
             Each key in full: ``PipelineConfigInput`` in ``fleet_strategy.types``.
 
@@ -1897,23 +1927,38 @@ class DistributedStrategy(
             ``AsyncConfigDict``
 
         Keys:
-            =============================  ===========  =======  =========================================================================
+            =============================  ===========  =======  ===================================
             key                            type         default  meaning
-            =============================  ===========  =======  =========================================================================
-            k_steps                        int (int32)  -1       Selects the parameter-server mode and the GEO communication period.
-            max_merge_var_num              int (int32)  1        Maximum number of gradients merged into one communicator send.
-            send_queue_size                int (int32)  16       Capacity of the communicator's gradient send queue.
-            independent_recv_thread        bool         False    Receive parameters on a thread independent of the sending thread.
-            min_send_grad_num_before_recv  int (int32)  1        Gradient sends required before parameters are received again.
-            thread_pool_size               int (int32)  1        Number of threads the communicator uses to send and receive.
-            send_wait_times                int (int32)  1        Times the sender waits for more gradients before sending a partial batch.
-            runtime_split_send_recv        bool         False    Split tensors at runtime for send and receive.
-            launch_barrier                 bool         True     Make workers wait until all parameter servers are ready before training.
-            heter_worker_device_guard      str          'cpu'    Device used by heterogeneous parameter-server workers.
-            lr_decay_steps                 int (int32)  10       Steps between learning-rate decays applied on the parameter server.
-            use_ps_gpu                     int (int32)  0        Non-zero to train with the GPU parameter server (PSGPU).
-            use_gpu_graph                  int (int32)  0        Non-zero to enable the GPU graph engine for graph-learning PS jobs.
-            =============================  ===========  =======  =========================================================================
+            =============================  ===========  =======  ===================================
+            k_steps                        int (int32)  -1       Selects the parameter-server mode
+                                                                 and the GEO communication period.
+            max_merge_var_num              int (int32)  1        Maximum number of gradients merged
+                                                                 into one communicator send.
+            send_queue_size                int (int32)  16       Capacity of the communicator's
+                                                                 gradient send queue.
+            independent_recv_thread        bool         False    Receive parameters on a thread
+                                                                 independent of the sending thread.
+            min_send_grad_num_before_recv  int (int32)  1        Gradient sends required before
+                                                                 parameters are received again.
+            thread_pool_size               int (int32)  1        Number of threads the communicator
+                                                                 uses to send and receive.
+            send_wait_times                int (int32)  1        Times the sender waits for more
+                                                                 gradients before sending a partial
+                                                                 batch.
+            runtime_split_send_recv        bool         False    Split tensors at runtime for send
+                                                                 and receive.
+            launch_barrier                 bool         True     Make workers wait until all
+                                                                 parameter servers are ready before
+                                                                 training.
+            heter_worker_device_guard      str          'cpu'    Device used by heterogeneous
+                                                                 parameter-server workers.
+            lr_decay_steps                 int (int32)  10       Steps between learning-rate decays
+                                                                 applied on the parameter server.
+            use_ps_gpu                     int (int32)  0        Non-zero to train with the GPU
+                                                                 parameter server (PSGPU).
+            use_gpu_graph                  int (int32)  0        Non-zero to enable the GPU graph
+                                                                 engine for graph-learning PS jobs.
+            =============================  ===========  =======  ===================================
 
             Each key in full: ``AsyncConfigInput`` in ``fleet_strategy.types``.
 
@@ -1946,14 +1991,19 @@ class DistributedStrategy(
             ``LarsConfigDict``
 
         Keys:
-            =========================  ===============  =======  =========================================================================
+            =========================  ===============  =======  ===================================
             key                        type             default  meaning
-            =========================  ===============  =======  =========================================================================
-            lars_coeff                 float (float32)  0.001    Trust coefficient scaling each layer's local learning rate.
-            lars_weight_decay          float (float32)  0.0005   Weight-decay coefficient used inside the LARS formula.
-            epsilon                    float (float32)  0.0      Small constant that guards the local learning rate against division by 0.
-            exclude_from_weight_decay  list[str]        []       Name substrings of parameters exempt from LARS weight decay.
-            =========================  ===============  =======  =========================================================================
+            =========================  ===============  =======  ===================================
+            lars_coeff                 float (float32)  0.001    Trust coefficient scaling each
+                                                                 layer's local learning rate.
+            lars_weight_decay          float (float32)  0.0005   Weight-decay coefficient used
+                                                                 inside the LARS formula.
+            epsilon                    float (float32)  0.0      Small constant that guards the
+                                                                 local learning rate against
+                                                                 division by 0.
+            exclude_from_weight_decay  list[str]        []       Name substrings of parameters
+                                                                 exempt from LARS weight decay.
+            =========================  ===============  =======  ===================================
 
             Each key in full: ``LarsConfigInput`` in ``fleet_strategy.types``.
 
@@ -1989,12 +2039,14 @@ class DistributedStrategy(
             ``LambConfigDict``
 
         Keys:
-            =========================  ===============  =======  ==========================================================
+            =========================  ===============  =======  ===================================
             key                        type             default  meaning
-            =========================  ===============  =======  ==========================================================
-            lamb_weight_decay          float (float32)  0.01     Weight-decay coefficient used inside the LAMB update.
-            exclude_from_weight_decay  list[str]        []       Name suffixes of parameters exempt from LAMB weight decay.
-            =========================  ===============  =======  ==========================================================
+            =========================  ===============  =======  ===================================
+            lamb_weight_decay          float (float32)  0.01     Weight-decay coefficient used
+                                                                 inside the LAMB update.
+            exclude_from_weight_decay  list[str]        []       Name suffixes of parameters exempt
+                                                                 from LAMB weight decay.
+            =========================  ===============  =======  ===================================
 
             Each key in full: ``LambConfigInput`` in ``fleet_strategy.types``.
 
@@ -2029,12 +2081,13 @@ class DistributedStrategy(
             ``AdaptiveLocalSGDConfigDict``
 
         Keys:
-            ============  ===========  =======  ==============================================================
+            ============  ===========  =======  ====================================================
             key           type         default  meaning
-            ============  ===========  =======  ==============================================================
-            init_k_steps  int (int32)  1        Local steps between averaging rounds at the start of training.
+            ============  ===========  =======  ====================================================
+            init_k_steps  int (int32)  1        Local steps between averaging rounds at the start of
+                                                training.
             begin_step    int (int32)  1        Step after which adaptive Local SGD starts.
-            ============  ===========  =======  ==============================================================
+            ============  ===========  =======  ====================================================
 
             Each key in full: ``AdaptiveLocalSGDConfigInput`` in ``fleet_strategy.types``.
 
@@ -2082,26 +2135,70 @@ class DistributedStrategy(
             ``ShardingConfigDict``
 
         Keys:
-            =========================  ===============  ======================  ======================================================================
+            =========================  ===============  ======================  ====================
             key                        type             default                 meaning
-            =========================  ===============  ======================  ======================================================================
-            sharding_segment_strategy  str              'segment_broadcast_MB'  How the program is cut into segments that overlap compute and comms.
-            segment_broadcast_MB       float (float32)  32.0                    Parameter broadcast volume, in MB, after which a new segment starts.
-            segment_anchors            list[str]        []                      Variable names at which the program is cut into segments.
-            sharding_degree            int (int32)      8                       Number of ranks in each sharding group.
-            mp_degree                  int (int32)      1                       Tensor (Megatron) model-parallel degree for static hybrid parallelism.
-            dp_degree                  int (int32)      1                       Number of outer data-parallel replicas around the sharded model.
-            hybrid_dp                  bool             False                   Deprecated switch for hybrid data parallelism.
-            gradient_merge_acc_step    int (int32)      1                       Gradient accumulation steps done inside the sharding optimizer.
-            optimize_offload           bool             False                   Keep optimizer moments and fp32 master weights in host memory.
-            pp_allreduce_in_optimize   bool             False                   Move data-parallel allreduce from backward into the update stage.
-            pp_degree                  int (int32)      1                       Pipeline-parallel degree for static hybrid parallelism.
-            optimize_cast              bool             False                   Persist fp16 copies of parameters and cast from fp32 in the update.
-            _dp_as_optimizer_sharding  bool             False                   Treat the data-parallel group as an optimizer-state sharding group.
-            stage                      int (int32)      1                       Sharding stage (1, 2 or 3) for the semi-automatic sharding pass.
-            enable_tuning              bool             False                   Let the auto-parallel tuner search sharding settings.
-            use_calc_stream            bool             False                   Issue sharding broadcasts and reductions on the compute stream.
-            =========================  ===============  ======================  ======================================================================
+            =========================  ===============  ======================  ====================
+            sharding_segment_strategy  str              'segment_broadcast_MB'  How the program is
+                                                                                cut into segments
+                                                                                that overlap compute
+                                                                                and comms.
+            segment_broadcast_MB       float (float32)  32.0                    Parameter broadcast
+                                                                                volume, in MB, after
+                                                                                which a new segment
+                                                                                starts.
+            segment_anchors            list[str]        []                      Variable names at
+                                                                                which the program is
+                                                                                cut into segments.
+            sharding_degree            int (int32)      8                       Number of ranks in
+                                                                                each sharding group.
+            mp_degree                  int (int32)      1                       Tensor (Megatron)
+                                                                                model-parallel
+                                                                                degree for static
+                                                                                hybrid parallelism.
+            dp_degree                  int (int32)      1                       Number of outer
+                                                                                data-parallel
+                                                                                replicas around the
+                                                                                sharded model.
+            hybrid_dp                  bool             False                   Deprecated switch
+                                                                                for hybrid data
+                                                                                parallelism.
+            gradient_merge_acc_step    int (int32)      1                       Gradient
+                                                                                accumulation steps
+                                                                                done inside the
+                                                                                sharding optimizer.
+            optimize_offload           bool             False                   Keep optimizer
+                                                                                moments and fp32
+                                                                                master weights in
+                                                                                host memory.
+            pp_allreduce_in_optimize   bool             False                   Move data-parallel
+                                                                                allreduce from
+                                                                                backward into the
+                                                                                update stage.
+            pp_degree                  int (int32)      1                       Pipeline-parallel
+                                                                                degree for static
+                                                                                hybrid parallelism.
+            optimize_cast              bool             False                   Persist fp16 copies
+                                                                                of parameters and
+                                                                                cast from fp32 in
+                                                                                the update.
+            _dp_as_optimizer_sharding  bool             False                   Treat the
+                                                                                data-parallel group
+                                                                                as an
+                                                                                optimizer-state
+                                                                                sharding group.
+            stage                      int (int32)      1                       Sharding stage (1, 2
+                                                                                or 3) for the
+                                                                                semi-automatic
+                                                                                sharding pass.
+            enable_tuning              bool             False                   Let the
+                                                                                auto-parallel tuner
+                                                                                search sharding
+                                                                                settings.
+            use_calc_stream            bool             False                   Issue sharding
+                                                                                broadcasts and
+                                                                                reductions on the
+                                                                                compute stream.
+            =========================  ===============  ======================  ====================
 
             Each key in full: ``ShardingConfigInput`` in ``fleet_strategy.types``.
 
@@ -2151,35 +2248,83 @@ class DistributedStrategy(
             ``HybridConfigDict``
 
         Keys:
-            ==========================  ======================  ========================  ==========================================================================
-            key                         type                    default                   meaning
-            ==========================  ======================  ========================  ==========================================================================
-            dp_degree                   int (int32)             -1                        Number of ranks in each data-parallel group.
-            mp_degree                   int (int32)             1                         Number of ranks in each tensor (model) parallel group.
-            pp_degree                   int (int32)             1                         Number of pipeline stages.
-            sharding_degree             int (int32)             1                         Number of ranks in each sharding group.
-            sep_degree                  int (int32)             1                         Number of ranks in each segment (sequence) parallel group.
-            mp_configs                  MpConfig                every key at its default  Nested tensor-parallel settings (an ``MpConfig`` dict).
-            pp_configs                  PpConfig                every key at its default  Nested pipeline-parallel settings (a ``PpConfig`` dict).
-            sharding_configs            DygraphShardingConfig   every key at its default  Nested dynamic-graph sharding settings (a ``DygraphShardingConfig`` dict).
-            enable_optimizer_timer      bool                    False                     Time the steps of the hybrid-parallel and sharding optimizers.
-            split_norm_comm             bool                    False                     Reduce the global gradient norm group by group for clipping.
-            ep_degree                   int (int32)             1                         Number of ranks in each expert-parallel group for MoE models.
-            moe_sharding_degree         int (int32)             1                         Number of ranks sharding expert parameters inside MoE layers.
-            dp_configs                  DpConfig                every key at its default  NCCL settings for the data-parallel and global check groups.
-            sep_configs                 SepConfig               every key at its default  NCCL settings for the segment-parallel group (a ``SepConfig`` dict).
-            dp_sep_configs              DpSepConfig             every key at its default  NCCL settings for the fused data and segment parallel group.
-            pp_tp_configs               PpTpConfig              every key at its default  NCCL settings for the fused pipeline and tensor parallel group.
-            ep_configs                  EpConfig                every key at its default  NCCL settings for the expert-parallel group (an ``EpConfig`` dict).
-            moe_sharding_configs        MoeShardingConfig       every key at its default  NCCL settings for the MoE sharding group and its check group.
-            default_comm_group_configs  DefaultCommGroupConfig  every key at its default  NCCL settings for the global process group created by ``fleet.init``.
-            cp_degree                   int (int32)             1                         Number of ranks in each context-parallel group.
-            cp_sharding_degree          int (int32)             1                         Context-sharding degree; recorded but not read by Paddle 3.3.1.
-            cp_configs                  CpConfig                every key at its default  NCCL settings for the context-parallel group (a ``CpConfig`` dict).
-            cp_sharding_configs         CpShardingConfig        every key at its default  NCCL settings for the context-sharding group.
-            dp_cp_configs               DpCpConfig              every key at its default  NCCL settings reserved for a fused data and context parallel group.
-            cp_mp_configs               CpMpConfig              every key at its default  NCCL settings for the fused context and tensor parallel group.
-            ==========================  ======================  ========================  ==========================================================================
+            ==========================  ======================  =========  =========================
+            key                         type                    default    meaning
+            ==========================  ======================  =========  =========================
+            dp_degree                   int (int32)             -1         Number of ranks in each
+                                                                           data-parallel group.
+            mp_degree                   int (int32)             1          Number of ranks in each
+                                                                           tensor (model) parallel
+                                                                           group.
+            pp_degree                   int (int32)             1          Number of pipeline
+                                                                           stages.
+            sharding_degree             int (int32)             1          Number of ranks in each
+                                                                           sharding group.
+            sep_degree                  int (int32)             1          Number of ranks in each
+                                                                           segment (sequence)
+                                                                           parallel group.
+            mp_configs                  MpConfig                every key  Nested tensor-parallel
+                                                                at its     settings (an ``MpConfig``
+                                                                default    dict).
+            pp_configs                  PpConfig                every key  Nested pipeline-parallel
+                                                                at its     settings (a ``PpConfig``
+                                                                default    dict).
+            sharding_configs            DygraphShardingConfig   every key  Nested dynamic-graph
+                                                                at its     sharding settings (a
+                                                                default    ``DygraphShardingConfig``
+                                                                           dict).
+            enable_optimizer_timer      bool                    False      Time the steps of the
+                                                                           hybrid-parallel and
+                                                                           sharding optimizers.
+            split_norm_comm             bool                    False      Reduce the global
+                                                                           gradient norm group by
+                                                                           group for clipping.
+            ep_degree                   int (int32)             1          Number of ranks in each
+                                                                           expert-parallel group for
+                                                                           MoE models.
+            moe_sharding_degree         int (int32)             1          Number of ranks sharding
+                                                                           expert parameters inside
+                                                                           MoE layers.
+            dp_configs                  DpConfig                every key  NCCL settings for the
+                                                                at its     data-parallel and global
+                                                                default    check groups.
+            sep_configs                 SepConfig               every key  NCCL settings for the
+                                                                at its     segment-parallel group (a
+                                                                default    ``SepConfig`` dict).
+            dp_sep_configs              DpSepConfig             every key  NCCL settings for the
+                                                                at its     fused data and segment
+                                                                default    parallel group.
+            pp_tp_configs               PpTpConfig              every key  NCCL settings for the
+                                                                at its     fused pipeline and tensor
+                                                                default    parallel group.
+            ep_configs                  EpConfig                every key  NCCL settings for the
+                                                                at its     expert-parallel group (an
+                                                                default    ``EpConfig`` dict).
+            moe_sharding_configs        MoeShardingConfig       every key  NCCL settings for the MoE
+                                                                at its     sharding group and its
+                                                                default    check group.
+            default_comm_group_configs  DefaultCommGroupConfig  every key  NCCL settings for the
+                                                                at its     global process group
+                                                                default    created by
+                                                                           ``fleet.init``.
+            cp_degree                   int (int32)             1          Number of ranks in each
+                                                                           context-parallel group.
+            cp_sharding_degree          int (int32)             1          Context-sharding degree;
+                                                                           recorded but not read by
+                                                                           Paddle 3.3.1.
+            cp_configs                  CpConfig                every key  NCCL settings for the
+                                                                at its     context-parallel group (a
+                                                                default    ``CpConfig`` dict).
+            cp_sharding_configs         CpShardingConfig        every key  NCCL settings for the
+                                                                at its     context-sharding group.
+                                                                default
+            dp_cp_configs               DpCpConfig              every key  NCCL settings reserved
+                                                                at its     for a fused data and
+                                                                default    context parallel group.
+            cp_mp_configs               CpMpConfig              every key  NCCL settings for the
+                                                                at its     fused context and tensor
+                                                                default    parallel group.
+            ==========================  ======================  =========  =========================
 
             Each key in full: ``HybridConfigInput`` in ``fleet_strategy.types``.
 
@@ -2236,12 +2381,14 @@ class DistributedStrategy(
             ``TensorParallelConfigDict``
 
         Keys:
-            ======================  ===========  =======  ====================================================================
+            ======================  ===========  =======  ==========================================
             key                     type         default  meaning
-            ======================  ===========  =======  ====================================================================
-            tensor_parallel_degree  int (int32)  1        Number of ranks in each static-graph tensor-parallel group.
-            tensor_init_seed        int (int32)  -1       Seed of the model-parallel random generator used to init parameters.
-            ======================  ===========  =======  ====================================================================
+            ======================  ===========  =======  ==========================================
+            tensor_parallel_degree  int (int32)  1        Number of ranks in each static-graph
+                                                          tensor-parallel group.
+            tensor_init_seed        int (int32)  -1       Seed of the model-parallel random
+                                                          generator used to init parameters.
+            ======================  ===========  =======  ==========================================
 
             Each key in full: ``TensorParallelConfigInput`` in ``fleet_strategy.types``.
 
@@ -2288,18 +2435,25 @@ class DistributedStrategy(
             ``TrainerDescConfigDict``
 
         Keys:
-            ================  =========  =======  ========================================================================
+            ================  =========  =======  ==================================================
             key               type       default  meaning
-            ================  =========  =======  ========================================================================
-            dump_fields_path  str        ''       Directory into which the trainer writes dumped fields.
-            dump_fields       list[str]  []       Names of variables whose per-instance values are dumped during training.
+            ================  =========  =======  ==================================================
+            dump_fields_path  str        ''       Directory into which the trainer writes dumped
+                                                  fields.
+            dump_fields       list[str]  []       Names of variables whose per-instance values are
+                                                  dumped during training.
             dump_param        list[str]  []       Names of parameters dumped during training.
-            stat_var_names    list[str]  []       Names of statistics variables each worker thread keeps its own copy of.
-            trainer           str        ''       Class name of the trainer to build, for example ``"MultiTrainer"``.
-            device_worker     str        ''       Class name of the device worker to build, for example ``"Hogwild"``.
-            local_sparse      list[str]  []       Sparse parameters kept and updated locally in federated PS mode.
-            remote_sparse     list[str]  []       Sparse parameters whose optimizer runs on remote servers in FL-PS mode.
-            ================  =========  =======  ========================================================================
+            stat_var_names    list[str]  []       Names of statistics variables each worker thread
+                                                  keeps its own copy of.
+            trainer           str        ''       Class name of the trainer to build, for example
+                                                  ``"MultiTrainer"``.
+            device_worker     str        ''       Class name of the device worker to build, for
+                                                  example ``"Hogwild"``.
+            local_sparse      list[str]  []       Sparse parameters kept and updated locally in
+                                                  federated PS mode.
+            remote_sparse     list[str]  []       Sparse parameters whose optimizer runs on remote
+                                                  servers in FL-PS mode.
+            ================  =========  =======  ==================================================
 
             Each key in full: ``TrainerDescConfigInput`` in ``fleet_strategy.types``.
 
@@ -2339,14 +2493,15 @@ class DistributedStrategy(
             ``FsClientParameter``
 
         Keys:
-            ==========  ====  =======  ====================================================================
+            ==========  ====  =======  =============================================================
             key         type  default  meaning
-            ==========  ====  =======  ====================================================================
+            ==========  ====  =======  =============================================================
             uri         str   ''       Address of the file system, for example ``afs://host:port``.
             user        str   ''       User name used to access the file system.
             passwd      str   ''       Password used to access the file system.
-            hadoop_bin  str   ''       Path to the ``hadoop`` command-line client used for file operations.
-            ==========  ====  =======  ====================================================================
+            hadoop_bin  str   ''       Path to the ``hadoop`` command-line client used for file
+                                       operations.
+            ==========  ====  =======  =============================================================
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -2381,15 +2536,18 @@ class DistributedStrategy(
             ``QatConfigDict``
 
         Keys:
-            ====================  ===========  =======  ===========================================================
+            ====================  ===========  =======  ============================================
             key                   type         default  meaning
-            ====================  ===========  =======  ===========================================================
-            channel_wise_abs_max  bool         True     Quantize weights with one abs-max scale per output channel.
+            ====================  ===========  =======  ============================================
+            channel_wise_abs_max  bool         True     Quantize weights with one abs-max scale per
+                                                        output channel.
             weight_bits           int (int32)  8        Number of bits used to quantize weights.
             activation_bits       int (int32)  8        Number of bits used to quantize activations.
-            not_quant_pattern     list[str]    []       Name-scope patterns whose ops are left unquantized.
-            algo                  str          ''       Name of another quantization algorithm; reserved.
-            ====================  ===========  =======  ===========================================================
+            not_quant_pattern     list[str]    []       Name-scope patterns whose ops are left
+                                                        unquantized.
+            algo                  str          ''       Name of another quantization algorithm;
+                                                        reserved.
+            ====================  ===========  =======  ============================================
 
             Each key in full: ``QatConfigInput`` in ``fleet_strategy.types``.
 
@@ -2434,29 +2592,62 @@ class DistributedStrategy(
             ``BuildStrategy``
 
         Keys:
-            =================================  ===========  =======  ========================================================================
+            =================================  ===========  =======  ===============================
             key                                type         default  meaning
-            =================================  ===========  =======  ========================================================================
-            fuse_elewise_add_act_ops           bool         False    Fuse an elementwise_add and the activation after it into one op.
-            fuse_bn_act_ops                    bool         False    Fuse batch_norm with the activation that follows it.
-            fuse_relu_depthwise_conv           bool         False    Fuse relu with a following depthwise_conv2d.
-            fuse_broadcast_ops                 bool         False    Fuse the parameter broadcast ops used in Reduce mode.
-            fuse_all_optimizer_ops             bool         False    Fuse optimizer ops of the same kind (adam, sgd, momentum) into one op.
-            enable_inplace                     bool         False    Let ops write outputs into memory of inputs that are no longer needed.
-            enable_backward_optimizer_op_deps  bool         True     Make optimizer ops wait until every backward op has finished.
-            cache_runtime_context              bool         False    Cache each op's runtime context instead of rebuilding it every run.
-            fuse_bn_add_act_ops                bool         True     Fuse batch_norm, elementwise_add and activation into one op.
-            enable_auto_fusion                 bool         False    Automatically fuse subgraphs of elementwise-like ops into fusion groups.
-            enable_addto                       bool         False    Accumulate gradients in place using the add-to mode of kernels.
-            allow_cuda_graph_capture           bool         False    Allow the compiled program to be captured as a CUDA Graph.
-            reduce_strategy                    int (int32)  0        Gradient aggregation mode across devices: 0 = AllReduce, 1 = Reduce.
-            fuse_gemm_epilogue                 bool         False    Fuse matmul, elementwise_add and activation into one GEMM-epilogue op.
-            debug_graphviz_path                str          ''       File-name prefix for Graphviz dumps of the IR graph, for debugging.
-            fused_attention                    bool         False    Fuse the whole multi-head attention block into a single op.
-            fused_feedforward                  bool         False    Fuse the transformer feed-forward block into a single op.
-            fuse_dot_product_attention         bool         False    Fuse scaled dot-product attention into one cuDNN-based op.
-            fuse_resunit                       bool         False    Fuse ResNet-style residual units into cuDNN frontend kernels.
-            =================================  ===========  =======  ========================================================================
+            =================================  ===========  =======  ===============================
+            fuse_elewise_add_act_ops           bool         False    Fuse an elementwise_add and the
+                                                                     activation after it into one
+                                                                     op.
+            fuse_bn_act_ops                    bool         False    Fuse batch_norm with the
+                                                                     activation that follows it.
+            fuse_relu_depthwise_conv           bool         False    Fuse relu with a following
+                                                                     depthwise_conv2d.
+            fuse_broadcast_ops                 bool         False    Fuse the parameter broadcast
+                                                                     ops used in Reduce mode.
+            fuse_all_optimizer_ops             bool         False    Fuse optimizer ops of the same
+                                                                     kind (adam, sgd, momentum) into
+                                                                     one op.
+            enable_inplace                     bool         False    Let ops write outputs into
+                                                                     memory of inputs that are no
+                                                                     longer needed.
+            enable_backward_optimizer_op_deps  bool         True     Make optimizer ops wait until
+                                                                     every backward op has finished.
+            cache_runtime_context              bool         False    Cache each op's runtime context
+                                                                     instead of rebuilding it every
+                                                                     run.
+            fuse_bn_add_act_ops                bool         True     Fuse batch_norm,
+                                                                     elementwise_add and activation
+                                                                     into one op.
+            enable_auto_fusion                 bool         False    Automatically fuse subgraphs of
+                                                                     elementwise-like ops into
+                                                                     fusion groups.
+            enable_addto                       bool         False    Accumulate gradients in place
+                                                                     using the add-to mode of
+                                                                     kernels.
+            allow_cuda_graph_capture           bool         False    Allow the compiled program to
+                                                                     be captured as a CUDA Graph.
+            reduce_strategy                    int (int32)  0        Gradient aggregation mode
+                                                                     across devices: 0 = AllReduce,
+                                                                     1 = Reduce.
+            fuse_gemm_epilogue                 bool         False    Fuse matmul, elementwise_add
+                                                                     and activation into one
+                                                                     GEMM-epilogue op.
+            debug_graphviz_path                str          ''       File-name prefix for Graphviz
+                                                                     dumps of the IR graph, for
+                                                                     debugging.
+            fused_attention                    bool         False    Fuse the whole multi-head
+                                                                     attention block into a single
+                                                                     op.
+            fused_feedforward                  bool         False    Fuse the transformer
+                                                                     feed-forward block into a
+                                                                     single op.
+            fuse_dot_product_attention         bool         False    Fuse scaled dot-product
+                                                                     attention into one cuDNN-based
+                                                                     op.
+            fuse_resunit                       bool         False    Fuse ResNet-style residual
+                                                                     units into cuDNN frontend
+                                                                     kernels.
+            =================================  ===========  =======  ===============================
 
             Each key in full: ``BuildStrategyInput`` in ``fleet_strategy.types``.
 
@@ -2491,12 +2682,14 @@ class DistributedStrategy(
             ``GradientScaleConfigDict``
 
         Keys:
-            ==============  ====  =======  =======================================================================
+            ==============  ====  =======  =========================================================
             key             type  default  meaning
-            ==============  ====  =======  =======================================================================
-            scale_strategy  str   'avg'    Gradient scaling strategy: ``"avg"``, ``"sum"`` or ``"customized"``.
-            scale_gradient  bool  False    Sum micro-batch gradients first, then divide by the accumulation steps.
-            ==============  ====  =======  =======================================================================
+            ==============  ====  =======  =========================================================
+            scale_strategy  str   'avg'    Gradient scaling strategy: ``"avg"``, ``"sum"`` or
+                                           ``"customized"``.
+            scale_gradient  bool  False    Sum micro-batch gradients first, then divide by the
+                                           accumulation steps.
+            ==============  ====  =======  =========================================================
 
             Each key in full: ``GradientScaleConfigInput`` in ``fleet_strategy.types``.
 

@@ -161,16 +161,19 @@ class Shelf(
             ``CatalogDict``
 
         Keys:
-            =======  =======================  ========================  ============================================================
+            =======  =======================  ========================  ============================
             key      type                     default                   meaning
-            =======  =======================  ========================  ============================================================
+            =======  =======================  ========================  ============================
             top      Shelf                    every key at its default  The top shelf.
             by_name  map<string, Right.Item>  {}                        Items by their names.
-            stock    Stock (enum)             STOCK_UNKNOWN             How the catalog is stocked overall.
+            stock    Stock (enum)             STOCK_UNKNOWN             How the catalog is stocked
+                                                                        overall.
             left     Left                     every key at its default  The left wing.
             right    Right                    every key at its default  The right wing.
-            extra    ShelfDict                every key at its default  Extra facts, in a message named like the dict view of Shelf.
-            =======  =======================  ========================  ============================================================
+            extra    ShelfDict                every key at its default  Extra facts, in a message
+                                                                        named like the dict view of
+                                                                        Shelf.
+            =======  =======================  ========================  ============================
         """
         return cast("CatalogDict", _runtime.dict_view(self.message.catalog, self._lock))
 
@@ -261,16 +264,19 @@ class Catalog(
             ``ShelfDict``
 
         Keys:
-            =======  ===================  ========================  =============================================
+            =======  ===================  ========================  ================================
             key      type                 default                   meaning
-            =======  ===================  ========================  =============================================
+            =======  ===================  ========================  ================================
             title    str                  ''                        What the shelf is called.
-            shelves  list[ShelfDict]      []                        Shelves standing inside this one.
-            items    list[Left_ItemDict]  []                        The items on it, as the left wing lists them.
-            catalog  Catalog              every key at its default  The catalog the shelf belongs to.
+            shelves  list[ShelfDict]      []                        Shelves standing inside this
+                                                                    one.
+            items    list[Left_ItemDict]  []                        The items on it, as the left
+                                                                    wing lists them.
+            catalog  Catalog              every key at its default  The catalog the shelf belongs
+                                                                    to.
             aisle    int (int32)          0                         An aisle's number.
             room     str                  ''                        A room's name.
-            =======  ===================  ========================  =============================================
+            =======  ===================  ========================  ================================
         """
         return cast("ShelfDict", _runtime.dict_view(self.message.top, self._lock))
 

@@ -418,26 +418,62 @@ class Job(
             ``SettingsDict``
 
         Keys:
-            ==============  =================  =====================================  =============================================================================
-            key             type               default                                meaning
-            ==============  =================  =====================================  =============================================================================
-            ratio           float (float32)    0.8                                    A float32 whose declared value is not exactly representable.
-            precise         float              0.05                                   The ``precise`` field of ``golden.defaults.Settings`` (undocumented).
-            small           int (int32)        -7                                     The ``small`` field of ``golden.defaults.Settings`` (undocumented).
-            big             int (int64)        9223372036854775807                    The ``big`` field of ``golden.defaults.Settings`` (undocumented).
-            unsigned_small  int (uint32)       4294967295                             The ``unsigned_small`` field of ``golden.defaults.Settings`` (undocumented).
-            unsigned_big    int (uint64)       18446744073709551615                   The ``unsigned_big`` field of ``golden.defaults.Settings`` (undocumented).
-            zigzag          int (sint32)       -1                                     The ``zigzag`` field of ``golden.defaults.Settings`` (undocumented).
-            fixed           int (fixed64)      3                                      The ``fixed`` field of ``golden.defaults.Settings`` (undocumented).
-            enabled         bool               True                                   The ``enabled`` field of ``golden.defaults.Settings`` (undocumented).
-            name            str                'quote " and backslash \\\\ and tab \\t'  The ``name`` field of ``golden.defaults.Settings`` (undocumented).
-            blob            bytes              b'\\x01\\x02'                            The ``blob`` field of ``golden.defaults.Settings`` (undocumented).
-            kind            Kind (enum)        KIND_B                                 The ``kind`` field of ``golden.defaults.Settings`` (undocumented).
-            infinite        float (float32)    inf                                    The ``infinite`` field of ``golden.defaults.Settings`` (undocumented).
-            not_a_number    float              nan                                    The ``not_a_number`` field of ``golden.defaults.Settings`` (undocumented).
-            sizes           list[int (int32)]  []                                     The ``sizes`` field of ``golden.defaults.Settings`` (undocumented).
-            must            int (int32)        0                                      (required) The ``must`` field of ``golden.defaults.Settings`` (undocumented).
-            ==============  =================  =====================================  =============================================================================
+            ==============  =================  =======================  ============================
+            key             type               default                  meaning
+            ==============  =================  =======================  ============================
+            ratio           float (float32)    0.8                      A float32 whose declared
+                                                                        value is not exactly
+                                                                        representable.
+            precise         float              0.05                     The ``precise`` field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            small           int (int32)        -7                       The ``small`` field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            big             int (int64)        9223372036854775807      The ``big`` field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            unsigned_small  int (uint32)       4294967295               The ``unsigned_small`` field
+                                                                        of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            unsigned_big    int (uint64)       18446744073709551615     The ``unsigned_big`` field
+                                                                        of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            zigzag          int (sint32)       -1                       The ``zigzag`` field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            fixed           int (fixed64)      3                        The ``fixed`` field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            enabled         bool               True                     The ``enabled`` field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            name            str                'quote " and backslash   The ``name`` field of
+                                               \\\\ and tab \\t'           ``golden.defaults.Settings``
+                                                                        (undocumented).
+            blob            bytes              b'\\x01\\x02'              The ``blob`` field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            kind            Kind (enum)        KIND_B                   The ``kind`` field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            infinite        float (float32)    inf                      The ``infinite`` field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            not_a_number    float              nan                      The ``not_a_number`` field
+                                                                        of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            sizes           list[int (int32)]  []                       The ``sizes`` field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            must            int (int32)        0                        (required) The ``must``
+                                                                        field of
+                                                                        ``golden.defaults.Settings``
+                                                                        (undocumented).
+            ==============  =================  =======================  ============================
         """
         return cast("SettingsDict", _runtime.dict_view(self.message.settings, self._lock))
 

@@ -304,12 +304,14 @@ class Canvas(
             ``Canvas_PointDict``
 
         Keys:
-            ===  ===========  =======  ===================================================================
+            ===  ===========  =======  =============================================================
             key  type         default  meaning
-            ===  ===========  =======  ===================================================================
-            x    int (int32)  0        The ``x`` field of ``golden.features.Canvas.Point`` (undocumented).
-            y    int (int32)  0        The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
-            ===  ===========  =======  ===================================================================
+            ===  ===========  =======  =============================================================
+            x    int (int32)  0        The ``x`` field of ``golden.features.Canvas.Point``
+                                       (undocumented).
+            y    int (int32)  0        The ``y`` field of ``golden.features.Canvas.Point``
+                                       (undocumented).
+            ===  ===========  =======  =============================================================
         """
         return cast("Canvas_PointDict", _runtime.dict_view(self.message.origin, self._lock))
 
