@@ -8,22 +8,20 @@ validation specs and hook references. Templates only loop and print.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import re
-import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from . import naming
-from .annotations import Annotations, ClassNote, FieldNote, ModuleMembersNote, closest, member_names
+from . import naming, typeref
+from .annotations import Annotations, ClassNote, ExtraProperty, FieldNote, ModuleMembersNote, closest, member_names
+from .doctext import _doc_parts, _first_sentence, _rst_table, doc_layout
 from .errors import GeneratorError, Problem
 from .proto_facts import INT_BOUNDS, PY_SCALAR, finite_only, plain_number
-from .rules import RuleModel, rule_models
 from .reference_page import ReferencePage, build_reference
-from .schema import Enum, Extension, Field, Message, Schema, Service, shortest_float32_text, unresolved_imports
-
-DOC_WIDTH = 72
+from .rules import RuleModel, rule_models
+from .schema import Enum, Field, Message, Schema, shortest_float32_text
+from .members import AttributeModel, MembersModel, ModuleMembersModel, members_model
+from .stubs import EnumModel, Pb2Import, Pb2Module, Stubs, pb2_imports
+from .typeref import Import, Spelling, Sym, Type, TypeRef
 
 
 # ------------------------------------------------------------------ IR types
@@ -59,19 +57,6 @@ class Target:
 
     def folder(self, dotted: str) -> str:
         return dotted.replace(".", "/")
-
-
-@dataclass(frozen=True, kw_only=True)
-class ModuleMembersModel:
-    """What a build's class module defines besides its classes (a target's
-    ``module_members``): names imported from a hand-written module the build
-    carries, module-level variables, and the module's ``__all__``."""
-
-    module: str  # the class module, dotted inside the classes' package
-    source: str | None  # the hand-written module the names come from (copied into the build's package)
-    names: tuple[str, ...]
-    attributes: tuple[AttributeModel, ...]
-    exports: tuple[str, ...] | None  # __all__ (None: the module's classes)
 
 
 def _target_imports(imports: dict[str, Pb2Import], pb2_package: str) -> tuple[Pb2Import, ...]:
@@ -150,21 +135,13 @@ class PolicyModel:
 @dataclass(frozen=True, kw_only=True)
 class FieldModel:
     """One field of a generated message, resolved once (``_Builder.field``):
-    every spelling of its type that some output needs, its default as the
+    its type (a structure each audience's spelling is rendered from), its default as the
     docs show it, its documentation, and what the annotations add to what
     the descriptor says (the runtime reads the rest from the descriptor)."""
 
     message: str  # full name of the message declaring it
     name: str
-    out_type: str  # the dict view's type of the key
-    in_type: str  # what a setter accepts for the key
-    # the two as annotations in a TypedDict's class body (builtins its keys shadow spelled _builtins.int)
-    out_annotation: str
-    in_annotation: str
-    doc_type: str  # docs, key tables and the reference page: "list[int] ", "map<string, int>", "int (int32)"
-    stub_get: str  # the pb2 stub: the attribute's type
-    stub_init: str  # the pb2 stub: the constructor keyword's type
-    stub_is_message: bool
+    type: TypeRef  # every audience's type is rendered from it (typeref)
     default_text: str
     doc: str  # the documentation as written (annotations, else the proto comment)
     # from the annotations
@@ -209,16 +186,6 @@ class SpecOverrides:
 
 
 @dataclass(frozen=True, kw_only=True)
-class EnumModel:
-    full_name: str
-    pb2_path: str  # attribute path in its pb2 module, e.g. "Outer.K"
-    literal_name: str
-    values: tuple[tuple[str, int, str], ...]  # name, number, doc
-    doc: str
-    stub_doc: str = ""  # the whole documentation, verbatim (doc: its first sentence)
-
-
-@dataclass(frozen=True, kw_only=True)
 class TypedDictKey:
     key: str
     out_type: str
@@ -251,78 +218,6 @@ class TypedDictModel:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PyiField:
-    name: str
-    get_type: str
-    init_type: str
-    is_message: bool
-    doc: str = ""  # the field's documentation, verbatim (code blocks and lists kept)
-    # [deprecated = true]: a property marked @deprecated (PEP 702), with a marked setter when settable
-    deprecated: bool = False
-    deprecated_setter: bool = False
-    as_property: bool = False  # stubbed as a property (message fields, deprecated fields), not an attribute
-    # black's stub style: a blank line after a def with a body that a def follows
-    blank_after_getter: bool = False  # between a documented getter and its setter
-    blank_after: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class PyiMessage:
-    name: str  # local class name in the pb2 module (nested kept nested)
-    full_name: str
-    doc: str  # the message's documentation, verbatim
-    fields: tuple[PyiField, ...]
-    nested: tuple[PyiMessage, ...]
-    enums: tuple[EnumModel, ...]
-    self_name: str  # __init__'s first parameter: "self", unless a field has that name
-    has_field_names: tuple[str, ...]  # what HasField accepts (fields with presence, oneofs)
-    clear_field_names: tuple[str, ...]  # what ClearField accepts (every field, oneofs)
-    extensions: tuple[ExtensionModel, ...]  # declared in its body: class attributes at run time
-
-
-@dataclass(frozen=True, kw_only=True)
-class ExtensionModel:
-    """An extension, exposed as protoc's modules expose it: its descriptor
-    under its name and its number as ``<NAME>_FIELD_NUMBER``."""
-
-    name: str
-    number: int
-    constant: str
-    plain: bool  # its name works as a Python attribute
-    doc: str = ""  # its comment in the schema
-
-
-@dataclass(frozen=True, kw_only=True)
-class Pb2Import:
-    """The Python module holding one proto file's protobuf classes, and the
-    name generated code binds it to. Decided once per file (``pb2_imports``):
-    every template imports pb2 modules through these records, and every type
-    expression naming a protobuf class starts with ``alias``."""
-
-    proto_file: str
-    import_from: str  # the package holding the module: this package (or a folder in it), or e.g. "google.protobuf"
-    module: str  # the module's name in it: "distributed_strategy_pb2", "timestamp_pb2"
-    alias: str  # the name generated code binds it to
-    generated: bool  # False: a module that exists already (protobuf's well-known types)
-    folder: tuple[str, ...] = ()  # generated: its folder inside the package (the proto file's folders)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Pb2Module:
-    name: str
-    path: str  # of the module inside the package, "/"-separated, no suffix: "google/api/http_pb2"
-    proto_file: str
-    descriptor: bytes  # serialized FileDescriptorProto (no source info)
-    dependencies: tuple[Pb2Import, ...]  # pb2 modules of the files it imports, in import order
-    messages: tuple[PyiMessage, ...]  # top-level
-    enums: tuple[EnumModel, ...]  # top-level
-    uses_maps: bool  # the stub needs Mapping
-    uses_deprecated: bool  # the stub marks deprecated fields (typing_extensions.deprecated)
-    extensions: tuple[ExtensionModel, ...]  # declared at the file's top level: module attributes
-    services: tuple[Service, ...] = ()  # documented in the stub's module docstring (no code is generated for them)
-
-
-@dataclass(frozen=True, kw_only=True)
 class PropertyModel:
     name: str
     field_name: str | None  # None for extra (hook-only) properties
@@ -336,6 +231,8 @@ class PropertyModel:
     after_set_hook: str | None
     doc: Doc
     deprecated: bool = False  # the field is [deprecated = true]: the setter warns
+    # the getter reads getattr(message, name): a keyword, or a deprecated field (its stub property warns)
+    via_getattr: bool = False
 
     @property
     def direct_set(self) -> bool:
@@ -359,7 +256,8 @@ class ClassModel:
     empty_config_sets: bool  # {} assigned to a config property sets it (annotations: empty_config)
     properties: tuple[PropertyModel, ...]
     doc: Doc  # with the class's rules, which its properties' docs do not repeat
-    type_imports: tuple[str, ...] = ()  # names from types.py the properties' types use
+    imports: tuple[Import, ...] = ()  # what the class's code names (typeref.Spelling records it)
+    lint_types: tuple[str, str] = ("", "")  # lint()'s world_size and return types, spelled in the class body
     members: MembersModel = dataclasses.field(default_factory=lambda: MembersModel())  # attributes, aliases, env-backed fields
     lint_rules: tuple[RuleModel, ...] = ()  # the rules its lint() checks
 
@@ -378,9 +276,17 @@ class ClassModel:
         return any(p.read == "view" and not p.getter_hook for p in self.properties)
 
     @property
-    def uses_builtins(self) -> bool:
-        """A property's type spells a builtin it shadows as ``_builtins.X`` (see _unshadowed)."""
-        return any("_builtins." in f"{p.getter_type} {p.setter_type}" for p in self.properties)
+    def uses_cast(self) -> bool:
+        """A getter casts what it reads: a dict view, or a field read by getattr."""
+        return any(not p.getter_hook and (p.read == "view" or p.read == "direct" and p.via_getattr) for p in self.properties)
+
+    @property
+    def uses_hooks(self) -> bool:
+        """Its code calls the hooks module."""
+        return bool(
+            self.mixin or self.init_hook or self.members.env_source
+            or any(p.getter_hook or p.setter_hook or p.after_set_hook for p in self.properties)
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -402,10 +308,7 @@ class PackageModel:
     # folders of the package's modules ("google", "google/api"): each gets an __init__.py
     subpackages: tuple[str, ...]
     class_subpackages: tuple[str, ...]  # those holding class modules (other builds need only these)
-    type_names: tuple[str, ...]  # everything types.py defines
-    uses_maps: bool  # types.py needs Mapping
-    uses_any: bool  # types.py needs Any (dicts for imported message types)
-    uses_builtins: bool  # types.py spells a builtin as _builtins.X (a TypedDict key shadows it)
+    types_imports: tuple[Import, ...]  # what types.py names (typeref.Spelling records it)
     reference: ReferencePage
     undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
     exports: tuple[str, ...]
@@ -414,136 +317,6 @@ class PackageModel:
 
 
 # ------------------------------------------------------------------- helpers
-
-
-def _wrap(paragraph: str, width: int = DOC_WIDTH) -> str:
-    # textwrap.fill costs ~10 ms a generation. _blocks hands over paragraphs
-    # of words between single spaces (no other whitespace, Unicode's included);
-    # for those, fill's lines are what one regex finds, ~10x faster
-    # (tests/package/test_doc_layout.py holds the two equal).
-    if paragraph.split(" ") != paragraph.split():
-        return textwrap.fill(paragraph, width, break_long_words=False, break_on_hyphens=False)
-    return "\n".join(fitting or long for fitting, long in _line_pattern(width).findall(paragraph))
-
-
-@functools.cache
-def _line_pattern(width: int) -> re.Pattern[str]:
-    """A line as fill makes it: the most words that fit in ``width`` (the
-    match is greedy), else one longer word alone; then the space after it."""
-    return re.compile(rf"(.{{1,{width}}})(?: |\Z)|([^ ]+)(?: |\Z)")
-
-
-_FENCE = re.compile(r"\s*(`{3,}|~{3,})")
-_LIST_ITEM = re.compile(r"(?:[-*+]|\d+[.)])\s")
-
-
-def _blocks(text: str) -> list[tuple[bool, str]]:
-    """``text`` as blocks, each ``(verbatim, text)``: prose paragraphs with
-    their whitespace collapsed (the docs reflow them), and code and lists as
-    written: a fenced block (blank lines inside kept), or the part of a
-    paragraph from its first indented or list-item line on (an indented code
-    block, a bullet or numbered list, with the prose before it a block of its own)."""
-    blocks: list[tuple[bool, str]] = []
-    paragraph: list[str] = []
-    fenced: list[str] = []
-    fence = ""
-
-    def end_paragraph() -> None:
-        lines = [line.rstrip() for line in paragraph]
-        paragraph.clear()
-        if not lines:
-            return
-        cut = next((i for i, line in enumerate(lines) if line[:1].isspace() or _LIST_ITEM.match(line)), len(lines))
-        if cut:
-            blocks.append((False, " ".join(" ".join(lines[:cut]).split())))
-        if cut < len(lines):
-            blocks.append((True, textwrap.dedent("\n".join(lines[cut:]))))
-
-    for line in textwrap.dedent(text.strip("\n")).split("\n"):
-        if fence:
-            fenced.append(line.rstrip())
-            if line.strip().startswith(fence):
-                blocks.append((True, "\n".join(fenced)))
-                fenced.clear()
-                fence = ""
-            continue
-        opening = _FENCE.match(line)
-        if opening and line.strip()[len(opening.group(1)):].find(opening.group(1)) != -1:  # opened and closed: ```x```
-            end_paragraph()
-            blocks.append((True, line.rstrip()))
-        elif opening:
-            end_paragraph()
-            fence = opening.group(1)
-            fenced.append(line.rstrip())
-        elif line.strip():
-            paragraph.append(line)
-        else:
-            end_paragraph()
-    end_paragraph()
-    if fenced:  # a fence never closed: kept as written
-        blocks.append((True, "\n".join(fenced)))
-    return blocks
-
-
-def _layout(blocks: list[tuple[bool, str]], width: int = DOC_WIDTH) -> tuple[str, ...]:
-    return tuple(block if verbatim else _wrap(block, width) for verbatim, block in blocks)
-
-
-def doc_layout(text: str, width: int = DOC_WIDTH) -> tuple[str, ...]:
-    """Every block of ``text`` as a docstring shows it: prose reflowed to
-    ``width``, code blocks and lists line for line."""
-    return _layout(_blocks(text), width)
-
-
-def _doc_parts(text: str) -> tuple[str, tuple[str, ...]]:
-    """A docstring's summary (the first sentence of the first paragraph) and
-    the rest of ``text`` laid out as ``doc_layout`` does: nothing is dropped."""
-    blocks = _blocks(text)
-    if not blocks:
-        return "", ()
-    verbatim, first = blocks[0]
-    if verbatim:
-        return first, _layout(blocks[1:])
-    cut = first.find(". ")
-    if cut == -1:
-        return first, _layout(blocks[1:])
-    rest = first[cut + 2 :].strip()
-    return first[: cut + 1], _layout(([(False, rest)] if rest else []) + blocks[1:])
-
-
-def _first_sentence(text: str) -> str:
-    """The summary of ``text`` on one line (a table cell)."""
-    summary, _ = _doc_parts(text)
-    return " ".join(summary.split())
-
-
-# A Keys table sits 12 columns in (a property's docstring in a class body, under "Keys:"):
-# at this width its lines end by column 100
-TABLE_WIDTH = 88
-
-
-def _rst_table(headers: tuple[str, ...], rows: list[tuple[str, ...]], width: int = TABLE_WIDTH) -> tuple[str, ...]:
-    """An RST simple table fitting ``width`` where its words allow: cells
-    after the first wrap onto continuation lines (first column blank), the
-    last column first (down to 20), then the others from the right, then the
-    last again (each down to its longest word)."""
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-    floors = [max(len(word) for cell in (h, *(r[i] for r in rows)) for word in [*cell.split(), ""]) for i, h in enumerate(headers)]
-    last = len(widths) - 1
-    for i, floor in [(last, max(20, floors[last])), *((i, floors[i]) for i in range(last - 1, 0, -1)), (last, floors[last])]:
-        over = sum(widths) + 2 * last - width
-        if over > 0:
-            widths[i] = max(floor, widths[i] - over)
-    rule = "  ".join("=" * w for w in widths)
-
-    def lines(cells: tuple[str, ...]) -> list[str]:
-        wrapped = [[cells[0]], *(_wrap(c, w).split("\n") if c else [""] for c, w in zip(cells[1:], widths[1:]))]
-        return [
-            "  ".join((col[n] if n < len(col) else "").ljust(w) for col, w in zip(wrapped, widths)).rstrip()
-            for n in range(max(map(len, wrapped)))
-        ]
-
-    return (rule, *lines(headers), rule, *(x for r in rows for x in lines(r)), rule)
 
 
 def default_text(schema: Schema, f: Field) -> str:
@@ -555,7 +328,7 @@ def default_text(schema: Schema, f: Field) -> str:
     if f.type == "message":
         return "every key at its default"
     if f.type == "enum":
-        enum = schema.enums[f.type_name]
+        enum = schema.enums[f.type_name or ""]
         return next(v.name for v in enum.values if v.number == f.default)
     if f.type == "bool":
         return repr(f.default)
@@ -567,78 +340,23 @@ def default_text(schema: Schema, f: Field) -> str:
     return repr(f.default)
 
 
-def standard_module(proto_file: str) -> tuple[str, str] | None:
-    """(package, module) protobuf itself ships for ``proto_file``, if any: the
-    well-known types (``google/protobuf/timestamp.proto`` -> ``google.protobuf``,
-    ``timestamp_pb2``)."""
-    import importlib.util
-
-    if not proto_file.startswith("google/protobuf/") or not proto_file.endswith(".proto"):
-        return None
-    parts = proto_file.removesuffix(".proto").split("/")
-    package, module = ".".join(parts[:-1]), f"{parts[-1]}_pb2"
-    try:
-        found = importlib.util.find_spec(f"{package}.{module}") is not None
-    except ImportError:
-        found = False
-    return (package, module) if found else None
-
-
-def pb2_imports(schema: Schema, package: str) -> dict[str, Pb2Import]:
-    """Proto file -> where its protobuf classes come from.
-
-    A generated file: its ``<name>_pb2`` module in the package. A file that
-    generated files import but that is not generated: the standard module
-    protobuf ships (well-known types), so values are the standard classes;
-    any other such file is an error naming the flag that generates it."""
-    records: dict[str, Pb2Import] = {}
-    files_of_path: dict[tuple[str, ...], list[str]] = {}
-    for f in schema.files:
-        files_of_path.setdefault(naming.module_path_for_proto(f), []).append(f)
-    folders = {path[:i] for path in files_of_path for i in range(1, len(path))}
-    problems = [
-        Problem(f"{' and '.join(files)} would both generate {'/'.join(path)}.py", files[0], hint="rename one of the .proto files")
-        for path, files in files_of_path.items() if len(files) > 1
-    ] + [
-        Problem(f"{files[0]} would generate {'/'.join(path)}.py beside a folder of that name", files[0],
-                hint="rename the .proto file or the folder")
-        for path, files in files_of_path.items() if path in folders
-    ]
-    if problems:
-        raise GeneratorError(problems)
-    stems = {path[-1] for path in files_of_path}
-    for path, (f,) in files_of_path.items():
-        module = f"{path[-1]}_pb2"
-        # a file's module is known by its name, by its folders and name where names repeat
-        alias = module if sum(p[-1] == path[-1] for p in files_of_path) == 1 else "_".join((*path[:-1], module))
-        records[f] = Pb2Import(proto_file=f, import_from=".".join((package, *path[:-1])), module=module, alias=alias,
-                               generated=True, folder=path[:-1])
-    aliases = {r.alias for r in records.values()} | stems
-    problems = unresolved_imports(schema, lambda name: standard_module(name) is not None)
-    for f in schema.files:
-        for dep in schema.dependencies.get(f, ()):
-            standard = standard_module(dep) if dep not in records else None
-            if standard is None:
-                continue
-            alias = standard[1] if standard[1] not in aliases else "_".join([*standard[0].split("."), standard[1]])
-            aliases.add(alias)
-            records[dep] = Pb2Import(proto_file=dep, import_from=standard[0], module=standard[1], alias=alias, generated=False)
-    if problems:
-        raise GeneratorError(problems)
-    return records
-
-
 class _Builder:
     def __init__(self, schema: Schema, notes: Annotations, package: str) -> None:
         self.schema = schema
         self.notes = notes
         self.class_policy = {c.message: c.compat for c in notes.classes}
         self._fields: dict[tuple[str, str], FieldModel] = {}
-        self._shadowing: dict[str, list[str]] = {}  # message -> its field names that are builtins' names
         self.undocumented: list[str] = []
         self.problems: list[Problem] = []
         self.imports = pb2_imports(schema, package)
         self.module_of_file = {f: record.alias for f, record in self.imports.items()}
+        # what a type in the annotations may name: the pb2 modules and everything types.py defines
+        self.annotation_names = {r.alias: Sym("pb2", r.alias, "") for r in self.imports.values()}
+        self.annotation_names.update(
+            (name, Sym("types", "", name))
+            for name in [naming.enum_literal_name(e.flat) for e in schema.enums.values()]
+            + [n for m in schema.messages.values() if not m.is_map_entry for n in naming.typed_dict_names(m.flat)]
+        )
         self._children_index: tuple[dict[tuple[str, str], list[Message]], dict[tuple[str, str], list[Enum]]] | None = None
 
     # -- names and types ----------------------------------------------------
@@ -668,67 +386,31 @@ class _Builder:
         item = self.schema.messages.get(full_name) or self.schema.enums[full_name]
         return item.flat
 
-    def scalar_type(self, f: Field) -> str:
-        if f.type == "enum":
-            return "int"
-        return PY_SCALAR[f.type]
+    def pb2_sym(self, full_name: str) -> Sym:
+        return Sym("pb2", *self.pb2_path(full_name))
 
-    def in_scalar_type(self, f: Field) -> str:
-        if f.type == "enum":
-            return f"int | {naming.enum_literal_name(self.flat(f.type_name))}"
-        return PY_SCALAR[f.type]
-
-    def out_type(self, f: Field) -> str:
-        """Type of a key as the dict view returns it."""
+    def type_ref(self, f: Field) -> TypeRef:
+        """The field's type as a structure (typeref renders it per audience)."""
         if f.is_map:
-            value = f.map_value
-            v = self.pb2_expr(value.type_name) if value.type == "message" else self.scalar_type(value)
-            return f"dict[{self.scalar_type(f.map_key)}, {v}]"
-        if f.type == "message" and self.imported(f.type_name):
-            return f"list[{self.pb2_expr(f.type_name)}]" if f.repeated else self.pb2_expr(f.type_name)
-        if f.type == "message":
-            td = naming.typed_dict_names(self.flat(f.type_name))[0]
-            return f"list[{td}]" if f.repeated else self.pb2_expr(f.type_name)
-        base = self.scalar_type(f)
-        return f"list[{base}]" if f.repeated else base
+            assert f.map_key is not None and f.map_value is not None
+            return TypeRef(kind="map", proto="map", key=self.type_ref(f.map_key), item=self.type_ref(f.map_value))
+        if f.type not in ("message", "enum"):
+            item = TypeRef(kind="scalar", proto=f.type)
+        else:
+            name = f.type_name or ""
+            imported = self.imported(name)
+            flat = "" if imported else self.flat(name)
+            item = TypeRef(
+                kind=f.type, proto=f.type, full_name=name, local=name if imported else self.local(name),
+                pb2=self.pb2_sym(name),
+                typed_dicts=naming.typed_dict_names(flat) if f.type == "message" and not imported else None,
+                literal=naming.enum_literal_name(flat) if f.type == "enum" else None,
+            )
+        return TypeRef(kind="list", proto=item.proto, item=item) if f.repeated else item
 
-    def in_type(self, f: Field) -> str:
-        """Type of a key a setter accepts."""
-        if f.is_map:
-            value = f.map_value
-            if value.type == "message":
-                v = self.message_input(value.type_name)
-            else:
-                v = self.in_scalar_type(value)
-            return f"Mapping[{self.scalar_type(f.map_key)}, {v}]"
-        if f.type == "message":
-            item = self.message_input(f.type_name)
-            return f"list[{item}] | tuple[{item}, ...]" if f.repeated else item
-        base = self.in_scalar_type(f)
-        return f"list[{base}] | tuple[{base}, ...]" if f.repeated else base
-
-    def message_input(self, full_name: str) -> str:
-        """What a setter accepts for a message: a dict of its keys or the message
-        (an imported type's keys are not typed: no TypedDict is generated for it)."""
-        if self.imported(full_name):
-            return f"{self.pb2_expr(full_name)} | Mapping[str, Any]"
-        return f"{naming.typed_dict_names(self.flat(full_name))[1]} | {self.pb2_expr(full_name)}"
-
-    def doc_type(self, f: Field) -> str:
-        if f.is_map:
-            return f"map<{f.map_key.type}, {self.doc_item_type(f.map_value)}>"
-        item = self.doc_item_type(f)
-        return f"list[{item}]" if f.repeated else item
-
-    def doc_item_type(self, f: Field) -> str:
-        if f.type == "message":
-            return f.type_name if self.imported(f.type_name) else self.local(f.type_name)
-        if f.type == "enum":
-            return f"{self.local(f.type_name)} (enum)"
-        py = PY_SCALAR[f.type]
-        if f.type in ("bool", "string", "bytes", "double"):
-            return py
-        return f"{py} (float32)" if f.type == "float" else f"{py} ({f.type})"
+    def annotation_type(self, text: str) -> Type:
+        """A type expression of the annotations, its names resolved."""
+        return typeref.parse_annotation(text, self.annotation_names)
 
     def field_doc(self, message: Message, f: Field, note: FieldNote | None) -> str:
         if note and note.doc:
@@ -763,22 +445,10 @@ class _Builder:
         if not f.repeated and f.type != "message":
             policy = (note.compat if note and note.compat else None) or class_policy
             policy_message = note.compat_message if policy and note and note.compat_message else None
-        stub = self.pyi_field(f, self.module_of_file[message.file])
-        names = self._shadowing.get(message.full_name)
-        if names is None:  # once per message: per field it cost the square of a message's size
-            names = self._shadowing[message.full_name] = [x.name for x in message.fields if x.name in naming.BUILTIN_NAMES]
-        out_type, in_type = self.out_type(f), self.in_type(f)
         record = self._fields[key] = FieldModel(
             message=message.full_name,
             name=f.name,
-            out_type=out_type,
-            in_type=in_type,
-            out_annotation=naming.class_body_annotation(out_type, names),
-            in_annotation=naming.class_body_annotation(in_type, names),
-            doc_type=self.doc_type(f),
-            stub_get=stub.get_type,
-            stub_init=stub.init_type,
-            stub_is_message=stub.is_message,
+            type=self.type_ref(f),
             default_text=default_text(self.schema, f),
             doc=((note.doc if note and note.doc else None) or f.doc).strip(),
             policy=policy,
@@ -806,36 +476,35 @@ class _Builder:
 
     # -- typed dicts ----------------------------------------------------------
 
-    def typed_dict(self, message: Message) -> TypedDictModel:
+    def typed_dict(self, message: Message, spell: Spelling) -> TypedDictModel:
+        """``message``'s TypedDicts; ``spell``: types.py's spelling (it records the imports)."""
         out_name, in_name = naming.typed_dict_names(message.flat)
-        names = [f.name for f in message.fields]
-        keys = tuple(
-            TypedDictKey(
-                key=r.name,
-                out_type=r.out_type,
-                in_type=r.in_type,
-                out_annotation=r.out_annotation,
-                in_annotation=r.in_annotation,
-                doc="\n\n".join(doc_layout(r.doc)),
-            )
-            for r in (self.field(message, f) for f in message.fields)
-        )
-        extras = self.notes.extra_keys.get(message.full_name, ())
+        extras = self.notes.extra_keys.get(message.full_name, ())  # the input TypedDict's only
+        names = [f.name for f in message.fields] + [x.name for x in extras]
+        functional = naming.needs_functional_typed_dict(names)
+        # a class body's keys shadow the builtins (and aliases) they are named after; only the printed form records imports
+        body = Spelling("code", shadowed=frozenset(names), in_types=True,
+                        imports=set() if functional else spell.imports)
+        module = spell if functional else Spelling("code", in_types=True)
+        keys = []
+        for r in (self.field(message, f) for f in message.fields):
+            out, accepted = typeref.out_type(r.type), typeref.in_type(r.type)
+            keys.append(TypedDictKey(
+                key=r.name, out_type=module(out), in_type=module(accepted), out_annotation=body(out),
+                in_annotation=body(accepted), doc="\n\n".join(doc_layout(r.doc)),
+            ))
         extra_keys = tuple(
-            TypedDictKey(key=x.name, out_type=x.type, in_type=x.type, out_annotation=x.type, in_annotation=x.type,
+            TypedDictKey(key=x.name, out_type=module(t), in_type=module(t), out_annotation=body(t), in_annotation=body(t),
                          doc="\n\n".join(doc_layout(x.doc)))
             for x in extras
-        )
-        # an extra key named like a builtin would shadow it for the fields' annotations: no class body then
-        functional = naming.needs_functional_typed_dict(names + [x.name for x in extras]) or any(
-            x.name in naming.BUILTIN_NAMES for x in extras
+            for t in [self.annotation_type(x.type)]
         )
         return TypedDictModel(
             extra_keys=extra_keys,
             full_name=message.full_name,
             out_name=out_name,
             in_name=in_name,
-            keys=keys,
+            keys=tuple(keys),
             doc="\n\n".join(doc_layout(self.notes.message_docs.get(message.full_name) or message.doc)),
             functional=functional,
         )
@@ -844,7 +513,7 @@ class _Builder:
         rows = [
             (
                 f.name,
-                self.field(message, f).doc_type,
+                Spelling("doc")(typeref.out_type(self.field(message, f).type)),
                 self.field(message, f).default_text,
                 " ".join([*_field_marks(f), _first_sentence(self.field_doc(message, f, self.note(message.full_name, f.name)))]),
             )
@@ -866,6 +535,8 @@ class _Builder:
 
     # -- pb2 / pyi ------------------------------------------------------------
 
+    # -- wrapper classes ------------------------------------------------------
+
     def enum_model(self, enum: Enum) -> EnumModel:
         note = self.notes.enums.get(enum.full_name)
         _, path = self.pb2_path(enum.full_name)
@@ -882,146 +553,16 @@ class _Builder:
             stub_doc=((note.doc if note and note.doc else None) or enum.doc).strip(),
         )
 
-    def pyi_field(self, f: Field, module: str) -> PyiField:
-        """A field's types in the stub. Builtins and typing names are spelled
-        through private aliases (``_builtins.int``, ``_Iterable``): a field or
-        message may be named ``int``, ``property`` or ``Mapping``."""
-        if f.is_map:
-            value = f.map_value
-            key = self.stub_scalar(f.map_key)
-            v = self.pyi_ref(value.type_name, module) if value.type == "message" else self.stub_scalar(value)
-            container = "MessageMap" if value.type == "message" else "ScalarMap"
-            return PyiField(name=f.name, get_type=f"_containers.{container}[{key}, {v}]",
-                            init_type=f"_Mapping[{key}, {v}] | None", is_message=True)
-        if f.type == "message":
-            ref = self.pyi_ref(f.type_name, module)
-            if f.repeated:
-                return PyiField(
-                    name=f.name,
-                    get_type=f"_containers.RepeatedCompositeFieldContainer[{ref}]",
-                    init_type=f"_Iterable[{ref}] | None",
-                    is_message=True,
-                )
-            return PyiField(name=f.name, get_type=ref, init_type=f"{ref} | None", is_message=True)
-        base = self.stub_scalar(f)
-        if f.repeated:
-            return PyiField(
-                name=f.name,
-                get_type=f"_containers.RepeatedScalarFieldContainer[{base}]",
-                init_type=f"_Iterable[{base}] | None",
-                is_message=False,
-            )
-        return PyiField(name=f.name, get_type=base, init_type=f"{base} | None", is_message=False)
+    def class_spelling(self, cls: ClassNote, message: Message, reserved: set[str]) -> Spelling:
+        """How the class's module spells types inside its body: a builtin one
+        of its members is named after (a property ``int``) as ``_builtins.int``."""
+        names = {cls.message_attribute, "lint", *member_names(cls), *(p.name for p in cls.extra_properties)}
+        for f in message.fields:
+            note = self.note(message.full_name, f.name)
+            names.add(note.property if note and note.property else naming.python_member_name(f.name, reserved))
+        return Spelling("code", shadowed=frozenset(names))
 
-    def stub_scalar(self, f: Field) -> str:
-        return f"_builtins.{self.scalar_type(f)}"
-
-    def pyi_ref(self, full_name: str, current: str) -> str:
-        module, path = self.pb2_path(full_name)
-        return path if module == current else f"{module}.{path}"
-
-    def _children(self) -> tuple[dict[tuple[str, str], list[Message]], dict[tuple[str, str], list[Enum]]]:
-        """Nested messages and enums by (file, parent name), built once (linear)."""
-        if self._children_index is None:
-            messages: dict[tuple[str, str], list[Message]] = {}
-            enums: dict[tuple[str, str], list[Enum]] = {}
-            for m in self.schema.messages.values():
-                if "." in m.name and not m.is_map_entry:
-                    messages.setdefault((m.file, m.name.rsplit(".", 1)[0]), []).append(m)
-            for e in self.schema.enums.values():
-                if "." in e.name:
-                    enums.setdefault((e.file, e.name.rsplit(".", 1)[0]), []).append(e)
-            self._children_index = (messages, enums)
-        return self._children_index
-
-    def pyi_message(self, message: Message) -> PyiMessage:
-        nested_messages, nested_enums = self._children()
-        key = (message.file, message.name)
-        nested = tuple(self.pyi_message(m) for m in nested_messages.get(key, []))
-        enums = tuple(self.enum_model(e) for e in nested_enums.get(key, []))
-        stubbed = [
-            PyiField(name=f.name, get_type=r.stub_get, init_type=r.stub_init, is_message=r.stub_is_message, doc=r.doc)
-            for f in message.fields if naming.is_identifier(f.name)
-            for r in [self.field(message, f)]
-        ]
-        deprecated = {f.name for f in message.fields if f.deprecated}
-        settable = {f.name for f in message.fields if not f.repeated and f.type != "message"}
-        stubbed = [
-            dataclasses.replace(
-                f, deprecated=f.name in deprecated, deprecated_setter=f.name in deprecated and f.name in settable,
-                as_property=f.is_message or f.name in deprecated,
-            )
-            for f in stubbed
-        ]
-        shown = [f for f in stubbed if naming.is_plain_attribute(f.name)]
-        followed_by_def = {a.name for a, b in zip(shown, [*shown[1:], None]) if b is None or b.as_property}
-        fields = tuple(
-            dataclasses.replace(
-                f,
-                blank_after_getter=f.deprecated_setter and bool(f.doc),
-                blank_after=f.as_property and bool(f.doc) and not f.deprecated_setter and f.name in followed_by_def,
-            )
-            for f in stubbed
-        )
-        has = [f.name for f in message.fields if f.has_presence or f.type == "message" and not f.repeated]
-        clearable = [f.name for f in message.fields] + list(message.oneofs)
-        return PyiMessage(
-            name=message.name.rsplit(".", 1)[-1],
-            full_name=message.full_name,
-            doc=_with_oneof_docs((self.notes.message_docs.get(message.full_name) or message.doc).strip(), message),
-            fields=fields,
-            nested=nested,
-            enums=enums,
-            self_name=next(n for n in ("self", "self_", "_self", "__self") if message.field(n) is None),
-            has_field_names=tuple(has + list(message.oneofs)),
-            clear_field_names=tuple(clearable),
-            extensions=_extension_models(message.extensions),
-        )
-
-    def pb2_modules(self) -> tuple[Pb2Module, ...]:
-        from google.protobuf import descriptor_pb2
-
-        modules = []
-        by_file: dict[str, list[Message]] = {}  # each file's messages, nested ones included (one pass, not one per file)
-        for m in self.schema.messages.values():
-            by_file.setdefault(m.file, []).append(m)
-        enums_by_file: dict[str, list[Enum]] = {}
-        for e in self.schema.enums.values():
-            if "." not in e.name:
-                enums_by_file.setdefault(e.file, []).append(e)
-        for raw in self.schema.file_protos:
-            fp = descriptor_pb2.FileDescriptorProto()
-            fp.ParseFromString(raw)
-            if fp.name not in self.schema.local_files:
-                continue
-            in_file = by_file.get(fp.name, [])
-            messages = tuple(self.pyi_message(m) for m in in_file if "." not in m.name)
-            enums = tuple(self.enum_model(e) for e in enums_by_file.get(fp.name, []))
-            modules.append(
-                Pb2Module(
-                    name=self.imports[fp.name].module,
-                    path="/".join((*self.imports[fp.name].folder, self.imports[fp.name].module)),
-                    proto_file=fp.name,
-                    descriptor=raw,
-                    dependencies=tuple(self.imports[dep] for dep in fp.dependency),
-                    messages=messages,
-                    enums=enums,
-                    uses_maps=any(f.is_map for m in in_file for f in m.fields),
-                    uses_deprecated=any(f.deprecated for m in in_file for f in m.fields),
-                    extensions=_extension_models(self.schema.file_extensions.get(fp.name, ())),
-                    services=self.schema.services.get(fp.name, ()),
-                )
-            )
-        return tuple(modules)
-
-    # -- wrapper classes ------------------------------------------------------
-
-    def class_model(self, cls: ClassNote, hook_members: frozenset[str]) -> ClassModel:
-        message = self.schema.messages[cls.message]
-        reserved = set(naming.WRAPPER_MEMBERS) | {cls.message_attribute} | set(hook_members)
-        reserved |= {p.name for p in cls.extra_properties} | member_names(cls)
-        if any(r.message == cls.message for r in self.notes.rules):
-            reserved.add("lint")  # the class's lint() method
+    def field_properties(self, cls: ClassNote, message: Message, reserved: set[str], spell: Spelling) -> list[PropertyModel]:
         properties: list[PropertyModel] = []
         used: dict[str, str] = {}
         for f in message.fields:
@@ -1050,29 +591,37 @@ class _Builder:
                 )
                 continue
             used[name] = f.name
-            properties.append(self.field_property(message, f, note, name))
-        for extra in cls.extra_properties:
-            summary, paragraphs = _doc_parts(extra.doc)
-            properties.append(
-                PropertyModel(
-                    name=extra.name,
-                    field_name=None,
-                    kind="hook",
-                    getter_type=extra.type,
-                    setter_type=(extra.setter_type or extra.type) if extra.setter else None,
-                    read="direct",
-                    fast_type=None,
-                    getter_hook=extra.getter,
-                    setter_hook=extra.setter,
-                    after_set_hook=None,
-                    doc=Doc(
-                        summary=summary,
-                        paragraphs=paragraphs,
-                        type_text=extra.type,
-                        example=extra.example,
-                    ),
-                )
-            )
+            properties.append(self.field_property(message, f, note, name, spell))
+        return properties
+
+    def extra_property(self, extra: ExtraProperty, spell: Spelling) -> PropertyModel:
+        """A property only hooks implement (annotations: extra_properties)."""
+        summary, paragraphs = _doc_parts(extra.doc)
+        getter = self.annotation_type(extra.type)
+        return PropertyModel(
+            name=extra.name,
+            field_name=None,
+            kind="hook",
+            getter_type=spell(getter),
+            setter_type=spell(self.annotation_type(extra.setter_type or extra.type)) if extra.setter else None,
+            read="direct",
+            fast_type=None,
+            getter_hook=extra.getter,
+            setter_hook=extra.setter,
+            after_set_hook=None,
+            doc=Doc(summary=summary, paragraphs=paragraphs, type_text=Spelling("doc")(getter), example=extra.example),
+        )
+
+    def class_model(self, cls: ClassNote, hook_members: frozenset[str]) -> ClassModel:
+        message = self.schema.messages[cls.message]
+        reserved = set(naming.WRAPPER_MEMBERS) | {cls.message_attribute} | set(hook_members)
+        reserved |= {p.name for p in cls.extra_properties} | member_names(cls)
+        lint = any(r.message == cls.message for r in self.notes.rules)
+        if lint:
+            reserved.add("lint")  # the class's lint() method
+        spell = self.class_spelling(cls, message, reserved)
+        properties = self.field_properties(cls, message, reserved, spell)
+        properties += [self.extra_property(extra, spell) for extra in cls.extra_properties]
         doc_text = cls.doc or self.notes.message_docs.get(message.full_name) or message.doc
         summary, paragraphs = _doc_parts(doc_text or f"Typed view of ``{message.full_name}``.")
         rules = ClassRules(
@@ -1089,17 +638,23 @@ class _Builder:
             differences=self.notes.differences,
             member_differences=self.member_differences(cls, {p.name for p in properties} | set(hook_members)),
         )
+        members = members_model(self, cls, message, hook_members, {p.name for p in properties}, spell)
+        lint_types = (spell(typeref.union(typeref.builtin("int"), typeref.NONE)),
+                      spell(Type(Sym("builtin", "", "list"), (Type(Sym("verbatim", "", "_lint.Finding")),)))) if lint else ("", "")
+        message_cls = spell(Type(self.pb2_sym(message.full_name)))
         return ClassModel(
             name=cls.name,
             module=".".join(naming.module_path_for_proto(message.file)),
-            message_cls=self.pb2_expr(message.full_name),
+            message_cls=message_cls,
+            lint_types=lint_types,
+            imports=tuple(sorted(spell.imports, key=repr)),
             message_full_name=message.full_name,
             message_attribute=cls.message_attribute,
             mixin=cls.mixin,
             init_hook=cls.init_hook,
             empty_config_sets=cls.empty_config == "set",
-            properties=_unshadowed(properties),
-            members=members_model(self, cls, message, hook_members, {p.name for p in properties}),
+            properties=tuple(properties),
+            members=members,
             doc=Doc(summary=summary, paragraphs=paragraphs, example=cls.example, rules=rules),
         )
 
@@ -1126,70 +681,68 @@ class _Builder:
                 found.append((tuple(mine), entry.text))
         return tuple(found)
 
+    def property_types(self, f: Field, record: FieldModel, view: str) -> tuple[str, str, Type, Type]:
+        """A field property's kind, how its getter reads, and its getter's and setter's types."""
+        ref = record.type
+        if f.type == "message" and not f.repeated and not self.imported(f.type_name) and view == "dict":
+            assert ref.typed_dicts is not None
+            getter = Type(Sym("types", "", ref.typed_dicts[0]))
+            return "config", "view", getter, typeref.in_type(ref, config_dict=True)
+        if f.type == "message" and not f.repeated:
+            # a well-known type, or a message view: the message itself; a dict sets its fields
+            return "message", "direct", typeref.out_type(ref), typeref.in_type(ref, config_dict=True)
+        if f.repeated and f.type == "message" and not f.is_map:
+            return "repeated", "direct", typeref.stub_get(ref), typeref.in_type(ref)
+        if f.repeated:
+            return "repeated", "dict" if f.is_map else "list", typeref.out_type(ref), typeref.in_type(ref)
+        return "scalar", "direct", typeref.out_type(ref), typeref.in_type(ref)
+
+    def scalar_limits(self, f: Field, note: FieldNote | None) -> dict[str, object]:
+        """What a scalar's docs say it must be (Doc's constraint fields)."""
+        limits: dict[str, object] = {}
+        if note and note.constraint:
+            op, bound = note.constraint
+            limits["constraint"] = (op, plain_number(bound))
+            limits["constraint_always"] = note.enforce_constraint == "always"
+        if note and note.choices:
+            limits["choices"] = note.choices
+        if f.type in INT_BOUNDS:
+            limits["int_range"] = (f.type, *INT_BOUNDS[f.type])
+        limits["finite"] = finite_only(f.type, bool(note and note.allow_nonfinite))
+        return limits
+
     def field_property(
-        self, message: Message, f: Field, note: FieldNote | None, name: str
+        self, message: Message, f: Field, note: FieldNote | None, name: str, spell: Spelling
     ) -> PropertyModel:
+        """The property of field ``f``; ``spell``: its class's spelling of types."""
         record = self.field(message, f)
-        text = self.field_doc(message, f, note)
-        summary, paragraphs = _doc_parts(text)
-        view = (note.view if note else None) or "dict"
+        summary, paragraphs = _doc_parts(self.field_doc(message, f, note))
+        kind, read, getter, setter = self.property_types(f, record, (note.view if note else None) or "dict")
         policy = None
         appended: list[str] = []
-        limits: dict[str, object] = {}  # Doc's constraint fields
+        limits: dict[str, object] = {}
         table: tuple[str, ...] = ()
         keys_in_full: str | None = None
-        read = "direct"
-        if f.type == "message" and not f.repeated and self.imported(f.type_name):
-            # a well-known type: the standard message itself; a dict sets its fields
-            kind = "message"
-            getter_type, setter_type, type_text = record.out_type, record.in_type, record.doc_type
-        elif f.type == "message" and not f.repeated:
-            target = self.schema.messages[f.type_name]
-            kind = "config" if view == "dict" else "message"
-            if kind == "config":
-                read = "view"
-            out_name = naming.typed_dict_names(target.flat)[0]
-            getter_type = out_name if kind == "config" else record.out_type
-            setter_type = record.in_type
-            table = self.key_table(target)
-            keys_in_full = self.keys_in_full(target)
+        if kind in ("config", "message") and not self.imported(f.type_name):
+            target = self.schema.messages[f.type_name or ""]
+            table, keys_in_full = self.key_table(target), self.keys_in_full(target)
             # the rules of assigning a dict are the class's (said once); appending is this key's own
             appended = [x.name for x in target.fields if self.field(target, x).append]
-            type_text = getter_type if kind == "config" else record.doc_type
-        elif f.repeated or f.is_map:
-            kind = "repeated"
-            getter_type = record.out_type
-            setter_type = record.in_type
-            type_text = record.doc_type
-            if f.type == "message" and not f.is_map:
-                getter_type = f"_containers.RepeatedCompositeFieldContainer[{self.pb2_expr(f.type_name)}]"
-            else:
-                read = "dict" if f.is_map else "list"
-        else:
-            kind = "scalar"
-            getter_type, setter_type, type_text = record.out_type, record.in_type, record.doc_type
+        if kind == "scalar":
             if record.policy != record.class_policy:  # the class's policy: said once, by the class
                 policy = self.policy_model(record.policy)
-            if note and note.constraint:
-                op, bound = note.constraint
-                limits["constraint"] = (op, plain_number(bound))
-                limits["constraint_always"] = note.enforce_constraint == "always"
-            if note and note.choices:
-                limits["choices"] = note.choices
-            if f.type in INT_BOUNDS:
-                limits["int_range"] = (f.type, *INT_BOUNDS[f.type])
-            limits["finite"] = finite_only(f.type, bool(note and note.allow_nonfinite))
+            limits = self.scalar_limits(f, note)
         if note and note.type:
-            getter_type = note.type
+            getter = self.annotation_type(note.type)
         if note and note.setter_type:
-            setter_type = note.setter_type
+            setter = self.annotation_type(note.setter_type)
         fast_type = None
         if kind == "scalar" and f.type != "enum" and not (note and note.constraint and note.enforce_constraint == "always"):
             fast_type = PY_SCALAR[f.type]
         doc = Doc(
             summary=summary,
             paragraphs=paragraphs,
-            type_text=type_text,
+            type_text=Spelling("doc")(getter),  # the signature's type, spelled for the docs
             default_text=record.default_text,
             **limits,  # type: ignore[arg-type]
             table=table,
@@ -1207,9 +760,10 @@ class _Builder:
             name=name,
             field_name=f.name,
             kind=kind,
-            getter_type=getter_type,
-            setter_type=setter_type,
+            getter_type=spell(getter),
+            setter_type=spell(setter),
             read=read,
+            via_getattr=not naming.is_plain_attribute(f.name) or f.deprecated or f.name in naming.MESSAGE_MEMBERS,
             fast_type=fast_type,
             getter_hook=note.getter if note else None,
             setter_hook=note.setter if note else None,
@@ -1217,41 +771,6 @@ class _Builder:
             doc=doc,
             deprecated=f.deprecated,
         )
-
-def _extension_models(extensions: Iterable[Extension]) -> tuple[ExtensionModel, ...]:
-    return tuple(
-        ExtensionModel(name=x.name, number=x.number, constant=f"{x.name.upper()}_FIELD_NUMBER", plain=naming.is_plain_attribute(x.name),
-                       doc=x.doc)
-        for x in extensions
-    )
-
-
-def _unshadowed(properties: list[PropertyModel]) -> tuple[PropertyModel, ...]:
-    """The properties with their types as annotations in the class body: a
-    property named like a builtin (``int``, ``bool``) shadows it there, so
-    such a builtin is spelled ``_builtins.int``."""
-    names = [p.name for p in properties]
-    return tuple(
-        dataclasses.replace(
-            p, getter_type=naming.class_body_annotation(p.getter_type, names),
-            setter_type=naming.class_body_annotation(p.setter_type, names) if p.setter_type else None,
-        )
-        for p in properties
-    )
-
-
-def _with_oneof_docs(doc: str, message: Message) -> str:
-    """A message's stub docs, then a paragraph per documented oneof (a oneof
-    has no attribute of its own to carry them)."""
-    members: dict[str, list[str]] = {}
-    for f in message.fields:
-        if f.oneof is not None:
-            members.setdefault(f.oneof, []).append(f"``{f.name}``")
-    oneofs = [
-        f"Oneof ``{name}`` ({', '.join(members.get(name, []))}): {text}"
-        for name, text in zip(message.oneofs, message.oneof_docs) if text
-    ]
-    return "\n\n".join([doc, *oneofs] if doc else oneofs)
 
 
 def _field_marks(f: Field) -> list[str]:
@@ -1266,16 +785,6 @@ def _field_marks(f: Field) -> list[str]:
 def _folders(folders: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
     """Every folder and the folders above it, "/"-separated, sorted."""
     return tuple(sorted({"/".join(folder[:i]) for folder in folders for i in range(1, len(folder) + 1)}))
-
-
-def _names_used(cls: ClassModel, order: dict[str, list[int]], names: list[str]) -> tuple[str, ...]:
-    """Which of ``names`` the property annotations of ``cls`` mention, in their
-    order (``order``: name -> its places in ``names``; a scan of ``names`` per
-    class cost classes × messages)."""
-    words: set[str] = set()
-    for prop in cls.properties:
-        words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", f"{prop.getter_type} {prop.setter_type or ''}"))
-    return tuple(names[i] for i in sorted(i for word in words for i in order.get(word, ())))
 
 
 def _with_rules(cls: ClassModel, rules: tuple[RuleModel, ...]) -> ClassModel:
@@ -1297,13 +806,12 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
     local_messages = [m for m in schema.messages.values() if not m.is_map_entry]
     fields = tuple(b.field(m, f) for m in local_messages for f in m.fields)
     enums = tuple(b.enum_model(e) for e in schema.enums.values())
-    typed_dicts = tuple(b.typed_dict(m) for m in local_messages)
+    types_spell = Spelling("code", in_types=True)  # types.py's: it records what types.py imports
+    typed_dicts = tuple(b.typed_dict(m, types_spell) for m in local_messages)
+    for used, name in ((enums, "Literal"), (typed_dicts, "TypedDict")):
+        if used:
+            types_spell(typeref.typing_name(name))
     classes = tuple(b.class_model(c, hook_members.get(c.mixin or "", frozenset())) for c in notes.classes)
-    type_names = [e.literal_name for e in enums] + [n for td in typed_dicts for n in (td.out_name, td.in_name)]
-    order: dict[str, list[int]] = {}
-    for i, name in enumerate(type_names):
-        order.setdefault(name, []).append(i)
-    classes = tuple(dataclasses.replace(c, type_imports=_names_used(c, order, type_names)) for c in classes)
     rules = rule_models(
         schema, notes.rules, {c.message_full_name: {p.field_name: p.name for p in c.properties if p.field_name} for c in classes}
     )
@@ -1324,19 +832,15 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         fields=fields,
         overrides=b.overrides(fields),
         typed_dicts=typed_dicts,
-        pb2_modules=b.pb2_modules(),
+        pb2_modules=Stubs(
+            schema, notes, b.imports, lambda m, f: (b.field(m, f).type, b.field(m, f).doc), b.enum_model, b.type_ref, b.pb2_sym
+        ).modules(),
         default_pool=not all(r.generated for r in b.imports.values()),
         classes=classes,
         class_modules=tuple(sorted({c.module for c in classes})),
         subpackages=_folders(r.folder for r in b.imports.values() if r.generated),
         class_subpackages=_folders(tuple(c.module.split(".")[:-1]) for c in classes),
-        type_names=tuple(type_names),
-        uses_maps=any(f.is_map or b.imported(f.type_name) for m in local_messages for f in m.fields),
-        uses_any=any(b.imported(x.type_name) for m in local_messages for f in m.fields for x in (f, f.map_value) if x),
-        uses_builtins=any(
-            k.out_annotation != k.out_type or k.in_annotation != k.in_type
-            for td in typed_dicts if not td.functional for k in td.in_keys
-        ),
+        types_imports=tuple(sorted(types_spell.imports, key=repr)),
         reference=build_reference(b, classes, _doc_parts),
         rules=rules,
         undocumented=tuple(sorted(set(b.undocumented))),
@@ -1387,110 +891,4 @@ def _module_members(
     return ModuleMembersModel(
         module=module, source=note.source, names=note.names, exports=note.exports,
         attributes=tuple(AttributeModel(name=a.name, default=a.default, type=a.type, doc=a.doc) for a in note.attributes),
-    )
-
-
-# ------------------------------------------- members that are not properties
-
-
-@dataclass(frozen=True, kw_only=True)
-class AttributeModel:
-    """A plain instance attribute: a slot set to a fresh ``default`` per instance."""
-
-    name: str
-    default: Any  # a Python literal value (the template spells it with pyrepr)
-    type: str
-    doc: str | None
-
-
-@dataclass(frozen=True, kw_only=True)
-class AliasModel:
-    """A one-line method writing one field as protobuf does."""
-
-    name: str
-    parameter: str
-    parameter_type: str
-    field_name: str
-    action: str  # set | extend (repeated) | copy (message: CopyFrom)
-    convert: str | None  # "str": str(value) is stored
-
-
-@dataclass(frozen=True, kw_only=True)
-class EnvFieldModel:
-    variable: str
-    field_name: str
-    read: bool  # read when an instance is created, where set
-    kind: str | None  # the variable's kind (runtime kinds: bool int float str) when not the field's
-
-
-@dataclass(frozen=True, kw_only=True)
-class MembersModel:
-    """What a class has besides properties: plain attributes, aliases, env-backed fields."""
-
-    attributes: tuple[AttributeModel, ...] = ()
-    aliases: tuple[AliasModel, ...] = ()
-    env_fields: tuple[EnvFieldModel, ...] = ()
-    env_export: str | None = None  # the generated method exporting the env-backed fields
-    env_export_doc: str | None = None
-    env_source: str | None = None  # hook: a mapping of flags to use instead of os.environ, or None
-
-    @property
-    def env_read(self) -> bool:
-        return any(e.read for e in self.env_fields)
-
-    @property
-    def init(self) -> bool:
-        """Something to do when an instance is created (a generated init function)."""
-        return self.env_read or bool(self.attributes)
-
-
-def members_model(
-    b: Any, cls: ClassNote, message: Message, hook_members: frozenset[str], property_names: set[str]
-) -> MembersModel:
-    """The class's attributes, aliases and env-backed fields; a name another
-    member of the class already has is a problem naming the annotation line."""
-    taken = property_names | set(hook_members) | set(naming.WRAPPER_MEMBERS) | {cls.message_attribute}
-    for name, line in [(a.name, a.line) for a in cls.attributes] + [(a.name, a.line) for a in cls.aliases] + (
-        [(cls.environment.export, cls.environment.line)] if cls.environment and cls.environment.export else []
-    ):
-        if name in taken:
-            owner = "the hooks class " + cls.mixin if name in hook_members and cls.mixin else "a property or member"
-            b.problems.append(
-                Problem(f"classes.{cls.name}: {name!r} is already {owner} of {cls.name}", b.notes.path, line,
-                        hint="rename it, or remove the other definition")
-            )
-    aliases = []
-    for alias in cls.aliases:
-        f = message.field(alias.field)
-        assert f is not None  # checked with the annotations
-        if alias.convert:
-            action, parameter_type = "set", "object"
-        elif f.type == "message" and f.repeated:
-            item = b.pb2_expr(f.type_name)
-            action, parameter_type = "extend", f"list[{item}] | tuple[{item}, ...]"
-        elif f.type == "message":
-            action, parameter_type = "copy", b.pb2_expr(f.type_name)
-        elif f.repeated:
-            item = b.scalar_type(f)
-            action, parameter_type = "extend", f"list[{item}] | tuple[{item}, ...]"
-        else:
-            action, parameter_type = "set", b.scalar_type(f)
-        aliases.append(
-            AliasModel(name=alias.name, parameter=alias.parameter, parameter_type=parameter_type, field_name=f.name,
-                       action=action, convert=alias.convert)
-        )
-    notes = b.notes.messages.get(message.full_name, {})
-    env_fields = tuple(
-        EnvFieldModel(variable=n.env.variable, field_name=f.name, read=n.env.read, kind=n.env.type)
-        for f in message.fields
-        if (n := notes.get(f.name)) is not None and n.env is not None
-    )
-    env = cls.environment
-    return MembersModel(
-        attributes=tuple(AttributeModel(name=a.name, default=a.default, type=a.type, doc=a.doc) for a in cls.attributes),
-        aliases=tuple(aliases),
-        env_fields=env_fields,
-        env_export=env.export if env else None,
-        env_export_doc=env.doc if env else None,
-        env_source=env.source if env else None,
     )

@@ -12,17 +12,41 @@ import builtins
 import keyword
 import re
 
+from google.protobuf.message import Message
+
 # Names the generated class bodies use at class level, or members every
 # wrapper class has; a property with one of these names would break them.
-CLASS_BODY_NAMES = frozenset({"property", "staticmethod", "classmethod", "super", "object", "self"})
+CLASS_BODY_NAMES = frozenset(
+    {"property", "staticmethod", "classmethod", "super", "object", "self"}
+)
 # what every wrapper class has (the runtime's Wrapper) or its body defines
 WRAPPER_MEMBERS = frozenset(
-    {"strict", "_strict", "__slots__", "__init__", "__setattr__", "__repr__", "__eq__",
-     "_set", "_direct", "_renamed", "_message", "_binding", "_lock", "_mutex", "__getstate__", "__setstate__",
-     "__copy__", "__deepcopy__"}
+    {
+        "strict",
+        "_strict",
+        "__slots__",
+        "__init__",
+        "__setattr__",
+        "__repr__",
+        "__eq__",
+        "_set",
+        "_direct",
+        "_renamed",
+        "_message",
+        "_binding",
+        "_lock",
+        "_mutex",
+        "__getstate__",
+        "__setstate__",
+        "__copy__",
+        "__deepcopy__",
+    }
 )
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 BUILTIN_NAMES = frozenset(dir(builtins))
+# what every protobuf message has: a field named so is not reachable as an
+# attribute (msg.__init__ is the method), only through the descriptor
+MESSAGE_MEMBERS = frozenset(dir(Message))
 
 
 def is_identifier(name: str) -> bool:
@@ -31,7 +55,9 @@ def is_identifier(name: str) -> bool:
 
 def is_plain_attribute(name: str) -> bool:
     """``obj.name`` works anywhere, class bodies included (no keyword, no name mangling)."""
-    return is_identifier(name) and not (name.startswith("__") and not name.endswith("__"))
+    return is_identifier(name) and not (
+        name.startswith("__") and not name.endswith("__")
+    )
 
 
 def _taken(name: str, reserved: frozenset[str] | set[str]) -> bool:
@@ -71,24 +97,26 @@ def needs_functional_typed_dict(keys: list[str]) -> bool:
     return any(not is_plain_attribute(k) for k in keys)
 
 
-def class_body_annotation(expression: str, keys: list[str]) -> str:
-    """``expression`` as an annotation in a class body whose attributes are
-    ``keys``: a builtin a key is named after (``type``, ``int``) is shadowed
-    there by that key, so it is spelled ``_builtins.type``."""
-    shadowed = sorted(k for k in keys if k in BUILTIN_NAMES)
-    if not shadowed:
-        return expression
-    return re.sub(r"(?<![\w.])(" + "|".join(shadowed) + r")(?!\w)", r"_builtins.\1", expression)
-
-
 # The runtime's modules, copied verbatim into every package from generator/shipped/.
-RUNTIME_MODULES = ("runtime", "_runtime_configs", "_runtime_io", "_runtime_specs", "_runtime_wrapper")
+RUNTIME_MODULES = (
+    "runtime",
+    "_runtime_configs",
+    "_runtime_io",
+    "_runtime_specs",
+    "_runtime_wrapper",
+)
 # Modules every generated package has: a proto file's modules must not take their names.
 PACKAGE_MODULES = frozenset({"types", "_specs", "_pool", *RUNTIME_MODULES})
 # Names the generated modules use at module level (besides builtins): not for classes.
 MODULE_LEVEL_NAMES = PACKAGE_MODULES | {
-    "annotations", "TYPE_CHECKING", "Any", "UnknownConfigKeyError", "default_strict", "set_default_strict",
-    "Mapping", "copy",
+    "annotations",
+    "TYPE_CHECKING",
+    "Any",
+    "UnknownConfigKeyError",
+    "default_strict",
+    "set_default_strict",
+    "Mapping",
+    "copy",
 }
 
 
@@ -113,7 +141,9 @@ def module_path_for_proto(proto_file: str) -> tuple[str, ...]:
     in different folders coexist. A name the package's own modules use
     (``types``, ``_runtime``, ...) or ending in ``_pb2`` gets a trailing ``_``."""
     *folders, file = proto_file.split("/")
-    parts = [_module_part(x) for x in folders] + [_module_part(file.removesuffix(".proto"))]
+    parts = [_module_part(x) for x in folders] + [
+        _module_part(file.removesuffix(".proto"))
+    ]
     for i, part in enumerate(parts):
         while (i == 0 and part in PACKAGE_MODULES) or part.endswith("_pb2"):
             part += "_"
@@ -132,9 +162,14 @@ def flat_type_names(types: list[tuple[str, str]]) -> dict[str, str]:
     counts: dict[str, int] = {}
     for name in base.values():
         counts[name] = counts.get(name, 0) + 1
-    flat = {full: message_class_name(full) if counts[name] > 1 else name for full, name in base.items()}
+    flat = {
+        full: message_class_name(full) if counts[name] > 1 else name
+        for full, name in base.items()
+    }
     taken: set[str] = set()
-    for full in sorted(flat, key=lambda f: (flat[f] != base[f], f)):  # unqualified names keep theirs
+    for full in sorted(
+        flat, key=lambda f: (flat[f] != base[f], f)
+    ):  # unqualified names keep theirs
         while flat[full] in taken:
             flat[full] += "_"
         taken.add(flat[full])
@@ -144,7 +179,11 @@ def flat_type_names(types: list[tuple[str, str]]) -> dict[str, str]:
 def is_usable_class_name(name: str) -> bool:
     """A wrapper class may not be a keyword, a builtin or a name the generated
     modules use; a leading underscore would get its helpers name-mangled."""
-    return is_identifier(name) and not name.startswith("_") and name not in BUILTIN_NAMES | MODULE_LEVEL_NAMES
+    return (
+        is_identifier(name)
+        and not name.startswith("_")
+        and name not in BUILTIN_NAMES | MODULE_LEVEL_NAMES
+    )
 
 
 def python_class_name(local_name: str, modules: frozenset[str] | set[str]) -> str:
@@ -152,6 +191,8 @@ def python_class_name(local_name: str, modules: frozenset[str] | set[str]) -> st
     the renaming rule's trailing underscore while it is not usable or names one
     of the package's ``modules``."""
     name = message_class_name(local_name)
-    while not name.startswith("_") and (not is_usable_class_name(name) or name in modules):
+    while not name.startswith("_") and (
+        not is_usable_class_name(name) or name in modules
+    ):
         name += "_"
     return name

@@ -8,12 +8,13 @@ model's ``_Builder``, passed in so this module imports no stage above it);
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .doctext import code_fence
 from .rules import RuleModel
+from .typeref import Spelling, out_type
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -107,27 +108,6 @@ class ReferencePage:
     ]  # every nested message no property's table lists, each once
 
 
-_STUB_CONTAINER = re.compile(
-    r"\b_containers\.(Repeated(?:Composite|Scalar)FieldContainer|MessageMap|ScalarMap)\["
-)
-_PB2_PREFIX = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*_pb2\.")
-
-
-def user_type(expression: str) -> str:
-    """A stub's type as a user writes it: protobuf's containers as ``list``
-    and ``dict``, message classes without their ``_pb2`` module."""
-    spelled = _STUB_CONTAINER.sub(
-        lambda m: "dict[" if m.group(1).endswith("Map") else "list[", expression
-    )
-    return _PB2_PREFIX.sub("", spelled)
-
-
-def code_fence(text: str | None) -> str:
-    """A Markdown code fence ``text`` cannot close (longer than any backtick run in it)."""
-    runs = [len(run) for run in re.findall(r"`+", text or "")]
-    return "`" * max(3, max(runs, default=0) + 1)
-
-
 _ALIAS_WORDS = {"set": "sets", "extend": "extends", "copy": "copies its argument into"}
 
 
@@ -183,7 +163,7 @@ class _Keys:
                 self.reached[target].append(path)
         return ReferenceKey(
             key=f.name,
-            type_text=record.doc_type,
+            type_text=Spelling("doc")(out_type(record.type)),
             default_text=record.default_text,
             doc=self.b.field_doc(message, f, self.b.note(message.full_name, f.name)),
             link=link,
@@ -191,7 +171,12 @@ class _Keys:
 
     def rows(self, message: Any, path: str) -> tuple[ReferenceKey, ...]:
         extras = tuple(
-            ReferenceKey(key=x.name, type_text=x.type, default_text=None, doc=x.doc)
+            ReferenceKey(
+                key=x.name,
+                type_text=Spelling("doc")(self.b.annotation_type(x.type)),
+                default_text=None,
+                doc=x.doc,
+            )
             for x in self.b.notes.extra_keys.get(message.full_name, ())
         )
         return (
@@ -231,6 +216,18 @@ class _Keys:
         )
 
 
+def _methods(cls: Any) -> tuple[tuple[str, str], ...]:
+    """(signature, what it writes) of each of the class's aliases."""
+    return tuple(
+        (
+            f"{a.name}({a.parameter})",
+            f"{_ALIAS_WORDS[a.action]} ``{a.field_name}``"
+            + (f" (as ``str({a.parameter})``)" if a.convert else ""),
+        )
+        for a in cls.members.aliases
+    )
+
+
 def build_reference(
     b: Any,
     classes: tuple[Any, ...],
@@ -256,7 +253,8 @@ def build_reference(
             entries.append(
                 ReferenceEntry(
                     name=prop.name,
-                    type_text=user_type(prop.doc.type_text or prop.getter_type),
+                    type_text=prop.doc.type_text
+                    or "",  # the signature's type, as the docs spell it
                     default_text=prop.doc.default_text,
                     summary=prop.doc.summary,
                     paragraphs=prop.doc.paragraphs,
@@ -288,14 +286,7 @@ def build_reference(
                     )
                     for a in cls.members.attributes
                 ),
-                methods=tuple(
-                    (
-                        f"{a.name}({a.parameter})",
-                        f"{_ALIAS_WORDS[a.action]} ``{a.field_name}``"
-                        + (f" (as ``str({a.parameter})``)" if a.convert else ""),
-                    )
-                    for a in cls.members.aliases
-                ),
+                methods=_methods(cls),
                 fields=tuple(
                     rows.row(message, f, f"{cls.name}.{cls.message_attribute}.{f.name}")
                     for f in message.fields

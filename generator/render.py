@@ -17,8 +17,11 @@ from typing import Any
 
 import jinja2
 
-from . import naming
-from .model import PackageModel, Target
+from . import naming, typeref
+from .members import ModuleMembersModel
+from .model import ClassModel, PackageModel, Target
+from .stubs import Pb2Module
+from .typeref import Import, Statement
 from .settings import LINE_LENGTH, TEMPLATES
 from .template_cache import OPTIONS, Loader
 
@@ -237,17 +240,100 @@ def render_package(
     return sorted(files, key=lambda f: f.path)
 
 
+FUTURE = Statement("__future__", (("annotations", None),))
+_TYPE_ONLY = ("builtins", "typing", "collections.abc", "google.protobuf.internal.containers", ".types")
+
+
+class _Imports:
+    """The import blocks of one build's modules, laid out as isort lays them
+    out (typeref.import_block): each module imports what its code names."""
+
+    def __init__(self, target: Target) -> None:
+        self.target = target
+        self.pb2 = {r.alias: (r.import_from, r.module) for r in target.pb2_imports}
+        self.first_party = target.package.split(".")[0]
+
+    def block(self, statements: list[Statement], imports: tuple[Import, ...] | list[Import] = ()) -> str:
+        found = typeref.statements(imports, self.target.package, self.pb2)
+        return typeref.import_block([*statements, *found], self.first_party)
+
+    def package(self, name: str, alias: str | None = None, **extra: Any) -> Statement:
+        return Statement(self.target.package, ((name, alias),), **extra)
+
+    def classes(self, classes: list[ClassModel], hooks_module: str | None, members: ModuleMembersModel | None) -> tuple[str, str]:
+        """A class module's imports: (those its code runs, those only its annotations name)."""
+        used = {i for c in classes for i in c.imports}
+        type_only = sorted((i for i in used if i.pb2 is None and (i.module in _TYPE_ONLY or i.module.startswith("google."))), key=repr)
+        runtime = sorted(used - set(type_only), key=repr)
+        typing = [name for name, wanted in (("TYPE_CHECKING", type_only), ("cast", any(c.uses_cast for c in classes))) if wanted]
+        statements = [FUTURE, *(Statement("typing", ((n, None),)) for n in typing)]
+        statements += [
+            self.package("_specs", "_specs", comment="importing _specs registers the message specs the classes are built from",
+                         noqa="F401"),
+            self.package("runtime", "_runtime"),
+        ]
+        if any(c.lint_rules for c in classes):
+            statements += [self.package("_rules", "_rules"), self.package("lint", "_lint")]
+        if hooks_module and any(c.uses_hooks for c in classes):
+            statements.append(self.package(hooks_module))
+        if members and members.names:
+            statements += [  # re-exported: the redundant alias says so
+                Statement(f"{self.target.package}.{members.source}", ((name, name),),
+                          comment="what this build's module defines besides its classes (the annotations' module_members)")
+                for name in members.names
+            ]
+        checking = self.block([], type_only)
+        return self.block(statements, runtime), checking
+
+    def specs(self, policies: bool, logger_object: tuple[str, ...] | None) -> str:
+        """_specs: the runtime's registration, every pb2 module (re-exported: "import m as m")."""
+        names = (*((("Policy", None),) if policies else ()), ("configure", None), ("register", None))
+        statements = [FUTURE, Statement(f"{self.target.package}.runtime", names)]
+        statements += [Statement(r.import_from, ((r.module, r.alias),)) for r in self.target.pb2_imports]
+        if logger_object:
+            statements.append(Statement(logger_object[0], ((logger_object[1], "_logger"),)))
+        return self.block(statements)
+
+    def init(self, classes: tuple[ClassModel, ...] | list[ClassModel]) -> str:
+        names = (("UnknownConfigKeyError", None), ("default_strict", None), ("set_default_strict", None))
+        statements = [Statement(f"{self.target.package}.runtime", names)]
+        for module in sorted({c.module for c in classes}):
+            found = tuple((c.name, None) for c in classes if c.module == module)
+            statements.append(Statement(f"{self.target.classes_package}.{module}", found, exploded=True))
+        return self.block(statements)
+
+    def main(self, classes: list[ClassModel]) -> str:
+        statements = [FUTURE, Statement("sys"), Statement(f"{self.target.package}.lint", (("main", None),))]
+        statements += [Statement(f"{self.target.classes_package}.{c.module}", ((c.name, None),)) for c in classes]
+        return self.block(statements)
+
+    def pb2_module(self, module: Pb2Module) -> str:
+        """A generated pb2 module's imports (its dependencies, for their registration)."""
+        pool = f"{self.target.package}._pool"
+        statements = [Statement(pool, (("add_file", "_add_file"),))]
+        if module.messages or module.enums:
+            statements.append(Statement(pool, (("POOL", "_POOL"),)))
+        if module.messages:
+            statements.append(Statement("google.protobuf", (("message_factory", "_message_factory"),)))
+        if module.enums:
+            statements.append(Statement("google.protobuf.internal", (("enum_type_wrapper", "_enum_type_wrapper"),)))
+        statements += [Statement(dep.import_from, ((dep.module, f"_{dep.alias}"),)) for dep in module.dependencies]
+        return self.block(statements)
+
+
 def _render_target(
     env: jinja2.Environment, model: PackageModel, target: Target, hooks_source: str | None, sources: Mapping[str, str]
 ) -> list[RenderedFile]:
     pkg = target.folder(target.package)
+    logger_object = None if target.standalone else tuple(target.logger.rsplit(".", 1))
+    # examples in the docs are written for the standalone package
+    example_import = (f">>> from {model.name} import ", f">>> from {target.public_package} import ")
     common = dict(
         header=model.header,
         package=target.package,
         logger=target.logger,
-        # examples in the docs are written for the standalone package
-        example_import=(f">>> from {model.name} import ", f">>> from {target.public_package} import "),
-        logger_object=None if target.standalone else tuple(target.logger.rsplit(".", 1)),
+        example_import=example_import,
+        logger_object=logger_object,
         pb2_modules=model.pb2_modules,
         pb2_imports=target.pb2_imports,
         enums=model.enums,
@@ -258,15 +344,17 @@ def _render_target(
     def render(template: str, **extra: Any) -> str:
         return env.get_template(template).render(**common, **extra)
 
+    imports = _Imports(target)
+
     exported = model.classes if target.classes_package == target.package else ()
     classes_dir = target.folder(target.classes_package)
     subpackages = {(f"{pkg}/{folder}", folder) for folder in model.subpackages} if target.standalone else set()
     subpackages |= {(f"{classes_dir}/{folder}", folder) for folder in model.class_subpackages}
     files = [
-        RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, class_modules=sorted({c.module for c in exported}), exports=[c.name for c in exported]), "python"),
+        RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, imports=imports.init(exported), exports=[c.name for c in exported]), "python"),
         *(RenderedFile(f"{pkg}/{name}.py", runtime_copy(env, model.header, name), "plain") for name in naming.RUNTIME_MODULES),
-        RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", overrides=model.overrides), "python"),
-        RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, uses_maps=model.uses_maps, uses_any=model.uses_any, uses_builtins=model.uses_builtins), "python"),
+        RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", overrides=model.overrides, imports=imports.specs(bool(model.overrides.policies), logger_object)), "python"),
+        RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, imports=imports.block([FUTURE], model.types_imports)), "python"),
     ]
     linted = [c for c in model.classes if c.lint_rules]
     if linted:
@@ -275,7 +363,7 @@ def _render_target(
             RenderedFile(f"{pkg}/_rules.py", render("_rules.py.j2", rules=model.rules), "python"),
             RenderedFile(
                 f"{pkg}/__main__.py",
-                render("__main__.py.j2", classes=linted, class_modules=sorted({c.module for c in linted}), classes_package=target.classes_package),
+                render("__main__.py.j2", classes=linted, imports=imports.main(linted)),
                 "python",
             ),
         ]
@@ -284,16 +372,20 @@ def _render_target(
     for module in model.class_modules:
         classes = [c for c in model.classes if c.module == module]
         members = target.module_members if target.module_members and target.module_members.module == module else None
-        files.append(RenderedFile(f"{classes_dir}/{target.folder(module)}.py", render("classes.py.j2", module=module, classes=classes, type_names=model.type_names, module_members=members), "python"))
+        top, checking = imports.classes(classes, model.hooks_module, members)
+        text = render("classes.py.j2", module=module, classes=classes, module_members=members, imports=top, checking=checking)
+        files.append(RenderedFile(f"{classes_dir}/{target.folder(module)}.py", text, "python"))
     if target.standalone:
         files += [
             RenderedFile(f"{pkg}/_pool.py", render("_pool.py.j2", default_pool=model.default_pool), "python"),
             RenderedFile(f"{pkg}/py.typed", "", "plain"),
             RenderedFile(f"{pkg}.md", render("REFERENCE.md.j2", reference=model.reference), "markdown"),
         ]
-        for module in model.pb2_modules:
-            files.append(RenderedFile(f"{pkg}/{module.path}.py", render("pb2.py.j2", module=module), "python"))
-            files.append(RenderedFile(f"{pkg}/{module.path}.pyi", render("pb2.pyi.j2", module=module), "stub"))
+        for pb2 in model.pb2_modules:
+            text = render("pb2.py.j2", module=pb2, imports=imports.pb2_module(pb2))
+            files.append(RenderedFile(f"{pkg}/{pb2.path}.py", text, "python"))
+            text = render("pb2.pyi.j2", module=pb2, imports=imports.block([], pb2.imports), n=pb2.name_of)
+            files.append(RenderedFile(f"{pkg}/{pb2.path}.pyi", text, "stub"))
     elif model.hooks_module and hooks_source is not None:
         # as it is: its code imports relative to the package, its examples name the class without importing it
         copied = render("_copied.j2", source=f"the hand-written {model.name}/{model.hooks_module}.py", text=hooks_source)

@@ -106,6 +106,10 @@ class Extension:
     name: str
     number: int
     extendee: str  # full name of the extended message
+    # its value's type, as a Field's (the stubs type the extension by it)
+    type: str = "int32"
+    type_name: str | None = None
+    repeated: bool = False
     doc: str = ""
     line: int = 0
 
@@ -604,11 +608,21 @@ def _extensions(
                 name=x.name,
                 number=x.number,
                 extendee=x.extendee.lstrip("."),
+                type=_kind(x),
+                type_name=x.type_name.lstrip(".") or None,
+                repeated=x.label == F.LABEL_REPEATED,
                 doc=comment.text,
                 line=comment.line,
             )
         )
     return tuple(found)
+
+
+def _kind(fd: d.FieldDescriptorProto) -> str:
+    """A field's type: a SCALAR_TYPES value, "message" (groups included) or "enum"."""
+    if fd.type in (F.TYPE_MESSAGE, F.TYPE_GROUP):
+        return "message"
+    return "enum" if fd.type == F.TYPE_ENUM else SCALAR_TYPES[fd.type]
 
 
 def _service(
@@ -711,12 +725,7 @@ def _make_field(
     proto3: bool = False,
 ) -> Field:
     type_name = fd.type_name.lstrip(".") or None
-    if fd.type in (F.TYPE_MESSAGE, F.TYPE_GROUP):
-        kind = "message"
-    elif fd.type == F.TYPE_ENUM:
-        kind = "enum"
-    else:
-        kind = SCALAR_TYPES[fd.type]
+    kind = _kind(fd)
     default = _parse_default(fd, enums)
     oneof = None
     if fd.HasField("oneof_index") and not fd.proto3_optional:

@@ -11,11 +11,11 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``fleet_strategy.types``.
 """
 
-from fleet_strategy.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from fleet_strategy.distributed_strategy import (
-    DistributedStrategy,
     DistributedJobInfo,
+    DistributedStrategy,
 )
+from fleet_strategy.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
     "DistributedStrategy",

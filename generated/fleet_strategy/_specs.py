@@ -10,9 +10,8 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from fleet_strategy.runtime import Policy, configure, register
-
 from fleet_strategy import distributed_strategy_pb2 as distributed_strategy_pb2
+from fleet_strategy.runtime import Policy, configure, register
 
 configure(strict_env="FLEET_STRATEGY_STRICT")
 

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from fleet_strategy import distributed_strategy_pb2
+from fleet_strategy import _rules as _rules
 
 # importing _specs registers the message specs the classes are built from
 from fleet_strategy import _specs as _specs  # noqa: F401
-from fleet_strategy import runtime as _runtime
-from fleet_strategy import _rules as _rules
+from fleet_strategy import distributed_strategy_pb2, hooks
 from fleet_strategy import lint as _lint
-from fleet_strategy import hooks
+from fleet_strategy import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -23,40 +22,41 @@ if TYPE_CHECKING:
     from google.protobuf.internal import containers as _containers
 
     from fleet_strategy.types import (
+        AdaptiveLocalSGDConfigDict,
+        AdaptiveLocalSGDConfigInput,
+        AMPConfigDict,
+        AMPConfigInput,
+        AsyncConfigDict,
+        AsyncConfigInput,
+        BuildStrategyInput,
+        DGCConfigDict,
+        DGCConfigInput,
+        FsClientParameterDict,
+        FsClientParameterInput,
+        GradientMergeConfigDict,
+        GradientMergeConfigInput,
+        GradientScaleConfigDict,
+        GradientScaleConfigInput,
+        HybridConfigDict,
+        HybridConfigInput,
+        LambConfigDict,
+        LambConfigInput,
+        LarsConfigDict,
+        LarsConfigInput,
+        LocalSGDConfigDict,
+        LocalSGDConfigInput,
+        PipelineConfigDict,
+        PipelineConfigInput,
+        QatConfigDict,
+        QatConfigInput,
         RecomputeConfigDict,
         RecomputeConfigInput,
         ShardingConfigDict,
         ShardingConfigInput,
-        HybridConfigDict,
-        HybridConfigInput,
-        AMPConfigDict,
-        AMPConfigInput,
-        LocalSGDConfigDict,
-        LocalSGDConfigInput,
-        AdaptiveLocalSGDConfigDict,
-        AdaptiveLocalSGDConfigInput,
-        GradientMergeConfigDict,
-        GradientMergeConfigInput,
-        DGCConfigDict,
-        DGCConfigInput,
-        LarsConfigDict,
-        LarsConfigInput,
-        LambConfigDict,
-        LambConfigInput,
-        BuildStrategyInput,
-        GradientScaleConfigDict,
-        GradientScaleConfigInput,
-        AsyncConfigDict,
-        AsyncConfigInput,
-        TrainerDescConfigDict,
-        TrainerDescConfigInput,
-        PipelineConfigDict,
-        PipelineConfigInput,
         TensorParallelConfigDict,
         TensorParallelConfigInput,
-        QatConfigDict,
-        QatConfigInput,
-        FsClientParameterInput,
+        TrainerDescConfigDict,
+        TrainerDescConfigInput,
     )
 
 __all__ = [
@@ -1601,22 +1601,24 @@ class DistributedStrategy(
             ``RecomputeConfigDict``
 
         Keys:
-            ====================  =======================  =======  ================================
-            key                   type                     default  meaning
-            ====================  =======================  =======  ================================
-            checkpoints           list[str]                []       Names of the tensors kept as
-                                                                    checkpoints during the forward
-                                                                    pass.
-            enable_offload        bool                     False    Offload checkpoint tensors to
-                                                                    host memory between forward and
-                                                                    backward.
-            checkpoint_shape      list[int (int32)]        []       Shape shared by all checkpoints,
-                                                                    needed by checkpoint offloading.
-            enable_tuning         bool                     False    Let the auto-parallel tuner
-                                                                    search recompute settings.
-            refined_ops_patterns  list[RefinedOpsPattern]  []       Op patterns whose main ops are
-                                                                    excluded from recomputation.
-            ====================  =======================  =======  ================================
+            ====================  ===========================  =======  ============================
+            key                   type                         default  meaning
+            ====================  ===========================  =======  ============================
+            checkpoints           list[str]                    []       Names of the tensors kept as
+                                                                        checkpoints during the
+                                                                        forward pass.
+            enable_offload        bool                         False    Offload checkpoint tensors
+                                                                        to host memory between
+                                                                        forward and backward.
+            checkpoint_shape      list[int (int32)]            []       Shape shared by all
+                                                                        checkpoints, needed by
+                                                                        checkpoint offloading.
+            enable_tuning         bool                         False    Let the auto-parallel tuner
+                                                                        search recompute settings.
+            refined_ops_patterns  list[RefinedOpsPatternDict]  []       Op patterns whose main ops
+                                                                        are excluded from
+                                                                        recomputation.
+            ====================  ===========================  =======  ============================
 
             Each key in full: ``RecomputeConfigInput`` in ``fleet_strategy.types``.
 
@@ -1638,7 +1640,10 @@ class DistributedStrategy(
 
     @recompute_configs.setter
     def recompute_configs(
-        self, value: RecomputeConfigInput | distributed_strategy_pb2.RecomputeConfig
+        self,
+        value: (
+            RecomputeConfigInput | RecomputeConfigDict | distributed_strategy_pb2.RecomputeConfig
+        ),
     ) -> None:
         self._set("recompute_configs", value)
 
@@ -1705,7 +1710,9 @@ class DistributedStrategy(
         return cast("AMPConfigDict", _runtime.dict_view(self.strategy.amp_configs, self._lock))
 
     @amp_configs.setter
-    def amp_configs(self, value: AMPConfigInput | distributed_strategy_pb2.AMPConfig) -> None:
+    def amp_configs(
+        self, value: AMPConfigInput | AMPConfigDict | distributed_strategy_pb2.AMPConfig
+    ) -> None:
         self._set("amp_configs", value)
 
     @property
@@ -1747,7 +1754,8 @@ class DistributedStrategy(
 
     @localsgd_configs.setter
     def localsgd_configs(
-        self, value: LocalSGDConfigInput | distributed_strategy_pb2.LocalSGDConfig
+        self,
+        value: LocalSGDConfigInput | LocalSGDConfigDict | distributed_strategy_pb2.LocalSGDConfig,
     ) -> None:
         self._set("localsgd_configs", value)
 
@@ -1794,7 +1802,12 @@ class DistributedStrategy(
 
     @gradient_merge_configs.setter
     def gradient_merge_configs(
-        self, value: GradientMergeConfigInput | distributed_strategy_pb2.GradientMergeConfig
+        self,
+        value: (
+            GradientMergeConfigInput
+            | GradientMergeConfigDict
+            | distributed_strategy_pb2.GradientMergeConfig
+        ),
     ) -> None:
         self._set("gradient_merge_configs", value)
 
@@ -1840,7 +1853,9 @@ class DistributedStrategy(
         return cast("DGCConfigDict", _runtime.dict_view(self.strategy.dgc_configs, self._lock))
 
     @dgc_configs.setter
-    def dgc_configs(self, value: DGCConfigInput | distributed_strategy_pb2.DGCConfig) -> None:
+    def dgc_configs(
+        self, value: DGCConfigInput | DGCConfigDict | distributed_strategy_pb2.DGCConfig
+    ) -> None:
         self._set("dgc_configs", value)
 
     @property
@@ -1891,7 +1906,8 @@ class DistributedStrategy(
 
     @pipeline_configs.setter
     def pipeline_configs(
-        self, value: PipelineConfigInput | distributed_strategy_pb2.PipelineConfig
+        self,
+        value: PipelineConfigInput | PipelineConfigDict | distributed_strategy_pb2.PipelineConfig,
     ) -> None:
         self._set("pipeline_configs", value)
 
@@ -1958,7 +1974,7 @@ class DistributedStrategy(
 
     @a_sync_configs.setter
     def a_sync_configs(
-        self, value: AsyncConfigInput | distributed_strategy_pb2.AsyncConfig
+        self, value: AsyncConfigInput | AsyncConfigDict | distributed_strategy_pb2.AsyncConfig
     ) -> None:
         self._set("a_sync_configs", value)
 
@@ -2006,7 +2022,9 @@ class DistributedStrategy(
         return cast("LarsConfigDict", _runtime.dict_view(self.strategy.lars_configs, self._lock))
 
     @lars_configs.setter
-    def lars_configs(self, value: LarsConfigInput | distributed_strategy_pb2.LarsConfig) -> None:
+    def lars_configs(
+        self, value: LarsConfigInput | LarsConfigDict | distributed_strategy_pb2.LarsConfig
+    ) -> None:
         self._set("lars_configs", value)
 
     @property
@@ -2047,7 +2065,9 @@ class DistributedStrategy(
         return cast("LambConfigDict", _runtime.dict_view(self.strategy.lamb_configs, self._lock))
 
     @lamb_configs.setter
-    def lamb_configs(self, value: LambConfigInput | distributed_strategy_pb2.LambConfig) -> None:
+    def lamb_configs(
+        self, value: LambConfigInput | LambConfigDict | distributed_strategy_pb2.LambConfig
+    ) -> None:
         self._set("lamb_configs", value)
 
     @property
@@ -2091,7 +2111,12 @@ class DistributedStrategy(
 
     @adaptive_localsgd_configs.setter
     def adaptive_localsgd_configs(
-        self, value: AdaptiveLocalSGDConfigInput | distributed_strategy_pb2.AdaptiveLocalSGDConfig
+        self,
+        value: (
+            AdaptiveLocalSGDConfigInput
+            | AdaptiveLocalSGDConfigDict
+            | distributed_strategy_pb2.AdaptiveLocalSGDConfig
+        ),
     ) -> None:
         self._set("adaptive_localsgd_configs", value)
 
@@ -2197,7 +2222,8 @@ class DistributedStrategy(
 
     @sharding_configs.setter
     def sharding_configs(
-        self, value: ShardingConfigInput | distributed_strategy_pb2.ShardingConfig
+        self,
+        value: ShardingConfigInput | ShardingConfigDict | distributed_strategy_pb2.ShardingConfig,
     ) -> None:
         self._set("sharding_configs", value)
 
@@ -2339,7 +2365,7 @@ class DistributedStrategy(
 
     @hybrid_configs.setter
     def hybrid_configs(
-        self, value: HybridConfigInput | distributed_strategy_pb2.HybridConfig
+        self, value: HybridConfigInput | HybridConfigDict | distributed_strategy_pb2.HybridConfig
     ) -> None:
         hooks.set_hybrid_configs(self, value)
 
@@ -2386,7 +2412,12 @@ class DistributedStrategy(
 
     @tensor_parallel_configs.setter
     def tensor_parallel_configs(
-        self, value: TensorParallelConfigInput | distributed_strategy_pb2.TensorParallelConfig
+        self,
+        value: (
+            TensorParallelConfigInput
+            | TensorParallelConfigDict
+            | distributed_strategy_pb2.TensorParallelConfig
+        ),
     ) -> None:
         self._set("tensor_parallel_configs", value)
 
@@ -2440,7 +2471,12 @@ class DistributedStrategy(
 
     @trainer_desc_configs.setter
     def trainer_desc_configs(
-        self, value: TrainerDescConfigInput | distributed_strategy_pb2.TrainerDescConfig
+        self,
+        value: (
+            TrainerDescConfigInput
+            | TrainerDescConfigDict
+            | distributed_strategy_pb2.TrainerDescConfig
+        ),
     ) -> None:
         self._set("trainer_desc_configs", value)
 
@@ -2478,7 +2514,12 @@ class DistributedStrategy(
 
     @fs_client_param.setter
     def fs_client_param(
-        self, value: FsClientParameterInput | distributed_strategy_pb2.FsClientParameter
+        self,
+        value: (
+            FsClientParameterInput
+            | FsClientParameterDict
+            | distributed_strategy_pb2.FsClientParameter
+        ),
     ) -> None:
         self._set("fs_client_param", value)
 
@@ -2525,7 +2566,9 @@ class DistributedStrategy(
         return cast("QatConfigDict", _runtime.dict_view(self.strategy.qat_configs, self._lock))
 
     @qat_configs.setter
-    def qat_configs(self, value: QatConfigInput | distributed_strategy_pb2.QatConfig) -> None:
+    def qat_configs(
+        self, value: QatConfigInput | QatConfigDict | distributed_strategy_pb2.QatConfig
+    ) -> None:
         self._set("qat_configs", value)
 
     @property
@@ -2546,7 +2589,7 @@ class DistributedStrategy(
         on.
 
         Type:
-            ``BuildStrategyDict``
+            ``BuildStrategy``
 
         Keys:
             =================================  ===========  =======  ===============================
@@ -2664,7 +2707,12 @@ class DistributedStrategy(
 
     @gradient_scale_configs.setter
     def gradient_scale_configs(
-        self, value: GradientScaleConfigInput | distributed_strategy_pb2.GradientScaleConfig
+        self,
+        value: (
+            GradientScaleConfigInput
+            | GradientScaleConfigDict
+            | distributed_strategy_pb2.GradientScaleConfig
+        ),
     ) -> None:
         self._set("gradient_scale_configs", value)
 
@@ -2686,7 +2734,7 @@ class DistributedStrategy(
         ``fleet_desc_configs`` returns.
 
         Type:
-            ``_containers.RepeatedCompositeFieldContainer[distributed_strategy_pb2.TableParameter]``
+            ``list[TableParameter]``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy
@@ -2728,7 +2776,7 @@ class DistributedStrategy(
         as ``sparse_table_configs``.
 
         Type:
-            ``_containers.RepeatedCompositeFieldContainer[distributed_strategy_pb2.TableParameter]``
+            ``list[TableParameter]``
 
         Examples:
             >>> from fleet_strategy import DistributedStrategy

@@ -450,8 +450,9 @@ def test_extensions_and_field_options_case(tmp_path):
     assert "JSON name: ``shownAs``." in docs["display"]
     assert "(deprecated) Superseded." in docs["settings"]
     stub = (out / "golden_extensions_and_options" / "options_pb2.pyi").read_text()
-    assert "LABEL_FIELD_NUMBER: _builtins.int\nlabel: _descriptor.FieldDescriptor\n" in stub
-    assert "    weight: _ClassVar[_descriptor.FieldDescriptor]\n" in stub
+    # typed as mypy-protobuf types them, so msg.Extensions[label] is a str to a type checker
+    assert "LABEL_FIELD_NUMBER: _builtins.int\nlabel: _extension_dict._ExtensionFieldDescriptor[Base, _builtins.str]\n" in stub
+    assert "    weight: _ClassVar[_extension_dict._ExtensionFieldDescriptor[Base, _builtins.int]]\n" in stub
 
 
 def test_float_defaults_are_documented_as_python_literals(tmp_path):
@@ -587,7 +588,8 @@ def test_member_differences_and_a_builds_module_members(tmp_path):
     assert "**Differences from Acme 2.0.**\n\n- ``__init__``, ``hello``: Logs nothing" in page
     standalone, target = result.files[f"{package}/job.py"], result.files["acme/base/job.py"]
     assert "helpers" not in standalone and "flag" not in standalone and '__all__ = [\n    "Job",\n]' in standalone
-    assert "from acme.base._job.helpers import (\n    legacy,\n    _private,\n)" in target
+    # re-exported (the redundant alias says so to linters and type checkers), in isort's order
+    assert "from acme.base._job.helpers import _private as _private\nfrom acme.base._job.helpers import legacy as legacy\n" in target
     assert "__all__: list[str] = []\n\n# Cleared by nothing here.\nflag: bool = True\n" in target
     assert result.files["acme/base/_job/helpers.py"].endswith((out / package / "helpers.py").read_text())
     assert f"{package}/helpers.py" not in result.files  # hand-written: read, never written

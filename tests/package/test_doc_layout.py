@@ -10,7 +10,7 @@ import inspect
 
 import pytest
 
-from generator.model import _doc_parts, doc_layout
+from generator.doctext import _doc_parts, doc_layout
 from tests.support import generate, import_generated
 
 PROTO = '''syntax = "proto3";
@@ -162,13 +162,13 @@ def test_typed_dict_keys_and_classes_carry_the_whole_doc(generated):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_fast_wrap_lays_out_prose_as_textwrap_fill(seed):
-    """model._wrap skips textwrap for words between single spaces: the lines
+    """doctext._wrap skips textwrap for words between single spaces: the lines
     must be fill's, whatever the words (longer than the width, at it, Unicode
     spaces inside) and whatever the width."""
     import random
     import textwrap
 
-    from generator.model import _wrap
+    from generator.doctext import _wrap
 
     rnd = random.Random(seed)
     pieces = ["a", "bb", "x" * 30, "y" * 71, "z" * 72, "w" * 80, "é", ".", "-", ""]

@@ -52,13 +52,7 @@ FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+|~~~+)(?P<info>[^\n`]*)$")
 # Such a page's check is an expected failure (xfail) as long as every error it
 # reports is a listed gap and every listed gap still occurs; once the types are
 # fixed, the entry must go (the test fails on a gap that no longer occurs).
-TYPES_GAP: dict[str, dict[str, str]] = {
-    "docs/user-guide.md": {
-        r'docs/user-guide.md:\d+: error: Incompatible types in assignment \(expression has type "AMPConfigDict", '
-        r'variable has type "AMPConfigInput \| AMPConfig"\)': "a *ConfigDict read from a getter is not accepted by "
-        "its setter (AMPConfigDict is total, AMPConfigInput is not: mypy refuses the read-modify-assign round trip)",
-    },
-}
+TYPES_GAP: dict[str, dict[str, str]] = {}
 
 
 @dataclass(frozen=True)

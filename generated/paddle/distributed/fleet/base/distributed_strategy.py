@@ -7,27 +7,43 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from paddle.distributed.fleet.proto import distributed_strategy_pb2
+from paddle.distributed.fleet.base._fleet_strategy import _rules as _rules
 
 # importing _specs registers the message specs the classes are built from
 from paddle.distributed.fleet.base._fleet_strategy import _specs as _specs  # noqa: F401
-from paddle.distributed.fleet.base._fleet_strategy import runtime as _runtime
-from paddle.distributed.fleet.base._fleet_strategy import _rules as _rules
-from paddle.distributed.fleet.base._fleet_strategy import lint as _lint
 from paddle.distributed.fleet.base._fleet_strategy import hooks
+from paddle.distributed.fleet.base._fleet_strategy import lint as _lint
+from paddle.distributed.fleet.base._fleet_strategy import runtime as _runtime
 
 # what this build's module defines besides its classes (the annotations' module_members)
 from paddle.distributed.fleet.base._fleet_strategy.module_helpers import (
-    get_msg_dict,
-    get_repeated_msg_dict,
-    assign_configs_value,
-    assign_repeated_msg,
-    check_configs_key,
-    is_strict_auto,
-    __non_auto_func_called__,
-    ReduceStrategyFleet,
-    _is_repeated_field,
+    ReduceStrategyFleet as ReduceStrategyFleet,
 )
+from paddle.distributed.fleet.base._fleet_strategy.module_helpers import (
+    __non_auto_func_called__ as __non_auto_func_called__,
+)
+from paddle.distributed.fleet.base._fleet_strategy.module_helpers import (
+    _is_repeated_field as _is_repeated_field,
+)
+from paddle.distributed.fleet.base._fleet_strategy.module_helpers import (
+    assign_configs_value as assign_configs_value,
+)
+from paddle.distributed.fleet.base._fleet_strategy.module_helpers import (
+    assign_repeated_msg as assign_repeated_msg,
+)
+from paddle.distributed.fleet.base._fleet_strategy.module_helpers import (
+    check_configs_key as check_configs_key,
+)
+from paddle.distributed.fleet.base._fleet_strategy.module_helpers import (
+    get_msg_dict as get_msg_dict,
+)
+from paddle.distributed.fleet.base._fleet_strategy.module_helpers import (
+    get_repeated_msg_dict as get_repeated_msg_dict,
+)
+from paddle.distributed.fleet.base._fleet_strategy.module_helpers import (
+    is_strict_auto as is_strict_auto,
+)
+from paddle.distributed.fleet.proto import distributed_strategy_pb2
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -36,40 +52,41 @@ if TYPE_CHECKING:
     from google.protobuf.internal import containers as _containers
 
     from paddle.distributed.fleet.base._fleet_strategy.types import (
+        AdaptiveLocalSGDConfigDict,
+        AdaptiveLocalSGDConfigInput,
+        AMPConfigDict,
+        AMPConfigInput,
+        AsyncConfigDict,
+        AsyncConfigInput,
+        BuildStrategyInput,
+        DGCConfigDict,
+        DGCConfigInput,
+        FsClientParameterDict,
+        FsClientParameterInput,
+        GradientMergeConfigDict,
+        GradientMergeConfigInput,
+        GradientScaleConfigDict,
+        GradientScaleConfigInput,
+        HybridConfigDict,
+        HybridConfigInput,
+        LambConfigDict,
+        LambConfigInput,
+        LarsConfigDict,
+        LarsConfigInput,
+        LocalSGDConfigDict,
+        LocalSGDConfigInput,
+        PipelineConfigDict,
+        PipelineConfigInput,
+        QatConfigDict,
+        QatConfigInput,
         RecomputeConfigDict,
         RecomputeConfigInput,
         ShardingConfigDict,
         ShardingConfigInput,
-        HybridConfigDict,
-        HybridConfigInput,
-        AMPConfigDict,
-        AMPConfigInput,
-        LocalSGDConfigDict,
-        LocalSGDConfigInput,
-        AdaptiveLocalSGDConfigDict,
-        AdaptiveLocalSGDConfigInput,
-        GradientMergeConfigDict,
-        GradientMergeConfigInput,
-        DGCConfigDict,
-        DGCConfigInput,
-        LarsConfigDict,
-        LarsConfigInput,
-        LambConfigDict,
-        LambConfigInput,
-        BuildStrategyInput,
-        GradientScaleConfigDict,
-        GradientScaleConfigInput,
-        AsyncConfigDict,
-        AsyncConfigInput,
-        TrainerDescConfigDict,
-        TrainerDescConfigInput,
-        PipelineConfigDict,
-        PipelineConfigInput,
         TensorParallelConfigDict,
         TensorParallelConfigInput,
-        QatConfigDict,
-        QatConfigInput,
-        FsClientParameterInput,
+        TrainerDescConfigDict,
+        TrainerDescConfigInput,
     )
 
 __all__: list[str] = []
@@ -1615,22 +1632,24 @@ class DistributedStrategy(
             ``RecomputeConfigDict``
 
         Keys:
-            ====================  =======================  =======  ================================
-            key                   type                     default  meaning
-            ====================  =======================  =======  ================================
-            checkpoints           list[str]                []       Names of the tensors kept as
-                                                                    checkpoints during the forward
-                                                                    pass.
-            enable_offload        bool                     False    Offload checkpoint tensors to
-                                                                    host memory between forward and
-                                                                    backward.
-            checkpoint_shape      list[int (int32)]        []       Shape shared by all checkpoints,
-                                                                    needed by checkpoint offloading.
-            enable_tuning         bool                     False    Let the auto-parallel tuner
-                                                                    search recompute settings.
-            refined_ops_patterns  list[RefinedOpsPattern]  []       Op patterns whose main ops are
-                                                                    excluded from recomputation.
-            ====================  =======================  =======  ================================
+            ====================  ===========================  =======  ============================
+            key                   type                         default  meaning
+            ====================  ===========================  =======  ============================
+            checkpoints           list[str]                    []       Names of the tensors kept as
+                                                                        checkpoints during the
+                                                                        forward pass.
+            enable_offload        bool                         False    Offload checkpoint tensors
+                                                                        to host memory between
+                                                                        forward and backward.
+            checkpoint_shape      list[int (int32)]            []       Shape shared by all
+                                                                        checkpoints, needed by
+                                                                        checkpoint offloading.
+            enable_tuning         bool                         False    Let the auto-parallel tuner
+                                                                        search recompute settings.
+            refined_ops_patterns  list[RefinedOpsPatternDict]  []       Op patterns whose main ops
+                                                                        are excluded from
+                                                                        recomputation.
+            ====================  ===========================  =======  ============================
 
             Each key in full: ``RecomputeConfigInput`` in ``paddle.distributed.fleet.base._fleet_strategy.types``.
 
@@ -1652,7 +1671,10 @@ class DistributedStrategy(
 
     @recompute_configs.setter
     def recompute_configs(
-        self, value: RecomputeConfigInput | distributed_strategy_pb2.RecomputeConfig
+        self,
+        value: (
+            RecomputeConfigInput | RecomputeConfigDict | distributed_strategy_pb2.RecomputeConfig
+        ),
     ) -> None:
         self._set("recompute_configs", value)
 
@@ -1719,7 +1741,9 @@ class DistributedStrategy(
         return cast("AMPConfigDict", _runtime.dict_view(self.strategy.amp_configs, self._lock))
 
     @amp_configs.setter
-    def amp_configs(self, value: AMPConfigInput | distributed_strategy_pb2.AMPConfig) -> None:
+    def amp_configs(
+        self, value: AMPConfigInput | AMPConfigDict | distributed_strategy_pb2.AMPConfig
+    ) -> None:
         self._set("amp_configs", value)
 
     @property
@@ -1761,7 +1785,8 @@ class DistributedStrategy(
 
     @localsgd_configs.setter
     def localsgd_configs(
-        self, value: LocalSGDConfigInput | distributed_strategy_pb2.LocalSGDConfig
+        self,
+        value: LocalSGDConfigInput | LocalSGDConfigDict | distributed_strategy_pb2.LocalSGDConfig,
     ) -> None:
         self._set("localsgd_configs", value)
 
@@ -1808,7 +1833,12 @@ class DistributedStrategy(
 
     @gradient_merge_configs.setter
     def gradient_merge_configs(
-        self, value: GradientMergeConfigInput | distributed_strategy_pb2.GradientMergeConfig
+        self,
+        value: (
+            GradientMergeConfigInput
+            | GradientMergeConfigDict
+            | distributed_strategy_pb2.GradientMergeConfig
+        ),
     ) -> None:
         self._set("gradient_merge_configs", value)
 
@@ -1854,7 +1884,9 @@ class DistributedStrategy(
         return cast("DGCConfigDict", _runtime.dict_view(self.strategy.dgc_configs, self._lock))
 
     @dgc_configs.setter
-    def dgc_configs(self, value: DGCConfigInput | distributed_strategy_pb2.DGCConfig) -> None:
+    def dgc_configs(
+        self, value: DGCConfigInput | DGCConfigDict | distributed_strategy_pb2.DGCConfig
+    ) -> None:
         self._set("dgc_configs", value)
 
     @property
@@ -1905,7 +1937,8 @@ class DistributedStrategy(
 
     @pipeline_configs.setter
     def pipeline_configs(
-        self, value: PipelineConfigInput | distributed_strategy_pb2.PipelineConfig
+        self,
+        value: PipelineConfigInput | PipelineConfigDict | distributed_strategy_pb2.PipelineConfig,
     ) -> None:
         self._set("pipeline_configs", value)
 
@@ -1972,7 +2005,7 @@ class DistributedStrategy(
 
     @a_sync_configs.setter
     def a_sync_configs(
-        self, value: AsyncConfigInput | distributed_strategy_pb2.AsyncConfig
+        self, value: AsyncConfigInput | AsyncConfigDict | distributed_strategy_pb2.AsyncConfig
     ) -> None:
         self._set("a_sync_configs", value)
 
@@ -2020,7 +2053,9 @@ class DistributedStrategy(
         return cast("LarsConfigDict", _runtime.dict_view(self.strategy.lars_configs, self._lock))
 
     @lars_configs.setter
-    def lars_configs(self, value: LarsConfigInput | distributed_strategy_pb2.LarsConfig) -> None:
+    def lars_configs(
+        self, value: LarsConfigInput | LarsConfigDict | distributed_strategy_pb2.LarsConfig
+    ) -> None:
         self._set("lars_configs", value)
 
     @property
@@ -2061,7 +2096,9 @@ class DistributedStrategy(
         return cast("LambConfigDict", _runtime.dict_view(self.strategy.lamb_configs, self._lock))
 
     @lamb_configs.setter
-    def lamb_configs(self, value: LambConfigInput | distributed_strategy_pb2.LambConfig) -> None:
+    def lamb_configs(
+        self, value: LambConfigInput | LambConfigDict | distributed_strategy_pb2.LambConfig
+    ) -> None:
         self._set("lamb_configs", value)
 
     @property
@@ -2105,7 +2142,12 @@ class DistributedStrategy(
 
     @adaptive_localsgd_configs.setter
     def adaptive_localsgd_configs(
-        self, value: AdaptiveLocalSGDConfigInput | distributed_strategy_pb2.AdaptiveLocalSGDConfig
+        self,
+        value: (
+            AdaptiveLocalSGDConfigInput
+            | AdaptiveLocalSGDConfigDict
+            | distributed_strategy_pb2.AdaptiveLocalSGDConfig
+        ),
     ) -> None:
         self._set("adaptive_localsgd_configs", value)
 
@@ -2211,7 +2253,8 @@ class DistributedStrategy(
 
     @sharding_configs.setter
     def sharding_configs(
-        self, value: ShardingConfigInput | distributed_strategy_pb2.ShardingConfig
+        self,
+        value: ShardingConfigInput | ShardingConfigDict | distributed_strategy_pb2.ShardingConfig,
     ) -> None:
         self._set("sharding_configs", value)
 
@@ -2353,7 +2396,7 @@ class DistributedStrategy(
 
     @hybrid_configs.setter
     def hybrid_configs(
-        self, value: HybridConfigInput | distributed_strategy_pb2.HybridConfig
+        self, value: HybridConfigInput | HybridConfigDict | distributed_strategy_pb2.HybridConfig
     ) -> None:
         hooks.set_hybrid_configs(self, value)
 
@@ -2400,7 +2443,12 @@ class DistributedStrategy(
 
     @tensor_parallel_configs.setter
     def tensor_parallel_configs(
-        self, value: TensorParallelConfigInput | distributed_strategy_pb2.TensorParallelConfig
+        self,
+        value: (
+            TensorParallelConfigInput
+            | TensorParallelConfigDict
+            | distributed_strategy_pb2.TensorParallelConfig
+        ),
     ) -> None:
         self._set("tensor_parallel_configs", value)
 
@@ -2454,7 +2502,12 @@ class DistributedStrategy(
 
     @trainer_desc_configs.setter
     def trainer_desc_configs(
-        self, value: TrainerDescConfigInput | distributed_strategy_pb2.TrainerDescConfig
+        self,
+        value: (
+            TrainerDescConfigInput
+            | TrainerDescConfigDict
+            | distributed_strategy_pb2.TrainerDescConfig
+        ),
     ) -> None:
         self._set("trainer_desc_configs", value)
 
@@ -2492,7 +2545,12 @@ class DistributedStrategy(
 
     @fs_client_param.setter
     def fs_client_param(
-        self, value: FsClientParameterInput | distributed_strategy_pb2.FsClientParameter
+        self,
+        value: (
+            FsClientParameterInput
+            | FsClientParameterDict
+            | distributed_strategy_pb2.FsClientParameter
+        ),
     ) -> None:
         self._set("fs_client_param", value)
 
@@ -2539,7 +2597,9 @@ class DistributedStrategy(
         return cast("QatConfigDict", _runtime.dict_view(self.strategy.qat_configs, self._lock))
 
     @qat_configs.setter
-    def qat_configs(self, value: QatConfigInput | distributed_strategy_pb2.QatConfig) -> None:
+    def qat_configs(
+        self, value: QatConfigInput | QatConfigDict | distributed_strategy_pb2.QatConfig
+    ) -> None:
         self._set("qat_configs", value)
 
     @property
@@ -2560,7 +2620,7 @@ class DistributedStrategy(
         on.
 
         Type:
-            ``BuildStrategyDict``
+            ``BuildStrategy``
 
         Keys:
             =================================  ===========  =======  ===============================
@@ -2678,7 +2738,12 @@ class DistributedStrategy(
 
     @gradient_scale_configs.setter
     def gradient_scale_configs(
-        self, value: GradientScaleConfigInput | distributed_strategy_pb2.GradientScaleConfig
+        self,
+        value: (
+            GradientScaleConfigInput
+            | GradientScaleConfigDict
+            | distributed_strategy_pb2.GradientScaleConfig
+        ),
     ) -> None:
         self._set("gradient_scale_configs", value)
 
@@ -2700,7 +2765,7 @@ class DistributedStrategy(
         ``fleet_desc_configs`` returns.
 
         Type:
-            ``_containers.RepeatedCompositeFieldContainer[distributed_strategy_pb2.TableParameter]``
+            ``list[TableParameter]``
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2742,7 +2807,7 @@ class DistributedStrategy(
         as ``sparse_table_configs``.
 
         Type:
-            ``_containers.RepeatedCompositeFieldContainer[distributed_strategy_pb2.TableParameter]``
+            ``list[TableParameter]``
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy

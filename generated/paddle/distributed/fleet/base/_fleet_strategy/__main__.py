@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import sys
 
-from paddle.distributed.fleet.base.distributed_strategy import DistributedStrategy
 from paddle.distributed.fleet.base._fleet_strategy.lint import main
+from paddle.distributed.fleet.base.distributed_strategy import DistributedStrategy
 
 # name -> (class, the attribute holding its message); the first is the default
 CLASSES = {

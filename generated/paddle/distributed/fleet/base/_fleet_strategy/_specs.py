@@ -11,7 +11,6 @@ constraints the annotations file adds.
 from __future__ import annotations
 
 from paddle.distributed.fleet.base._fleet_strategy.runtime import Policy, configure, register
-
 from paddle.distributed.fleet.proto import distributed_strategy_pb2 as distributed_strategy_pb2
 from paddle.distributed.fleet.utils.log_util import logger as _logger
 

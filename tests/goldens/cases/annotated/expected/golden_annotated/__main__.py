@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import sys
 
-from golden_annotated.shop import Shop
 from golden_annotated.lint import main
+from golden_annotated.shop import Shop
 
 # name -> (class, the attribute holding its message); the first is the default
 CLASSES = {

@@ -10,9 +10,8 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from golden_annotated.runtime import Policy, configure, register
-
 from golden_annotated import shop_pb2 as shop_pb2
+from golden_annotated.runtime import Policy, configure, register
 
 configure(strict_env="SHOP_STRICT")
 

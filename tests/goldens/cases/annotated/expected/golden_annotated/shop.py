@@ -7,24 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_annotated import shop_pb2
+from golden_annotated import _rules as _rules
 
 # importing _specs registers the message specs the classes are built from
 from golden_annotated import _specs as _specs  # noqa: F401
-from golden_annotated import runtime as _runtime
-from golden_annotated import _rules as _rules
 from golden_annotated import lint as _lint
+from golden_annotated import runtime as _runtime
+from golden_annotated import shop_pb2
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
-    from google.protobuf.internal import containers as _containers
-
-    from golden_annotated.types import (
-        CheckoutDict,
-        CheckoutInput,
-    )
+    from golden_annotated.types import CheckoutDict, CheckoutInput
 
 __all__ = [
     "Shop",
@@ -271,7 +263,7 @@ class Shop(
         return cast("CheckoutDict", _runtime.dict_view(self.config.checkout, self._lock))
 
     @checkout_configs.setter
-    def checkout_configs(self, value: CheckoutInput | shop_pb2.Checkout) -> None:
+    def checkout_configs(self, value: CheckoutInput | CheckoutDict | shop_pb2.Checkout) -> None:
         self._set("checkout_configs", value)
 
     @property

@@ -4,9 +4,9 @@
 """Protobuf classes of ``shop.proto``, in the package's descriptor pool."""
 
 from google.protobuf import message_factory as _message_factory
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_annotated._pool import POOL as _POOL, add_file as _add_file
+from golden_annotated._pool import POOL as _POOL
+from golden_annotated._pool import add_file as _add_file
 
 DESCRIPTOR = _add_file(
     b'\n\nshop.proto\x12\x04shop"\xb8\x01\n\nShopConfig\x12\x12\n\x04open\x18\x01 \x01(\x08:\x04true\x12\x12\n\x07workers\x18\x02 \x01(\x05:\x014\x12\x15\n\x08discount\x18\x03 \x01(\x02:\x030.1\x12\x15\n\x08currency\x18\x04 \x01(\t:\x03EUR\x12\x0c\n\x04tags\x18\x05 \x03(\t\x12 \n\x08checkout\x18\x06 \x01(\x0b2\x0e.shop.Checkout\x12\x14\n\x0clegacy_limit\x18\x07 \x01(\x05\x12\x0e\n\x06owners\x18\x08 \x03(\t"I\n\x08Checkout\x12\x15\n\tmax_items\x18\x01 \x01(\x05:\x0250\x12\x15\n\ttimeout_s\x18\x02 \x01(\x01:\x0230\x12\x0f\n\x07methods\x18\x03 \x03(\t'

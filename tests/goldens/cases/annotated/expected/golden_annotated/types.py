@@ -14,7 +14,7 @@ For each message ``X`` there are two:
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import TypedDict
 
 from golden_annotated import shop_pb2
 

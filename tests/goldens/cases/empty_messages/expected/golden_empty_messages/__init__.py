@@ -12,12 +12,12 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_empty_messages.types``.
 """
 
-from golden_empty_messages.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_empty_messages.health import (
+    Health,
     Ping,
     Probe,
-    Health,
 )
+from golden_empty_messages.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
     "Ping",

@@ -7,28 +7,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_empty_messages import health_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_empty_messages import _specs as _specs  # noqa: F401
+from golden_empty_messages import health_pb2
 from golden_empty_messages import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
-    from golden_empty_messages.types import (
-        PingDict,
-        PingInput,
-    )
-    from golden_empty_messages.types import (
-        PingDict,
-        PingInput,
-        ProbeDict,
-        ProbeInput,
-    )
+    from golden_empty_messages.types import PingDict, PingInput, ProbeDict, ProbeInput
 
 __all__ = [
     "Ping",
@@ -120,7 +109,7 @@ class Probe(
         return cast("PingDict", _runtime.dict_view(self.message.inner, self._lock))
 
     @inner.setter
-    def inner(self, value: PingInput | health_pb2.Ping) -> None:
+    def inner(self, value: PingInput | PingDict | health_pb2.Ping) -> None:
         self._set("inner", value)
 
     @property
@@ -201,7 +190,7 @@ class Health(
         return cast("PingDict", _runtime.dict_view(self.message.ping, self._lock))
 
     @ping.setter
-    def ping(self, value: PingInput | health_pb2.Ping) -> None:
+    def ping(self, value: PingInput | PingDict | health_pb2.Ping) -> None:
         self._set("ping", value)
 
     @property
@@ -217,7 +206,7 @@ class Health(
         return cast("PingDict", _runtime.dict_view(self.message.up, self._lock))
 
     @up.setter
-    def up(self, value: PingInput | health_pb2.Ping) -> None:
+    def up(self, value: PingInput | PingDict | health_pb2.Ping) -> None:
         self._set("up", value)
 
     @property
@@ -289,5 +278,5 @@ class Health(
         return cast("ProbeDict", _runtime.dict_view(self.message.probe, self._lock))
 
     @probe.setter
-    def probe(self, value: ProbeInput | health_pb2.Probe) -> None:
+    def probe(self, value: ProbeInput | ProbeDict | health_pb2.Probe) -> None:
         self._set("probe", value)

@@ -4,9 +4,9 @@
 """Protobuf classes of ``health.proto``, in the package's descriptor pool."""
 
 from google.protobuf import message_factory as _message_factory
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_empty_messages._pool import POOL as _POOL, add_file as _add_file
+from golden_empty_messages._pool import POOL as _POOL
+from golden_empty_messages._pool import add_file as _add_file
 
 DESCRIPTOR = _add_file(
     b'\n\x0chealth.proto\x12\x0cgolden.empty"\x06\n\x04Ping"9\n\x05Probe\x12!\n\x05inner\x18\x01 \x01(\x0b2\x12.golden.empty.Ping\x12\r\n\x05count\x18\x02 \x01(\x05"\xa3\x02\n\x06Health\x12 \n\x04ping\x18\x01 \x01(\x0b2\x12.golden.empty.Ping\x12 \n\x02up\x18\x02 \x01(\x0b2\x12.golden.empty.PingH\x00\x12\x0e\n\x04down\x18\x03 \x01(\tH\x00\x12!\n\x05pongs\x18\x04 \x03(\x0b2\x12.golden.empty.Ping\x121\n\x07by_peer\x18\x05 \x03(\x0b2 .golden.empty.Health.ByPeerEntry\x12"\n\x05probe\x18\x06 \x01(\x0b2\x13.golden.empty.Probe\x1aA\n\x0bByPeerEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12!\n\x05value\x18\x02 \x01(\x0b2\x12.golden.empty.Ping:\x028\x01B\x08\n\x06signalb\x06proto3'

@@ -15,7 +15,7 @@ For each message ``X`` there are two:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, TypedDict
+from typing import TypedDict
 
 from golden_empty_messages import health_pb2
 

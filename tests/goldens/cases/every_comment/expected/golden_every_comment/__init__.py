@@ -17,17 +17,17 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_every_comment.types``.
 """
 
-from golden_every_comment.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_every_comment.catalog import (
-    Shelf,
     Catalog,
-    Left_Item,
     Left,
-    Right_Item,
-    Right,
-    ShelfDict_,
+    Left_Item,
     Node,
+    Right,
+    Right_Item,
+    Shelf,
+    ShelfDict_,
 )
+from golden_every_comment.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
     "Shelf",

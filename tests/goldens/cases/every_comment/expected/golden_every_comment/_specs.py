@@ -10,9 +10,8 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from golden_every_comment.runtime import configure, register
-
 from golden_every_comment import catalog_pb2 as catalog_pb2
+from golden_every_comment.runtime import configure, register
 
 configure(strict_env="GOLDEN_EVERY_COMMENT_STRICT")
 

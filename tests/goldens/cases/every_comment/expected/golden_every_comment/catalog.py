@@ -7,47 +7,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_every_comment import catalog_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_every_comment import _specs as _specs  # noqa: F401
+from golden_every_comment import catalog_pb2
 from golden_every_comment import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
     from golden_every_comment.types import (
-        ShelfInput,
         CatalogDict,
         CatalogInput,
+        Left_Item_SizeName,
         Left_ItemInput,
-    )
-    from golden_every_comment.types import (
-        StockName,
-        ShelfDict,
-        ShelfInput,
         LeftDict,
         LeftInput,
+        NodeInput,
         Right_ItemInput,
         RightDict,
         RightInput,
+        ShelfDict,
         ShelfDictDict,
         ShelfDictInput,
-    )
-    from golden_every_comment.types import (
-        Left_Item_SizeName,
-    )
-    from golden_every_comment.types import (
-        Left_ItemInput,
-    )
-    from golden_every_comment.types import (
-        Right_ItemInput,
-    )
-    from golden_every_comment.types import (
-        NodeInput,
+        ShelfInput,
+        StockName,
     )
 
 __all__ = [
@@ -193,7 +178,7 @@ class Shelf(
         return cast("CatalogDict", _runtime.dict_view(self.message.catalog, self._lock))
 
     @catalog.setter
-    def catalog(self, value: CatalogInput | catalog_pb2.Catalog) -> None:
+    def catalog(self, value: CatalogInput | CatalogDict | catalog_pb2.Catalog) -> None:
         self._set("catalog", value)
 
     @property
@@ -279,22 +264,24 @@ class Catalog(
             ``ShelfDict``
 
         Keys:
-            =======  ===============  ========================  ====================================
-            key      type             default                   meaning
-            =======  ===============  ========================  ====================================
-            title    str              ''                        What the shelf is called.
-            shelves  list[Shelf]      []                        Shelves standing inside this one.
-            items    list[Left.Item]  []                        The items on it, as the left wing
-                                                                lists them.
-            catalog  Catalog          every key at its default  The catalog the shelf belongs to.
-            aisle    int (int32)      0                         An aisle's number.
-            room     str              ''                        A room's name.
-            =======  ===============  ========================  ====================================
+            =======  ===================  ========================  ================================
+            key      type                 default                   meaning
+            =======  ===================  ========================  ================================
+            title    str                  ''                        What the shelf is called.
+            shelves  list[ShelfDict]      []                        Shelves standing inside this
+                                                                    one.
+            items    list[Left_ItemDict]  []                        The items on it, as the left
+                                                                    wing lists them.
+            catalog  Catalog              every key at its default  The catalog the shelf belongs
+                                                                    to.
+            aisle    int (int32)          0                         An aisle's number.
+            room     str                  ''                        A room's name.
+            =======  ===================  ========================  ================================
         """
         return cast("ShelfDict", _runtime.dict_view(self.message.top, self._lock))
 
     @top.setter
-    def top(self, value: ShelfInput | catalog_pb2.Shelf) -> None:
+    def top(self, value: ShelfInput | ShelfDict | catalog_pb2.Shelf) -> None:
         self._set("top", value)
 
     @property
@@ -338,16 +325,16 @@ class Catalog(
             ``LeftDict``
 
         Keys:
-            =====  ===============  =======  =================
-            key    type             default  meaning
-            =====  ===============  =======  =================
-            items  list[Left.Item]  []       The wing's items.
-            =====  ===============  =======  =================
+            =====  ===================  =======  =================
+            key    type                 default  meaning
+            =====  ===================  =======  =================
+            items  list[Left_ItemDict]  []       The wing's items.
+            =====  ===================  =======  =================
         """
         return cast("LeftDict", _runtime.dict_view(self.message.left, self._lock))
 
     @left.setter
-    def left(self, value: LeftInput | catalog_pb2.Left) -> None:
+    def left(self, value: LeftInput | LeftDict | catalog_pb2.Left) -> None:
         self._set("left", value)
 
     @property
@@ -358,16 +345,16 @@ class Catalog(
             ``RightDict``
 
         Keys:
-            =====  ================  =======  =================
-            key    type              default  meaning
-            =====  ================  =======  =================
-            items  list[Right.Item]  []       The wing's items.
-            =====  ================  =======  =================
+            =====  ====================  =======  =================
+            key    type                  default  meaning
+            =====  ====================  =======  =================
+            items  list[Right_ItemDict]  []       The wing's items.
+            =====  ====================  =======  =================
         """
         return cast("RightDict", _runtime.dict_view(self.message.right, self._lock))
 
     @right.setter
-    def right(self, value: RightInput | catalog_pb2.Right) -> None:
+    def right(self, value: RightInput | RightDict | catalog_pb2.Right) -> None:
         self._set("right", value)
 
     @property
@@ -387,7 +374,7 @@ class Catalog(
         return cast("ShelfDictDict", _runtime.dict_view(self.message.extra, self._lock))
 
     @extra.setter
-    def extra(self, value: ShelfDictInput | catalog_pb2.ShelfDict) -> None:
+    def extra(self, value: ShelfDictInput | ShelfDictDict | catalog_pb2.ShelfDict) -> None:
         self._set("extra", value)
 
 

@@ -18,6 +18,9 @@ Services (no code is generated for them; their descriptors are in
         Streams every shelf that changes.
 """
 
+# an extension's type is protobuf's private _ExtensionFieldDescriptor (as in mypy-protobuf's stubs)
+# pyright: reportPrivateUsage=false
+
 # builtins and typing names under private aliases: a field or message may be
 # named int, property, Mapping, ...
 import builtins as _builtins
@@ -30,10 +33,11 @@ from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf.internal import extension_dict as _extension_dict
 
 DESCRIPTOR: _descriptor.FileDescriptor
 PINNED_NOTE_FIELD_NUMBER: _builtins.int
-pinned_note: _descriptor.FieldDescriptor
+pinned_note: _extension_dict._ExtensionFieldDescriptor[Shelf, _builtins.str]
 """A note pinned to any shelf.
 
 Kept short.
@@ -188,7 +192,7 @@ class Left(_message.Message):
         def ClearField(self, field_name: _Literal["sku", "size"]) -> None: ...
 
     LEFT_CAPACITY_FIELD_NUMBER: _ClassVar[_builtins.int]
-    left_capacity: _ClassVar[_descriptor.FieldDescriptor]
+    left_capacity: _ClassVar[_extension_dict._ExtensionFieldDescriptor[Shelf, _builtins.int]]
     """How many left-wing items fit on the shelf."""
     @_builtins.property
     def items(self) -> _containers.RepeatedCompositeFieldContainer[Left.Item]:

@@ -12,15 +12,15 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_extensions_and_options.types``.
 """
 
-from golden_extensions_and_options.runtime import (
-    UnknownConfigKeyError,
-    default_strict,
-    set_default_strict,
-)
 from golden_extensions_and_options.options import (
     Base,
     Holder,
     Settings,
+)
+from golden_extensions_and_options.runtime import (
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
 )
 
 __all__ = [

@@ -10,9 +10,8 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from golden_extensions_and_options.runtime import configure, register
-
 from golden_extensions_and_options import options_pb2 as options_pb2
+from golden_extensions_and_options.runtime import configure, register
 
 configure(strict_env="GOLDEN_EXTENSIONS_AND_OPTIONS_STRICT")
 

@@ -7,22 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_extensions_and_options import options_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_extensions_and_options import _specs as _specs  # noqa: F401
+from golden_extensions_and_options import options_pb2
 from golden_extensions_and_options import runtime as _runtime
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
-    from google.protobuf.internal import containers as _containers
-
-    from golden_extensions_and_options.types import (
-        SettingsDict,
-        SettingsInput,
-    )
+    from golden_extensions_and_options.types import SettingsDict, SettingsInput
 
 __all__ = [
     "Base",
@@ -151,7 +142,7 @@ class Holder(
             Deprecated (``[deprecated = true]`` in the schema): setting it emits a
             DeprecationWarning.
         """
-        return self.message.old
+        return cast("int", getattr(self.message, "old"))
 
     @old.setter
     def old(self, value: int) -> None:
@@ -213,7 +204,7 @@ class Holder(
         return cast("SettingsDict", _runtime.dict_view(self.message.settings, self._lock))
 
     @settings.setter
-    def settings(self, value: SettingsInput | options_pb2.Settings) -> None:
+    def settings(self, value: SettingsInput | SettingsDict | options_pb2.Settings) -> None:
         self._set("settings", value)
 
 
@@ -266,7 +257,7 @@ class Settings(
             Deprecated (``[deprecated = true]`` in the schema): setting it emits a
             DeprecationWarning.
         """
-        return self.message.legacy
+        return cast("bool", getattr(self.message, "legacy"))
 
     @legacy.setter
     def legacy(self, value: bool) -> None:

@@ -4,9 +4,9 @@
 """Protobuf classes of ``options.proto``, in the package's descriptor pool."""
 
 from google.protobuf import message_factory as _message_factory
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_extensions_and_options._pool import POOL as _POOL, add_file as _add_file
+from golden_extensions_and_options._pool import POOL as _POOL
+from golden_extensions_and_options._pool import add_file as _add_file
 
 DESCRIPTOR = _add_file(
     b'\n\roptions.proto\x12\ngolden.ext"\x19\n\x04Base\x12\n\n\x02id\x18\x01 \x01(\x05*\x05\x08d\x10\xc9\x01"\x8b\x01\n\x06Holder\x12\x0f\n\x03old\x18\x01 \x01(\x05B\x02\x18\x01\x12\x0c\n\x04name\x18\x02 \x02(\t\x12\x18\n\x07display\x18\x03 \x01(\tR\x07shownAs\x12&\n\x08settings\x18\x04 \x01(\x0b2\x14.golden.ext.Settings2 \n\x06weight\x12\x10.golden.ext.Base\x18e \x01(\x05".\n\x08Settings\x12\x12\n\x06legacy\x18\x01 \x01(\x08B\x02\x18\x01\x12\x0e\n\x06modern\x18\x02 \x01(\x08:\x1f\n\x05label\x12\x10.golden.ext.Base\x18d \x01(\t'

@@ -3,23 +3,23 @@
 # Regenerate: fleet-strategy-codegen generate
 """Type stubs of ``options.proto``'s protobuf classes."""
 
+# an extension's type is protobuf's private _ExtensionFieldDescriptor (as in mypy-protobuf's stubs)
+# pyright: reportPrivateUsage=false
+
 # builtins and typing names under private aliases: a field or message may be
 # named int, property, Mapping, ...
 import builtins as _builtins
-from collections.abc import Iterable as _Iterable
 from typing import ClassVar as _ClassVar
 from typing import Literal as _Literal
 
-from typing_extensions import deprecated as _deprecated
-
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from google.protobuf.internal import containers as _containers
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf.internal import extension_dict as _extension_dict
+from typing_extensions import deprecated as _deprecated
 
 DESCRIPTOR: _descriptor.FileDescriptor
 LABEL_FIELD_NUMBER: _builtins.int
-label: _descriptor.FieldDescriptor
+label: _extension_dict._ExtensionFieldDescriptor[Base, _builtins.str]
 """A label every Base may carry."""
 
 class Base(_message.Message):
@@ -39,7 +39,7 @@ class Holder(_message.Message):
     """Declares an extension in its body and fields with options."""
 
     WEIGHT_FIELD_NUMBER: _ClassVar[_builtins.int]
-    weight: _ClassVar[_descriptor.FieldDescriptor]
+    weight: _ClassVar[_extension_dict._ExtensionFieldDescriptor[Base, _builtins.int]]
     """A weight, declared inside Holder."""
     @_builtins.property
     @_deprecated("old is deprecated ([deprecated = true] in the schema)")

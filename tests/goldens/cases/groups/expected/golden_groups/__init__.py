@@ -15,16 +15,16 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_groups.types``.
 """
 
-from golden_groups.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_groups.ledger import (
-    Money,
     Entry,
+    Money,
 )
+from golden_groups.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_groups.survey import (
-    Form_Respondent_Address,
-    Form_Respondent,
-    Form_Answer,
     Form,
+    Form_Answer,
+    Form_Respondent,
+    Form_Respondent_Address,
 )
 
 __all__ = [

@@ -10,10 +10,9 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from golden_groups.runtime import configure, register
-
 from golden_groups import ledger_pb2 as ledger_pb2
 from golden_groups import survey_pb2 as survey_pb2
+from golden_groups.runtime import configure, register
 
 configure(strict_env="GOLDEN_GROUPS_STRICT")
 

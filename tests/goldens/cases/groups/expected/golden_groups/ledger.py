@@ -7,23 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_groups import ledger_pb2
-from golden_groups import survey_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_groups import _specs as _specs  # noqa: F401
+from golden_groups import ledger_pb2
 from golden_groups import runtime as _runtime
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
     from google.protobuf.internal import containers as _containers
 
-    from golden_groups.types import (
-        MoneyDict,
-        MoneyInput,
-    )
+    from golden_groups.types import MoneyDict, MoneyInput
 
 __all__ = [
     "Money",
@@ -184,7 +176,7 @@ class Entry(
         return cast("MoneyDict", _runtime.dict_view(self.message.amount, self._lock))
 
     @amount.setter
-    def amount(self, value: MoneyInput | ledger_pb2.Money) -> None:
+    def amount(self, value: MoneyInput | MoneyDict | ledger_pb2.Money) -> None:
         self._set("amount", value)
 
     @property
@@ -223,5 +215,5 @@ class Entry(
         return cast("MoneyDict", _runtime.dict_view(self.message.fee, self._lock))
 
     @fee.setter
-    def fee(self, value: MoneyInput | ledger_pb2.Money) -> None:
+    def fee(self, value: MoneyInput | MoneyDict | ledger_pb2.Money) -> None:
         self._set("fee", value)

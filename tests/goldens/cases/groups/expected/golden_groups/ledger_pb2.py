@@ -4,9 +4,9 @@
 """Protobuf classes of ``ledger.proto``, in the package's descriptor pool."""
 
 from google.protobuf import message_factory as _message_factory
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_groups._pool import POOL as _POOL, add_file as _add_file
+from golden_groups._pool import POOL as _POOL
+from golden_groups._pool import add_file as _add_file
 
 DESCRIPTOR = _add_file(
     b'\n\x0cledger.proto\x12\x06ledger"(\n\x05Money\x12\x10\n\x08currency\x18\x01 \x01(\t\x12\r\n\x05cents\x18\x02 \x01(\x03"|\n\x05Entry\x12\x0c\n\x04memo\x18\x01 \x01(\t\x12$\n\x06amount\x18\x02 \x01(\x0b2\r.ledger.MoneyB\x05\xaa\x01\x02(\x02\x12#\n\x05parts\x18\x03 \x03(\x0b2\r.ledger.MoneyB\x05\xaa\x01\x02(\x02\x12\x1a\n\x03fee\x18\x04 \x01(\x0b2\r.ledger.Moneyb\x08editionsp\xe8\x07'

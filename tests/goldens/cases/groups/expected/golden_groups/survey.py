@@ -7,27 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_groups import ledger_pb2
-from golden_groups import survey_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_groups import _specs as _specs  # noqa: F401
 from golden_groups import runtime as _runtime
+from golden_groups import survey_pb2
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
     from google.protobuf.internal import containers as _containers
 
     from golden_groups.types import (
+        Form_AnswerInput,
         Form_Respondent_AddressDict,
         Form_Respondent_AddressInput,
-    )
-    from golden_groups.types import (
         Form_RespondentDict,
         Form_RespondentInput,
-        Form_AnswerInput,
     )
 
 __all__ = [
@@ -213,7 +206,12 @@ class Form_Respondent(
 
     @address.setter
     def address(
-        self, value: Form_Respondent_AddressInput | survey_pb2.Form.Respondent.Address
+        self,
+        value: (
+            Form_Respondent_AddressInput
+            | Form_Respondent_AddressDict
+            | survey_pb2.Form.Respondent.Address
+        ),
     ) -> None:
         self._set("address", value)
 
@@ -392,7 +390,9 @@ class Form(
         return cast("Form_RespondentDict", _runtime.dict_view(self.message.respondent, self._lock))
 
     @respondent.setter
-    def respondent(self, value: Form_RespondentInput | survey_pb2.Form.Respondent) -> None:
+    def respondent(
+        self, value: Form_RespondentInput | Form_RespondentDict | survey_pb2.Form.Respondent
+    ) -> None:
         self._set("respondent", value)
 
     @property

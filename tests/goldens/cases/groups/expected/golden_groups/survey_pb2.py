@@ -4,9 +4,9 @@
 """Protobuf classes of ``survey.proto``, in the package's descriptor pool."""
 
 from google.protobuf import message_factory as _message_factory
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_groups._pool import POOL as _POOL, add_file as _add_file
+from golden_groups._pool import POOL as _POOL
+from golden_groups._pool import add_file as _add_file
 
 DESCRIPTOR = _add_file(
     b'\n\x0csurvey.proto\x12\x06survey"\xbd\x02\n\x04Form\x12\x17\n\x05title\x18\x01 \x01(\t:\x08Untitled\x12+\n\nrespondent\x18\x02 \x01(\n2\x17.survey.Form.Respondent\x12#\n\x06answer\x18\x08 \x03(\n2\x13.survey.Form.Answer\x1a\x88\x01\n\nRespondent\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0f\n\x03age\x18\x04 \x01(\x05:\x0218\x120\n\x07address\x18\x05 \x01(\n2\x1f.survey.Form.Respondent.Address\x1a)\n\x07Address\x12\x0c\n\x04city\x18\x06 \x01(\t\x12\x10\n\x08postcode\x18\x07 \x01(\t\x1a?\n\x06Answer\x12\x10\n\x08question\x18\t \x01(\x05\x12\x0c\n\x04text\x18\n \x01(\t\x12\x15\n\nconfidence\x18\x0b \x01(\x02:\x011'

@@ -14,10 +14,9 @@ For each message ``X`` there are two:
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import TypedDict
 
-from golden_groups import ledger_pb2
-from golden_groups import survey_pb2
+from golden_groups import ledger_pb2, survey_pb2
 
 __all__ = [
     "MoneyDict",

@@ -11,13 +11,13 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_include_paths.types``.
 """
 
-from golden_include_paths.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_include_paths.acme.common.v1.common import (
     Attribute,
 )
 from golden_include_paths.acme.trace.v1.trace import (
     Span,
 )
+from golden_include_paths.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
     "Attribute",

@@ -14,10 +14,9 @@ For each message ``X`` there are two:
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import TypedDict
 
 from golden_include_paths.acme.common.v1 import common_pb2
-from golden_include_paths.acme.trace.v1 import trace_pb2
 
 __all__ = [
     "AttributeDict",

@@ -11,11 +11,11 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_proto2_defaults.types``.
 """
 
-from golden_proto2_defaults.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_proto2_defaults.defaults import (
-    Settings,
     Job,
+    Settings,
 )
+from golden_proto2_defaults.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
     "Settings",

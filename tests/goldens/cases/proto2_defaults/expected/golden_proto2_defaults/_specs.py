@@ -10,9 +10,8 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from golden_proto2_defaults.runtime import configure, register
-
 from golden_proto2_defaults import defaults_pb2 as defaults_pb2
+from golden_proto2_defaults.runtime import configure, register
 
 configure(strict_env="GOLDEN_PROTO2_DEFAULTS_STRICT")
 

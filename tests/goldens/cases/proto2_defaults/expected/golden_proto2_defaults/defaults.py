@@ -7,25 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_proto2_defaults import defaults_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_proto2_defaults import _specs as _specs  # noqa: F401
+from golden_proto2_defaults import defaults_pb2
 from golden_proto2_defaults import runtime as _runtime
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
-    from google.protobuf.internal import containers as _containers
-
-    from golden_proto2_defaults.types import (
-        KindName,
-    )
-    from golden_proto2_defaults.types import (
-        SettingsDict,
-        SettingsInput,
-    )
+    from golden_proto2_defaults.types import KindName, SettingsDict, SettingsInput
 
 __all__ = [
     "Settings",
@@ -490,7 +478,7 @@ class Job(
         return cast("SettingsDict", _runtime.dict_view(self.message.settings, self._lock))
 
     @settings.setter
-    def settings(self, value: SettingsInput | defaults_pb2.Settings) -> None:
+    def settings(self, value: SettingsInput | SettingsDict | defaults_pb2.Settings) -> None:
         self._set("settings", value)
 
     @property

@@ -6,7 +6,8 @@
 from google.protobuf import message_factory as _message_factory
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_proto2_defaults._pool import POOL as _POOL, add_file as _add_file
+from golden_proto2_defaults._pool import POOL as _POOL
+from golden_proto2_defaults._pool import add_file as _add_file
 
 DESCRIPTOR = _add_file(
     b'\n\x0edefaults.proto\x12\x0fgolden.defaults"\xbc\x03\n\x08Settings\x12\x12\n\x05ratio\x18\x01 \x01(\x02:\x030.8\x12\x15\n\x07precise\x18\x02 \x01(\x01:\x040.05\x12\x11\n\x05small\x18\x03 \x01(\x05:\x02-7\x12 \n\x03big\x18\x04 \x01(\x03:\x139223372036854775807\x12"\n\x0eunsigned_small\x18\x05 \x01(\r:\n4294967295\x12*\n\x0cunsigned_big\x18\x06 \x01(\x04:\x1418446744073709551615\x12\x12\n\x06zigzag\x18\x07 \x01(\x11:\x02-1\x12\x10\n\x05fixed\x18\x08 \x01(\x06:\x013\x12\x15\n\x07enabled\x18\t \x01(\x08:\x04true\x12/\n\x04name\x18\n \x01(\t:!quote " and backslash \\ and tab \t\x12\x16\n\x04blob\x18\x0b \x01(\x0c:\x08\\001\\002\x12+\n\x04kind\x18\x0c \x01(\x0e2\x15.golden.defaults.Kind:\x06KIND_B\x12\x15\n\x08infinite\x18\r \x01(\x02:\x03inf\x12\x19\n\x0cnot_a_number\x18\x0e \x01(\x01:\x03nan\x12\r\n\x05sizes\x18\x0f \x03(\x05\x12\x0c\n\x04must\x18\x10 \x02(\x05"I\n\x03Job\x12+\n\x08settings\x18\x01 \x01(\x0b2\x19.golden.defaults.Settings\x12\x15\n\x05owner\x18\x02 \x01(\t:\x06nobody*\x1e\n\x04Kind\x12\n\n\x06KIND_A\x10\x01\x12\n\n\x06KIND_B\x10\x02'

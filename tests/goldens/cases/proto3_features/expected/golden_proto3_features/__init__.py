@@ -11,11 +11,11 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_proto3_features.types``.
 """
 
-from golden_proto3_features.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_proto3_features.features import (
-    Canvas_Point,
     Canvas,
+    Canvas_Point,
 )
+from golden_proto3_features.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
     "Canvas_Point",

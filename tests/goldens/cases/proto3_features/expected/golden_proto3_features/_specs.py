@@ -10,9 +10,8 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from golden_proto3_features.runtime import configure, register
-
 from golden_proto3_features import features_pb2 as features_pb2
+from golden_proto3_features.runtime import configure, register
 
 configure(strict_env="GOLDEN_PROTO3_FEATURES_STRICT")
 

@@ -7,23 +7,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_proto3_features import features_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_proto3_features import _specs as _specs  # noqa: F401
+from golden_proto3_features import features_pb2
 from golden_proto3_features import runtime as _runtime
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
     from golden_proto3_features.types import (
-        ColourName,
         Canvas_LayerName,
         Canvas_PointDict,
         Canvas_PointInput,
+        ColourName,
     )
 
 __all__ = [
@@ -318,7 +316,9 @@ class Canvas(
         return cast("Canvas_PointDict", _runtime.dict_view(self.message.origin, self._lock))
 
     @origin.setter
-    def origin(self, value: Canvas_PointInput | features_pb2.Canvas.Point) -> None:
+    def origin(
+        self, value: Canvas_PointInput | Canvas_PointDict | features_pb2.Canvas.Point
+    ) -> None:
         self._set("origin", value)
 
     @property

@@ -6,7 +6,8 @@
 from google.protobuf import message_factory as _message_factory
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_proto3_features._pool import POOL as _POOL, add_file as _add_file
+from golden_proto3_features._pool import POOL as _POOL
+from golden_proto3_features._pool import add_file as _add_file
 
 DESCRIPTOR = _add_file(
     b'\n\x0efeatures.proto\x12\x0fgolden.features"\xd7\x04\n\x06Canvas\x12\r\n\x05title\x18\x01 \x01(\t\x12-\n\x06points\x18\x02 \x03(\x0b2\x1d.golden.features.Canvas.Point\x123\n\x06counts\x18\x03 \x03(\x0b2#.golden.features.Canvas.CountsEntry\x125\n\x07anchors\x18\x04 \x03(\x0b2$.golden.features.Canvas.AnchorsEntry\x12)\n\x06colour\x18\x05 \x01(\x0e2\x17.golden.features.ColourH\x00\x12\x0f\n\x05image\x18\x06 \x01(\tH\x00\x12\x14\n\x07opacity\x18\x07 \x01(\x01H\x01\x88\x01\x01\x12,\n\x05layer\x18\x08 \x01(\x0e2\x1d.golden.features.Canvas.Layer\x12-\n\x06origin\x18\t \x01(\x0b2\x1d.golden.features.Canvas.Point\x12\x0c\n\x04tags\x18\n \x03(\t\x12\x11\n\tthumbnail\x18\x0b \x01(\x0c\x1a\x1d\n\x05Point\x12\t\n\x01x\x18\x01 \x01(\x05\x12\t\n\x01y\x18\x02 \x01(\x05\x1a-\n\x0bCountsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x028\x01\x1aM\n\x0cAnchorsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12,\n\x05value\x18\x02 \x01(\x0b2\x1d.golden.features.Canvas.Point:\x028\x01"\x1c\n\x05Layer\x12\x08\n\x04BACK\x10\x00\x12\t\n\x05FRONT\x10\x01B\x0c\n\nbackgroundB\n\n\x08_opacity*4\n\x06Colour\x12\x16\n\x12COLOUR_UNSPECIFIED\x10\x00\x12\x07\n\x03RED\x10\x01\x12\t\n\x05GREEN\x10\x02b\x06proto3'

@@ -7,25 +7,28 @@
 * ``Iterable`` - Named like collections.abc.Iterable.
 * ``Literal`` - Named like typing.Literal.
 * ``copy_`` - Named like copy, which the classes' module imports.
+* ``Record`` - Fields named like the builtins its class's annotations use: the class body spells those builtins _builtins.X, so the types stay types.
 
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PYTHON_NAMES_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_python_names.types``.
 """
 
-from golden_python_names.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_python_names.names import (
-    Mapping_,
     Iterable,
     Literal,
+    Mapping_,
+    Record,
     copy_,
 )
+from golden_python_names.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
     "Mapping_",
     "Iterable",
     "Literal",
     "copy_",
+    "Record",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

@@ -10,9 +10,8 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from golden_python_names.runtime import configure, register
-
 from golden_python_names import names_pb2 as names_pb2
+from golden_python_names.runtime import configure, register
 
 configure(strict_env="GOLDEN_PYTHON_NAMES_STRICT")
 

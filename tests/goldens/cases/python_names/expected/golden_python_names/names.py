@@ -5,28 +5,25 @@
 
 from __future__ import annotations
 
-import builtins as _builtins
 from typing import TYPE_CHECKING, cast
-
-from golden_python_names import names_pb2
 
 # importing _specs registers the message specs the classes are built from
 from golden_python_names import _specs as _specs  # noqa: F401
+from golden_python_names import names_pb2
 from golden_python_names import runtime as _runtime
 
 if TYPE_CHECKING:
+    import builtins as _builtins
     from collections.abc import Mapping
-    from typing import Any
 
     from google.protobuf.internal import containers as _containers
 
     from golden_python_names.types import (
-        MappingInput,
-    )
-    from golden_python_names.types import (
-        Literal_KindName,
         IterableDict,
         IterableInput,
+        Literal_KindName,
+        MappingDict,
+        MappingInput,
     )
 
 __all__ = [
@@ -34,6 +31,7 @@ __all__ = [
     "Iterable",
     "Literal",
     "copy_",
+    "Record",
 ]
 
 
@@ -137,8 +135,7 @@ class Mapping_(
         Note:
             Reads and writes the proto field ``from``.
         """
-        value: _builtins.bool = getattr(self.message, "from")
-        return value
+        return cast("_builtins.bool", getattr(self.message, "from"))
 
     @from_.setter
     def from_(self, value: _builtins.bool) -> None:
@@ -328,17 +325,17 @@ class Literal(
             ``IterableDict``
 
         Keys:
-            =====  =============  =======  =======================================
-            key    type           default  meaning
-            =====  =============  =======  =======================================
-            items  list[Mapping]  []       Repeated, of the message named Mapping.
-            str    list[str]      []       Named like the builtin str.
-            =====  =============  =======  =======================================
+            =====  =================  =======  =======================================
+            key    type               default  meaning
+            =====  =================  =======  =======================================
+            items  list[MappingDict]  []       Repeated, of the message named Mapping.
+            str    list[str]          []       Named like the builtin str.
+            =====  =================  =======  =======================================
         """
         return cast("IterableDict", _runtime.dict_view(self.message.iterable, self._lock))
 
     @iterable.setter
-    def iterable(self, value: IterableInput | names_pb2.Iterable) -> None:
+    def iterable(self, value: IterableInput | IterableDict | names_pb2.Iterable) -> None:
         self._set("iterable", value)
 
 
@@ -441,3 +438,212 @@ class copy_(
     @_direct_.setter
     def _direct_(self, value: bool) -> None:
         self._set("_direct_", value)
+
+
+class Record(
+    _runtime.Wrapper,
+    message=names_pb2.Record,
+    attribute="message",
+):
+    """Fields named like the builtins its class's annotations use: the class body spells those builtins _builtins.X, so the types stay types.
+
+    Defaults:
+        Every default shown (an option's, and each key's in a Keys table) is the
+        one the protobuf descriptor declares, or the zero value of the field's
+        type where it declares none: the docs never restate it by hand.
+
+    Config dicts:
+        An option with a Keys table holds a message whose keys, until set, are
+        at the defaults its table shows; it takes a dict. Assigning one updates
+        only the keys it names and is all-or-nothing: if any key or value is
+        rejected, nothing changes. The caller's dict is never modified.
+        Assigning a list to a list key replaces the stored list (an option whose
+        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
+        (a ValueError that is also an AssertionError) naming the valid keys and
+        the closest match.
+
+    Threads:
+        An instance may be shared between threads. Each assignment is applied
+        whole: a config dict, a list or a map is checked and built aside, then
+        swapped in under the instance's lock, so assignments from several
+        threads apply one after the other, and a getter returns the value from
+        before or after an assignment, never part of one. A single-value option
+        is one protobuf operation and takes no lock, and copies and pickles read
+        without it (they cost no more than a plain object's copy): copy an
+        instance while no other thread assigns to it. Objects a getter hands out
+        live (the wrapped message, the nested messages in a config's dict) are
+        protobuf's own: change them from one thread at a time.
+    """
+
+    __slots__ = ("message", "_strict")
+    # Plain scalar options. The attribute lock's __setattr__ runs before any
+    # setter (an unknown name is a TypeError), so in compatible mode it stores
+    # a value of exactly the option's type itself; the setter below runs for
+    # anything else. Going through a setter (or a descriptor per field) costs
+    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    _direct = (
+        "int",
+        "str",
+        "from_",
+        "float",
+    )
+    _renamed = {
+        "from_": "from",
+    }
+
+    message: names_pb2.Record
+
+    @property
+    def list(self) -> _builtins.list[_builtins.str]:
+        """Named like the builtin list, of strings.
+
+        Type:
+            ``list[str]``
+
+        Default:
+            ``[]``
+        """
+        with self._lock:
+            return list(self.message.list)
+
+    @list.setter
+    def list(self, value: _builtins.list[_builtins.str] | tuple[_builtins.str, ...]) -> None:
+        self._set("list", value)
+
+    @property
+    def int(self) -> _builtins.int:
+        """Named like the builtin int.
+
+        Type:
+            ``int (int32)``
+
+        Default:
+            ``0``
+
+        Constraints:
+            * int32 range [-2147483648, 2147483647]
+        """
+        return self.message.int
+
+    @int.setter
+    def int(self, value: _builtins.int) -> None:
+        self._set("int", value)
+
+    @property
+    def str(self) -> _builtins.str:
+        """Named like the builtin str.
+
+        Type:
+            ``str``
+
+        Default:
+            ``''``
+        """
+        return self.message.str
+
+    @str.setter
+    def str(self, value: _builtins.str) -> None:
+        self._set("str", value)
+
+    @property
+    def from_(self) -> bool:
+        """A keyword: its getter reads it by getattr, typed.
+
+        Type:
+            ``bool``
+
+        Default:
+            ``False``
+
+        Note:
+            Reads and writes the proto field ``from``.
+        """
+        return cast("bool", getattr(self.message, "from"))
+
+    @from_.setter
+    def from_(self, value: bool) -> None:
+        self._set("from_", value)
+
+    @property
+    def dict(self) -> _builtins.dict[_builtins.str, _builtins.float]:
+        """Named like the builtin dict, a map.
+
+        Type:
+            ``map<string, float (float32)>``
+
+        Default:
+            ``{}``
+        """
+        with self._lock:
+            return dict(self.message.dict)
+
+    @dict.setter
+    def dict(self, value: Mapping[_builtins.str, _builtins.float]) -> None:
+        self._set("dict", value)
+
+    @property
+    def float(self) -> _builtins.float:
+        """Named like the builtin float.
+
+        Type:
+            ``float (float32)``
+
+        Default:
+            ``0.0``
+
+        Constraints:
+            * finite (strict mode rejects NaN and infinity)
+        """
+        return self.message.float
+
+    @float.setter
+    def float(self, value: _builtins.float) -> None:
+        self._set("float", value)
+
+    @property
+    def old(self) -> _builtins.int:
+        """A deprecated field: its getter does not trip the stub's deprecation.
+
+        Type:
+            ``int (int32)``
+
+        Default:
+            ``0``
+
+        Constraints:
+            * int32 range [-2147483648, 2147483647]
+
+        Note:
+            Deprecated (``[deprecated = true]`` in the schema): setting it emits a
+            DeprecationWarning.
+        """
+        return cast("_builtins.int", getattr(self.message, "old"))
+
+    @old.setter
+    def old(self, value: _builtins.int) -> None:
+        self._set("old", value)
+
+    @property
+    def type(self) -> MappingDict:
+        """Named like the builtin type, a message.
+
+        Type:
+            ``MappingDict``
+
+        Keys:
+            ========  ========================  =======  ====================================
+            key       type                      default  meaning
+            ========  ========================  =======  ====================================
+            self      int (int32)               0        A field named self.
+            property  str                       ''       A field named property.
+            from      bool                      False    A field named from (a keyword).
+            int       int (int64)               0        A field named like the builtin int.
+            bool      bool                      False    A field named like the builtin bool.
+            counts    map<string, int (int32)>  {}       A map field.
+            ========  ========================  =======  ====================================
+        """
+        return cast("MappingDict", _runtime.dict_view(self.message.type, self._lock))
+
+    @type.setter
+    def type(self, value: MappingInput | MappingDict | names_pb2.Mapping) -> None:
+        self._set("type", value)

@@ -15,6 +15,7 @@ from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from typing_extensions import deprecated as _deprecated
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -34,7 +35,7 @@ class Mapping(_message.Message):
         """A map field."""
 
     def __init__(
-        self_,
+        _self,
         *,
         self: _builtins.int | None = ...,
         property: _builtins.str | None = ...,
@@ -106,3 +107,47 @@ class copy(_message.Message):
         _direct: _builtins.bool | None = ...,
     ) -> None: ...
     def ClearField(self, field_name: _Literal["type", "_set", "_direct"]) -> None: ...
+
+class Record(_message.Message):
+    """Fields named like the builtins its class's annotations use: the
+    class body spells those builtins _builtins.X, so the types stay types.
+    """
+
+    list: _containers.RepeatedScalarFieldContainer[_builtins.str]
+    """Named like the builtin list, of strings."""
+    int: _builtins.int
+    """Named like the builtin int."""
+    str: _builtins.str
+    """Named like the builtin str."""
+    @_builtins.property
+    def dict(self) -> _containers.ScalarMap[_builtins.str, _builtins.float]:
+        """Named like the builtin dict, a map."""
+    float: _builtins.float
+    """Named like the builtin float."""
+    @_builtins.property
+    @_deprecated("old is deprecated ([deprecated = true] in the schema)")
+    def old(self) -> _builtins.int:
+        """A deprecated field: its getter does not trip the stub's deprecation."""
+
+    @old.setter
+    @_deprecated("old is deprecated ([deprecated = true] in the schema)")
+    def old(self, value: _builtins.int) -> None: ...
+    @_builtins.property
+    def type(self) -> Mapping:
+        """Named like the builtin type, a message."""
+
+    def __init__(
+        self,
+        *,
+        list: _Iterable[_builtins.str] | None = ...,
+        int: _builtins.int | None = ...,
+        str: _builtins.str | None = ...,
+        dict: _Mapping[_builtins.str, _builtins.float] | None = ...,
+        float: _builtins.float | None = ...,
+        old: _builtins.int | None = ...,
+        type: Mapping | None = ...,
+    ) -> None: ...
+    def HasField(self, field_name: _Literal["type"]) -> _builtins.bool: ...
+    def ClearField(
+        self, field_name: _Literal["list", "int", "str", "from", "dict", "float", "old", "type"]
+    ) -> None: ...

@@ -30,6 +30,8 @@ __all__ = [
     "LiteralInput",
     "copyDict",
     "copyInput",
+    "RecordDict",
+    "RecordInput",
 ]
 
 Literal_KindName = Literal["KIND_ZERO", "KIND_ONE"]
@@ -153,3 +155,65 @@ class copyInput(TypedDict, total=False):
     """Named like the setter helper of the runtime's Wrapper base class."""
     _direct: bool
     """Named like the Wrapper's table of plain scalar options."""
+
+
+RecordDict = TypedDict(
+    "RecordDict",
+    {
+        "list": "list[str]",
+        "int": "int",
+        "str": "str",
+        "from": "bool",
+        "dict": "dict[str, float]",
+        "float": "float",
+        "old": "int",
+        "type": "names_pb2.Mapping",
+    },
+)
+"""Dict view of ``golden.names.Record`` (every key present).
+
+The message and its keys are documented on ``RecordInput``.
+"""
+RecordInput = TypedDict(
+    "RecordInput",
+    {
+        "list": "list[str] | tuple[str, ...]",
+        "int": "int",
+        "str": "str",
+        "from": "bool",
+        "dict": "Mapping[str, float]",
+        "float": "float",
+        "old": "int",
+        "type": "MappingInput | names_pb2.Mapping",
+    },
+    total=False,
+)
+"""Keys accepted for ``golden.names.Record`` (any subset).
+
+Fields named like the builtins its class's annotations use: the class
+body spells those builtins _builtins.X, so the types stay types.
+
+``list``
+    Named like the builtin list, of strings.
+
+``int``
+    Named like the builtin int.
+
+``str``
+    Named like the builtin str.
+
+``from``
+    A keyword: its getter reads it by getattr, typed.
+
+``dict``
+    Named like the builtin dict, a map.
+
+``float``
+    Named like the builtin float.
+
+``old``
+    A deprecated field: its getter does not trip the stub's deprecation.
+
+``type``
+    Named like the builtin type, a message.
+"""

@@ -11,13 +11,13 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_same_names.types``.
 """
 
-from golden_same_names.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_same_names.acme.api.http import (
     acme_api_Thing,
 )
 from golden_same_names.acme.rpc.http import (
     acme_rpc_Thing,
 )
+from golden_same_names.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 
 __all__ = [
     "acme_api_Thing",

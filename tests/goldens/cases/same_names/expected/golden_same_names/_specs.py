@@ -10,10 +10,9 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from golden_same_names.runtime import configure, register
-
 from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
 from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
+from golden_same_names.runtime import configure, register
 
 configure(strict_env="GOLDEN_SAME_NAMES_STRICT")
 

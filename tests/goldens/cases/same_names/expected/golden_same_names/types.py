@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Literal, TypedDict
 
 from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
-from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
 
 __all__ = [
     "acme_api_KindName",

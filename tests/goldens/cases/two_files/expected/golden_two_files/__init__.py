@@ -11,10 +11,10 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_two_files.types``.
 """
 
-from golden_two_files.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_two_files.base import (
     Length,
 )
+from golden_two_files.runtime import UnknownConfigKeyError, default_strict, set_default_strict
 from golden_two_files.uses import (
     Box,
 )

@@ -10,10 +10,9 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from golden_two_files.runtime import configure, register
-
 from golden_two_files import base_pb2 as base_pb2
 from golden_two_files import uses_pb2 as uses_pb2
+from golden_two_files.runtime import configure, register
 
 configure(strict_env="GOLDEN_TWO_FILES_STRICT")
 

@@ -5,21 +5,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from golden_two_files import base_pb2
-from golden_two_files import uses_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_two_files import _specs as _specs  # noqa: F401
+from golden_two_files import base_pb2
 from golden_two_files import runtime as _runtime
-
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
-    from google.protobuf.internal import containers as _containers
-
 
 __all__ = [
     "Length",

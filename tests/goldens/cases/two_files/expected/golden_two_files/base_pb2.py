@@ -4,9 +4,9 @@
 """Protobuf classes of ``base.proto``, in the package's descriptor pool."""
 
 from google.protobuf import message_factory as _message_factory
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_two_files._pool import POOL as _POOL, add_file as _add_file
+from golden_two_files._pool import POOL as _POOL
+from golden_two_files._pool import add_file as _add_file
 
 DESCRIPTOR = _add_file(
     b'\n\nbase.proto\x12\x0bgolden.base"-\n\x06Length\x12\x12\n\x05value\x18\x01 \x01(\x01:\x031.5\x12\x0f\n\x04unit\x18\x02 \x01(\t:\x01m'

@@ -7,23 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_two_files import base_pb2
-from golden_two_files import uses_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_two_files import _specs as _specs  # noqa: F401
+from golden_two_files import base_pb2, uses_pb2
 from golden_two_files import runtime as _runtime
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
     from google.protobuf.internal import containers as _containers
 
-    from golden_two_files.types import (
-        LengthDict,
-        LengthInput,
-    )
+    from golden_two_files.types import LengthDict, LengthInput
 
 __all__ = [
     "Box",
@@ -93,7 +85,7 @@ class Box(
         return cast("LengthDict", _runtime.dict_view(self.message.width, self._lock))
 
     @width.setter
-    def width(self, value: LengthInput | base_pb2.Length) -> None:
+    def width(self, value: LengthInput | LengthDict | base_pb2.Length) -> None:
         self._set("width", value)
 
     @property

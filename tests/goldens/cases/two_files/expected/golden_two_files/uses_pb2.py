@@ -4,12 +4,13 @@
 """Protobuf classes of ``uses.proto``, in the package's descriptor pool."""
 
 from google.protobuf import message_factory as _message_factory
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_two_files._pool import POOL as _POOL, add_file as _add_file
+from golden_two_files import base_pb2 as _base_pb2
+from golden_two_files._pool import POOL as _POOL
+from golden_two_files._pool import add_file as _add_file
 
 # the files this one imports: their modules register them first
-from golden_two_files import base_pb2 as _base_pb2  # noqa: F401
+_DEPENDENCIES = (_base_pb2,)
 
 DESCRIPTOR = _add_file(
     b'\n\nuses.proto\x12\x0bgolden.uses\x1a\nbase.proto"d\n\x03Box\x12"\n\x05width\x18\x01 \x01(\x0b2\x13.golden.base.Length\x12"\n\x05edges\x18\x02 \x03(\x0b2\x13.golden.base.Length\x12\x15\n\x06sealed\x18\x03 \x01(\x08:\x05false'

@@ -11,14 +11,14 @@ instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_well_known_types.types``.
 """
 
+from golden_well_known_types.event import (
+    Event,
+    Window,
+)
 from golden_well_known_types.runtime import (
     UnknownConfigKeyError,
     default_strict,
     set_default_strict,
-)
-from golden_well_known_types.event import (
-    Event,
-    Window,
 )
 
 __all__ = [

@@ -10,13 +10,13 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from golden_well_known_types.runtime import configure, register
-
-from golden_well_known_types import event_pb2 as event_pb2
 from google.protobuf import duration_pb2 as duration_pb2
 from google.protobuf import struct_pb2 as struct_pb2
 from google.protobuf import timestamp_pb2 as timestamp_pb2
 from google.protobuf import wrappers_pb2 as wrappers_pb2
+
+from golden_well_known_types import event_pb2 as event_pb2
+from golden_well_known_types.runtime import configure, register
 
 configure(strict_env="GOLDEN_WELL_KNOWN_TYPES_STRICT")
 

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_well_known_types import event_pb2
-from google.protobuf import duration_pb2
-from google.protobuf import struct_pb2
-from google.protobuf import timestamp_pb2
-from google.protobuf import wrappers_pb2
+from google.protobuf import duration_pb2, struct_pb2, timestamp_pb2, wrappers_pb2
 
 # importing _specs registers the message specs the classes are built from
 from golden_well_known_types import _specs as _specs  # noqa: F401
+from golden_well_known_types import event_pb2
 from golden_well_known_types import runtime as _runtime
 
 if TYPE_CHECKING:
@@ -23,11 +20,7 @@ if TYPE_CHECKING:
 
     from google.protobuf.internal import containers as _containers
 
-    from golden_well_known_types.types import (
-        NullValueName,
-        WindowDict,
-        WindowInput,
-    )
+    from golden_well_known_types.types import NullValueName, WindowDict, WindowInput
 
 __all__ = [
     "Event",
@@ -195,7 +188,7 @@ class Event(
         return cast("WindowDict", _runtime.dict_view(self.message.window, self._lock))
 
     @window.setter
-    def window(self, value: WindowInput | event_pb2.Window) -> None:
+    def window(self, value: WindowInput | WindowDict | event_pb2.Window) -> None:
         self._set("window", value)
 
     @property

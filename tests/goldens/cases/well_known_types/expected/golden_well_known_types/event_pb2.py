@@ -3,16 +3,22 @@
 # Regenerate: fleet-strategy-codegen generate
 """Protobuf classes of ``event.proto``, in the package's descriptor pool."""
 
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import message_factory as _message_factory
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import struct_pb2 as _struct_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from google.protobuf import wrappers_pb2 as _wrappers_pb2
 
-from golden_well_known_types._pool import POOL as _POOL, add_file as _add_file
+from golden_well_known_types._pool import POOL as _POOL
+from golden_well_known_types._pool import add_file as _add_file
 
 # the files this one imports: their modules register them first
-from google.protobuf import duration_pb2 as _duration_pb2  # noqa: F401
-from google.protobuf import struct_pb2 as _struct_pb2  # noqa: F401
-from google.protobuf import timestamp_pb2 as _timestamp_pb2  # noqa: F401
-from google.protobuf import wrappers_pb2 as _wrappers_pb2  # noqa: F401
+_DEPENDENCIES = (
+    _duration_pb2,
+    _struct_pb2,
+    _timestamp_pb2,
+    _wrappers_pb2,
+)
 
 DESCRIPTOR = _add_file(
     b'\n\x0bevent.proto\x12\ngolden.wkt\x1a\x1egoogle/protobuf/duration.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1egoogle/protobuf/wrappers.proto"\xf2\x04\n\x05Event\x12&\n\x02at\x18\x01 \x01(\x0b2\x1a.google.protobuf.Timestamp\x12(\n\x07details\x18\x02 \x01(\x0b2\x17.google.protobuf.Struct\x12(\n\x05waits\x18\x03 \x03(\x0b2\x19.google.protobuf.Duration\x12+\n\x05marks\x18\x04 \x03(\x0b2\x1c.golden.wkt.Event.MarksEntry\x12*\n\x05count\x18\x05 \x01(\x0b2\x1b.google.protobuf.Int32Value\x12+\n\x07nothing\x18\x06 \x01(\x0e2\x1a.google.protobuf.NullValue\x12"\n\x06window\x18\x07 \x01(\x0b2\x12.golden.wkt.Window\x12$\n\x04json\x18\x08 \x01(\x0b2\x16.google.protobuf.Value\x12&\n\x06values\x18\t \x03(\x0b2\x16.google.protobuf.Value\x125\n\nattributes\x18\n \x03(\x0b2!.golden.wkt.Event.AttributesEntry\x12)\n\x05items\x18\x0b \x01(\x0b2\x1a.google.protobuf.ListValue\x1aH\n\nMarksEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12)\n\x05value\x18\x02 \x01(\x0b2\x1a.google.protobuf.Timestamp:\x028\x01\x1aI\n\x0fAttributesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12%\n\x05value\x18\x02 \x01(\x0b2\x16.google.protobuf.Value:\x028\x01"Z\n\x06Window\x12)\n\x05start\x18\x01 \x01(\x0b2\x1a.google.protobuf.Timestamp\x12%\n\x05label\x18\x02 \x01(\x0b2\x16.google.protobuf.Valueb\x06proto3'

@@ -8,17 +8,12 @@
 import builtins as _builtins
 from collections.abc import Iterable as _Iterable
 from collections.abc import Mapping as _Mapping
-from typing import ClassVar as _ClassVar
 from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
+from google.protobuf import duration_pb2, struct_pb2, timestamp_pb2, wrappers_pb2
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
-from google.protobuf import duration_pb2
-from google.protobuf import struct_pb2
-from google.protobuf import timestamp_pb2
-from google.protobuf import wrappers_pb2
 
 DESCRIPTOR: _descriptor.FileDescriptor
 

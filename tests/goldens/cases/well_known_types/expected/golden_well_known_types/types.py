@@ -17,11 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
+from google.protobuf import duration_pb2, struct_pb2, timestamp_pb2, wrappers_pb2
+
 from golden_well_known_types import event_pb2
-from google.protobuf import duration_pb2
-from google.protobuf import struct_pb2
-from google.protobuf import timestamp_pb2
-from google.protobuf import wrappers_pb2
 
 __all__ = [
     "NullValueName",

@@ -7,22 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
-from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_same_names import _specs as _specs  # noqa: F401
 from golden_same_names import runtime as _runtime
+from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
-    from google.protobuf.internal import containers as _containers
-
-    from golden_same_names.types import (
-        acme_api_KindName,
-    )
+    from golden_same_names.types import acme_api_KindName
 
 __all__ = [
     "acme_api_Thing",

@@ -6,7 +6,8 @@
 from google.protobuf import message_factory as _message_factory
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_same_names._pool import POOL as _POOL, add_file as _add_file
+from golden_same_names._pool import POOL as _POOL
+from golden_same_names._pool import add_file as _add_file
 
 DESCRIPTOR = _add_file(
     b'\n\x13acme/api/http.proto\x12\x08acme.api"5\n\x05Thing\x12\x0e\n\x06a_only\x18\x01 \x01(\x05\x12\x1c\n\x04kind\x18\x02 \x01(\x0e2\x0e.acme.api.Kind**\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0c\n\x08KIND_BIG\x10\x01b\x06proto3'

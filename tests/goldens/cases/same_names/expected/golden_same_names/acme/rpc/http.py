@@ -7,24 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
-from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_same_names import _specs as _specs  # noqa: F401
 from golden_same_names import runtime as _runtime
+from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
+from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
-    from google.protobuf.internal import containers as _containers
-
-    from golden_same_names.types import (
-        acme_rpc_KindName,
-        acme_api_ThingDict,
-        acme_api_ThingInput,
-    )
+    from golden_same_names.types import acme_api_ThingDict, acme_api_ThingInput, acme_rpc_KindName
 
 __all__ = [
     "acme_rpc_Thing",
@@ -110,7 +100,9 @@ class acme_rpc_Thing(
         return cast("acme_api_ThingDict", _runtime.dict_view(self.message.api, self._lock))
 
     @api.setter
-    def api(self, value: acme_api_ThingInput | acme_api_http_pb2.Thing) -> None:
+    def api(
+        self, value: acme_api_ThingInput | acme_api_ThingDict | acme_api_http_pb2.Thing
+    ) -> None:
         self._set("api", value)
 
     @property

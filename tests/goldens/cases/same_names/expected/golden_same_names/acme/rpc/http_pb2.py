@@ -6,10 +6,12 @@
 from google.protobuf import message_factory as _message_factory
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_same_names._pool import POOL as _POOL, add_file as _add_file
+from golden_same_names._pool import POOL as _POOL
+from golden_same_names._pool import add_file as _add_file
+from golden_same_names.acme.api import http_pb2 as _acme_api_http_pb2
 
 # the files this one imports: their modules register them first
-from golden_same_names.acme.api import http_pb2 as _acme_api_http_pb2  # noqa: F401
+_DEPENDENCIES = (_acme_api_http_pb2,)
 
 DESCRIPTOR = _add_file(
     b'\n\x13acme/rpc/http.proto\x12\x08acme.rpc\x1a\x13acme/api/http.proto"S\n\x05Thing\x12\x0e\n\x06b_only\x18\x01 \x01(\t\x12\x1c\n\x03api\x18\x02 \x01(\x0b2\x0f.acme.api.Thing\x12\x1c\n\x04kind\x18\x03 \x01(\x0e2\x0e.acme.rpc.Kind*%\n\x04Kind\x12\r\n\tKIND_NONE\x10\x00\x12\x0e\n\nKIND_SMALL\x10\x01b\x06proto3'

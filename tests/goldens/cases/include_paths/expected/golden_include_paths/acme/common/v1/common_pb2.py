@@ -4,9 +4,9 @@
 """Protobuf classes of ``acme/common/v1/common.proto``, in the package's descriptor pool."""
 
 from google.protobuf import message_factory as _message_factory
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_include_paths._pool import POOL as _POOL, add_file as _add_file
+from golden_include_paths._pool import POOL as _POOL
+from golden_include_paths._pool import add_file as _add_file
 
 DESCRIPTOR = _add_file(
     b"\n\x1bacme/common/v1/common.proto\x12\x0eacme.common.v1\"'\n\tAttribute\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x03b\x06proto3"

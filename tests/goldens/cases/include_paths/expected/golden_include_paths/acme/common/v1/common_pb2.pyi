@@ -6,14 +6,10 @@
 # builtins and typing names under private aliases: a field or message may be
 # named int, property, Mapping, ...
 import builtins as _builtins
-from collections.abc import Iterable as _Iterable
-from typing import ClassVar as _ClassVar
 from typing import Literal as _Literal
 
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from google.protobuf.internal import containers as _containers
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
 DESCRIPTOR: _descriptor.FileDescriptor
 

@@ -7,22 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from golden_include_paths.acme.common.v1 import common_pb2
-from golden_include_paths.acme.trace.v1 import trace_pb2
-
 # importing _specs registers the message specs the classes are built from
 from golden_include_paths import _specs as _specs  # noqa: F401
 from golden_include_paths import runtime as _runtime
+from golden_include_paths.acme.common.v1 import common_pb2
+from golden_include_paths.acme.trace.v1 import trace_pb2
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-    from typing import Any
-
     from google.protobuf.internal import containers as _containers
 
-    from golden_include_paths.types import (
-        AttributeInput,
-    )
+    from golden_include_paths.types import AttributeInput
 
 __all__ = [
     "Span",

@@ -4,12 +4,13 @@
 """Protobuf classes of ``acme/trace/v1/trace.proto``, in the package's descriptor pool."""
 
 from google.protobuf import message_factory as _message_factory
-from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 
-from golden_include_paths._pool import POOL as _POOL, add_file as _add_file
+from golden_include_paths._pool import POOL as _POOL
+from golden_include_paths._pool import add_file as _add_file
+from golden_include_paths.acme.common.v1 import common_pb2 as _common_pb2
 
 # the files this one imports: their modules register them first
-from golden_include_paths.acme.common.v1 import common_pb2 as _common_pb2  # noqa: F401
+_DEPENDENCIES = (_common_pb2,)
 
 DESCRIPTOR = _add_file(
     b'\n\x19acme/trace/v1/trace.proto\x12\racme.trace.v1\x1a\x1bacme/common/v1/common.proto"C\n\x04Span\x12\x0c\n\x04name\x18\x01 \x01(\t\x12-\n\nattributes\x18\x02 \x03(\x0b2\x19.acme.common.v1.Attributeb\x06proto3'

@@ -1,0 +1,192 @@
+"""Stage 4's text layout: documentation as docstrings and tables show it.
+
+Prose is reflowed to ``DOC_WIDTH`` (code blocks and lists kept line for
+line), a docstring's summary is its first sentence, and a config's keys are
+an RST simple table.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import textwrap
+from collections.abc import Sequence
+
+DOC_WIDTH = 72
+
+
+def _wrap(paragraph: str, width: int = DOC_WIDTH) -> str:
+    # textwrap.fill costs ~10 ms a generation. _blocks hands over paragraphs
+    # of words between single spaces (no other whitespace, Unicode's included);
+    # for those, fill's lines are what one regex finds, ~10x faster
+    # (tests/package/test_doc_layout.py holds the two equal).
+    if paragraph.split(" ") != paragraph.split():
+        return textwrap.fill(
+            paragraph, width, break_long_words=False, break_on_hyphens=False
+        )
+    return "\n".join(
+        fitting or long for fitting, long in _line_pattern(width).findall(paragraph)
+    )
+
+
+@functools.cache
+def _line_pattern(width: int) -> re.Pattern[str]:
+    """A line as fill makes it: the most words that fit in ``width`` (the
+    match is greedy), else one longer word alone; then the space after it."""
+    return re.compile(rf"(.{{1,{width}}})(?: |\Z)|([^ ]+)(?: |\Z)")
+
+
+_FENCE = re.compile(r"\s*(`{3,}|~{3,})")
+_LIST_ITEM = re.compile(r"(?:[-*+]|\d+[.)])\s")
+
+
+def _blocks(text: str) -> list[tuple[bool, str]]:
+    """``text`` as blocks, each ``(verbatim, text)``: prose paragraphs with
+    their whitespace collapsed (the docs reflow them), and code and lists as
+    written: a fenced block (blank lines inside kept), or the part of a
+    paragraph from its first indented or list-item line on (an indented code
+    block, a bullet or numbered list, with the prose before it a block of its own)."""
+    blocks: list[tuple[bool, str]] = []
+    paragraph: list[str] = []
+    fenced: list[str] = []
+    fence = ""
+
+    def end_paragraph() -> None:
+        lines = [line.rstrip() for line in paragraph]
+        paragraph.clear()
+        if not lines:
+            return
+        cut = next(
+            (
+                i
+                for i, line in enumerate(lines)
+                if line[:1].isspace() or _LIST_ITEM.match(line)
+            ),
+            len(lines),
+        )
+        if cut:
+            blocks.append((False, " ".join(" ".join(lines[:cut]).split())))
+        if cut < len(lines):
+            blocks.append((True, textwrap.dedent("\n".join(lines[cut:]))))
+
+    for line in textwrap.dedent(text.strip("\n")).split("\n"):
+        if fence:
+            fenced.append(line.rstrip())
+            if line.strip().startswith(fence):
+                blocks.append((True, "\n".join(fenced)))
+                fenced.clear()
+                fence = ""
+            continue
+        opening = _FENCE.match(line)
+        if (
+            opening
+            and line.strip()[len(opening.group(1)) :].find(opening.group(1)) != -1
+        ):  # opened and closed: ```x```
+            end_paragraph()
+            blocks.append((True, line.rstrip()))
+        elif opening:
+            end_paragraph()
+            fence = opening.group(1)
+            fenced.append(line.rstrip())
+        elif line.strip():
+            paragraph.append(line)
+        else:
+            end_paragraph()
+    end_paragraph()
+    if fenced:  # a fence never closed: kept as written
+        blocks.append((True, "\n".join(fenced)))
+    return blocks
+
+
+def _layout(blocks: list[tuple[bool, str]], width: int = DOC_WIDTH) -> tuple[str, ...]:
+    return tuple(
+        block if verbatim else _wrap(block, width) for verbatim, block in blocks
+    )
+
+
+def doc_layout(text: str, width: int = DOC_WIDTH) -> tuple[str, ...]:
+    """Every block of ``text`` as a docstring shows it: prose reflowed to
+    ``width``, code blocks and lists line for line."""
+    return _layout(_blocks(text), width)
+
+
+def _doc_parts(text: str) -> tuple[str, tuple[str, ...]]:
+    """A docstring's summary (the first sentence of the first paragraph) and
+    the rest of ``text`` laid out as ``doc_layout`` does: nothing is dropped."""
+    blocks = _blocks(text)
+    if not blocks:
+        return "", ()
+    verbatim, first = blocks[0]
+    if verbatim:
+        return first, _layout(blocks[1:])
+    cut = first.find(". ")
+    if cut == -1:
+        return first, _layout(blocks[1:])
+    rest = first[cut + 2 :].strip()
+    return first[: cut + 1], _layout(([(False, rest)] if rest else []) + blocks[1:])
+
+
+def code_fence(text: str | None) -> str:
+    """A Markdown code fence ``text`` cannot close (longer than any backtick run in it)."""
+    runs = [len(run) for run in re.findall(r"`+", text or "")]
+    return "`" * max(3, max(runs, default=0) + 1)
+
+
+def _first_sentence(text: str) -> str:
+    """The summary of ``text`` on one line (a table cell)."""
+    summary, _ = _doc_parts(text)
+    return " ".join(summary.split())
+
+
+# A Keys table sits 12 columns in (a property's docstring in a class body, under "Keys:"):
+# at this width its lines end by column 100
+TABLE_WIDTH = 88
+
+
+def _rst_table(
+    headers: tuple[str, ...],
+    rows: Sequence[tuple[str, ...]],
+    width: int = TABLE_WIDTH,
+) -> tuple[str, ...]:
+    """An RST simple table fitting ``width`` where its words allow: cells
+    after the first wrap onto continuation lines (first column blank), the
+    last column first (down to 20), then the others from the right, then the
+    last again (each down to its longest word)."""
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    floors = [
+        max(
+            len(word)
+            for cell in (h, *(r[i] for r in rows))
+            for word in [*cell.split(), ""]
+        )
+        for i, h in enumerate(headers)
+    ]
+    last = len(widths) - 1
+    order = [
+        (last, max(20, floors[last])),
+        *((i, floors[i]) for i in range(last - 1, 0, -1)),
+        (last, floors[last]),
+    ]
+    for i, floor in order:
+        over = sum(widths) + 2 * last - width
+        if over > 0:
+            widths[i] = max(floor, widths[i] - over)
+    rule = "  ".join("=" * w for w in widths)
+
+    def lines(cells: tuple[str, ...]) -> list[str]:
+        wrapped = [
+            [cells[0]],
+            *(
+                _wrap(c, w).split("\n") if c else [""]
+                for c, w in zip(cells[1:], widths[1:])
+            ),
+        ]
+        return [
+            "  ".join(
+                (col[n] if n < len(col) else "").ljust(w)
+                for col, w in zip(wrapped, widths)
+            ).rstrip()
+            for n in range(max(map(len, wrapped)))
+        ]
+
+    return (rule, *lines(headers), rule, *(x for r in rows for x in lines(r)), rule)
