@@ -1154,12 +1154,14 @@ def test_output_does_not_depend_on_the_hash_seed(tmp_path):
     """In-process runs share one hash seed; set/dict order bugs show across processes."""
     trees = []
     for seed in ("1", "2"):
-        out = tmp_path / f"out{seed}"
+        # the same command in two project folders (the headers name --out, relative to its project)
+        out = tmp_path / f"seed{seed}" / "out"
+        out.parent.mkdir()
         env = {**os.environ, "PYTHONHASHSEED": seed, "FLEET_CODEGEN_NO_CACHE": "1"}
         subprocess.run(
-            [sys.executable, "-m", "generator", "generate", "--no-annotations", "--package", "seeded", "--out", str(out),
+            [sys.executable, "-m", "generator", "generate", "--no-annotations", "--package", "seeded", "--out", "out",
              "--proto", str(FIXTURES / "hostile.proto"), "--proto", str(FIXTURES / "names.proto")],
-            cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)}, check=True, capture_output=True,
+            cwd=out.parent, env={**env, "PYTHONPATH": str(ROOT)}, check=True, capture_output=True,
         )
         trees.append({p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()})
     assert trees[0].keys() == trees[1].keys()
