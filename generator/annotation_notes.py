@@ -438,7 +438,9 @@ class Annotations:
     message_docs: dict[str, str]
     enums: dict[str, EnumNote]
     # message -> keys its config setter takes besides its fields
-    extra_keys: dict[str, tuple[ExtraKeyNote, ...]] = dataclasses.field(default_factory=dict)
+    extra_keys: dict[str, tuple[ExtraKeyNote, ...]] = dataclasses.field(
+        default_factory=dict
+    )
     compat_policies: dict[str, CompatPolicy]
     targets: tuple[TargetNote, ...] = ()  # builds besides the standalone package
     accepted_changes: tuple[AcceptedChange, ...] = ()
@@ -508,7 +510,11 @@ REFERENCE_KEYS = Keys(
 MESSAGE_KEYS = Keys(
     Key("doc", str, "the message's docs"),
     Key("fields", dict, "what the annotations say of each field"),
-    Key("extra_keys", dict, "keys its config setter takes besides its fields: {type, doc}"),
+    Key(
+        "extra_keys",
+        dict,
+        "keys its config setter takes besides its fields: {type, doc}",
+    ),
 )
 ENUM_VALUE_KEYS = Keys(Key("doc", str, "the value's docs"))
 

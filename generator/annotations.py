@@ -296,14 +296,23 @@ class _Reader:
         for name, knode in _items(node):
             where = f"{message.full_name}.extra_keys.{name}"
             if message.field(name) is not None:
-                self.c.error(f"{where}: {name!r} is a field of {message.full_name}, not an extra key", knode)
+                self.c.error(
+                    f"{where}: {name!r} is a field of {message.full_name}, not an extra key",
+                    knode,
+                )
                 continue
             keys = self.c.mapping(knode, where, EXTRA_KEY_KEYS)
             missing = [k for k in EXTRA_KEY_KEYS.required() if k not in keys]
             if missing:
                 self.c.error(f"{where}: 'type' and 'doc' are required", knode)
                 continue
-            found.append(ExtraKeyNote(name=name, **self.c.values(keys, EXTRA_KEY_KEYS, where), line=knode.line))
+            found.append(
+                ExtraKeyNote(
+                    name=name,
+                    **self.c.values(keys, EXTRA_KEY_KEYS, where),
+                    line=knode.line,
+                )
+            )
         return tuple(found)
 
     def recipes(self, node: _Node | None, owner: str) -> tuple[RecipeNote, ...]:
@@ -315,7 +324,13 @@ class _Reader:
             if any(k not in keys for k in RECIPE_KEYS.required()):
                 self.c.error(f"{where}: 'doc' and 'example' are required", rnode)
                 continue
-            found.append(RecipeNote(title=str(title), **self.c.values(keys, RECIPE_KEYS, where), line=rnode.line))
+            found.append(
+                RecipeNote(
+                    title=str(title),
+                    **self.c.values(keys, RECIPE_KEYS, where),
+                    line=rnode.line,
+                )
+            )
         return tuple(found)
 
     def field_note(self, message: Message, fname: str, node: _Node) -> FieldNote | None:
@@ -484,7 +499,13 @@ class _Reader:
 
 
 # a class's keys read by annotation_members (each a mapping of members)
-_CLASS_MEMBER_KEYS = ("extra_properties", "attributes", "aliases", "environment", "recipes")
+_CLASS_MEMBER_KEYS = (
+    "extra_properties",
+    "attributes",
+    "aliases",
+    "environment",
+    "recipes",
+)
 
 
 def _field_values(
@@ -577,7 +598,11 @@ def _derived_class_names(schema: Schema) -> dict[str, str]:
     messages = [m for m in schema.messages.values() if not m.is_map_entry]
     taken |= {n for m in messages for n in naming.typed_dict_names(m.flat)}
     taken |= {naming.enum_literal_name(e.flat) for e in schema.enums.values()}
-    names = {m.full_name: m.flat for m in messages if naming.python_class_name(m.flat, taken) == m.flat}
+    names = {
+        m.full_name: m.flat
+        for m in messages
+        if naming.python_class_name(m.flat, taken) == m.flat
+    }
     taken |= set(names.values())
     for m in messages:
         if m.full_name not in names:

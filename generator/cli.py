@@ -17,14 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
-
 from . import COMMAND, __version__
 from .errors import Exit, GeneratorError, Problem
-from .inputs import decode_utf8, read_input
+from .project import CONFIG_TABLE, project_defaults, project_root
 from .output import (
     LEFT_AS_IT_WAS,
     MANIFEST_SUFFIX,
@@ -61,7 +56,6 @@ if TYPE_CHECKING:
 
 # The API change report (generator.api_changes) is imported where it is used: a
 # check whose inputs are unchanged answers from the manifest without the stages.
-CONFIG_TABLE = "fleet-strategy-codegen"
 LAST_GENERATION = "the last generation"
 NO_DRIFT: dict[str, list[str]] = {"missing": [], "stale": [], "orphaned": []}
 
@@ -75,83 +69,6 @@ Generate a typed Python API (wrapper classes, TypedDicts, docs) from .proto
 files and an annotations file. Defaults come from [tool.fleet-strategy-codegen]
 in the nearest pyproject.toml, so the bare commands do the project's own job.
 """
-
-
-# The keys of [tool.fleet-strategy-codegen] and the types they take.
-TABLE_KEYS: dict[str, tuple[type, ...]] = {
-    "proto": (list, str),
-    "proto_path": (list, str),
-    "annotations": (str,),
-    "out": (str,),
-    "package": (str,),
-    "fail-on-breaking": (bool,),
-}
-_KINDS = {list: "a list of strings", str: "a string", bool: "true or false"}
-
-
-def project_defaults(start: Path) -> tuple[dict[str, Any], Path]:
-    for folder in (start, *start.parents):
-        candidate = folder / "pyproject.toml"
-        if os.path.exists(
-            candidate
-        ):  # anything there but a regular file is refused, not skipped
-            text = decode_utf8(
-                read_input(candidate, "pyproject.toml"), candidate, "pyproject.toml"
-            )
-            try:
-                data = tomllib.loads(text)
-            except tomllib.TOMLDecodeError as exc:
-                raise GeneratorError(
-                    Problem(f"invalid TOML: {exc}", str(candidate))
-                ) from None
-            except RecursionError:  # tomllib recurses per level of nested arrays
-                raise GeneratorError(
-                    Problem("invalid TOML: nested too deeply", str(candidate))
-                ) from None
-            tool = data.get("tool", {})
-            table = tool.get(CONFIG_TABLE) if isinstance(tool, dict) else None
-            if table is not None:
-                return _checked_table(table, candidate), folder
-    return {}, start
-
-
-def _checked_table(table: Any, where: Path) -> dict[str, Any]:
-    name = f"[tool.{CONFIG_TABLE}]"
-    if not isinstance(table, dict):
-        raise GeneratorError(Problem(f"{name} must be a table", str(where)))
-    problems = []
-    for key, value in table.items():
-        if key not in TABLE_KEYS:
-            from .annotations import (
-                closest,
-            )  # only on this error path: the fast check loads no stage
-
-            guess = closest(key, list(TABLE_KEYS))
-            hint = (
-                f"did you mean {guess!r}?"
-                if guess
-                else f"valid: {', '.join(TABLE_KEYS)}"
-            )
-            problems.append(
-                Problem(f"{name}: unknown key {key!r}", str(where), hint=hint)
-            )
-        elif not isinstance(value, TABLE_KEYS[key]) or (
-            isinstance(value, list) and not all(isinstance(item, str) for item in value)
-        ):
-            kinds = " or ".join(_KINDS[kind] for kind in TABLE_KEYS[key])
-            problems.append(
-                Problem(f"{name}: {key} must be {kinds}, got {value!r}", str(where))
-            )
-    if problems:
-        raise GeneratorError(problems)
-    return {
-        **table,
-        **{
-            key: [table[key]]
-            for key in ("proto", "proto_path")
-            if isinstance(table.get(key), str)
-        },
-    }
 
 
 def _parser(prog: str) -> argparse.ArgumentParser:
@@ -282,22 +199,6 @@ def _add_check_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         default=None,
         help="exit 1 when the API change report has a breaking change that the annotations file does not "
         "accept (accepted_changes); default: fail-on-breaking in pyproject.toml, else off",
-    )
-
-
-def project_root(out: Path) -> Path:
-    """The folder a project's paths are relative to: the nearest one above
-    the output folder holding pyproject.toml or .git (else the output
-    folder's parent). Found from the output, not the working folder, so that
-    the headers naming paths from it are the same from wherever the tool runs."""
-    start = Path(os.path.normpath(out.absolute())).parent
-    return next(
-        (
-            f
-            for f in (start, *start.parents)
-            if (f / "pyproject.toml").exists() or (f / ".git").exists()
-        ),
-        start,
     )
 
 

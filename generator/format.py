@@ -1,4 +1,4 @@
-"""Stage 6: rendered Python as black (pinned, explicit Mode) would format it,
+"""Stage 6: rendered Python as black (24 to 26, explicit Mode) would format it,
 usually without running black.
 
 The templates emit code black leaves unchanged (tests/stages/test_format.py holds
@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GeneratorError, Problem
-from .settings import BLACK_VERSION_REQUIRED, LINE_LENGTH, cache_root
+from .settings import BLACK_MAJORS, LINE_LENGTH, black_version, cache_root
 
 # Bump when the cutting changes what a piece is: old entries then miss.
-_SALT = f"pieces-3 black {BLACK_VERSION_REQUIRED} line-length {LINE_LENGTH}\0"
+_SALT = f"pieces-3 black {black_version()} line-length {LINE_LENGTH}\0"
 _SPLIT_CLASS_LINES = 100  # a longer class at risk goes to black member by member
 
 
@@ -61,7 +61,7 @@ def format_files(files: list[Any]) -> Formatted:
 
 def _cache_dir() -> Path | None:
     root = cache_root()
-    return root / f"black-{BLACK_VERSION_REQUIRED}-{LINE_LENGTH}" if root else None
+    return root / f"black-{black_version()}-{LINE_LENGTH}" if root else None
 
 
 # -- black, only for pieces at risk
@@ -71,15 +71,19 @@ def mode(kind: str, indent: int = 0) -> Any:
     """The one black Mode of each kind of file (python or stub); ``indent``:
     for source dedented out of a class body, whose lines lose that width."""
     import black  # deferred: most runs never need it
+    from black.mode import TargetVersion
 
-    if black.__version__ != BLACK_VERSION_REQUIRED:
+    first, end = BLACK_MAJORS
+    found = black_version()
+    if not first <= int(found.split(".")[0] or 0) < end:
         raise GeneratorError(
             Problem(
-                f"black {BLACK_VERSION_REQUIRED} is required (found {black.__version__}); run pip install -e '.[dev]'"
+                f"black {first} to {end - 1} is required (found {found or 'none'}); "
+                f"run pip install 'black>={first},<{end}'"
             )
         )
     return black.Mode(
-        target_versions={black.TargetVersion.PY310},
+        target_versions={TargetVersion.PY310},
         line_length=LINE_LENGTH - indent,
         is_pyi=kind == "stub",
         string_normalization=True,

@@ -37,11 +37,17 @@ def check_regular(path: Path, what: str) -> None:
     except FileNotFoundError:
         raise GeneratorError(Problem(f"{what} not found", str(path))) from None
     except OSError as exc:
-        raise GeneratorError(Problem(f"cannot read {what}: {exc.strerror or exc}", str(path))) from None
+        raise GeneratorError(
+            Problem(f"cannot read {what}: {exc.strerror or exc}", str(path))
+        ) from None
     except ValueError:  # a NUL byte in the path (pyproject.toml can hold one)
-        raise GeneratorError(Problem(f"{what}: not a usable path", repr(str(path)))) from None
+        raise GeneratorError(
+            Problem(f"{what}: not a usable path", repr(str(path)))
+        ) from None
     if not stat.S_ISREG(mode):
-        raise GeneratorError(Problem(f"{what} is {kind_of(mode)}, not a regular file", str(path)))
+        raise GeneratorError(
+            Problem(f"{what} is {kind_of(mode)}, not a regular file", str(path))
+        )
 
 
 def read_input(path: Path, what: str) -> bytes:
@@ -53,15 +59,21 @@ def read_input(path: Path, what: str) -> bytes:
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise GeneratorError(Problem(f"cannot read {what}: {exc.strerror or exc}", str(path))) from None
+        raise GeneratorError(
+            Problem(f"cannot read {what}: {exc.strerror or exc}", str(path))
+        ) from None
     with os.fdopen(fd, "rb") as handle:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise GeneratorError(Problem(f"{what} is {kind_of(mode)}, not a regular file", str(path)))
+            raise GeneratorError(
+                Problem(f"{what} is {kind_of(mode)}, not a regular file", str(path))
+            )
         try:
             return handle.read()
         except OSError as exc:
-            raise GeneratorError(Problem(f"cannot read {what}: {exc.strerror or exc}", str(path))) from None
+            raise GeneratorError(
+                Problem(f"cannot read {what}: {exc.strerror or exc}", str(path))
+            ) from None
 
 
 def decode_utf8(data: bytes, path: Path, what: str) -> str:
@@ -69,8 +81,12 @@ def decode_utf8(data: bytes, path: Path, what: str) -> str:
     allowed) is an error naming the line of the first bad byte."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise GeneratorError(
-            Problem(f"{what} is UTF-16 (it starts with a UTF-16 byte-order mark); it must be UTF-8", str(path), 1,
-                    hint="save it as UTF-8")
+            Problem(
+                f"{what} is UTF-16 (it starts with a UTF-16 byte-order mark); it must be UTF-8",
+                str(path),
+                1,
+                hint="save it as UTF-8",
+            )
         )
     try:
         return data.decode("utf-8-sig")
@@ -79,8 +95,12 @@ def decode_utf8(data: bytes, path: Path, what: str) -> str:
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         byte = data[exc.start]
         raise GeneratorError(
-            Problem(f"{what} is not UTF-8: byte 0x{byte:02x} at column {column}", str(path), line,
-                    hint="save it as UTF-8; Latin-1 and other legacy encodings are not read")
+            Problem(
+                f"{what} is not UTF-8: byte 0x{byte:02x} at column {column}",
+                str(path),
+                line,
+                hint="save it as UTF-8; Latin-1 and other legacy encodings are not read",
+            )
         ) from None
 
 
@@ -92,7 +112,12 @@ def walk_files(folder: Path, suffix: str) -> Iterator[Path]:
     a silent gap."""
 
     def fail(exc: OSError) -> None:
-        raise GeneratorError(Problem(f"cannot list folder: {exc.strerror or exc}", exc.filename or str(folder)))
+        raise GeneratorError(
+            Problem(
+                f"cannot list folder: {exc.strerror or exc}",
+                exc.filename or str(folder),
+            )
+        )
 
     for root, dirs, files in os.walk(folder, onerror=fail, followlinks=False):
         dirs.sort()

@@ -26,7 +26,7 @@ from .output import (
     output_digest,
     read_manifest,
 )
-from .settings import BLACK_VERSION_REQUIRED, GENERATOR, TEMPLATES, cache_root
+from .settings import GENERATOR, TEMPLATES, cache_root, dependency_versions
 
 if TYPE_CHECKING:
     from .annotations import Annotations
@@ -108,11 +108,12 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
 # running is what was imported anyway.
 @functools.cache
 def generator_hash() -> str:
-    """Hash of the generator itself: its source, its templates and the pinned
-    black version. It is kept out of every committed file (a change of the
-    generator that leaves the output alone changes nothing there); the fast
-    check finds it in the user cache (see known_output)."""
-    digest = hashlib.sha256(f"{__version__}\0black {BLACK_VERSION_REQUIRED}\0".encode())
+    """Hash of the generator itself: its source, its templates and the installed
+    versions of black, grpcio-tools and protobuf. It is kept out of every
+    committed file (a change of the generator that leaves the output alone
+    changes nothing there); the fast check finds it in the user cache (see
+    known_output)."""
+    digest = hashlib.sha256(f"{__version__}\0{dependency_versions()}\0".encode())
     labelled = [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.glob("*.j2"))]
     labelled += [
         (p.relative_to(GENERATOR.parent).as_posix(), p)

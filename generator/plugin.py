@@ -108,7 +108,8 @@ def _files(request: Any) -> dict[str, str]:
     """The generated files for a CodeGeneratorRequest."""
     from google.protobuf import descriptor_pb2
 
-    from .cli import project_defaults, report_undocumented
+    from .cli import report_undocumented
+    from .project import project_defaults
     from .compile import CompiledSchema
     from .pipeline import Options, build, check_package_name
 

@@ -31,12 +31,26 @@ from .schema import Field, Message, Schema
 CODE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 # condition key -> runtime operator
 COMPARISONS = {
-    "equals": "==", "not_equals": "!=", "greater_than": ">", "at_least": ">=", "less_than": "<", "at_most": "<=", "in": "in",
+    "equals": "==",
+    "not_equals": "!=",
+    "greater_than": ">",
+    "at_least": ">=",
+    "less_than": "<",
+    "at_most": "<=",
+    "in": "in",
 }
 RELATION_OPS = ("==", "!=", ">", ">=", "<", "<=")
 INPUTS = ("@world_size",)  # what the linter may be given besides the message
 KINDS = ("effective_when", "conflicts_with", "relation")
-_RULE_KEYS = {"field": str, "effective_when": (str, dict), "conflicts_with": str, "wins": str, "relation": dict, "when": (str, dict), "doc": str}
+_RULE_KEYS = {
+    "field": str,
+    "effective_when": (str, dict),
+    "conflicts_with": str,
+    "wins": str,
+    "relation": dict,
+    "when": (str, dict),
+    "doc": str,
+}
 
 
 class _Node(Protocol):  # annotations._Node: a YAML value with its line
@@ -49,7 +63,9 @@ class _Checker(Protocol):  # annotations._Checker
 
     def unknown(self, what: str, name: str, node: Any, valid: Any) -> None: ...
 
-    def mapping(self, node: Any, where: str, allowed: dict[str, Any]) -> dict[str, Any]: ...
+    def mapping(
+        self, node: Any, where: str, allowed: dict[str, Any]
+    ) -> dict[str, Any]: ...
 
 
 # ---------------------------------------------------------------- the data
@@ -85,7 +101,9 @@ class Product:
     items: tuple[Operand, ...]
 
 
-Operand = Union[tuple[str, ...], int, float, str, Product]  # a field path, a number, an input ("@world_size"), a product
+Operand = Union[
+    tuple[str, ...], int, float, str, Product
+]  # a field path, a number, an input ("@world_size"), a product
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,24 +134,42 @@ def _closest(name: str, choices: list[str]) -> str | None:
 
 
 class _Reader:
-    def __init__(self, c: _Checker, schema: Schema, message: Message, where: str) -> None:
+    def __init__(
+        self, c: _Checker, schema: Schema, message: Message, where: str
+    ) -> None:
         self.c, self.schema, self.message, self.where = c, schema, message, where
 
     def path(self, text: Any, node: _Node) -> tuple[tuple[str, ...], Field] | None:
         """A dotted field path of the rule's message (through singular message fields)."""
         if not isinstance(text, str) or not text:
-            self.c.error(f"{self.where}: expected a field path (e.g. 'a' or 'a_configs.key'), got {text!r}", node)
+            self.c.error(
+                f"{self.where}: expected a field path (e.g. 'a' or 'a_configs.key'), got {text!r}",
+                node,
+            )
             return None
         message, parts = self.message, text.split(".")
         for index, part in enumerate(parts):
             f = message.field(part)
             if f is None:
-                self.c.unknown(f"field of {message.full_name} ({self.where})", part, node, [x.name for x in message.fields])
+                self.c.unknown(
+                    f"field of {message.full_name} ({self.where})",
+                    part,
+                    node,
+                    [x.name for x in message.fields],
+                )
                 return None
             if index == len(parts) - 1:
                 return tuple(parts), f
-            if f.type != "message" or f.repeated or f.is_map or f.type_name not in self.schema.messages:
-                self.c.error(f"{self.where}: {'.'.join(parts[: index + 1])} is not a message field, so {text!r} goes nowhere", node)
+            if (
+                f.type != "message"
+                or f.repeated
+                or f.is_map
+                or f.type_name not in self.schema.messages
+            ):
+                self.c.error(
+                    f"{self.where}: {'.'.join(parts[: index + 1])} is not a message field, so {text!r} goes nowhere",
+                    node,
+                )
                 return None
             message = self.schema.messages[f.type_name]
         return None  # no parts: refused above
@@ -146,23 +182,38 @@ class _Reader:
             if found is None:
                 return None
             if found[1].type != "bool" or found[1].repeated:
-                self.c.error(f"{self.where}: {node.value!r} is not a bool field; write {{field: {node.value}, <comparison>: VALUE}}", node)
+                self.c.error(
+                    f"{self.where}: {node.value!r} is not a bool field; write {{field: {node.value}, <comparison>: VALUE}}",
+                    node,
+                )
                 return None
             return Compare(found[0], "==", True)
         if not isinstance(node.value, dict):
-            self.c.error(f"{self.where}: a condition is a bool field's name or a mapping, got {type(node.value).__name__}", node)
+            self.c.error(
+                f"{self.where}: a condition is a bool field's name or a mapping, got {type(node.value).__name__}",
+                node,
+            )
             return None
         keys = node.value
         for group, cls in (("any", AnyOf), ("all", AllOf)):
             if group in keys:
-                if len(keys) != 1 or not isinstance(keys[group].value, list) or len(keys[group].value) < 2:
-                    self.c.error(f"{self.where}.{group}: expected a list of two or more conditions, alone in its mapping", keys[group])
+                if (
+                    len(keys) != 1
+                    or not isinstance(keys[group].value, list)
+                    or len(keys[group].value) < 2
+                ):
+                    self.c.error(
+                        f"{self.where}.{group}: expected a list of two or more conditions, alone in its mapping",
+                        keys[group],
+                    )
                     return None
                 items = [self.condition(item) for item in keys[group].value]
                 return cls(tuple(items)) if all(items) else None  # type: ignore[arg-type]
         if "not" in keys:
             if len(keys) != 1:
-                self.c.error(f"{self.where}.not: 'not' stands alone in its mapping", keys["not"])
+                self.c.error(
+                    f"{self.where}.not: 'not' stands alone in its mapping", keys["not"]
+                )
                 return None
             item = self.condition(keys["not"])
             return Not(item) if item else None
@@ -172,7 +223,8 @@ class _Reader:
         if "field" not in parsed or len(ops) != 1:
             if len(parsed) == len(keys):
                 self.c.error(
-                    f"{self.where}: a condition is {{field: PATH, <one of {', '.join(COMPARISONS)}>: VALUE}}, any, all or not", node
+                    f"{self.where}: a condition is {{field: PATH, <one of {', '.join(COMPARISONS)}>: VALUE}}, any, all or not",
+                    node,
                 )
             return None
         found = self.path(parsed["field"].value, parsed["field"])
@@ -181,21 +233,31 @@ class _Reader:
         value = self.literal(found, ops[0], parsed[ops[0]])
         return None if value is None else Compare(found[0], COMPARISONS[ops[0]], value)
 
-    def literal(self, found: tuple[tuple[str, ...], Field], op: str, node: _Node) -> Any:
+    def literal(
+        self, found: tuple[tuple[str, ...], Field], op: str, node: _Node
+    ) -> Any:
         """The value a field is compared with, checked against the field's type."""
         path, f = found
         name = ".".join(path)
         if f.repeated or f.is_map or f.type in ("message", "bytes"):
-            self.c.error(f"{self.where}: {name} is a {'repeated' if f.repeated else f.type} field; conditions compare single values", node)
+            self.c.error(
+                f"{self.where}: {name} is a {'repeated' if f.repeated else f.type} field; conditions compare single values",
+                node,
+            )
             return None
         if op == "in":
             if not isinstance(node.value, list) or not node.value:
-                self.c.error(f"{self.where}: 'in' takes a non-empty list of values", node)
+                self.c.error(
+                    f"{self.where}: 'in' takes a non-empty list of values", node
+                )
                 return None
             values = [self.scalar(f, name, item, node) for item in node.value]
             return tuple(values) if all(v is not None for v in values) else None
         if op not in ("equals", "not_equals") and f.type not in NUMERIC_TYPES:
-            self.c.error(f"{self.where}: {op} compares numbers; {name} is {_a(f.type)} field", node)
+            self.c.error(
+                f"{self.where}: {op} compares numbers; {name} is {_a(f.type)} field",
+                node,
+            )
             return None
         return self.scalar(f, name, node, node)
 
@@ -208,14 +270,23 @@ class _Reader:
         elif f.type == "enum":
             names = [v.name for v in self.schema.enums[f.type_name or ""].values]
             if isinstance(value, str) and value not in names:
-                self.c.unknown(f"value of {f.type_name} ({self.where})", value, node, names)
+                self.c.unknown(
+                    f"value of {f.type_name} ({self.where})", value, node, names
+                )
                 return None
             ok = isinstance(value, str)
         else:
             ok = isinstance(value, str)
         if not ok:
-            expected = {"bool": "true or false", "enum": "an enum value's name", "string": "a string"}.get(f.type, "a number")
-            self.c.error(f"{self.where}: {name} is {_a(f.type)} field; expected {expected}, got {value!r}", node)
+            expected = {
+                "bool": "true or false",
+                "enum": "an enum value's name",
+                "string": "a string",
+            }.get(f.type, "a number")
+            self.c.error(
+                f"{self.where}: {name} is {_a(f.type)} field; expected {expected}, got {value!r}",
+                node,
+            )
             return None
         return value
 
@@ -223,18 +294,29 @@ class _Reader:
         """A numeric field path, a number, an input (``@world_size``) or ``{product: [...]}``."""
         value = node.value
         if isinstance(value, bool) or value is None:
-            self.c.error(f"{self.where}: an operand is a numeric field, a number, {', '.join(INPUTS)} or {{product: [...]}}", node)
+            self.c.error(
+                f"{self.where}: an operand is a numeric field, a number, {', '.join(INPUTS)} or {{product: [...]}}",
+                node,
+            )
             return None
         if isinstance(value, (int, float)):
             return value
         if isinstance(value, str) and value.startswith("@"):
             if value not in INPUTS:
-                self.c.unknown(f"linter input ({self.where})", value, node, list(INPUTS))
+                self.c.unknown(
+                    f"linter input ({self.where})", value, node, list(INPUTS)
+                )
                 return None
             return value
         if isinstance(value, dict):
-            if list(value) != ["product"] or not isinstance(value["product"].value, list) or len(value["product"].value) < 2:
-                self.c.error(f"{self.where}: expected {{product: [two or more operands]}}", node)
+            if (
+                list(value) != ["product"]
+                or not isinstance(value["product"].value, list)
+                or len(value["product"].value) < 2
+            ):
+                self.c.error(
+                    f"{self.where}: expected {{product: [two or more operands]}}", node
+                )
                 return None
             items = [self.operand(item) for item in value["product"].value]
             return Product(tuple(items)) if all(i is not None for i in items) else None  # type: ignore[arg-type]
@@ -247,13 +329,18 @@ class _Reader:
         return found[0]
 
 
-def load_rules(c: _Checker, node: _Node | None, schema: Schema, wrapped: set[str]) -> tuple[RuleNote, ...]:
+def load_rules(
+    c: _Checker, node: _Node | None, schema: Schema, wrapped: set[str]
+) -> tuple[RuleNote, ...]:
     """``rules:``: message full name -> rule code -> rule. ``wrapped``: the
     messages a class wraps (only those are linted)."""
     if node is None:
         return ()
     if not isinstance(node.value, dict):
-        c.error(f"rules: expected a mapping of message names to their rules, got {type(node.value).__name__}", node)
+        c.error(
+            f"rules: expected a mapping of message names to their rules, got {type(node.value).__name__}",
+            node,
+        )
         return ()
     rules: list[RuleNote] = []
     codes: dict[str, int] = {}
@@ -263,18 +350,31 @@ def load_rules(c: _Checker, node: _Node | None, schema: Schema, wrapped: set[str
             c.unknown("message (rules)", full, rules_node, list(schema.messages))
             continue
         if full not in wrapped:
-            c.error(f"rules.{full}: no class wraps {full} (classes:), so nothing would lint it", rules_node)
+            c.error(
+                f"rules.{full}: no class wraps {full} (classes:), so nothing would lint it",
+                rules_node,
+            )
             continue
         if not isinstance(rules_node.value, dict):
-            c.error(f"rules.{full}: expected a mapping of rule codes to rules, got {type(rules_node.value).__name__}", rules_node)
+            c.error(
+                f"rules.{full}: expected a mapping of rule codes to rules, got {type(rules_node.value).__name__}",
+                rules_node,
+            )
             continue
         for code, rule_node in rules_node.value.items():
             where = f"rules.{full}.{code}"
             if not CODE.fullmatch(code):
-                c.error(f"{where}: a rule code is lower-case words joined by '-' (e.g. 'amp-configs-unused')", rule_node)
+                c.error(
+                    f"{where}: a rule code is lower-case words joined by '-' (e.g. 'amp-configs-unused')",
+                    rule_node,
+                )
                 continue
             if code in codes:
-                c.error(f"{where}: rule code {code!r} is used twice", rule_node, f"first on line {codes[code]}")
+                c.error(
+                    f"{where}: rule code {code!r} is used twice",
+                    rule_node,
+                    f"first on line {codes[code]}",
+                )
                 continue
             codes[code] = rule_node.line
             rule = _rule(c, schema, message, code, rule_node, where)
@@ -283,13 +383,19 @@ def load_rules(c: _Checker, node: _Node | None, schema: Schema, wrapped: set[str
     return tuple(rules)
 
 
-def _rule(c: _Checker, schema: Schema, message: Message, code: str, node: _Node, where: str) -> RuleNote | None:
+def _rule(
+    c: _Checker, schema: Schema, message: Message, code: str, node: _Node, where: str
+) -> RuleNote | None:
     keys = c.mapping(node, where, _RULE_KEYS)
     if len(keys) != len(node.value if isinstance(node.value, dict) else ()):
         return None  # an unknown key or a wrong type: already reported
     kinds = [k for k in KINDS if k in keys]
     if len(kinds) != 1:
-        c.error(f"{where}: a rule has exactly one of {', '.join(KINDS)}" + (f" (it has {', '.join(kinds)})" if kinds else ""), node)
+        c.error(
+            f"{where}: a rule has exactly one of {', '.join(KINDS)}"
+            + (f" (it has {', '.join(kinds)})" if kinds else ""),
+            node,
+        )
         return None
     kind = kinds[0]
     read = _Reader(c, schema, message, where)
@@ -297,26 +403,15 @@ def _rule(c: _Checker, schema: Schema, message: Message, code: str, node: _Node,
     if "when" in keys and when is None:
         return None
     common: dict[str, Any] = {
-        "code": code, "message": message.full_name, "kind": kind, "when": when, "line": node.line,
+        "code": code,
+        "message": message.full_name,
+        "kind": kind,
+        "when": when,
+        "line": node.line,
         "doc": keys["doc"].value if "doc" in keys else None,
     }
     if kind == "relation":
-        for key in ("field", "wins"):
-            if key in keys:
-                c.error(f"{where}: '{key}' does not go with relation (its operands name the fields)", keys[key])
-                return None
-        parts = c.mapping(keys["relation"], f"{where}.relation", {"left": None, "op": str, "right": None})
-        missing = [k for k in ("left", "op", "right") if k not in parts]
-        if missing:
-            c.error(f"{where}.relation: {', '.join(repr(k) for k in missing)} required", keys["relation"])
-            return None
-        if parts["op"].value not in RELATION_OPS:
-            c.error(f"{where}.relation.op must be one of {' '.join(RELATION_OPS)}", parts["op"])
-            return None
-        left, right = read.operand(parts["left"]), read.operand(parts["right"])
-        if left is None or right is None:
-            return None
-        return RuleNote(relation=(left, parts["op"].value, right), **common)
+        return _relation(c, read, keys, where, common)
     if "field" not in keys:
         c.error(f"{where}: 'field' is required (the field the rule is about)", node)
         return None
@@ -324,33 +419,104 @@ def _rule(c: _Checker, schema: Schema, message: Message, code: str, node: _Node,
     if subject is None:
         return None
     if kind == "effective_when":
-        if "wins" in keys:
-            c.error(f"{where}: 'wins' goes with conflicts_with", keys["wins"])
+        return _effective_when(c, read, keys, where, common, subject[0])
+    return _conflicts_with(c, read, keys, node, where, common, subject[0])
+
+
+def _relation(
+    c: _Checker,
+    read: _Reader,
+    keys: dict[str, _Node],
+    where: str,
+    common: dict[str, Any],
+) -> RuleNote | None:
+    for key in ("field", "wins"):
+        if key in keys:
+            c.error(
+                f"{where}: '{key}' does not go with relation (its operands name the fields)",
+                keys[key],
+            )
             return None
-        condition = read.condition(keys["effective_when"])
-        if condition is None:
-            return None
-        if subject[0] in _paths(condition):
-            c.error(f"{where}: {'.'.join(subject[0])} cannot depend on itself", keys["effective_when"])
-            return None
-        return RuleNote(field=subject[0], condition=condition, **common)
+    parts = c.mapping(
+        keys["relation"],
+        f"{where}.relation",
+        {"left": None, "op": str, "right": None},
+    )
+    missing = [k for k in ("left", "op", "right") if k not in parts]
+    if missing:
+        c.error(
+            f"{where}.relation: {', '.join(repr(k) for k in missing)} required",
+            keys["relation"],
+        )
+        return None
+    if parts["op"].value not in RELATION_OPS:
+        c.error(
+            f"{where}.relation.op must be one of {' '.join(RELATION_OPS)}",
+            parts["op"],
+        )
+        return None
+    left, right = read.operand(parts["left"]), read.operand(parts["right"])
+    if left is None or right is None:
+        return None
+    return RuleNote(relation=(left, parts["op"].value, right), **common)
+
+
+def _effective_when(
+    c: _Checker,
+    read: _Reader,
+    keys: dict[str, _Node],
+    where: str,
+    common: dict[str, Any],
+    subject: tuple[str, ...],
+) -> RuleNote | None:
+    if "wins" in keys:
+        c.error(f"{where}: 'wins' goes with conflicts_with", keys["wins"])
+        return None
+    condition = read.condition(keys["effective_when"])
+    if condition is None:
+        return None
+    if subject in _paths(condition):
+        c.error(
+            f"{where}: {'.'.join(subject)} cannot depend on itself",
+            keys["effective_when"],
+        )
+        return None
+    return RuleNote(field=subject, condition=condition, **common)
+
+
+def _conflicts_with(
+    c: _Checker,
+    read: _Reader,
+    keys: dict[str, _Node],
+    node: _Node,
+    where: str,
+    common: dict[str, Any],
+    subject: tuple[str, ...],
+) -> RuleNote | None:
     other = read.path(keys["conflicts_with"].value, keys["conflicts_with"])
     if other is None:
         return None
-    if other[0] == subject[0]:
-        c.error(f"{where}: a field does not conflict with itself", keys["conflicts_with"])
+    if other[0] == subject:
+        c.error(
+            f"{where}: a field does not conflict with itself", keys["conflicts_with"]
+        )
         return None
-    names = [".".join(subject[0]), ".".join(other[0])]
+    names = [".".join(subject), ".".join(other[0])]
     if "wins" not in keys:
-        c.error(f"{where}: 'wins' is required: which of {' and '.join(names)} is kept", node)
+        c.error(
+            f"{where}: 'wins' is required: which of {' and '.join(names)} is kept", node
+        )
         return None
     if keys["wins"].value not in names:
         guess = _closest(keys["wins"].value, names)
-        c.error(f"{where}.wins: {keys['wins'].value!r} is neither {' nor '.join(names)}", keys["wins"],
-                f"did you mean {guess!r}?" if guess else None)
+        c.error(
+            f"{where}.wins: {keys['wins'].value!r} is neither {' nor '.join(names)}",
+            keys["wins"],
+            f"did you mean {guess!r}?" if guess else None,
+        )
         return None
-    wins = subject[0] if keys["wins"].value == names[0] else other[0]
-    return RuleNote(field=subject[0], other=other[0], wins=wins, **common)
+    wins = subject if keys["wins"].value == names[0] else other[0]
+    return RuleNote(field=subject, other=other[0], wins=wins, **common)
 
 
 def _paths(condition: Condition) -> set[tuple[str, ...]]:
@@ -411,7 +577,9 @@ class RuleModel:
     relation: tuple[OperandModel, str, OperandModel] | None = None
     when: ConditionModel | None = None
     doc: str | None = None
-    runtime: tuple[Any, ...] = ()  # subject, condition, other, relation, when (generator/shipped/lint.py Rule)
+    runtime: tuple[
+        Any, ...
+    ] = ()  # subject, condition, other, relation, when (generator/shipped/lint.py Rule)
 
     def touches(self, name: str) -> bool:
         """The rule involves the property ``name`` (or one of its keys)."""
@@ -439,7 +607,11 @@ class _Names:
     def number(self, message: Message, path: tuple[str, ...], value: Any) -> Any:
         f = self.field(message, path)
         if f.type == "enum" and isinstance(value, str):
-            return next(v.number for v in self.schema.enums[f.type_name or ""].values if v.name == value)
+            return next(
+                v.number
+                for v in self.schema.enums[f.type_name or ""].values
+                if v.name == value
+            )
         return value
 
 
@@ -451,15 +623,25 @@ def _text(value: Any) -> str:
     return str(value) if not isinstance(value, str) else value
 
 
-def _condition(names: _Names, message: Message, condition: Condition) -> tuple[ConditionModel, tuple[Any, ...]]:
+def _condition(
+    names: _Names, message: Message, condition: Condition
+) -> tuple[ConditionModel, tuple[Any, ...]]:
     """The docs' model of a condition and its runtime tuple."""
     if isinstance(condition, Compare):
         value = condition.value
-        runtime_value = tuple(names.number(message, condition.path, v) for v in value) if isinstance(value, tuple) else names.number(message, condition.path, value)
+        runtime_value = (
+            tuple(names.number(message, condition.path, v) for v in value)
+            if isinstance(value, tuple)
+            else names.number(message, condition.path, value)
+        )
         switch = condition.op == "==" and isinstance(value, bool)
         model = ConditionModel(
-            kind="compare", name=names.name(message, condition.path), op=condition.op, value_text=_text(value),
-            switch=switch, on=bool(value) if switch else True,
+            kind="compare",
+            name=names.name(message, condition.path),
+            op=condition.op,
+            value_text=_text(value),
+            switch=switch,
+            on=bool(value) if switch else True,
         )
         return model, ("cmp", condition.path, condition.op, runtime_value)
     if isinstance(condition, Not):
@@ -467,27 +649,42 @@ def _condition(names: _Names, message: Message, condition: Condition) -> tuple[C
         return ConditionModel(kind="not", items=(inner,)), ("not", runtime)
     pairs = [_condition(names, message, item) for item in condition.items]
     kind = "any" if isinstance(condition, AnyOf) else "all"
-    return ConditionModel(kind=kind, items=tuple(p[0] for p in pairs)), (kind, tuple(p[1] for p in pairs))
+    return ConditionModel(kind=kind, items=tuple(p[0] for p in pairs)), (
+        kind,
+        tuple(p[1] for p in pairs),
+    )
 
 
-def _operand(names: _Names, message: Message, operand: Operand) -> tuple[OperandModel, Any]:
+def _operand(
+    names: _Names, message: Message, operand: Operand
+) -> tuple[OperandModel, Any]:
     if isinstance(operand, Product):
         pairs = [_operand(names, message, item) for item in operand.items]
-        return OperandModel(kind="product", items=tuple(p[0] for p in pairs)), ("product", tuple(p[1] for p in pairs))
+        return OperandModel(kind="product", items=tuple(p[0] for p in pairs)), (
+            "product",
+            tuple(p[1] for p in pairs),
+        )
     if isinstance(operand, tuple):
-        return OperandModel(kind="field", text=names.name(message, operand)), ("field", operand)
+        return OperandModel(kind="field", text=names.name(message, operand)), (
+            "field",
+            operand,
+        )
     if isinstance(operand, str):
         return OperandModel(kind="input", text=operand[1:]), ("input", operand[1:])
     return OperandModel(kind="number", text=_text(operand)), ("number", operand)
 
 
-def rule_models(schema: Schema, rules: tuple[RuleNote, ...], properties: dict[str, dict[str, str]]) -> tuple[RuleModel, ...]:
+def rule_models(
+    schema: Schema, rules: tuple[RuleNote, ...], properties: dict[str, dict[str, str]]
+) -> tuple[RuleModel, ...]:
     """``properties``: message full name -> proto field name -> property name."""
     out = []
     for rule in rules:
         message = schema.messages[rule.message]
         names = _Names(schema, properties.get(rule.message, {}))
-        when, when_runtime = _condition(names, message, rule.when) if rule.when else (None, None)
+        when, when_runtime = (
+            _condition(names, message, rule.when) if rule.when else (None, None)
+        )
         involved: list[tuple[str, ...]] = []
         condition = relation = None
         condition_runtime = relation_runtime = None
@@ -500,7 +697,9 @@ def rule_models(schema: Schema, rules: tuple[RuleNote, ...], properties: dict[st
         else:
             assert rule.relation is not None
             left, op, right = rule.relation
-            (lm, lr), (rm, rr) = _operand(names, message, left), _operand(names, message, right)
+            (lm, lr), (rm, rr) = _operand(names, message, left), _operand(
+                names, message, right
+            )
             relation, relation_runtime = (lm, op, rm), (lr, op, rr)
             involved = _operand_paths(left) + _operand_paths(right)
         if rule.when:
@@ -519,7 +718,13 @@ def rule_models(schema: Schema, rules: tuple[RuleNote, ...], properties: dict[st
                 relation=relation,
                 when=when,
                 doc=rule.doc,
-                runtime=(rule.field, condition_runtime, rule.other, relation_runtime, when_runtime),
+                runtime=(
+                    rule.field,
+                    condition_runtime,
+                    rule.other,
+                    relation_runtime,
+                    when_runtime,
+                ),
             )
         )
     return tuple(out)

@@ -7,12 +7,16 @@ import it. What more than one of them needs lives here.
 
 from __future__ import annotations
 
+import functools
+import importlib.metadata
 import importlib.resources
 import os
 from pathlib import Path
 
 GENERATOR = Path(__file__).resolve().parent
-BLACK_VERSION_REQUIRED = "26.10.1"  # pinned in pyproject.toml; the style the output conforms to
+# black's majors the format stage accepts, as pyproject.toml's range: first,
+# last + 1. The output is byte-identical on each (.ci/versions.sh proves it).
+BLACK_MAJORS = (24, 27)
 LINE_LENGTH = 100  # black's line length for generated code
 
 
@@ -30,6 +34,27 @@ def _templates_folder() -> Path:
 TEMPLATES = _templates_folder()
 
 
+@functools.cache
+def installed_version(distribution: str) -> str:
+    """An installed distribution's version ("" without it), without importing it."""
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return ""
+
+
+def black_version() -> str:
+    """The installed black's: the caches that hold its output are keyed by it."""
+    return installed_version("black")
+
+
+def dependency_versions() -> str:
+    """The versions of what the output is made with, within pyproject.toml's
+    ranges (the output is the same on each; a cache keyed by them stays exact)."""
+    names = ("black", "grpcio-tools", "protobuf")
+    return ", ".join(f"{name} {installed_version(name)}" for name in names)
+
+
 def cache_root() -> Path | None:
     """The user cache folder (None: disabled by FLEET_CODEGEN_NO_CACHE).
 
@@ -38,5 +63,7 @@ def cache_root() -> Path | None:
     """
     if os.environ.get("FLEET_CODEGEN_NO_CACHE"):
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".cache"
+    )
     return Path(base) / "fleet-strategy-codegen"

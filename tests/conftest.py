@@ -1,5 +1,6 @@
-"""Test tiers: ``pytest --tier quick`` (the README's test command, a few
-minutes on 2 cores) and ``pytest --tier full`` (what .ci/run adds after it).
+"""Test tiers: ``pytest --tier quick -n 2`` (the README's test command,
+about 3 minutes on 2 cores) and ``pytest --tier full -n 2`` (what .ci/run adds
+after it, about 6 minutes). ``-n 2`` (pytest-xdist) runs them on both cores.
 
 Every test belongs to exactly one tier, so the two runs together are the
 whole suite, and plain ``pytest`` (``--tier all``) still runs everything:

@@ -68,6 +68,9 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture],
 )
+# the quick test tier (tests/conftest.py) draws fewer of the same derandomized examples
+if os.environ.get("FLEET_FUZZ_EXAMPLES"):
+    FUZZ = settings(FUZZ, max_examples=int(os.environ["FLEET_FUZZ_EXAMPLES"]))
 
 # ================================================================ strings
 

@@ -1,4 +1,4 @@
-"""Fleet paths driven by one DistributedStrategy class, one case per process.
+"""Fleet paths driven by one DistributedStrategy class, each case as if in its own process.
 
 Run by tests/integration/test_paddle.py with a Python that has
 ``paddlepaddle==3.3.1``: ``python fleet_cases.py CASE CLASS`` prints one JSON
@@ -6,7 +6,9 @@ object of what Paddle did with the strategy (losses, op lists, applied
 meta-optimizers, the final strategy's text, flags). CLASS is ``paddle`` (the
 class Paddle imports: pristine, or the overlaid Paddle build) or
 ``standalone`` (``fleet_strategy.DistributedStrategy``, handed to fleet).
-The test compares the outputs of the same case between the classes.
+``python fleet_cases.py --serve CLASS`` runs the cases named on its standard
+input, each in a child forked after ``import paddle`` (fleet keeps global
+state; forked.py). The test compares the outputs of the same case between the classes.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ os.environ.setdefault("GLOG_v", "0")
 import paddle  # noqa: E402
 import paddle.distributed.fleet as fleet  # noqa: E402
 
-CASE, CLASS = sys.argv[1], sys.argv[2]
+import forked  # noqa: E402  (beside this file)
+
+CLASS = sys.argv[2]
 
 
 def new_strategy():  # type: ignore[no-untyped-def]
@@ -268,7 +272,10 @@ CASES = {
 }
 
 if __name__ == "__main__":
-    with tempfile.TemporaryDirectory() as scratch:
-        os.chdir(scratch)
-        result = CASES[CASE]()
-    print("RESULT " + json.dumps(result, sort_keys=True, default=str))
+    if sys.argv[1] == "--serve":
+        forked.serve(lambda args: CASES[args[0]]())
+    else:
+        with tempfile.TemporaryDirectory() as scratch:
+            os.chdir(scratch)
+            result = CASES[sys.argv[1]]()
+        print("RESULT " + json.dumps(result, sort_keys=True, default=str))

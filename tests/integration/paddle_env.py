@@ -4,6 +4,7 @@ case of ``fleet_cases.py`` or a group of ``paddle_probes.py``."""
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import subprocess
@@ -11,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from forked import Server, unwrap
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES_SCRIPT = Path(__file__).with_name("fleet_cases.py")
@@ -44,21 +47,24 @@ requires_paddle = pytest.mark.skipif(not INTERPRETERS, reason="no Python with pa
 
 
 _results: dict[tuple[str, str, str, str], dict[str, object]] = {}
+_servers: dict[tuple[str, str, str], Server] = {}
+atexit.register(lambda: [server.close() for server in _servers.values()])
 
 
 def run(python: str, overlay: Path, case: str, build: str) -> dict[str, object]:
     """One case with one class: ``paddle`` (pristine), ``standalone`` or
-    ``overlay`` (the Paddle build overlaid: ``overlay`` first on PYTHONPATH)."""
+    ``overlay`` (the Paddle build overlaid: ``overlay`` first on PYTHONPATH).
+    The cases of one class and PYTHONPATH share one process that imports
+    Paddle once and forks each case (forked.py)."""
     path = str(overlay) if build == "overlay" else str(ROOT / "generated")
     key = (python, case, build, path)
     if key not in _results:
-        env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "0"}
-        env.pop("FLAGS_fuse_parameter_memory_size", None)
         which = "standalone" if build == "standalone" else "paddle"
-        done = subprocess.run([python, str(CASES_SCRIPT), case, which], capture_output=True, text=True, env=env, timeout=600)
-        lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
-        assert done.returncode == 0 and lines, f"{case} with {build} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-        _results[key] = json.loads(lines[-1][len("RESULT ") :])
+        if (python, which, path) not in _servers:
+            env = {**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "0"}
+            env.pop("FLAGS_fuse_parameter_memory_size", None)
+            _servers[python, which, path] = Server(python, CASES_SCRIPT, [which], env)
+        _results[key] = unwrap(_servers[python, which, path].ask(case), f"{case} with {build}")
     return _results[key]
 
 

@@ -2,7 +2,10 @@
 
 Run by tests/integration/test_rules.py with a Python that has
 ``paddlepaddle==3.3.1``: ``python rule_cases.py CODE`` prints one JSON object
-of what Paddle did. One CPU process, one trainer, Paddle's own class:
+of what Paddle did; ``python rule_cases.py --serve`` runs the codes named on
+its standard input in one process, each in a child forked after ``import
+paddle`` (forked.py), as if in a process of its own. One CPU trainer, Paddle's
+own class:
 
 * a "no effect" rule (``effective_when``): fleet builds the static program
   with the switch off, with and without the setting; the programs (main and
@@ -26,6 +29,8 @@ import sys
 import tempfile
 
 from typing import Any
+
+import forked  # beside this file
 
 paddle: Any = None  # imported when run (tests/integration/test_rules.py reads the tables below without Paddle)
 fleet: Any = None
@@ -132,29 +137,31 @@ def relation(code: str) -> dict[str, object]:
     breaking, keeping = RELATIONS[code]
     out: dict[str, object] = {}
     for label, configs in (("breaking", breaking), ("keeping", keeping)):
-        results = []
-        for config in configs:  # one fleet.init per process: each config in a child of this one
-            results.append(_child_init(config))
-        out[label] = results
+        # one fleet.init per process: each config in a child forked from this one
+        out[label] = [_child_init(config) for config in configs]
     return out
 
 
 def _child_init(config: dict[str, int]) -> str:
-    import subprocess
+    def init() -> str:
+        strategy = fleet.DistributedStrategy()
+        strategy.hybrid_configs = config
+        try:
+            fleet.init(is_collective=True, strategy=strategy)
+        except Exception as exc:
+            return type(exc).__name__
+        return "ok"
 
-    code = (
-        "import paddle.distributed.fleet as fleet, json, sys\n"
-        "s = fleet.DistributedStrategy()\n"
-        f"s.hybrid_configs = json.loads({json.dumps(json.dumps(config))})\n"
-        "try:\n"
-        "    fleet.init(is_collective=True, strategy=s)\n"
-        "    print('RESULT ok')\n"
-        "except Exception as exc:\n"
-        "    print('RESULT', type(exc).__name__)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
-    return lines[-1][len("RESULT ") :] if lines else f"crashed: {done.stderr[-300:]}"
+    answer = forked.forked(init)
+    return answer["ok"] if "ok" in answer else f"crashed: {answer['error'][-300:]}"
+
+
+def evidence(code: str) -> dict[str, object]:
+    if code in UNUSED:
+        return unused(code)
+    if code in CONFLICTS:
+        return conflict(code)
+    return relation(code)
 
 
 if __name__ == "__main__":
@@ -163,13 +170,10 @@ if __name__ == "__main__":
     import paddle
     import paddle.distributed.fleet as fleet
 
-    CODE = sys.argv[1]
-    with tempfile.TemporaryDirectory() as scratch:
-        os.chdir(scratch)
-        if CODE in UNUSED:
-            result = unused(CODE)
-        elif CODE in CONFLICTS:
-            result = conflict(CODE)
-        else:
-            result = relation(CODE)
-    print("RESULT " + json.dumps(result, sort_keys=True, default=str))
+    if sys.argv[1] == "--serve":
+        forked.serve(lambda args: evidence(args[0]))
+    else:
+        with tempfile.TemporaryDirectory() as scratch:
+            os.chdir(scratch)
+            result = evidence(sys.argv[1])
+        print("RESULT " + json.dumps(result, sort_keys=True, default=str))

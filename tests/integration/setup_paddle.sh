@@ -24,6 +24,7 @@ for version in "${versions[@]}"; do
   echo "setup_paddle.sh: installing paddlepaddle==3.3.1 (CPU, about 200 MB) into $venv ..."
   rm -rf "$venv"
   "$python" -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check paddlepaddle==3.3.1
+  # not --quiet: a line per package, so a slow download shows progress
+  "$venv/bin/pip" install --progress-bar off --disable-pip-version-check paddlepaddle==3.3.1
   echo "setup_paddle.sh: $venv ready"
 done

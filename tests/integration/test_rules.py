@@ -1,6 +1,6 @@
 """Every rule of the annotations file, shown against real Paddle 3.3.1.
 
-``rule_cases.py`` (run in a Paddle interpreter, one process per rule) reports
+``rule_cases.py`` (run in a Paddle interpreter: one process, each rule in a child forked from it) reports
 what Paddle did; here each rule's claim is checked on it, and the linters of
 both builds are checked to report the rule on the same settings:
 
@@ -23,6 +23,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 import rule_cases  # noqa: E402  (its tables: Paddle is imported only when it runs)
+from forked import Server, unwrap  # noqa: E402
 from overlay import build_overlay  # noqa: E402
 from paddle_env import INTERPRETERS, ROOT  # noqa: E402
 
@@ -38,12 +40,11 @@ from fleet_strategy import DistributedStrategy, _rules  # noqa: E402
 pytestmark = pytest.mark.skipif(not INTERPRETERS, reason="no Python with paddlepaddle==3.3.1: run tests/integration/setup_paddle.sh")
 CASES = Path(__file__).with_name("rule_cases.py")
 RULES = {rule.code: rule for rule in _rules.RULES["paddle.fleet.DistributedStrategy"]}
-_results: dict[tuple[str, str], Any] = {}
 
 
-# The evidence is about Paddle, not the interpreter: one process per rule on
-# the newest Python that has Paddle (five fleet runs a rule; both Pythons would
-# double CI's longest module for no new fact). The full test tier runs this.
+# The evidence is about Paddle, not the interpreter: on the newest Python that
+# has Paddle (five fleet runs a rule; both Pythons would double the time for no
+# new fact). The full test tier runs this.
 @pytest.fixture(scope="module", params=INTERPRETERS[-1:], ids=[label for label, _, _ in INTERPRETERS[-1:]])
 def paddle_python(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     _, python, installed = request.param
@@ -52,15 +53,22 @@ def paddle_python(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
     return python, overlay
 
 
-def evidence(python: str, code: str) -> Any:
-    if (python, code) not in _results:
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
-        env.pop("PYTHONPATH", None)  # Paddle's own class, pristine
-        done = subprocess.run([python, str(CASES), code], capture_output=True, text=True, env=env, timeout=1200)
-        lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
-        assert done.returncode == 0 and lines, f"{code} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-        _results[python, code] = json.loads(lines[-1][len("RESULT ") :])
-    return _results[python, code]
+@pytest.fixture(scope="module")
+def evidence(paddle_python: tuple[str, Path]) -> Iterator[Callable[[str], Any]]:
+    """code -> what Paddle did; one process imports Paddle once, each rule in a
+    child forked from it (a failure fails that rule's test alone)."""
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env.pop("PYTHONPATH", None)  # Paddle's own class, pristine
+    server = Server(paddle_python[0], CASES, [], env, timeout=1200)
+    answers: dict[str, dict[str, Any]] = {}
+
+    def get(code: str) -> Any:
+        if code not in answers:
+            answers[code] = server.ask(code)
+        return unwrap(answers[code], code)
+
+    yield get
+    server.close()
 
 
 def test_every_rule_has_its_evidence_and_nothing_else():
@@ -70,9 +78,9 @@ def test_every_rule_has_its_evidence_and_nothing_else():
 
 
 @pytest.mark.parametrize("code", sorted(rule_cases.UNUSED))
-def test_a_setting_without_its_switch_changes_nothing(paddle_python: tuple[str, Path], code: str) -> None:
+def test_a_setting_without_its_switch_changes_nothing(evidence: Callable[[str], Any], code: str) -> None:
     switch, setting, _, applies = rule_cases.UNUSED[code]
-    result = evidence(paddle_python[0], code)
+    result = evidence(code)
     off, off_with = result["off"], result["off_with"]
     assert "error" not in off and off == off_with, code
     assert switch not in off["kept"]
@@ -89,12 +97,12 @@ def test_a_setting_without_its_switch_changes_nothing(paddle_python: tuple[str, 
 
 
 @pytest.mark.parametrize("code", sorted(rule_cases.CONFLICTS))
-def test_paddle_keeps_one_of_two_conflicting_switches(paddle_python: tuple[str, Path], code: str) -> None:
+def test_paddle_keeps_one_of_two_conflicting_switches(evidence: Callable[[str], Any], code: str) -> None:
     (first, second), _, winner = rule_cases.CONFLICTS[code]
     rule = RULES[code]
     assert f"`{winner}` is kept" in rule.sentence
     loser = second if winner == first else first
-    result = evidence(paddle_python[0], code)
+    result = evidence(code)
     alone = {name: set(result[name]["applied"]) - {"RawProgramOptimizer"} for name in (first, second)}
     both = result["both"]
     assert alone[first] and alone[second] and not alone[first] & alone[second]  # each applies alone
@@ -109,9 +117,9 @@ def test_paddle_keeps_one_of_two_conflicting_switches(paddle_python: tuple[str, 
 
 
 @pytest.mark.parametrize("code", sorted(rule_cases.RELATIONS))
-def test_fleet_init_refuses_degrees_that_do_not_multiply_to_the_world_size(paddle_python: tuple[str, Path], code: str) -> None:
+def test_fleet_init_refuses_degrees_that_do_not_multiply_to_the_world_size(evidence: Callable[[str], Any], code: str) -> None:
     breaking, keeping = rule_cases.RELATIONS[code]
-    result = evidence(paddle_python[0], code)
+    result = evidence(code)
     assert result["breaking"] == ["AssertionError"] * len(breaking) and result["keeping"] == ["ok"] * len(keeping)
     for configs, found in ((breaking, True), (keeping, False)):
         for config in configs:  # one rank, as rule_cases runs them

@@ -167,7 +167,11 @@ def test_top_level_blank_lines_are_black_s_and_a_long_class_goes_member_by_membe
         + "# a comment that goes with f\ndef f(a):\n    return a\n"
     )
     formatted = format_files([RenderedFile("m.py", source, "python")]).texts["m.py"]
-    assert formatted == black.format_str(source, mode=mode("python"))
+    # black 24 and 25 keep up to two blank lines after an import, 26 one: the stage writes
+    # one (26's output), which every black in pyproject.toml's range leaves as it is
+    assert black.format_str(formatted, mode=mode("python")) == formatted
+    if int(black.__version__.split(".")[0]) >= 26:
+        assert formatted == black.format_str(source, mode=mode("python"))
     assert black_calls == ["def long(self):\n    return " + " + ".join(["value"] * 30) + "\n"]  # that member alone
 
 

@@ -409,7 +409,7 @@ def test_built_wheel_works_in_a_new_venv_outside_the_repo(tmp_path):
     assert "build_hooks.py" in {Path(n).name for n in names} and not (ROOT / "generator" / "compiled_templates").exists()
     assert not [n for n in files if n.startswith(("fleet_strategy/", "generator/", "templates/", "tests/"))]
     assert "License-Expression: Apache-2.0" in metadata
-    for requirement in ("grpcio-tools==1.85.1", "black==26.10.1", "jinja2", "pyyaml", "protobuf", 'tomli>=1.1; python_version < "3.11"'):
+    for requirement in ("grpcio-tools<2,>=1.71.2", "black<27,>=24.1", "jinja2", "pyyaml", "protobuf<8,>=5.29", 'tomli>=1.1; python_version < "3.11"'):
         assert f"Requires-Dist: {requirement}" in metadata
     assert "fleet-strategy-codegen = fleet_strategy_codegen.cli:run" in entry_points
     assert "protoc-gen-fleet-strategy = fleet_strategy_codegen.plugin:main" in entry_points
