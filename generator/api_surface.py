@@ -11,7 +11,8 @@ from typing import Any
 
 from google.protobuf import descriptor_pb2 as d
 
-from .model import PackageModel, default_text
+from .model import default_text
+from .model_types import PackageModel
 from .proto_facts import finite_only, json_name, plain_number
 from .schema import Field, Schema
 

@@ -9,314 +9,43 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from . import naming, typeref
-from .annotations import Annotations, ClassNote, ExtraProperty, FieldNote, ModuleMembersNote, closest, member_names
+from .annotations import (
+    Annotations,
+    ClassNote,
+    ExtraProperty,
+    FieldNote,
+    ModuleMembersNote,
+    closest,
+    member_names,
+)
 from .doctext import _doc_parts, _first_sentence, _rst_table, doc_layout
 from .errors import GeneratorError, Problem
 from .proto_facts import INT_BOUNDS, PY_SCALAR, finite_only, plain_number
-from .reference_page import ReferencePage, build_reference
+from .reference_page import build_reference
 from .rules import RuleModel, rule_models
 from .schema import Enum, Field, Message, Schema, shortest_float32_text
-from .members import AttributeModel, MembersModel, ModuleMembersModel, members_model
-from .stubs import EnumModel, Pb2Import, Pb2Module, Stubs, pb2_imports
-from .typeref import Import, Spelling, Sym, Type, TypeRef
+from .members import AttributeModel, ModuleMembersModel, members_model
+from .stubs import EnumModel, Stubs, pb2_imports
+from .typeref import Spelling, Sym, Type, TypeRef
 
-
-# ------------------------------------------------------------------ IR types
-
-
-@dataclass(frozen=True, kw_only=True)
-class Header:
-    generator_version: str
-    inputs: tuple[str, ...]
-    command: str  # how to regenerate: the whole command line, as the headers print it
-
-
-@dataclass(frozen=True, kw_only=True)
-class Target:
-    """One build of the package: where its modules go and what they bind to.
-
-    The standalone build generates its own ``*_pb2`` modules (in a private
-    descriptor pool); another build (the annotations' ``targets:``) imports an
-    existing project's and copies the hooks module in. Every other fact, docs
-    included, comes from the one model.
-    """
-
-    name: str
-    package: str  # support modules: _runtime, _specs, types (and hooks, copied)
-    classes_package: str  # the wrapper class modules
-    public_package: str  # where users import the classes from: the docs' examples are written for it
-    pb2_package: str  # where the *_pb2 modules of the generated files are imported from
-    logger: str  # standalone: the logger's name; else module.attribute of the project's logger object
-    standalone: bool  # generates pb2 modules, stubs, the pool, py.typed and the reference page
-    # every pb2 module this build's code uses (generated files' from pb2_package), generated ones first
-    pb2_imports: tuple[Pb2Import, ...]
-    module_members: ModuleMembersModel | None = None  # what its class module defines besides the classes
-
-    def folder(self, dotted: str) -> str:
-        return dotted.replace(".", "/")
-
-
-def _target_imports(imports: dict[str, Pb2Import], pb2_package: str) -> tuple[Pb2Import, ...]:
-    """A build's records: the generated files' modules come from its pb2_package."""
-    records = (
-        dataclasses.replace(r, import_from=".".join((pb2_package, *r.folder))) if r.generated else r for r in imports.values()
-    )
-    return tuple(sorted(records, key=lambda r: (not r.generated, r.alias)))
-
-
-def standalone_target(package: str, imports: dict[str, Pb2Import]) -> Target:
-    return Target(
-        name="standalone", package=package, classes_package=package, public_package=package, pb2_package=package,
-        logger=package, standalone=True, pb2_imports=_target_imports(imports, package),
-    )
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClassRules:
-    """What holds for every property of a class: its docs say it once, in
-    sections of the class docstring (the templates word them, _notes.j2); a
-    property says only where it differs."""
-
-    policy: PolicyModel | None  # compatible mode's answer to a wrong type, for single-value options
-    scalars: bool  # it has single-value (scalar) options
-    configs: bool  # it has config-dict options
-    defaults: bool  # it has options backed by fields: their defaults are the descriptor's
-    reference: str | None  # the implementation compatible mode mirrors, named where the docs compare
-    differences: tuple[tuple[str, str], ...] = ()  # (section, how the reference differs), from the annotations
-    # how the reference differs in what some of the class's members do: (members, text); "" names the class
-    member_differences: tuple[tuple[tuple[str, ...], str], ...] = ()
-
-    def difference(self, section: str) -> str | None:
-        return next((text for name, text in self.differences if name == section), None)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Doc:
-    """Docstring content; the templates lay it out (Google/napoleon style) and
-    word its notes (_notes.j2) from the facts here."""
-
-    summary: str
-    paragraphs: tuple[str, ...] = ()
-    type_text: str | None = None
-    default_text: str | None = None
-    # what a single value must be (the templates word it, _notes.j2 constraints)
-    constraint: tuple[str, int | float] | None = None  # (operator, bound) from the annotations
-    constraint_always: bool = False  # enforced in compatible mode too (else in strict mode only)
-    choices: tuple[str, ...] | None = None  # the values strict mode accepts
-    int_range: tuple[str, int, int] | None = None  # (proto type, lowest, highest)
-    finite: bool = False  # strict mode rejects NaN and infinity
-    table: tuple[str, ...] = ()  # a config's keys: pre-aligned RST simple-table lines (the template titles it)
-    # under the table: the TypedDict whose keys carry the whole doc of each key,
-    # when some key's doc says more than its table cell (each doc stated once)
-    keys_in_full: str | None = None
-    example: str | None = None
-    # what the member's notes say (only what is its own: the class's rules are in ``rules``)
-    deprecated: bool = False  # [deprecated = true]
-    required: bool = False  # proto2 required
-    json_name: str | None = None  # a json_name the schema declares
-    policy: PolicyModel | None = None  # compatible mode's answer, where it is not the class's
-    appended: tuple[str, ...] = ()  # config keys whose lists assigning appends to (the class rule: replaced)
-    proto_field: str | None = None  # the proto field read and written, where the property is named otherwise
-    environment: str | None = None  # the variable read when an instance is created (annotations: env)
-    rules: ClassRules | None = None  # a class's docstring: its shared sections
-    lint_rules: tuple[RuleModel, ...] = ()  # rules between fields this member is part of (templates/_rules.j2 words them)
-
-
-@dataclass(frozen=True, kw_only=True)
-class PolicyModel:
-    action: str
-    error: str | None
-    message: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class FieldModel:
-    """One field of a generated message, resolved once (``_Builder.field``):
-    its type (a structure each audience's spelling is rendered from), its default as the
-    docs show it, its documentation, and what the annotations add to what
-    the descriptor says (the runtime reads the rest from the descriptor)."""
-
-    message: str  # full name of the message declaring it
-    name: str
-    type: TypeRef  # every audience's type is rendered from it (typeref)
-    default_text: str
-    doc: str  # the documentation as written (annotations, else the proto comment)
-    # from the annotations
-    policy: str | None  # compatible-mode policy name: the field's own, else its class's (scalars only)
-    policy_message: str | None  # the field's own wording of the policy's message
-    class_policy: str | None  # the class-wide policy of its message (stated once per class)
-    append: bool
-    allow_nonfinite: bool
-    constraint: tuple[str, float] | None
-    constraint_always: bool
-    choices: tuple[str, ...] | None
-
-    @property
-    def path(self) -> str:
-        return f"{self.message}.{self.name}"
-
-    @property
-    def overrides(self) -> tuple[tuple[str, object], ...]:
-        """FieldSpec attributes the annotations change (the policy aside)."""
-        changes: dict[str, object] = {
-            "append": self.append,
-            "allow_nonfinite": self.allow_nonfinite,
-            "constraint": self.constraint,
-            "constraint_always": self.constraint_always,
-            "choices": self.choices,
-        }
-        return tuple((k, v) for k, v in changes.items() if v)
-
-    @property
-    def own_policy(self) -> bool:
-        """The field's policy differs from its class's (so the specs state it)."""
-        return self.policy is not None and (self.policy != self.class_policy or self.policy_message is not None)
-
-
-@dataclass(frozen=True, kw_only=True)
-class SpecOverrides:
-    """What the generated ``_specs`` module tells the runtime beyond the descriptors."""
-
-    policies: tuple[tuple[str, PolicyModel], ...]  # the named policies used
-    class_policies: tuple[tuple[str, str], ...]  # message full name -> its class-wide policy
-    fields: tuple[FieldModel, ...]  # fields with something of their own
-
-
-@dataclass(frozen=True, kw_only=True)
-class TypedDictKey:
-    key: str
-    out_type: str
-    in_type: str
-    # the types as annotations in the class body (builtins the keys shadow spelled _builtins.int)
-    out_annotation: str
-    in_annotation: str
-    doc: str  # the field's whole documentation, laid out by doc_layout ("": none): a string after the key's annotation
-
-
-@dataclass(frozen=True, kw_only=True)
-class TypedDictModel:
-    full_name: str
-    out_name: str
-    in_name: str
-    keys: tuple[TypedDictKey, ...]
-    doc: str  # the message's whole documentation, laid out ("": none); the template names the message first
-    functional: bool  # no class body: the docstring after the call lists the keys' docs
-    extra_keys: tuple[TypedDictKey, ...] = ()  # keys its setter takes besides the fields (annotations' extra_keys)
-
-    @property
-    def in_keys(self) -> tuple[TypedDictKey, ...]:
-        """The input TypedDict's keys: the fields', then the extra keys."""
-        return self.keys + self.extra_keys
-
-    @property
-    def documented(self) -> bool:
-        """The message or a key has docs (stated on the input TypedDict only)."""
-        return bool(self.doc) or any(k.doc for k in self.keys)
-
-
-@dataclass(frozen=True, kw_only=True)
-class PropertyModel:
-    name: str
-    field_name: str | None  # None for extra (hook-only) properties
-    kind: str  # scalar | config | message | repeated | hook
-    getter_type: str
-    setter_type: str | None  # None: read-only
-    read: str  # getter: direct (the protobuf value) | view (the dict view) | dict | list (a copy)
-    fast_type: str | None  # exact Python type accepted without the slow path
-    getter_hook: str | None
-    setter_hook: str | None
-    after_set_hook: str | None
-    doc: Doc
-    deprecated: bool = False  # the field is [deprecated = true]: the setter warns
-    # the getter reads getattr(message, name): a keyword, or a deprecated field (its stub property warns)
-    via_getattr: bool = False
-
-    @property
-    def direct_set(self) -> bool:
-        """Given exactly ``fast_type`` in compatible mode, the value goes
-        straight into the message: no hook runs around the setter and there is
-        nothing to warn about (the class's __setattr__ does it from a table)."""
-        return self.kind == "scalar" and self.fast_type is not None and not (
-            self.setter_hook or self.after_set_hook or self.deprecated
-        )
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClassModel:
-    name: str
-    module: str
-    message_cls: str  # pb2 expression
-    message_full_name: str
-    message_attribute: str
-    mixin: str | None
-    init_hook: str | None
-    empty_config_sets: bool  # {} assigned to a config property sets it (annotations: empty_config)
-    properties: tuple[PropertyModel, ...]
-    doc: Doc  # with the class's rules, which its properties' docs do not repeat
-    imports: tuple[Import, ...] = ()  # what the class's code names (typeref.Spelling records it)
-    lint_types: tuple[str, str] = ("", "")  # lint()'s world_size and return types, spelled in the class body
-    members: MembersModel = dataclasses.field(default_factory=lambda: MembersModel())  # attributes, aliases, env-backed fields
-    lint_rules: tuple[RuleModel, ...] = ()  # the rules its lint() checks
-
-    @property
-    def direct(self) -> tuple[str, ...]:
-        """The plain scalar options (the runtime's ``_direct``)."""
-        return tuple(p.name for p in self.properties if p.direct_set)
-
-    @property
-    def renamed(self) -> tuple[tuple[str, str], ...]:
-        """Properties not named as their fields: (property, field)."""
-        return tuple((p.name, p.field_name) for p in self.properties if p.field_name and p.name != p.field_name)
-
-    @property
-    def has_views(self) -> bool:
-        return any(p.read == "view" and not p.getter_hook for p in self.properties)
-
-    @property
-    def uses_cast(self) -> bool:
-        """A getter casts what it reads: a dict view, or a field read by getattr."""
-        return any(not p.getter_hook and (p.read == "view" or p.read == "direct" and p.via_getattr) for p in self.properties)
-
-    @property
-    def uses_hooks(self) -> bool:
-        """Its code calls the hooks module."""
-        return bool(
-            self.mixin or self.init_hook or self.members.env_source
-            or any(p.getter_hook or p.setter_hook or p.after_set_hook for p in self.properties)
-        )
-
-
-@dataclass(frozen=True, kw_only=True)
-class PackageModel:
-    name: str
-    header: Header
-    hooks_module: str | None
-    strict_env: str
-    enums: tuple[EnumModel, ...]
-    fields: tuple[FieldModel, ...]  # of every generated message, in schema order
-    overrides: SpecOverrides
-    typed_dicts: tuple[TypedDictModel, ...]
-    pb2_modules: tuple[Pb2Module, ...]
-    # the package's files live in protobuf's default pool (they import a file
-    # this package does not generate, whose standard module is there); else a private pool
-    default_pool: bool
-    classes: tuple[ClassModel, ...]
-    class_modules: tuple[str, ...]  # dotted, inside the classes' package: "distributed_strategy", "google.api.http"
-    # folders of the package's modules ("google", "google/api"): each gets an __init__.py
-    subpackages: tuple[str, ...]
-    class_subpackages: tuple[str, ...]  # those holding class modules (other builds need only these)
-    types_imports: tuple[Import, ...]  # what types.py names (typeref.Spelling records it)
-    reference: ReferencePage
-    undocumented: tuple[str, ...]  # field paths with neither annotation doc nor proto comment
-    exports: tuple[str, ...]
-    targets: tuple[Target, ...]  # the standalone build first
-    rules: tuple[RuleModel, ...] = ()  # rules between fields (annotations' rules:): lint.py, _rules.py and __main__.py
-
-
-# ------------------------------------------------------------------- helpers
+from .model_types import (
+    Header,
+    Target,
+    _target_imports,
+    standalone_target,
+    ClassRules,
+    Doc,
+    PolicyModel,
+    FieldModel,
+    SpecOverrides,
+    TypedDictKey,
+    TypedDictModel,
+    PropertyModel,
+    ClassModel,
+    PackageModel,
+)
 
 
 def default_text(schema: Schema, f: Field) -> str:
@@ -332,7 +61,9 @@ def default_text(schema: Schema, f: Field) -> str:
         return next(v.name for v in enum.values if v.number == f.default)
     if f.type == "bool":
         return repr(f.default)
-    if f.type == "float":  # as declared (0.8), not as float32 reads back (0.800000011920929)
+    if (
+        f.type == "float"
+    ):  # as declared (0.8), not as float32 reads back (0.800000011920929)
         # a Python literal: the shortest decimal is spelled "5e+01" for 50, Python reads it 50.0
         return repr(float(shortest_float32_text(float(f.default))))  # type: ignore[arg-type]
     if f.type == "double":
@@ -351,13 +82,27 @@ class _Builder:
         self.imports = pb2_imports(schema, package)
         self.module_of_file = {f: record.alias for f, record in self.imports.items()}
         # what a type in the annotations may name: the pb2 modules and everything types.py defines
-        self.annotation_names = {r.alias: Sym("pb2", r.alias, "") for r in self.imports.values()}
+        self.annotation_names = {
+            r.alias: Sym("pb2", r.alias, "") for r in self.imports.values()
+        }
         self.annotation_names.update(
             (name, Sym("types", "", name))
-            for name in [naming.enum_literal_name(e.flat) for e in schema.enums.values()]
-            + [n for m in schema.messages.values() if not m.is_map_entry for n in naming.typed_dict_names(m.flat)]
+            for name in [
+                naming.enum_literal_name(e.flat) for e in schema.enums.values()
+            ]
+            + [
+                n
+                for m in schema.messages.values()
+                if not m.is_map_entry
+                for n in naming.typed_dict_names(m.flat)
+            ]
         )
-        self._children_index: tuple[dict[tuple[str, str], list[Message]], dict[tuple[str, str], list[Enum]]] | None = None
+        self._children_index: (
+            tuple[
+                dict[tuple[str, str], list[Message]], dict[tuple[str, str], list[Enum]]
+            ]
+            | None
+        ) = None
 
     # -- names and types ----------------------------------------------------
 
@@ -393,7 +138,12 @@ class _Builder:
         """The field's type as a structure (typeref renders it per audience)."""
         if f.is_map:
             assert f.map_key is not None and f.map_value is not None
-            return TypeRef(kind="map", proto="map", key=self.type_ref(f.map_key), item=self.type_ref(f.map_value))
+            return TypeRef(
+                kind="map",
+                proto="map",
+                key=self.type_ref(f.map_key),
+                item=self.type_ref(f.map_value),
+            )
         if f.type not in ("message", "enum"):
             item = TypeRef(kind="scalar", proto=f.type)
         else:
@@ -401,9 +151,16 @@ class _Builder:
             imported = self.imported(name)
             flat = "" if imported else self.flat(name)
             item = TypeRef(
-                kind=f.type, proto=f.type, full_name=name, local=name if imported else self.local(name),
+                kind=f.type,
+                proto=f.type,
+                full_name=name,
+                local=name if imported else self.local(name),
                 pb2=self.pb2_sym(name),
-                typed_dicts=naming.typed_dict_names(flat) if f.type == "message" and not imported else None,
+                typed_dicts=(
+                    naming.typed_dict_names(flat)
+                    if f.type == "message" and not imported
+                    else None
+                ),
                 literal=naming.enum_literal_name(flat) if f.type == "enum" else None,
             )
         return TypeRef(kind="list", proto=item.proto, item=item) if f.repeated else item
@@ -444,7 +201,9 @@ class _Builder:
         policy = policy_message = None
         if not f.repeated and f.type != "message":
             policy = (note.compat if note and note.compat else None) or class_policy
-            policy_message = note.compat_message if policy and note and note.compat_message else None
+            policy_message = (
+                note.compat_message if policy and note and note.compat_message else None
+            )
         record = self._fields[key] = FieldModel(
             message=message.full_name,
             name=f.name,
@@ -457,7 +216,9 @@ class _Builder:
             append=bool(note and note.repeated == "append"),
             allow_nonfinite=bool(note and note.allow_nonfinite),
             constraint=note.constraint if note else None,
-            constraint_always=bool(note and note.constraint and note.enforce_constraint == "always"),
+            constraint_always=bool(
+                note and note.constraint and note.enforce_constraint == "always"
+            ),
             choices=note.choices if note else None,
         )
         return record
@@ -465,12 +226,20 @@ class _Builder:
     def overrides(self, fields: tuple[FieldModel, ...]) -> SpecOverrides:
         """What ``_specs`` states: each class-wide policy once, then the fields with their own."""
         own = tuple(f for f in fields if f.own_policy or f.overrides)
-        used = {f.policy for f in own if f.own_policy} | {c.compat for c in self.notes.classes if c.compat}
+        used = {f.policy for f in own if f.own_policy} | {
+            c.compat for c in self.notes.classes if c.compat
+        }
         return SpecOverrides(
             policies=tuple(
-                (name, p) for name in self.notes.compat_policies if name in used for p in [self.policy_model(name)] if p
+                (name, p)
+                for name in self.notes.compat_policies
+                if name in used
+                for p in [self.policy_model(name)]
+                if p
             ),
-            class_policies=tuple((c.message, c.compat) for c in self.notes.classes if c.compat),
+            class_policies=tuple(
+                (c.message, c.compat) for c in self.notes.classes if c.compat
+            ),
             fields=own,
         )
 
@@ -479,23 +248,41 @@ class _Builder:
     def typed_dict(self, message: Message, spell: Spelling) -> TypedDictModel:
         """``message``'s TypedDicts; ``spell``: types.py's spelling (it records the imports)."""
         out_name, in_name = naming.typed_dict_names(message.flat)
-        extras = self.notes.extra_keys.get(message.full_name, ())  # the input TypedDict's only
+        extras = self.notes.extra_keys.get(
+            message.full_name, ()
+        )  # the input TypedDict's only
         names = [f.name for f in message.fields] + [x.name for x in extras]
         functional = naming.needs_functional_typed_dict(names)
         # a class body's keys shadow the builtins (and aliases) they are named after; only the printed form records imports
-        body = Spelling("code", shadowed=frozenset(names), in_types=True,
-                        imports=set() if functional else spell.imports)
+        body = Spelling(
+            "code",
+            shadowed=frozenset(names),
+            in_types=True,
+            imports=set() if functional else spell.imports,
+        )
         module = spell if functional else Spelling("code", in_types=True)
         keys = []
         for r in (self.field(message, f) for f in message.fields):
             out, accepted = typeref.out_type(r.type), typeref.in_type(r.type)
-            keys.append(TypedDictKey(
-                key=r.name, out_type=module(out), in_type=module(accepted), out_annotation=body(out),
-                in_annotation=body(accepted), doc="\n\n".join(doc_layout(r.doc)),
-            ))
+            keys.append(
+                TypedDictKey(
+                    key=r.name,
+                    out_type=module(out),
+                    in_type=module(accepted),
+                    out_annotation=body(out),
+                    in_annotation=body(accepted),
+                    doc="\n\n".join(doc_layout(r.doc)),
+                )
+            )
         extra_keys = tuple(
-            TypedDictKey(key=x.name, out_type=module(t), in_type=module(t), out_annotation=body(t), in_annotation=body(t),
-                         doc="\n\n".join(doc_layout(x.doc)))
+            TypedDictKey(
+                key=x.name,
+                out_type=module(t),
+                in_type=module(t),
+                out_annotation=body(t),
+                in_annotation=body(t),
+                doc="\n\n".join(doc_layout(x.doc)),
+            )
             for x in extras
             for t in [self.annotation_type(x.type)]
         )
@@ -505,7 +292,11 @@ class _Builder:
             out_name=out_name,
             in_name=in_name,
             keys=tuple(keys),
-            doc="\n\n".join(doc_layout(self.notes.message_docs.get(message.full_name) or message.doc)),
+            doc="\n\n".join(
+                doc_layout(
+                    self.notes.message_docs.get(message.full_name) or message.doc
+                )
+            ),
             functional=functional,
         )
 
@@ -515,7 +306,16 @@ class _Builder:
                 f.name,
                 Spelling("doc")(typeref.out_type(self.field(message, f).type)),
                 self.field(message, f).default_text,
-                " ".join([*_field_marks(f), _first_sentence(self.field_doc(message, f, self.note(message.full_name, f.name)))]),
+                " ".join(
+                    [
+                        *_field_marks(f),
+                        _first_sentence(
+                            self.field_doc(
+                                message, f, self.note(message.full_name, f.name)
+                            )
+                        ),
+                    ]
+                ),
             )
             for f in message.fields
         ]
@@ -541,7 +341,8 @@ class _Builder:
         note = self.notes.enums.get(enum.full_name)
         _, path = self.pb2_path(enum.full_name)
         values = tuple(
-            (v.name, v.number, (note.values.get(v.name) if note else None) or v.doc) for v in enum.values
+            (v.name, v.number, (note.values.get(v.name) if note else None) or v.doc)
+            for v in enum.values
         )
         return EnumModel(
             full_name=enum.full_name,
@@ -553,16 +354,29 @@ class _Builder:
             stub_doc=((note.doc if note and note.doc else None) or enum.doc).strip(),
         )
 
-    def class_spelling(self, cls: ClassNote, message: Message, reserved: set[str]) -> Spelling:
+    def class_spelling(
+        self, cls: ClassNote, message: Message, reserved: set[str]
+    ) -> Spelling:
         """How the class's module spells types inside its body: a builtin one
         of its members is named after (a property ``int``) as ``_builtins.int``."""
-        names = {cls.message_attribute, "lint", *member_names(cls), *(p.name for p in cls.extra_properties)}
+        names = {
+            cls.message_attribute,
+            "lint",
+            *member_names(cls),
+            *(p.name for p in cls.extra_properties),
+        }
         for f in message.fields:
             note = self.note(message.full_name, f.name)
-            names.add(note.property if note and note.property else naming.python_member_name(f.name, reserved))
+            names.add(
+                note.property
+                if note and note.property
+                else naming.python_member_name(f.name, reserved)
+            )
         return Spelling("code", shadowed=frozenset(names))
 
-    def field_properties(self, cls: ClassNote, message: Message, reserved: set[str], spell: Spelling) -> list[PropertyModel]:
+    def field_properties(
+        self, cls: ClassNote, message: Message, reserved: set[str], spell: Spelling
+    ) -> list[PropertyModel]:
         properties: list[PropertyModel] = []
         used: dict[str, str] = {}
         for f in message.fields:
@@ -570,7 +384,11 @@ class _Builder:
             if note and note.hidden:
                 self.field_doc(message, f, note)  # still counted for documentation
                 continue
-            name = note.property if note and note.property else naming.python_member_name(f.name, reserved)
+            name = (
+                note.property
+                if note and note.property
+                else naming.python_member_name(f.name, reserved)
+            )
             if name in used:
                 self.problems.append(
                     Problem(
@@ -581,7 +399,11 @@ class _Builder:
                     )
                 )
                 continue
-            if not naming.is_identifier(name) or name in naming.WRAPPER_MEMBERS or name == cls.message_attribute:
+            if (
+                not naming.is_identifier(name)
+                or name in naming.WRAPPER_MEMBERS
+                or name == cls.message_attribute
+            ):
                 self.problems.append(
                     Problem(
                         f"{message.full_name}.{f.name}: property name {name!r} is not usable on class {cls.name}",
@@ -603,44 +425,79 @@ class _Builder:
             field_name=None,
             kind="hook",
             getter_type=spell(getter),
-            setter_type=spell(self.annotation_type(extra.setter_type or extra.type)) if extra.setter else None,
+            setter_type=(
+                spell(self.annotation_type(extra.setter_type or extra.type))
+                if extra.setter
+                else None
+            ),
             read="direct",
             fast_type=None,
             getter_hook=extra.getter,
             setter_hook=extra.setter,
             after_set_hook=None,
-            doc=Doc(summary=summary, paragraphs=paragraphs, type_text=Spelling("doc")(getter), example=extra.example),
+            doc=Doc(
+                summary=summary,
+                paragraphs=paragraphs,
+                type_text=Spelling("doc")(getter),
+                example=extra.example,
+            ),
         )
 
     def class_model(self, cls: ClassNote, hook_members: frozenset[str]) -> ClassModel:
         message = self.schema.messages[cls.message]
-        reserved = set(naming.WRAPPER_MEMBERS) | {cls.message_attribute} | set(hook_members)
+        reserved = (
+            set(naming.WRAPPER_MEMBERS) | {cls.message_attribute} | set(hook_members)
+        )
         reserved |= {p.name for p in cls.extra_properties} | member_names(cls)
         lint = any(r.message == cls.message for r in self.notes.rules)
         if lint:
             reserved.add("lint")  # the class's lint() method
         spell = self.class_spelling(cls, message, reserved)
         properties = self.field_properties(cls, message, reserved, spell)
-        properties += [self.extra_property(extra, spell) for extra in cls.extra_properties]
-        doc_text = cls.doc or self.notes.message_docs.get(message.full_name) or message.doc
-        summary, paragraphs = _doc_parts(doc_text or f"Typed view of ``{message.full_name}``.")
+        properties += [
+            self.extra_property(extra, spell) for extra in cls.extra_properties
+        ]
+        doc_text = (
+            cls.doc or self.notes.message_docs.get(message.full_name) or message.doc
+        )
+        summary, paragraphs = _doc_parts(
+            doc_text or f"Typed view of ``{message.full_name}``."
+        )
         rules = ClassRules(
             policy=self.policy_model(cls.compat),
             scalars=any(p.kind == "scalar" for p in properties),
             # a property of a message field (dict or message view) takes a dict, as the section says
             configs=any(
-                p.field_name and (f := message.field(p.field_name)) is not None and f.type == "message"
-                and not f.repeated and not self.imported(f.type_name)
+                p.field_name
+                and (f := message.field(p.field_name)) is not None
+                and f.type == "message"
+                and not f.repeated
+                and not self.imported(f.type_name)
                 for p in properties
             ),
             defaults=any(p.field_name for p in properties),
             reference=self.notes.reference,
             differences=self.notes.differences,
-            member_differences=self.member_differences(cls, {p.name for p in properties} | set(hook_members)),
+            member_differences=self.member_differences(
+                cls, {p.name for p in properties} | set(hook_members)
+            ),
         )
-        members = members_model(self, cls, message, hook_members, {p.name for p in properties}, spell)
-        lint_types = (spell(typeref.union(typeref.builtin("int"), typeref.NONE)),
-                      spell(Type(Sym("builtin", "", "list"), (Type(Sym("verbatim", "", "_lint.Finding")),)))) if lint else ("", "")
+        members = members_model(
+            self, cls, message, hook_members, {p.name for p in properties}, spell
+        )
+        lint_types = (
+            (
+                spell(typeref.union(typeref.builtin("int"), typeref.NONE)),
+                spell(
+                    Type(
+                        Sym("builtin", "", "list"),
+                        (Type(Sym("verbatim", "", "_lint.Finding")),),
+                    )
+                ),
+            )
+            if lint
+            else ("", "")
+        )
         message_cls = spell(Type(self.pb2_sym(message.full_name)))
         return ClassModel(
             name=cls.name,
@@ -655,14 +512,23 @@ class _Builder:
             empty_config_sets=cls.empty_config == "set",
             properties=tuple(properties),
             members=members,
-            doc=Doc(summary=summary, paragraphs=paragraphs, example=cls.example, rules=rules),
+            doc=Doc(
+                summary=summary, paragraphs=paragraphs, example=cls.example, rules=rules
+            ),
         )
 
-    def member_differences(self, cls: ClassNote, members: set[str]) -> tuple[tuple[tuple[str, ...], str], ...]:
+    def member_differences(
+        self, cls: ClassNote, members: set[str]
+    ) -> tuple[tuple[tuple[str, ...], str], ...]:
         """The annotations' member differences that name ``cls`` or one of its
         members (``members``: its properties and hook members; the rest are
         the annotations' attributes, aliases and env export, and the runtime's)."""
-        known = members | member_names(cls) | set(naming.WRAPPER_MEMBERS) | {cls.message_attribute}
+        known = (
+            members
+            | member_names(cls)
+            | set(naming.WRAPPER_MEMBERS)
+            | {cls.message_attribute}
+        )
         found = []
         for entry in self.notes.member_differences:
             mine = []
@@ -672,29 +538,50 @@ class _Builder:
                     continue
                 if member and member not in known:
                     guess = closest(member, known)
-                    self.problems.append(Problem(
-                        f"reference.differences.members.{entry.name}: {cls.name} has no member {member!r}",
-                        self.notes.path, entry.line, hint=f"did you mean {guess!r}?" if guess else None,
-                    ))
+                    self.problems.append(
+                        Problem(
+                            f"reference.differences.members.{entry.name}: {cls.name} has no member {member!r}",
+                            self.notes.path,
+                            entry.line,
+                            hint=f"did you mean {guess!r}?" if guess else None,
+                        )
+                    )
                 mine.append(member)
             if mine:
                 found.append((tuple(mine), entry.text))
         return tuple(found)
 
-    def property_types(self, f: Field, record: FieldModel, view: str) -> tuple[str, str, Type, Type]:
+    def property_types(
+        self, f: Field, record: FieldModel, view: str
+    ) -> tuple[str, str, Type, Type]:
         """A field property's kind, how its getter reads, and its getter's and setter's types."""
         ref = record.type
-        if f.type == "message" and not f.repeated and not self.imported(f.type_name) and view == "dict":
+        if (
+            f.type == "message"
+            and not f.repeated
+            and not self.imported(f.type_name)
+            and view == "dict"
+        ):
             assert ref.typed_dicts is not None
             getter = Type(Sym("types", "", ref.typed_dicts[0]))
             return "config", "view", getter, typeref.in_type(ref, config_dict=True)
         if f.type == "message" and not f.repeated:
             # a well-known type, or a message view: the message itself; a dict sets its fields
-            return "message", "direct", typeref.out_type(ref), typeref.in_type(ref, config_dict=True)
+            return (
+                "message",
+                "direct",
+                typeref.out_type(ref),
+                typeref.in_type(ref, config_dict=True),
+            )
         if f.repeated and f.type == "message" and not f.is_map:
             return "repeated", "direct", typeref.stub_get(ref), typeref.in_type(ref)
         if f.repeated:
-            return "repeated", "dict" if f.is_map else "list", typeref.out_type(ref), typeref.in_type(ref)
+            return (
+                "repeated",
+                "dict" if f.is_map else "list",
+                typeref.out_type(ref),
+                typeref.in_type(ref),
+            )
         return "scalar", "direct", typeref.out_type(ref), typeref.in_type(ref)
 
     def scalar_limits(self, f: Field, note: FieldNote | None) -> dict[str, object]:
@@ -712,12 +599,19 @@ class _Builder:
         return limits
 
     def field_property(
-        self, message: Message, f: Field, note: FieldNote | None, name: str, spell: Spelling
+        self,
+        message: Message,
+        f: Field,
+        note: FieldNote | None,
+        name: str,
+        spell: Spelling,
     ) -> PropertyModel:
         """The property of field ``f``; ``spell``: its class's spelling of types."""
         record = self.field(message, f)
         summary, paragraphs = _doc_parts(self.field_doc(message, f, note))
-        kind, read, getter, setter = self.property_types(f, record, (note.view if note else None) or "dict")
+        kind, read, getter, setter = self.property_types(
+            f, record, (note.view if note else None) or "dict"
+        )
         policy = None
         appended: list[str] = []
         limits: dict[str, object] = {}
@@ -729,7 +623,9 @@ class _Builder:
             # the rules of assigning a dict are the class's (said once); appending is this key's own
             appended = [x.name for x in target.fields if self.field(target, x).append]
         if kind == "scalar":
-            if record.policy != record.class_policy:  # the class's policy: said once, by the class
+            if (
+                record.policy != record.class_policy
+            ):  # the class's policy: said once, by the class
                 policy = self.policy_model(record.policy)
             limits = self.scalar_limits(f, note)
         if note and note.type:
@@ -737,12 +633,18 @@ class _Builder:
         if note and note.setter_type:
             setter = self.annotation_type(note.setter_type)
         fast_type = None
-        if kind == "scalar" and f.type != "enum" and not (note and note.constraint and note.enforce_constraint == "always"):
+        if (
+            kind == "scalar"
+            and f.type != "enum"
+            and not (note and note.constraint and note.enforce_constraint == "always")
+        ):
             fast_type = PY_SCALAR[f.type]
         doc = Doc(
             summary=summary,
             paragraphs=paragraphs,
-            type_text=Spelling("doc")(getter),  # the signature's type, spelled for the docs
+            type_text=Spelling("doc")(
+                getter
+            ),  # the signature's type, spelled for the docs
             default_text=record.default_text,
             **limits,  # type: ignore[arg-type]
             table=table,
@@ -754,7 +656,9 @@ class _Builder:
             policy=policy,
             appended=tuple(appended),
             proto_field=f.name if name != f.name else None,
-            environment=note.env.variable if note and note.env and note.env.read else None,
+            environment=(
+                note.env.variable if note and note.env and note.env.read else None
+            ),
         )
         return PropertyModel(
             name=name,
@@ -763,7 +667,9 @@ class _Builder:
             getter_type=spell(getter),
             setter_type=spell(setter),
             read=read,
-            via_getattr=not naming.is_plain_attribute(f.name) or f.deprecated or f.name in naming.MESSAGE_MEMBERS,
+            via_getattr=not naming.is_plain_attribute(f.name)
+            or f.deprecated
+            or f.name in naming.MESSAGE_MEMBERS,
             fast_type=fast_type,
             getter_hook=note.getter if note else None,
             setter_hook=note.setter if note else None,
@@ -784,7 +690,15 @@ def _field_marks(f: Field) -> list[str]:
 
 def _folders(folders: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
     """Every folder and the folders above it, "/"-separated, sorted."""
-    return tuple(sorted({"/".join(folder[:i]) for folder in folders for i in range(1, len(folder) + 1)}))
+    return tuple(
+        sorted(
+            {
+                "/".join(folder[:i])
+                for folder in folders
+                for i in range(1, len(folder) + 1)
+            }
+        )
+    )
 
 
 def _with_rules(cls: ClassModel, rules: tuple[RuleModel, ...]) -> ClassModel:
@@ -793,27 +707,48 @@ def _with_rules(cls: ClassModel, rules: tuple[RuleModel, ...]) -> ClassModel:
     if not own:
         return cls
     properties = tuple(
-        dataclasses.replace(p, doc=dataclasses.replace(p.doc, lint_rules=touching))
-        if (touching := tuple(r for r in own if r.touches(p.name))) else p
+        (
+            dataclasses.replace(p, doc=dataclasses.replace(p.doc, lint_rules=touching))
+            if (touching := tuple(r for r in own if r.touches(p.name)))
+            else p
+        )
         for p in cls.properties
     )
     return dataclasses.replace(cls, properties=properties, lint_rules=own)
 
 
-def build_model(schema: Schema, notes: Annotations, package: str, header: Header, hook_members: dict[str, frozenset[str]]) -> PackageModel:
+def build_model(
+    schema: Schema,
+    notes: Annotations,
+    package: str,
+    header: Header,
+    hook_members: dict[str, frozenset[str]],
+) -> PackageModel:
     """Resolve everything the templates need. ``hook_members``: mixin -> names."""
     b = _Builder(schema, notes, package)
     local_messages = [m for m in schema.messages.values() if not m.is_map_entry]
     fields = tuple(b.field(m, f) for m in local_messages for f in m.fields)
     enums = tuple(b.enum_model(e) for e in schema.enums.values())
-    types_spell = Spelling("code", in_types=True)  # types.py's: it records what types.py imports
+    types_spell = Spelling(
+        "code", in_types=True
+    )  # types.py's: it records what types.py imports
     typed_dicts = tuple(b.typed_dict(m, types_spell) for m in local_messages)
     for used, name in ((enums, "Literal"), (typed_dicts, "TypedDict")):
         if used:
             types_spell(typeref.typing_name(name))
-    classes = tuple(b.class_model(c, hook_members.get(c.mixin or "", frozenset())) for c in notes.classes)
+    classes = tuple(
+        b.class_model(c, hook_members.get(c.mixin or "", frozenset()))
+        for c in notes.classes
+    )
     rules = rule_models(
-        schema, notes.rules, {c.message_full_name: {p.field_name: p.name for p in c.properties if p.field_name} for c in classes}
+        schema,
+        notes.rules,
+        {
+            c.message_full_name: {
+                p.field_name: p.name for p in c.properties if p.field_name
+            }
+            for c in classes
+        },
     )
     classes = tuple(_with_rules(c, rules) for c in classes)
     # every message field counts for documentation, even without a property
@@ -833,7 +768,13 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         overrides=b.overrides(fields),
         typed_dicts=typed_dicts,
         pb2_modules=Stubs(
-            schema, notes, b.imports, lambda m, f: (b.field(m, f).type, b.field(m, f).doc), b.enum_model, b.type_ref, b.pb2_sym
+            schema,
+            notes,
+            b.imports,
+            lambda m, f: (b.field(m, f).type, b.field(m, f).doc),
+            b.enum_model,
+            b.type_ref,
+            b.pb2_sym,
         ).modules(),
         default_pool=not all(r.generated for r in b.imports.values()),
         classes=classes,
@@ -845,22 +786,38 @@ def build_model(schema: Schema, notes: Annotations, package: str, header: Header
         rules=rules,
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),
-        targets=(
-            standalone_target(package, b.imports),
-            *(
-                Target(name=t.name, package=t.package, classes_package=t.classes_package, public_package=t.public_package,
-                       pb2_package=t.pb2_package, logger=t.logger, standalone=False,
-                       pb2_imports=_target_imports(b.imports, t.pb2_package),
-                       module_members=module_members)
-                for t in notes.targets
-                for module_members in [_module_members(b, t.name, t.module_members, classes)]
-            ),
+        targets=_targets(b, notes, package, classes),
+    )
+
+
+def _targets(
+    b: _Builder, notes: Annotations, package: str, classes: tuple[ClassModel, ...]
+) -> tuple[Target, ...]:
+    """The standalone build, then each build of the annotations' ``targets``."""
+    return (
+        standalone_target(package, b.imports),
+        *(
+            Target(
+                name=t.name,
+                package=t.package,
+                classes_package=t.classes_package,
+                public_package=t.public_package,
+                pb2_package=t.pb2_package,
+                logger=t.logger,
+                standalone=False,
+                pb2_imports=_target_imports(b.imports, t.pb2_package),
+                module_members=_module_members(b, t.name, t.module_members, classes),
+            )
+            for t in notes.targets
         ),
     )
 
 
 def _module_members(
-    b: _Builder, target: str, note: ModuleMembersNote | None, classes: tuple[ClassModel, ...]
+    b: _Builder,
+    target: str,
+    note: ModuleMembersNote | None,
+    classes: tuple[ClassModel, ...],
 ) -> ModuleMembersModel | None:
     """A target's ``module_members``, checked against its class modules: which
     module (the only one, unless named), and a name defined once there."""
@@ -870,25 +827,64 @@ def _module_members(
     modules = sorted({c.module for c in classes})
     module = note.module or (modules[0] if len(modules) == 1 else None)
     if module not in modules:
-        raise GeneratorError(Problem(
-            f"{where}.module: " + (f"{module!r} is not a class module" if module else "the build has several class modules; name one"),
-            b.notes.path, note.line, hint=f"class modules: {', '.join(modules)}",
-        ))
+        raise GeneratorError(
+            Problem(
+                f"{where}.module: "
+                + (
+                    f"{module!r} is not a class module"
+                    if module
+                    else "the build has several class modules; name one"
+                ),
+                b.notes.path,
+                note.line,
+                hint=f"class modules: {', '.join(modules)}",
+            )
+        )
     mine = {c.name for c in classes if c.module == module}
     # what the class module defines itself (classes.py.j2): a member may not take one of those names
-    used = mine | {"annotations", "TYPE_CHECKING", "cast", "_specs", "_runtime", "__all__", b.notes.hooks_module or ""}
-    used |= {r.alias for r in b.imports.values()} | {f"_{c}_init" for c in mine} | {f"_{c}_ENV" for c in mine}
+    used = mine | {
+        "annotations",
+        "TYPE_CHECKING",
+        "cast",
+        "_specs",
+        "_runtime",
+        "__all__",
+        b.notes.hooks_module or "",
+    }
+    used |= (
+        {r.alias for r in b.imports.values()}
+        | {f"_{c}_init" for c in mine}
+        | {f"_{c}_ENV" for c in mine}
+    )
     for name in [*note.names, *(a.name for a in note.attributes)]:
         if name in used:
-            b.problems.append(Problem(f"{where}: {name!r} is a name the class module {module} already uses", b.notes.path, note.line))
+            b.problems.append(
+                Problem(
+                    f"{where}: {name!r} is a name the class module {module} already uses",
+                    b.notes.path,
+                    note.line,
+                )
+            )
     defined = mine | set(note.names) | {a.name for a in note.attributes}
     for name in note.exports or ():
         if name not in defined:
-            b.problems.append(Problem(f"{where}.all: {module} defines no {name!r}", b.notes.path, note.line,
-                                      hint=f"it defines: {', '.join(sorted(defined))}"))
+            b.problems.append(
+                Problem(
+                    f"{where}.all: {module} defines no {name!r}",
+                    b.notes.path,
+                    note.line,
+                    hint=f"it defines: {', '.join(sorted(defined))}",
+                )
+            )
     if b.problems:
         raise GeneratorError(b.problems)
     return ModuleMembersModel(
-        module=module, source=note.source, names=note.names, exports=note.exports,
-        attributes=tuple(AttributeModel(name=a.name, default=a.default, type=a.type, doc=a.doc) for a in note.attributes),
+        module=module,
+        source=note.source,
+        names=note.names,
+        exports=note.exports,
+        attributes=tuple(
+            AttributeModel(name=a.name, default=a.default, type=a.type, doc=a.doc)
+            for a in note.attributes
+        ),
     )

@@ -31,7 +31,7 @@ from .settings import GENERATOR, TEMPLATES, cache_root, dependency_versions
 if TYPE_CHECKING:
     from .annotations import Annotations
     from .compile import CompiledSchema
-    from .model import PackageModel
+    from .model_types import PackageModel
     from .schema import Schema
 
 # The stages are imported inside build(): a `check` whose inputs are unchanged
@@ -267,7 +267,8 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
     """compile -> schema -> annotations -> model (no rendering, no black)."""
     from .annotations import hook_class_members, load_annotations
     from .compile import compile_protos
-    from .model import Header, build_model
+    from .model import build_model
+    from .model_types import Header
     from .schema import load_schema
 
     check_package_name(options.package)

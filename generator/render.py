@@ -19,7 +19,7 @@ import jinja2
 
 from . import naming, typeref
 from .members import ModuleMembersModel
-from .model import ClassModel, PackageModel, Target
+from .model_types import ClassModel, PackageModel, Target
 from .stubs import Pb2Module
 from .typeref import Import, Statement
 from .settings import LINE_LENGTH, TEMPLATES
@@ -29,12 +29,16 @@ from .template_cache import OPTIONS, Loader
 # (``runtime``, the one generated code imports, and its private parts).
 RUNTIME_MODULE = "runtime"
 RUNTIME_SOURCES = {
-    name: (Path(__file__).resolve().parent / "shipped" / f"{name}.py").read_text(encoding="utf-8")
+    name: (Path(__file__).resolve().parent / "shipped" / f"{name}.py").read_text(
+        encoding="utf-8"
+    )
     for name in naming.RUNTIME_MODULES
 }
 # The linter, copied the same way into a package whose annotations declare rules.
 LINT_SOURCE_NAME = "fleet-strategy-codegen's linter (generator/shipped/lint.py)"
-LINT_SOURCE = (Path(__file__).resolve().parent / "shipped" / "lint.py").read_text(encoding="utf-8")
+LINT_SOURCE = (Path(__file__).resolve().parent / "shipped" / "lint.py").read_text(
+    encoding="utf-8"
+)
 
 
 @dataclass(frozen=True)
@@ -64,7 +68,9 @@ def pyrepr(value: Any) -> str:
     raise TypeError(f"no literal for {type(value).__name__}")
 
 
-def pyrepr_laid_out(value: Any, indent: int, prefix: str = "", suffix: str = ",") -> str:
+def pyrepr_laid_out(
+    value: Any, indent: int, prefix: str = "", suffix: str = ","
+) -> str:
     """``prefix`` + the literal of ``value`` + ``suffix``, at ``indent``
     spaces, laid out as black lays out a literal too long for its line: a
     tuple or list of several items one item a line with a trailing comma
@@ -72,12 +78,20 @@ def pyrepr_laid_out(value: Any, indent: int, prefix: str = "", suffix: str = ","
     a single item on a line of its own; each item laid out the same way.
     (Lines of the result after the first carry their own indentation.)"""
     one = prefix + pyrepr(value) + suffix
-    if indent + len(one) <= LINE_LENGTH or not isinstance(value, (tuple, list)) or not value:
+    if (
+        indent + len(one) <= LINE_LENGTH
+        or not isinstance(value, (tuple, list))
+        or not value
+    ):
         return one
     opening, closing = ("(", ")") if isinstance(value, tuple) else ("[", "]")
     pad, inner = " " * indent, " " * (indent + 4)
-    if len(value) == 1:  # no comma between items: the item on its own line, a one-tuple keeps its comma
-        item = pyrepr_laid_out(value[0], indent + 4, "", "," if isinstance(value, tuple) else "")
+    if (
+        len(value) == 1
+    ):  # no comma between items: the item on its own line, a one-tuple keeps its comma
+        item = pyrepr_laid_out(
+            value[0], indent + 4, "", "," if isinstance(value, tuple) else ""
+        )
         return f"{prefix}{opening}\n{inner}{item}\n{pad}{closing}{suffix}"
     lines = [f"{inner}{pyrepr_laid_out(v, indent + 4)}" for v in value]
     return f"{prefix}{opening}\n" + "\n".join(lines) + f"\n{pad}{closing}{suffix}"
@@ -95,7 +109,9 @@ def _string_literal(value: str | bytes) -> str:
 
 
 def _sub_twice(pattern: re.Pattern[str], replacement: str, text: str) -> str:
-    return pattern.sub(replacement, pattern.sub(replacement, text))  # overlapping matches
+    return pattern.sub(
+        replacement, pattern.sub(replacement, text)
+    )  # overlapping matches
 
 
 # per new quote: (that quote escaped, the other quote escaped, that quote unescaped)
@@ -167,9 +183,13 @@ def docstring(text: str, indent: int = 4) -> str:
     while len(lines) > 1 and not lines[0].strip():
         lines.pop(0)
     rest = lines[1:]
-    common = min((len(line) - len(line.lstrip()) for line in rest if line.strip()), default=0)
+    common = min(
+        (len(line) - len(line.lstrip()) for line in rest if line.strip()), default=0
+    )
     body = "\n".join([lines[0].strip(), *(line[common:].rstrip() for line in rest)])
-    if body.endswith('"'):  # first: every backslash is doubled, so this quote is not escaped yet
+    if body.endswith(
+        '"'
+    ):  # first: every backslash is doubled, so this quote is not escaped yet
         body = body[:-1] + '\\"'
     while '"""' in body:
         body = body.replace('"""', '""\\"')
@@ -179,7 +199,9 @@ def docstring(text: str, indent: int = 4) -> str:
     lines = body.split("\n")
     if len(lines) == 1:
         return f'"""{body or " "}{" " if body.endswith(chr(34)) else ""}"""'
-    indented = "\n".join([lines[0]] + [pad + line if line else "" for line in lines[1:]])
+    indented = "\n".join(
+        [lines[0]] + [pad + line if line else "" for line in lines[1:]]
+    )
     return f'"""{indented}\n{pad}"""'
 
 
@@ -214,20 +236,29 @@ FILTERS = {
 
 def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     """The one Environment; templates compiled at most once (template_cache)."""
-    env = jinja2.Environment(loader=Loader(str(templates)), undefined=jinja2.StrictUndefined, **OPTIONS)
+    env = jinja2.Environment(
+        loader=Loader(str(templates)), undefined=jinja2.StrictUndefined, **OPTIONS
+    )
     env.filters.update(FILTERS)
     return env
 
 
-def runtime_copy(env: jinja2.Environment, header: Any, module: str = RUNTIME_MODULE) -> str:
+def runtime_copy(
+    env: jinja2.Environment, header: Any, module: str = RUNTIME_MODULE
+) -> str:
     """A runtime module as every package carries it: the shipped source,
     verbatim, below a header that names no input (it depends on none)."""
     source = f"fleet-strategy-codegen's runtime (generator/shipped/{module}.py)"
-    return env.get_template("runtime.py.j2").render(header=header, source=source, text=RUNTIME_SOURCES[module])
+    return env.get_template("runtime.py.j2").render(
+        header=header, source=source, text=RUNTIME_SOURCES[module]
+    )
 
 
 def render_package(
-    model: PackageModel, templates: Path = TEMPLATES, hooks_source: str | None = None, sources: Mapping[str, str] | None = None
+    model: PackageModel,
+    templates: Path = TEMPLATES,
+    hooks_source: str | None = None,
+    sources: Mapping[str, str] | None = None,
 ) -> list[RenderedFile]:
     """Every file of every build of the package, paths relative to the output
     folder. ``hooks_source``: the hand-written hooks module, which builds other
@@ -241,7 +272,13 @@ def render_package(
 
 
 FUTURE = Statement("__future__", (("annotations", None),))
-_TYPE_ONLY = ("builtins", "typing", "collections.abc", "google.protobuf.internal.containers", ".types")
+_TYPE_ONLY = (
+    "builtins",
+    "typing",
+    "collections.abc",
+    "google.protobuf.internal.containers",
+    ".types",
+)
 
 
 class _Imports:
@@ -253,33 +290,67 @@ class _Imports:
         self.pb2 = {r.alias: (r.import_from, r.module) for r in target.pb2_imports}
         self.first_party = target.package.split(".")[0]
 
-    def block(self, statements: list[Statement], imports: tuple[Import, ...] | list[Import] = ()) -> str:
+    def block(
+        self,
+        statements: list[Statement],
+        imports: tuple[Import, ...] | list[Import] = (),
+    ) -> str:
         found = typeref.statements(imports, self.target.package, self.pb2)
         return typeref.import_block([*statements, *found], self.first_party)
 
     def package(self, name: str, alias: str | None = None, **extra: Any) -> Statement:
         return Statement(self.target.package, ((name, alias),), **extra)
 
-    def classes(self, classes: list[ClassModel], hooks_module: str | None, members: ModuleMembersModel | None) -> tuple[str, str]:
+    def classes(
+        self,
+        classes: list[ClassModel],
+        hooks_module: str | None,
+        members: ModuleMembersModel | None,
+    ) -> tuple[str, str]:
         """A class module's imports: (those its code runs, those only its annotations name)."""
         used = {i for c in classes for i in c.imports}
-        type_only = sorted((i for i in used if i.pb2 is None and (i.module in _TYPE_ONLY or i.module.startswith("google."))), key=repr)
+        type_only = sorted(
+            (
+                i
+                for i in used
+                if i.pb2 is None
+                and (i.module in _TYPE_ONLY or i.module.startswith("google."))
+            ),
+            key=repr,
+        )
         runtime = sorted(used - set(type_only), key=repr)
-        typing = [name for name, wanted in (("TYPE_CHECKING", type_only), ("cast", any(c.uses_cast for c in classes))) if wanted]
+        typing = [
+            name
+            for name, wanted in (
+                ("TYPE_CHECKING", type_only),
+                ("cast", any(c.uses_cast for c in classes)),
+            )
+            if wanted
+        ]
         statements = [FUTURE, *(Statement("typing", ((n, None),)) for n in typing)]
         statements += [
-            self.package("_specs", "_specs", comment="importing _specs registers the message specs the classes are built from",
-                         noqa="F401"),
+            self.package(
+                "_specs",
+                "_specs",
+                comment="importing _specs registers the message specs the classes are built from",
+                noqa="F401",
+            ),
             self.package("runtime", "_runtime"),
         ]
         if any(c.lint_rules for c in classes):
-            statements += [self.package("_rules", "_rules"), self.package("lint", "_lint")]
+            statements += [
+                self.package("_rules", "_rules"),
+                self.package("lint", "_lint"),
+            ]
         if hooks_module and any(c.uses_hooks for c in classes):
             statements.append(self.package(hooks_module))
         if members and members.names:
             statements += [  # re-exported: the redundant alias says so
-                Statement(f"{self.target.package}.{members.source}", ((name, name),),
-                          comment="what this build's module defines besides its classes (the annotations' module_members)")
+                Statement(
+                    f"{self.target.package}.{members.source}",
+                    ((name, name),),
+                    comment="what this build's module defines besides its classes (the annotations' module_members)",
+                )
                 for name in members.names
             ]
         checking = self.block([], type_only)
@@ -287,24 +358,48 @@ class _Imports:
 
     def specs(self, policies: bool, logger_object: tuple[str, ...] | None) -> str:
         """_specs: the runtime's registration, every pb2 module (re-exported: "import m as m")."""
-        names = (*((("Policy", None),) if policies else ()), ("configure", None), ("register", None))
+        names = (
+            *((("Policy", None),) if policies else ()),
+            ("configure", None),
+            ("register", None),
+        )
         statements = [FUTURE, Statement(f"{self.target.package}.runtime", names)]
-        statements += [Statement(r.import_from, ((r.module, r.alias),)) for r in self.target.pb2_imports]
+        statements += [
+            Statement(r.import_from, ((r.module, r.alias),))
+            for r in self.target.pb2_imports
+        ]
         if logger_object:
-            statements.append(Statement(logger_object[0], ((logger_object[1], "_logger"),)))
+            statements.append(
+                Statement(logger_object[0], ((logger_object[1], "_logger"),))
+            )
         return self.block(statements)
 
     def init(self, classes: tuple[ClassModel, ...] | list[ClassModel]) -> str:
-        names = (("UnknownConfigKeyError", None), ("default_strict", None), ("set_default_strict", None))
+        names = (
+            ("UnknownConfigKeyError", None),
+            ("default_strict", None),
+            ("set_default_strict", None),
+        )
         statements = [Statement(f"{self.target.package}.runtime", names)]
         for module in sorted({c.module for c in classes}):
             found = tuple((c.name, None) for c in classes if c.module == module)
-            statements.append(Statement(f"{self.target.classes_package}.{module}", found, exploded=True))
+            statements.append(
+                Statement(
+                    f"{self.target.classes_package}.{module}", found, exploded=True
+                )
+            )
         return self.block(statements)
 
     def main(self, classes: list[ClassModel]) -> str:
-        statements = [FUTURE, Statement("sys"), Statement(f"{self.target.package}.lint", (("main", None),))]
-        statements += [Statement(f"{self.target.classes_package}.{c.module}", ((c.name, None),)) for c in classes]
+        statements = [
+            FUTURE,
+            Statement("sys"),
+            Statement(f"{self.target.package}.lint", (("main", None),)),
+        ]
+        statements += [
+            Statement(f"{self.target.classes_package}.{c.module}", ((c.name, None),))
+            for c in classes
+        ]
         return self.block(statements)
 
     def pb2_module(self, module: Pb2Module) -> str:
@@ -314,84 +409,210 @@ class _Imports:
         if module.messages or module.enums:
             statements.append(Statement(pool, (("POOL", "_POOL"),)))
         if module.messages:
-            statements.append(Statement("google.protobuf", (("message_factory", "_message_factory"),)))
+            statements.append(
+                Statement("google.protobuf", (("message_factory", "_message_factory"),))
+            )
         if module.enums:
-            statements.append(Statement("google.protobuf.internal", (("enum_type_wrapper", "_enum_type_wrapper"),)))
-        statements += [Statement(dep.import_from, ((dep.module, f"_{dep.alias}"),)) for dep in module.dependencies]
+            statements.append(
+                Statement(
+                    "google.protobuf.internal",
+                    (("enum_type_wrapper", "_enum_type_wrapper"),),
+                )
+            )
+        statements += [
+            Statement(dep.import_from, ((dep.module, f"_{dep.alias}"),))
+            for dep in module.dependencies
+        ]
         return self.block(statements)
 
 
 def _render_target(
-    env: jinja2.Environment, model: PackageModel, target: Target, hooks_source: str | None, sources: Mapping[str, str]
+    env: jinja2.Environment,
+    model: PackageModel,
+    target: Target,
+    hooks_source: str | None,
+    sources: Mapping[str, str],
 ) -> list[RenderedFile]:
-    pkg = target.folder(target.package)
-    logger_object = None if target.standalone else tuple(target.logger.rsplit(".", 1))
-    # examples in the docs are written for the standalone package
-    example_import = (f">>> from {model.name} import ", f">>> from {target.public_package} import ")
-    common = dict(
-        header=model.header,
-        package=target.package,
-        logger=target.logger,
-        example_import=example_import,
-        logger_object=logger_object,
-        pb2_modules=model.pb2_modules,
-        pb2_imports=target.pb2_imports,
-        enums=model.enums,
-        hooks_module=model.hooks_module,
-        strict_env=model.strict_env,
-    )
-
-    def render(template: str, **extra: Any) -> str:
-        return env.get_template(template).render(**common, **extra)
-
-    imports = _Imports(target)
-
-    exported = model.classes if target.classes_package == target.package else ()
-    classes_dir = target.folder(target.classes_package)
-    subpackages = {(f"{pkg}/{folder}", folder) for folder in model.subpackages} if target.standalone else set()
-    subpackages |= {(f"{classes_dir}/{folder}", folder) for folder in model.class_subpackages}
-    files = [
-        RenderedFile(f"{pkg}/__init__.py", render("__init__.py.j2", classes=exported, imports=imports.init(exported), exports=[c.name for c in exported]), "python"),
-        *(RenderedFile(f"{pkg}/{name}.py", runtime_copy(env, model.header, name), "plain") for name in naming.RUNTIME_MODULES),
-        RenderedFile(f"{pkg}/_specs.py", render("_specs.py.j2", overrides=model.overrides, imports=imports.specs(bool(model.overrides.policies), logger_object)), "python"),
-        RenderedFile(f"{pkg}/types.py", render("types.py.j2", typed_dicts=model.typed_dicts, imports=imports.block([FUTURE], model.types_imports)), "python"),
-    ]
-    linted = [c for c in model.classes if c.lint_rules]
-    if linted:
-        files += [
-            RenderedFile(f"{pkg}/lint.py", env.get_template("runtime.py.j2").render(header=model.header, source=LINT_SOURCE_NAME, text=LINT_SOURCE), "plain"),
-            RenderedFile(f"{pkg}/_rules.py", render("_rules.py.j2", rules=model.rules), "python"),
-            RenderedFile(
-                f"{pkg}/__main__.py",
-                render("__main__.py.j2", classes=linted, imports=imports.main(linted)),
-                "python",
-            ),
-        ]
-    for path, folder in sorted(subpackages):
-        files.append(RenderedFile(f"{path}/__init__.py", render("subpackage.py.j2", folder=folder), "python"))
-    for module in model.class_modules:
-        classes = [c for c in model.classes if c.module == module]
-        members = target.module_members if target.module_members and target.module_members.module == module else None
-        top, checking = imports.classes(classes, model.hooks_module, members)
-        text = render("classes.py.j2", module=module, classes=classes, module_members=members, imports=top, checking=checking)
-        files.append(RenderedFile(f"{classes_dir}/{target.folder(module)}.py", text, "python"))
+    """Every file of one build (the standalone package, or a target)."""
+    out = _TargetFiles(env, model, target)
+    files = [*out.support(), *out.lint(), *out.subpackages(), *out.class_modules()]
     if target.standalone:
-        files += [
-            RenderedFile(f"{pkg}/_pool.py", render("_pool.py.j2", default_pool=model.default_pool), "python"),
-            RenderedFile(f"{pkg}/py.typed", "", "plain"),
-            RenderedFile(f"{pkg}.md", render("REFERENCE.md.j2", reference=model.reference), "markdown"),
-        ]
-        for pb2 in model.pb2_modules:
-            text = render("pb2.py.j2", module=pb2, imports=imports.pb2_module(pb2))
-            files.append(RenderedFile(f"{pkg}/{pb2.path}.py", text, "python"))
-            text = render("pb2.pyi.j2", module=pb2, imports=imports.block([], pb2.imports), n=pb2.name_of)
-            files.append(RenderedFile(f"{pkg}/{pb2.path}.pyi", text, "stub"))
+        files += out.standalone()
     elif model.hooks_module and hooks_source is not None:
         # as it is: its code imports relative to the package, its examples name the class without importing it
-        copied = render("_copied.j2", source=f"the hand-written {model.name}/{model.hooks_module}.py", text=hooks_source)
-        files.append(RenderedFile(f"{pkg}/{model.hooks_module}.py", copied, "plain"))
+        files.append(
+            out.copied(
+                model.hooks_module,
+                f"the hand-written {model.name}/{model.hooks_module}.py",
+                hooks_source,
+            )
+        )
     source = target.module_members.source if target.module_members else None
     if source is not None and source in sources:
-        copied = render("_copied.j2", source=f"the hand-written {model.name}/{source}.py (this build's only)", text=sources[source])
-        files.append(RenderedFile(f"{pkg}/{source}.py", copied, "plain"))
+        files.append(
+            out.copied(
+                source,
+                f"the hand-written {model.name}/{source}.py (this build's only)",
+                sources[source],
+            )
+        )
     return files
+
+
+class _TargetFiles:
+    """The files of one build, by kind; each template gets the build's common values."""
+
+    def __init__(
+        self, env: jinja2.Environment, model: PackageModel, target: Target
+    ) -> None:
+        self.env, self.model, self.target = env, model, target
+        self.pkg = target.folder(target.package)
+        self.logger_object = (
+            None if target.standalone else tuple(target.logger.rsplit(".", 1))
+        )
+        self.imports = _Imports(target)
+        self.common = dict(
+            header=model.header,
+            package=target.package,
+            logger=target.logger,
+            # examples in the docs are written for the standalone package
+            example_import=(
+                f">>> from {model.name} import ",
+                f">>> from {target.public_package} import ",
+            ),
+            logger_object=self.logger_object,
+            pb2_modules=model.pb2_modules,
+            pb2_imports=target.pb2_imports,
+            enums=model.enums,
+            hooks_module=model.hooks_module,
+            strict_env=model.strict_env,
+        )
+
+    def render(self, template: str, **extra: Any) -> str:
+        return self.env.get_template(template).render(**self.common, **extra)
+
+    def support(self) -> list[RenderedFile]:
+        """``__init__``, the runtime's modules, ``_specs`` and ``types``."""
+        model, target, pkg, imports = self.model, self.target, self.pkg, self.imports
+        exported = model.classes if target.classes_package == target.package else ()
+        init = self.render(
+            "__init__.py.j2",
+            classes=exported,
+            imports=imports.init(exported),
+            exports=[c.name for c in exported],
+        )
+        specs = self.render(
+            "_specs.py.j2",
+            overrides=model.overrides,
+            imports=imports.specs(bool(model.overrides.policies), self.logger_object),
+        )
+        types = self.render(
+            "types.py.j2",
+            typed_dicts=model.typed_dicts,
+            imports=imports.block([FUTURE], model.types_imports),
+        )
+        return [
+            RenderedFile(f"{pkg}/__init__.py", init, "python"),
+            *(
+                RenderedFile(
+                    f"{pkg}/{name}.py",
+                    runtime_copy(self.env, model.header, name),
+                    "plain",
+                )
+                for name in naming.RUNTIME_MODULES
+            ),
+            RenderedFile(f"{pkg}/_specs.py", specs, "python"),
+            RenderedFile(f"{pkg}/types.py", types, "python"),
+        ]
+
+    def lint(self) -> list[RenderedFile]:
+        """The lint module, its rules and ``python -m``: where a class has rules."""
+        linted = [c for c in self.model.classes if c.lint_rules]
+        if not linted:
+            return []
+        pkg = self.pkg
+        lint = self.env.get_template("runtime.py.j2").render(
+            header=self.model.header, source=LINT_SOURCE_NAME, text=LINT_SOURCE
+        )
+        rules = self.render("_rules.py.j2", rules=self.model.rules)
+        main = self.render(
+            "__main__.py.j2", classes=linted, imports=self.imports.main(linted)
+        )
+        return [
+            RenderedFile(f"{pkg}/lint.py", lint, "plain"),
+            RenderedFile(f"{pkg}/_rules.py", rules, "python"),
+            RenderedFile(f"{pkg}/__main__.py", main, "python"),
+        ]
+
+    def subpackages(self) -> list[RenderedFile]:
+        model, target = self.model, self.target
+        classes_dir = target.folder(target.classes_package)
+        found = (
+            {(f"{self.pkg}/{folder}", folder) for folder in model.subpackages}
+            if target.standalone
+            else set()
+        )
+        found |= {
+            (f"{classes_dir}/{folder}", folder) for folder in model.class_subpackages
+        }
+        return [
+            RenderedFile(
+                f"{path}/__init__.py",
+                self.render("subpackage.py.j2", folder=folder),
+                "python",
+            )
+            for path, folder in sorted(found)
+        ]
+
+    def class_modules(self) -> list[RenderedFile]:
+        model, target = self.model, self.target
+        classes_dir = target.folder(target.classes_package)
+        files = []
+        for module in model.class_modules:
+            classes = [c for c in model.classes if c.module == module]
+            members = (
+                target.module_members
+                if target.module_members and target.module_members.module == module
+                else None
+            )
+            top, checking = self.imports.classes(classes, model.hooks_module, members)
+            text = self.render(
+                "classes.py.j2",
+                module=module,
+                classes=classes,
+                module_members=members,
+                imports=top,
+                checking=checking,
+            )
+            path = f"{classes_dir}/{target.folder(module)}.py"
+            files.append(RenderedFile(path, text, "python"))
+        return files
+
+    def standalone(self) -> list[RenderedFile]:
+        """What only the standalone package has: the pool, the _pb2 modules and stubs, the reference page."""
+        model, pkg = self.model, self.pkg
+        pool = self.render("_pool.py.j2", default_pool=model.default_pool)
+        page = self.render("REFERENCE.md.j2", reference=model.reference)
+        files = [
+            RenderedFile(f"{pkg}/_pool.py", pool, "python"),
+            RenderedFile(f"{pkg}/py.typed", "", "plain"),
+            RenderedFile(f"{pkg}.md", page, "markdown"),
+        ]
+        for pb2 in model.pb2_modules:
+            code = self.render(
+                "pb2.py.j2", module=pb2, imports=self.imports.pb2_module(pb2)
+            )
+            stub = self.render(
+                "pb2.pyi.j2",
+                module=pb2,
+                imports=self.imports.block([], pb2.imports),
+                n=pb2.name_of,
+            )
+            files.append(RenderedFile(f"{pkg}/{pb2.path}.py", code, "python"))
+            files.append(RenderedFile(f"{pkg}/{pb2.path}.pyi", stub, "stub"))
+        return files
+
+    def copied(self, module: str, source: str, text: str) -> RenderedFile:
+        """A hand-written module, copied as it is below a header."""
+        copied = self.render("_copied.j2", source=source, text=text)
+        return RenderedFile(f"{self.pkg}/{module}.py", copied, "plain")

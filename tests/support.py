@@ -56,7 +56,7 @@ def golden_files(expected: Path) -> dict[str, str]:
         if p.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in p.relative_to(expected).parts)
     }
     from generator import COMMAND, __version__
-    from generator.model import Header
+    from generator.model_types import Header
     from generator.naming import RUNTIME_MODULES
     from generator.render import environment, runtime_copy
 

@@ -1,0 +1,394 @@
+"""The model's data (stage 4): the frozen dataclasses the templates read,
+with the small derived facts each computes from its own fields.
+
+Built by generator.model; nothing here reads the schema or the annotations."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .reference_page import ReferencePage
+from .rules import RuleModel
+from .members import MembersModel, ModuleMembersModel
+from .stubs import EnumModel, Pb2Import, Pb2Module
+from .typeref import Import, TypeRef
+
+# ------------------------------------------------------------------ IR types
+
+
+@dataclass(frozen=True, kw_only=True)
+class Header:
+    generator_version: str
+    inputs: tuple[str, ...]
+    command: str  # how to regenerate: the whole command line, as the headers print it
+
+
+@dataclass(frozen=True, kw_only=True)
+class Target:
+    """One build of the package: where its modules go and what they bind to.
+
+    The standalone build generates its own ``*_pb2`` modules (in a private
+    descriptor pool); another build (the annotations' ``targets:``) imports an
+    existing project's and copies the hooks module in. Every other fact, docs
+    included, comes from the one model.
+    """
+
+    name: str
+    package: str  # support modules: _runtime, _specs, types (and hooks, copied)
+    classes_package: str  # the wrapper class modules
+    public_package: str  # where users import the classes from: the docs' examples are written for it
+    pb2_package: str  # where the *_pb2 modules of the generated files are imported from
+    logger: str  # standalone: the logger's name; else module.attribute of the project's logger object
+    standalone: (
+        bool  # generates pb2 modules, stubs, the pool, py.typed and the reference page
+    )
+    # every pb2 module this build's code uses (generated files' from pb2_package), generated ones first
+    pb2_imports: tuple[Pb2Import, ...]
+    module_members: ModuleMembersModel | None = (
+        None  # what its class module defines besides the classes
+    )
+
+    def folder(self, dotted: str) -> str:
+        return dotted.replace(".", "/")
+
+
+def _target_imports(
+    imports: dict[str, Pb2Import], pb2_package: str
+) -> tuple[Pb2Import, ...]:
+    """A build's records: the generated files' modules come from its pb2_package."""
+    records = (
+        (
+            dataclasses.replace(r, import_from=".".join((pb2_package, *r.folder)))
+            if r.generated
+            else r
+        )
+        for r in imports.values()
+    )
+    return tuple(sorted(records, key=lambda r: (not r.generated, r.alias)))
+
+
+def standalone_target(package: str, imports: dict[str, Pb2Import]) -> Target:
+    return Target(
+        name="standalone",
+        package=package,
+        classes_package=package,
+        public_package=package,
+        pb2_package=package,
+        logger=package,
+        standalone=True,
+        pb2_imports=_target_imports(imports, package),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClassRules:
+    """What holds for every property of a class: its docs say it once, in
+    sections of the class docstring (the templates word them, _notes.j2); a
+    property says only where it differs."""
+
+    policy: (
+        PolicyModel | None
+    )  # compatible mode's answer to a wrong type, for single-value options
+    scalars: bool  # it has single-value (scalar) options
+    configs: bool  # it has config-dict options
+    defaults: (
+        bool  # it has options backed by fields: their defaults are the descriptor's
+    )
+    reference: (
+        str | None
+    )  # the implementation compatible mode mirrors, named where the docs compare
+    differences: tuple[
+        tuple[str, str], ...
+    ] = ()  # (section, how the reference differs), from the annotations
+    # how the reference differs in what some of the class's members do: (members, text); "" names the class
+    member_differences: tuple[tuple[tuple[str, ...], str], ...] = ()
+
+    def difference(self, section: str) -> str | None:
+        return next((text for name, text in self.differences if name == section), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Doc:
+    """Docstring content; the templates lay it out (Google/napoleon style) and
+    word its notes (_notes.j2) from the facts here."""
+
+    summary: str
+    paragraphs: tuple[str, ...] = ()
+    type_text: str | None = None
+    default_text: str | None = None
+    # what a single value must be (the templates word it, _notes.j2 constraints)
+    constraint: tuple[str, int | float] | None = (
+        None  # (operator, bound) from the annotations
+    )
+    constraint_always: bool = (
+        False  # enforced in compatible mode too (else in strict mode only)
+    )
+    choices: tuple[str, ...] | None = None  # the values strict mode accepts
+    int_range: tuple[str, int, int] | None = None  # (proto type, lowest, highest)
+    finite: bool = False  # strict mode rejects NaN and infinity
+    table: tuple[
+        str, ...
+    ] = ()  # a config's keys: pre-aligned RST simple-table lines (the template titles it)
+    # under the table: the TypedDict whose keys carry the whole doc of each key,
+    # when some key's doc says more than its table cell (each doc stated once)
+    keys_in_full: str | None = None
+    example: str | None = None
+    # what the member's notes say (only what is its own: the class's rules are in ``rules``)
+    deprecated: bool = False  # [deprecated = true]
+    required: bool = False  # proto2 required
+    json_name: str | None = None  # a json_name the schema declares
+    policy: PolicyModel | None = (
+        None  # compatible mode's answer, where it is not the class's
+    )
+    appended: tuple[
+        str, ...
+    ] = ()  # config keys whose lists assigning appends to (the class rule: replaced)
+    proto_field: str | None = (
+        None  # the proto field read and written, where the property is named otherwise
+    )
+    environment: str | None = (
+        None  # the variable read when an instance is created (annotations: env)
+    )
+    rules: ClassRules | None = None  # a class's docstring: its shared sections
+    lint_rules: tuple[
+        RuleModel, ...
+    ] = ()  # rules between fields this member is part of (templates/_rules.j2 words them)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PolicyModel:
+    action: str
+    error: str | None
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class FieldModel:
+    """One field of a generated message, resolved once (``_Builder.field``):
+    its type (a structure each audience's spelling is rendered from), its default as the
+    docs show it, its documentation, and what the annotations add to what
+    the descriptor says (the runtime reads the rest from the descriptor)."""
+
+    message: str  # full name of the message declaring it
+    name: str
+    type: TypeRef  # every audience's type is rendered from it (typeref)
+    default_text: str
+    doc: str  # the documentation as written (annotations, else the proto comment)
+    # from the annotations
+    policy: (
+        str | None
+    )  # compatible-mode policy name: the field's own, else its class's (scalars only)
+    policy_message: str | None  # the field's own wording of the policy's message
+    class_policy: (
+        str | None
+    )  # the class-wide policy of its message (stated once per class)
+    append: bool
+    allow_nonfinite: bool
+    constraint: tuple[str, float] | None
+    constraint_always: bool
+    choices: tuple[str, ...] | None
+
+    @property
+    def path(self) -> str:
+        return f"{self.message}.{self.name}"
+
+    @property
+    def overrides(self) -> tuple[tuple[str, object], ...]:
+        """FieldSpec attributes the annotations change (the policy aside)."""
+        changes: dict[str, object] = {
+            "append": self.append,
+            "allow_nonfinite": self.allow_nonfinite,
+            "constraint": self.constraint,
+            "constraint_always": self.constraint_always,
+            "choices": self.choices,
+        }
+        return tuple((k, v) for k, v in changes.items() if v)
+
+    @property
+    def own_policy(self) -> bool:
+        """The field's policy differs from its class's (so the specs state it)."""
+        return self.policy is not None and (
+            self.policy != self.class_policy or self.policy_message is not None
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecOverrides:
+    """What the generated ``_specs`` module tells the runtime beyond the descriptors."""
+
+    policies: tuple[tuple[str, PolicyModel], ...]  # the named policies used
+    class_policies: tuple[
+        tuple[str, str], ...
+    ]  # message full name -> its class-wide policy
+    fields: tuple[FieldModel, ...]  # fields with something of their own
+
+
+@dataclass(frozen=True, kw_only=True)
+class TypedDictKey:
+    key: str
+    out_type: str
+    in_type: str
+    # the types as annotations in the class body (builtins the keys shadow spelled _builtins.int)
+    out_annotation: str
+    in_annotation: str
+    doc: str  # the field's whole documentation, laid out by doc_layout ("": none): a string after the key's annotation
+
+
+@dataclass(frozen=True, kw_only=True)
+class TypedDictModel:
+    full_name: str
+    out_name: str
+    in_name: str
+    keys: tuple[TypedDictKey, ...]
+    doc: str  # the message's whole documentation, laid out ("": none); the template names the message first
+    functional: bool  # no class body: the docstring after the call lists the keys' docs
+    extra_keys: tuple[
+        TypedDictKey, ...
+    ] = ()  # keys its setter takes besides the fields (annotations' extra_keys)
+
+    @property
+    def in_keys(self) -> tuple[TypedDictKey, ...]:
+        """The input TypedDict's keys: the fields', then the extra keys."""
+        return self.keys + self.extra_keys
+
+    @property
+    def documented(self) -> bool:
+        """The message or a key has docs (stated on the input TypedDict only)."""
+        return bool(self.doc) or any(k.doc for k in self.keys)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PropertyModel:
+    name: str
+    field_name: str | None  # None for extra (hook-only) properties
+    kind: str  # scalar | config | message | repeated | hook
+    getter_type: str
+    setter_type: str | None  # None: read-only
+    read: str  # getter: direct (the protobuf value) | view (the dict view) | dict | list (a copy)
+    fast_type: str | None  # exact Python type accepted without the slow path
+    getter_hook: str | None
+    setter_hook: str | None
+    after_set_hook: str | None
+    doc: Doc
+    deprecated: bool = False  # the field is [deprecated = true]: the setter warns
+    # the getter reads getattr(message, name): a keyword, or a deprecated field (its stub property warns)
+    via_getattr: bool = False
+
+    @property
+    def direct_set(self) -> bool:
+        """Given exactly ``fast_type`` in compatible mode, the value goes
+        straight into the message: no hook runs around the setter and there is
+        nothing to warn about (the class's __setattr__ does it from a table)."""
+        return (
+            self.kind == "scalar"
+            and self.fast_type is not None
+            and not (self.setter_hook or self.after_set_hook or self.deprecated)
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClassModel:
+    name: str
+    module: str
+    message_cls: str  # pb2 expression
+    message_full_name: str
+    message_attribute: str
+    mixin: str | None
+    init_hook: str | None
+    empty_config_sets: (
+        bool  # {} assigned to a config property sets it (annotations: empty_config)
+    )
+    properties: tuple[PropertyModel, ...]
+    doc: Doc  # with the class's rules, which its properties' docs do not repeat
+    imports: tuple[
+        Import, ...
+    ] = ()  # what the class's code names (typeref.Spelling records it)
+    lint_types: tuple[str, str] = (
+        "",
+        "",
+    )  # lint()'s world_size and return types, spelled in the class body
+    members: MembersModel = dataclasses.field(
+        default_factory=lambda: MembersModel()
+    )  # attributes, aliases, env-backed fields
+    lint_rules: tuple[RuleModel, ...] = ()  # the rules its lint() checks
+
+    @property
+    def direct(self) -> tuple[str, ...]:
+        """The plain scalar options (the runtime's ``_direct``)."""
+        return tuple(p.name for p in self.properties if p.direct_set)
+
+    @property
+    def renamed(self) -> tuple[tuple[str, str], ...]:
+        """Properties not named as their fields: (property, field)."""
+        return tuple(
+            (p.name, p.field_name)
+            for p in self.properties
+            if p.field_name and p.name != p.field_name
+        )
+
+    @property
+    def has_views(self) -> bool:
+        return any(p.read == "view" and not p.getter_hook for p in self.properties)
+
+    @property
+    def uses_cast(self) -> bool:
+        """A getter casts what it reads: a dict view, or a field read by getattr."""
+        return any(
+            not p.getter_hook
+            and (p.read == "view" or p.read == "direct" and p.via_getattr)
+            for p in self.properties
+        )
+
+    @property
+    def uses_hooks(self) -> bool:
+        """Its code calls the hooks module."""
+        return bool(
+            self.mixin
+            or self.init_hook
+            or self.members.env_source
+            or any(
+                p.getter_hook or p.setter_hook or p.after_set_hook
+                for p in self.properties
+            )
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PackageModel:
+    name: str
+    header: Header
+    hooks_module: str | None
+    strict_env: str
+    enums: tuple[EnumModel, ...]
+    fields: tuple[FieldModel, ...]  # of every generated message, in schema order
+    overrides: SpecOverrides
+    typed_dicts: tuple[TypedDictModel, ...]
+    pb2_modules: tuple[Pb2Module, ...]
+    # the package's files live in protobuf's default pool (they import a file
+    # this package does not generate, whose standard module is there); else a private pool
+    default_pool: bool
+    classes: tuple[ClassModel, ...]
+    class_modules: tuple[
+        str, ...
+    ]  # dotted, inside the classes' package: "distributed_strategy", "google.api.http"
+    # folders of the package's modules ("google", "google/api"): each gets an __init__.py
+    subpackages: tuple[str, ...]
+    class_subpackages: tuple[
+        str, ...
+    ]  # those holding class modules (other builds need only these)
+    types_imports: tuple[
+        Import, ...
+    ]  # what types.py names (typeref.Spelling records it)
+    reference: ReferencePage
+    undocumented: tuple[
+        str, ...
+    ]  # field paths with neither annotation doc nor proto comment
+    exports: tuple[str, ...]
+    targets: tuple[Target, ...]  # the standalone build first
+    rules: tuple[
+        RuleModel, ...
+    ] = ()  # rules between fields (annotations' rules:): lint.py, _rules.py and __main__.py
+
+
+# ------------------------------------------------------------------- helpers
