@@ -20,27 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from . import naming
-
-INT_TYPES = (
-    "int32",
-    "sint32",
-    "sfixed32",
-    "uint32",
-    "fixed32",
-    "int64",
-    "sint64",
-    "sfixed64",
-    "uint64",
-    "fixed64",
-)
-PY_SCALAR = {
-    **{t: "int" for t in INT_TYPES},
-    "float": "float",
-    "double": "float",
-    "bool": "bool",
-    "string": "str",
-    "bytes": "bytes",
-}
+from .proto_facts import INT_BOUNDS, PY_SCALAR
 
 # Where each name generated code uses comes from, and the private alias a
 # stub (and a class body whose members shadow a builtin) binds it to: a field
@@ -215,10 +195,28 @@ def out_type(ref: TypeRef) -> Type:
     return _pb2(ref) if ref.is_message else scalar(ref)
 
 
+# What the runtime takes for the well-known types holding JSON-like values,
+# besides the message and a dict (_runtime_configs._fill_json): a Value any
+# JSON-like value, a ListValue a list (a Struct's dict is the Mapping already)
+_JSON_LIKE = {
+    "google.protobuf.Value": (
+        typing_name("Sequence", typing_name("Any")),
+        builtin("bool"),
+        builtin("int"),
+        builtin("float"),
+        builtin("str"),
+        NONE,
+    ),
+    "google.protobuf.ListValue": (typing_name("Sequence", typing_name("Any")),),
+}
+
+
 def _in_item(ref: TypeRef, config_dict: bool) -> Type:
     if ref.is_message and ref.typed_dicts is None:
         return union(
-            _pb2(ref), typing_name("Mapping", builtin("str"), typing_name("Any"))
+            _pb2(ref),
+            typing_name("Mapping", builtin("str"), typing_name("Any")),
+            *_JSON_LIKE.get(ref.full_name or "", ()),
         )
     if ref.is_message:
         assert ref.typed_dicts is not None
@@ -393,7 +391,7 @@ def _doc_name(head: str, detail: str) -> str:
         return detail
     if detail == "float":
         return f"{head} (float32)"
-    if detail in INT_TYPES:
+    if detail in INT_BOUNDS:
         return f"{head} ({detail})"
     return head
 

@@ -79,3 +79,20 @@ def test_a_docs_type_is_its_signatures_type() -> None:
     getter = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "build_strategy" and n.returns)
     assert ast.unparse(getter.returns) == "distributed_strategy_pb2.BuildStrategy"  # type: ignore[arg-type]
     assert "Type:\n    ``BuildStrategy``" in (ast.get_docstring(getter) or "")
+
+
+def test_json_like_well_known_types_take_every_json_like_value() -> None:
+    """A Value field's setter type names every JSON-like value the runtime
+    sets it from (_runtime_configs._fill_value), a ListValue's a sequence
+    (its extend()); both still take the message and a dict."""
+    for name, extra in (
+        ("Value", "Sequence[Any] | bool | int | float | str | None"),
+        ("ListValue", "Sequence[Any]"),
+        ("Struct", ""),  # a dict: the Mapping already
+    ):
+        full = f"google.protobuf.{name}"
+        ref = TypeRef(kind="message", proto="message", full_name=full, local=full, pb2=Sym("pb2", "struct_pb2", name))
+        code = Spelling("code")
+        expected = f"struct_pb2.{name} | Mapping[str, Any]" + (f" | {extra}" if extra else "")
+        assert code(typeref.in_type(ref)) == expected
+        assert code(typeref.out_type(ref)) == f"struct_pb2.{name}"

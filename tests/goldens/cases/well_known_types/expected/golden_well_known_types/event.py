@@ -15,7 +15,7 @@ from golden_well_known_types import event_pb2
 from golden_well_known_types import runtime as _runtime
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
     from google.protobuf.internal import containers as _containers
@@ -204,7 +204,12 @@ class Event(
         return self.message.json
 
     @json.setter
-    def json(self, value: struct_pb2.Value | Mapping[str, Any]) -> None:
+    def json(
+        self,
+        value: (
+            struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None
+        ),
+    ) -> None:
         self._set("json", value)
 
     @property
@@ -223,8 +228,27 @@ class Event(
     def values(
         self,
         value: (
-            list[struct_pb2.Value | Mapping[str, Any]]
-            | tuple[struct_pb2.Value | Mapping[str, Any], ...]
+            list[
+                struct_pb2.Value
+                | Mapping[str, Any]
+                | Sequence[Any]
+                | bool
+                | int
+                | float
+                | str
+                | None
+            ]
+            | tuple[
+                struct_pb2.Value
+                | Mapping[str, Any]
+                | Sequence[Any]
+                | bool
+                | int
+                | float
+                | str
+                | None,
+                ...,
+            ]
         ),
     ) -> None:
         self._set("values", value)
@@ -243,7 +267,13 @@ class Event(
             return dict(self.message.attributes)
 
     @attributes.setter
-    def attributes(self, value: Mapping[str, struct_pb2.Value | Mapping[str, Any]]) -> None:
+    def attributes(
+        self,
+        value: Mapping[
+            str,
+            struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None,
+        ],
+    ) -> None:
         self._set("attributes", value)
 
     @property
@@ -259,7 +289,7 @@ class Event(
         return self.message.items
 
     @items.setter
-    def items(self, value: struct_pb2.ListValue | Mapping[str, Any]) -> None:
+    def items(self, value: struct_pb2.ListValue | Mapping[str, Any] | Sequence[Any]) -> None:
         self._set("items", value)
 
 
@@ -321,5 +351,10 @@ class Window(
         return self.message.label
 
     @label.setter
-    def label(self, value: struct_pb2.Value | Mapping[str, Any]) -> None:
+    def label(
+        self,
+        value: (
+            struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None
+        ),
+    ) -> None:
         self._set("label", value)

@@ -14,7 +14,7 @@ For each message ``X`` there are two:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, TypedDict
 
 from google.protobuf import duration_pb2, struct_pb2, timestamp_pb2, wrappers_pb2
@@ -75,16 +75,21 @@ class EventInput(TypedDict, total=False):
     """An explicit null."""
     window: WindowInput | event_pb2.Window
     """A nested message using one too."""
-    json: struct_pb2.Value | Mapping[str, Any]
+    json: struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None
     """Any JSON value."""
     values: (
-        list[struct_pb2.Value | Mapping[str, Any]]
-        | tuple[struct_pb2.Value | Mapping[str, Any], ...]
+        list[struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None]
+        | tuple[
+            struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None,
+            ...,
+        ]
     )
     """JSON values in a list."""
-    attributes: Mapping[str, struct_pb2.Value | Mapping[str, Any]]
+    attributes: Mapping[
+        str, struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None
+    ]
     """JSON values by name."""
-    items: struct_pb2.ListValue | Mapping[str, Any]
+    items: struct_pb2.ListValue | Mapping[str, Any] | Sequence[Any]
     """A JSON array."""
 
 
@@ -106,5 +111,5 @@ class WindowInput(TypedDict, total=False):
 
     start: timestamp_pb2.Timestamp | Mapping[str, Any]
     """Its start."""
-    label: struct_pb2.Value | Mapping[str, Any]
+    label: struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None
     """What it is called, as JSON."""
