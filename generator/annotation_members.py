@@ -7,6 +7,7 @@ hand-write; and the hooks module itself, read without importing it."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -529,9 +530,20 @@ def _hooks_source(path: Path) -> str:
     return decode_utf8(read_input(path, "hooks module"), path, "hooks module")
 
 
+def _hooks_tree(path: Path) -> ast.Module:
+    """The hooks module parsed (read each time; parsed once per text: a run
+    asks for its names, return types and class members)."""
+    return _parsed(_hooks_source(path), str(path))
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(source: str, filename: str) -> ast.Module:
+    return ast.parse(source, filename=filename)
+
+
 def hook_names_in(path: Path) -> frozenset[str]:
     """Top-level names the hooks module defines, read without importing it."""
-    tree = ast.parse(_hooks_source(path), filename=str(path))
+    tree = _hooks_tree(path)
     names: set[str] = set()
     for stmt in tree.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -545,7 +557,7 @@ def hook_return_types(path: Path) -> dict[str, str]:
     """The return annotation of each top-level function of the hooks module,
     as written (a getter hook's is its property's type, unless the
     annotations give one)."""
-    tree = ast.parse(_hooks_source(path), filename=str(path))
+    tree = _hooks_tree(path)
     found: dict[str, str] = {}
     for stmt in tree.body:
         if (
@@ -564,7 +576,7 @@ def hook_return_types(path: Path) -> dict[str, str]:
 
 def hook_class_members(path: Path, class_name: str) -> frozenset[str]:
     """Names a hooks class defines (methods, attributes, ``__slots__``)."""
-    tree = ast.parse(_hooks_source(path), filename=str(path))
+    tree = _hooks_tree(path)
     names: set[str] = set()
     for stmt in tree.body:
         if isinstance(stmt, ast.ClassDef) and stmt.name == class_name:
