@@ -176,6 +176,16 @@ def test_a_killed_generate_leaves_the_old_tree_or_the_new_one(case, capsys, sign
 
 
 def test_ctrl_c_at_every_step_says_truly_what_it_left(case, capsys, monkeypatch):
+    # Ctrl-C as an interactive run has it, whatever the test runner's worker
+    # process installed (a pytest-xdist worker's SIGINT is its own)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _ctrl_c_at_every_step(case, capsys, monkeypatch)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _ctrl_c_at_every_step(case, capsys, monkeypatch):
     messages = set()
     for at in range(1, 200):
         case.reset()
