@@ -49,7 +49,7 @@ runtime() {  # runtime NAME PYTHON PROTOBUF_SPEC
     # as a build leaves build/ and *.egg-info beside its sources), then the test tools
     rm -rf "$VENVS/runtime-source" && mkdir -p "$VENVS" && cp -rL generated "$VENVS/runtime-source"
     rm -rf "$VENVS/runtime-source"/{build,*.egg-info} "$VENVS/runtime-source"/fleet_strategy/__pycache__
-    "$VENVS/$1/bin/pip" install -q "protobuf$3" "./$VENVS/runtime-source" pytest hypothesis
+    "$VENVS/$1/bin/pip" install -q "protobuf$3" "./$VENVS/runtime-source" pytest hypothesis pyyaml  # pyyaml: test_docs reads the recipes from the annotations
     "$VENVS/$1/bin/python" -c 'import google.protobuf as p, fleet_strategy as f; print("protobuf", p.__version__, "| fleet_strategy from", f.__file__)'
     # -o pythonpath=.: the tests' helpers from the checkout, fleet_strategy from the installed wheel
     "$VENVS/$1/bin/python" -m pytest -p no:cacheprovider -o pythonpath=. "${RUNTIME_TESTS[@]}" "${GENERATOR_ONLY[@]}"
