@@ -66,7 +66,7 @@ tool() {  # tool NAME PYTHON TESTS REQUIREMENTS... (TESTS: pytest's arguments, o
     # uncached: the drift check regenerates everything with these versions
     FLEET_CODEGEN_NO_CACHE=1 "$VENVS/$name/bin/python" -m generator check --require-docs --full
     # tests/integration (real Paddle) ran in .ci/run already; a cache folder of this venv's own
-    XDG_CACHE_HOME="$VENVS/$name/cache" "$VENVS/$name/bin/python" -m pytest -p no:cacheprovider -n 2 "${tests[@]}"
+    XDG_CACHE_HOME="$PWD/$VENVS/$name/cache" "$VENVS/$name/bin/python" -m pytest -p no:cacheprovider -n 2 "${tests[@]}"
 }
 
 start=$SECONDS

@@ -95,7 +95,9 @@ def cache_root() -> Path | None:
     """
     if os.environ.get("FLEET_CODEGEN_NO_CACHE"):
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
-        os.path.expanduser("~"), ".cache"
-    )
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        # the XDG spec: a relative path is invalid and ignored (it would put the
+        # cache in whatever folder the tool was started from)
+        base = os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "fleet-strategy-codegen"

@@ -199,3 +199,16 @@ def test_a_wheel_carries_its_templates_compiled_and_renders_as_the_sources(tmp_p
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env | {"PYTHONPATH": str(ROOT)}, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split()[1:] == [size, digest] and done.stdout.split()[0] != "0"  # the sources: compiled, same text
+
+
+def test_a_relative_xdg_cache_home_is_ignored_as_the_spec_says(tmp_path, monkeypatch):
+    """A relative XDG_CACHE_HOME would put a cache folder in whatever folder the
+    tool was started from (a user's repository); the XDG spec calls it invalid."""
+    from generator.settings import cache_root
+
+    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    assert cache_root() == tmp_path / "home" / ".cache" / "fleet-strategy-codegen"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "absolute"))
+    assert cache_root() == tmp_path / "absolute" / "fleet-strategy-codegen"
