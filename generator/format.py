@@ -23,19 +23,24 @@ from __future__ import annotations
 import bisect
 import hashlib
 import itertools
-import os
 import re
-import tempfile
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import GeneratorError, Problem
-from .settings import BLACK_MAJORS, LINE_LENGTH, black_version, cache_root
+from .settings import (
+    BLACK_MAJORS,
+    LINE_LENGTH,
+    black_version,
+    cache_root,
+    read_cached,
+    write_cached,
+)
 
 # Bump when the cutting changes what a piece is: old entries then miss.
-_SALT = f"pieces-3 black {black_version()} line-length {LINE_LENGTH}\0"
+_SALT = f"pieces-4 black {black_version()} line-length {LINE_LENGTH}\0"
 _SPLIT_CLASS_LINES = 100  # a longer class at risk goes to black member by member
 
 
@@ -818,22 +823,12 @@ def _code(line: str) -> str:
 
 
 def _load(path: Path | None) -> str | None:
-    if path is None:
-        return None
+    payload = read_cached(path)
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, ValueError):
+        return payload.decode("utf-8") if payload is not None else None
+    except UnicodeDecodeError:
         return None
 
 
 def _store(path: Path | None, text: str) -> None:
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a cache that cannot be written only costs time
+    write_cached(path, text.encode("utf-8"))

@@ -7,7 +7,6 @@ import gc
 import hashlib
 import json
 import keyword
-import os
 import re
 import sys
 from dataclasses import dataclass
@@ -24,9 +23,15 @@ from .output import (
     is_generated,
     manifest_text,
     output_digest,
-    read_manifest,
 )
-from .settings import GENERATOR, TEMPLATES, cache_root, dependency_versions
+from .settings import (
+    GENERATOR,
+    TEMPLATES,
+    cache_root,
+    dependency_versions,
+    read_cached,
+    write_cached,
+)
 
 if TYPE_CHECKING:
     from .annotations import Annotations
@@ -145,31 +150,20 @@ def known_output(inputs: str) -> str | None:
     clone, a new cache or a changed generator know nothing, and the caller
     then builds: the generator is deterministic, so (generator, inputs) ->
     output is a pure function and this memo of it can never be stale."""
-    memo = _memo_file(inputs)
-    if memo is None:
-        return None
+    payload = read_cached(_memo_file(inputs))
     try:
-        recorded = json.loads(memo.read_text(encoding="utf-8"))["output"]
-    except (OSError, ValueError, KeyError, TypeError):
+        recorded = json.loads(payload)["output"] if payload is not None else None
+    except (ValueError, KeyError, TypeError):
         return None
     return recorded if isinstance(recorded, str) else None
 
 
 def remember_output(inputs: str, files: dict[str, str]) -> None:
     """Record what these inputs generate (only saves time; failures are ignored)."""
-    memo = _memo_file(inputs)
-    if memo is None:
-        return
     text = json.dumps(
         {"output": output_digest({k: v.encode("utf-8") for k, v in files.items()})}
     )
-    try:
-        memo.parent.mkdir(parents=True, exist_ok=True)
-        tmp = memo.with_name(f".{memo.name}.{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, memo)
-    except OSError:
-        pass
+    write_cached(_memo_file(inputs), text.encode("utf-8"))
 
 
 def resolve_protos(options: Options) -> list[Path]:

@@ -14,7 +14,6 @@ import keyword
 import math
 import struct
 from dataclasses import dataclass, field
-from pathlib import Path
 from collections.abc import Callable, Iterable
 from typing import Any
 

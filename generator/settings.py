@@ -8,6 +8,7 @@ import it. What more than one of them needs lives here.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import re
 import sys
@@ -101,3 +102,41 @@ def cache_root() -> Path | None:
         # cache in whatever folder the tool was started from)
         base = os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "fleet-strategy-codegen"
+
+
+# -- user cache entries: each starts with its payload's sha256, so an entry cut
+# short or altered reads as missing (a cache only ever saves time)
+
+
+def read_cached(entry: Path | None) -> bytes | None:
+    """The payload stored at ``entry`` by write_cached; None when there is
+    none, or it is unreadable, truncated or altered."""
+    if entry is None:
+        return None
+    try:
+        data = entry.read_bytes()
+    except OSError:
+        return None
+    digest, payload = data[:32], data[32:]
+    return payload if hashlib.sha256(payload).digest() == digest else None
+
+
+def write_cached(entry: Path | None, payload: bytes) -> None:
+    """Store ``payload`` at ``entry``, whole or not at all (a temporary file
+    renamed over it); a cache that cannot be written only costs time."""
+    if entry is None:
+        return
+    import tempfile  # deferred: most runs only read the cache
+
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(hashlib.sha256(payload).digest() + payload)
+            os.replace(tmp, entry)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        pass

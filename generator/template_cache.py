@@ -20,17 +20,15 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import marshal
-import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 from types import CodeType
 from typing import Any, MutableMapping
 
 import jinja2
 
-from .settings import cache_root
+from .settings import cache_root, read_cached, write_cached
 
 PACKAGE = "compiled_templates"  # the wheel's subpackage of compiled templates
 
@@ -121,36 +119,19 @@ def cached_code(
 
 
 def _read(entry: Path | None) -> CodeType | None:
-    """A stored code object: a sha256 of the marshalled bytes, then the bytes."""
-    if entry is None:
+    """A stored code object (marshalled)."""
+    body = read_cached(entry)
+    if body is None:
         return None
     try:
-        data = entry.read_bytes()
-        digest, body = data[:32], data[32:]
-        if hashlib.sha256(body).digest() != digest:
-            return None
         code = marshal.loads(body)
-    except (OSError, EOFError, ValueError, TypeError):
+    except (EOFError, ValueError, TypeError):
         return None
     return code if isinstance(code, CodeType) else None
 
 
 def _write(entry: Path | None, code: CodeType) -> None:
-    if entry is None:
-        return
-    body = marshal.dumps(code)
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(hashlib.sha256(body).digest() + body)
-            os.replace(tmp, entry)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        pass  # a cache that cannot be written only costs time
+    write_cached(entry, marshal.dumps(code))
 
 
 class _AnyFilter(dict[str, Any]):

@@ -82,14 +82,14 @@ def test_deep_nesting_is_refused_by_the_pure_python_loader_too(schema, tmp_path,
     recurses once per level: Python's recursion limit must not be the answer."""
     import yaml
 
-    from generator import annotation_yaml
+    from generator import yaml_reader
 
-    monkeypatch.setattr(annotation_yaml, "_Loader", yaml.SafeLoader)
+    monkeypatch.setattr(yaml_reader, "_Loader", yaml.SafeLoader)
     path = write_annotations(tmp_path, "messages:\n  demo.Root:\n    doc: " + "[" * levels + "]" * levels + "\n")
     with pytest.raises(GeneratorError) as info:
         load_annotations(path, schema, tmp_path / "pkg")
     assert [str(p) for p in info.value.problems] == [
-        f"{path}:3: nested more than {annotation_yaml.MAX_DEPTH} levels deep (the annotations never need that)"
+        f"{path}:3: nested more than {yaml_reader.MAX_DEPTH} levels deep (the annotations never need that)"
     ]
 
 
@@ -150,3 +150,63 @@ def test_a_getter_hooks_return_annotation_is_checked_as_a_type(schema, tmp_path)
         f"{path}:8: classes.Root.extra_properties.extra.getter: the return annotation of hooks.not_a_type, "
         "\"print('x')\", is not a type expression: a call is not part of a type expression"
     ]
+
+
+def _tree(node):  # a loaded _Node as plain data, lines included
+    value = node.value
+    if isinstance(value, dict):
+        value = {k: _tree(v) for k, v in value.items()}
+    elif isinstance(value, list):
+        value = [_tree(v) for v in value]
+    return (node.line, value)
+
+
+def test_a_read_annotations_text_is_taken_from_the_user_cache(tmp_path, monkeypatch):
+    """The text read once (PyYAML's import and parse: ~50 ms of a run) is kept
+    as plain data in the user cache: the same text gives the same tree, every
+    value with its line, without PyYAML; another text, PyYAML version or
+    reader is another entry; an entry cut short or altered is read again."""
+    import math
+
+    from generator import annotation_yaml, yaml_reader
+    from tests.support import ROOT
+
+    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = tmp_path / "notes.yaml"
+    path.write_text((ROOT / "proto" / "fleet_strategy.annotations.yaml").read_text(encoding="utf-8")
+                    + "extra: [1, -0.0, .inf, null, true, 'é\\u2028', {k: [ ]}]\n", encoding="utf-8")
+    reads = []
+    monkeypatch.setattr(yaml_reader, "read_tree", lambda *a, real=yaml_reader.read_tree: reads.append(1) or real(*a))
+    first = _tree(annotation_yaml._load_yaml(path))
+    again = _tree(annotation_yaml._load_yaml(path))
+    assert again == first and reads == [1]  # from the cache
+    assert [math.copysign(1, t[1]["extra"][1][1][1]) for t in (first, again)] == [-1, -1]  # == ignores the sign
+    entries = list((tmp_path / "cache").rglob("*.json"))
+    assert len(entries) == 1
+    for damaged in (entries[0].read_bytes()[:-7], entries[0].read_bytes().replace(b"true", b"fals")):
+        entries[0].write_bytes(damaged)
+        assert _tree(annotation_yaml._load_yaml(path)) == first  # read again, and stored whole
+    assert len(reads) == 3
+    key = annotation_yaml._tree_entry(path.read_text(encoding="utf-8"))
+    assert annotation_yaml._tree_entry(path.read_text(encoding="utf-8") + "\n") != key
+    monkeypatch.setattr(annotation_yaml, "installed_version", lambda name: "0.0")
+    assert annotation_yaml._tree_entry(path.read_text(encoding="utf-8")) != key
+    monkeypatch.setenv("FLEET_CODEGEN_NO_CACHE", "1")
+    assert annotation_yaml._tree_entry(path.read_text(encoding="utf-8")) is None
+
+
+def test_a_run_with_a_known_annotations_text_does_not_import_pyyaml(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.support import ROOT
+
+    code = ("import sys; from pathlib import Path; from generator import annotation_yaml as a; "
+            "a._load_yaml(Path(sys.argv[1])); print('yaml' in sys.modules)")
+    env = {**__import__("os").environ, "XDG_CACHE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    env.pop("FLEET_CODEGEN_NO_CACHE", None)
+    notes = str(ROOT / "proto" / "fleet_strategy.annotations.yaml")
+    runs = [subprocess.run([sys.executable, "-c", code, notes], env=env, capture_output=True, text=True, check=True)
+            for _ in range(2)]
+    assert [r.stdout.strip() for r in runs] == ["True", "False"]

@@ -17,6 +17,7 @@ STAGES = [
     "schema",
     "rules",
     "annotation_notes",
+    "yaml_reader",
     "annotation_yaml",
     "annotation_grammar",
     "annotation_members",
