@@ -27,7 +27,6 @@ from .template_cache import OPTIONS, Loader
 
 # The runtime every package gets: real modules of this tool, copied verbatim
 # (``runtime``, the one generated code imports, and its private parts).
-RUNTIME_MODULE = "runtime"
 RUNTIME_SOURCES = {
     name: (Path(__file__).resolve().parent / "shipped" / f"{name}.py").read_text(
         encoding="utf-8"
@@ -243,9 +242,7 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     return env
 
 
-def runtime_copy(
-    env: jinja2.Environment, header: Any, module: str = RUNTIME_MODULE
-) -> str:
+def runtime_copy(env: jinja2.Environment, header: Any, module: str) -> str:
     """A runtime module as every package carries it: the shipped source,
     verbatim, below a header that names no input (it depends on none)."""
     source = f"fleet-strategy-codegen's runtime (generator/shipped/{module}.py)"
@@ -467,6 +464,7 @@ class _TargetFiles:
     ) -> None:
         self.env, self.model, self.target = env, model, target
         self.pkg = target.folder(target.package)
+        self.classes_dir = target.folder(target.classes_package)
         self.logger_object = (
             None if target.standalone else tuple(target.logger.rsplit(".", 1))
         )
@@ -546,14 +544,14 @@ class _TargetFiles:
 
     def subpackages(self) -> list[RenderedFile]:
         model, target = self.model, self.target
-        classes_dir = target.folder(target.classes_package)
         found = (
             {(f"{self.pkg}/{folder}", folder) for folder in model.subpackages}
             if target.standalone
             else set()
         )
         found |= {
-            (f"{classes_dir}/{folder}", folder) for folder in model.class_subpackages
+            (f"{self.classes_dir}/{folder}", folder)
+            for folder in model.class_subpackages
         }
         return [
             RenderedFile(
@@ -566,7 +564,6 @@ class _TargetFiles:
 
     def class_modules(self) -> list[RenderedFile]:
         model, target = self.model, self.target
-        classes_dir = target.folder(target.classes_package)
         files = []
         for module in model.class_modules:
             classes = [c for c in model.classes if c.module == module]
@@ -584,7 +581,7 @@ class _TargetFiles:
                 imports=top,
                 checking=checking,
             )
-            path = f"{classes_dir}/{target.folder(module)}.py"
+            path = f"{self.classes_dir}/{target.folder(module)}.py"
             files.append(RenderedFile(path, text, "python"))
         return files
 

@@ -73,3 +73,20 @@ def golden_tree(expected: Path, out: Path) -> Path:
         (out / relative).parent.mkdir(parents=True, exist_ok=True)
         (out / relative).write_text(text, encoding="utf-8")
     return out
+
+
+def annotated_env_fields(message: str = "paddle.fleet.DistributedStrategy") -> set[tuple[str, str, bool]]:
+    """(variable, field, read when created) of each ``env:`` entry the
+    annotations file gives a field of ``message``: a bare variable name is
+    read at construction, a mapping says so with ``read:`` (default true)."""
+    import yaml  # (not in the runtime-only CI jobs: imported where used)
+
+    annotations = yaml.safe_load((ROOT / "proto" / "fleet_strategy.annotations.yaml").read_text(encoding="utf-8"))
+    found = set()
+    for name, field in annotations["messages"][message]["fields"].items():
+        env = (field or {}).get("env")
+        if isinstance(env, str):
+            found.add((env, name, True))
+        elif env is not None:
+            found.add((env["variable"], name, env.get("read", True)))
+    return found

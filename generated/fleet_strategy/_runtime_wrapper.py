@@ -13,7 +13,7 @@ import copy
 from _thread import RLock  # (threading.RLock: a Python function around it)
 from collections.abc import Callable, Mapping
 from operator import attrgetter
-from typing import Any, ClassVar, Final, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, TypeVar, cast
 
 from google.protobuf.message import Message
 
@@ -30,6 +30,9 @@ from ._runtime_specs import (
     unknown_attribute,
 )
 
+if TYPE_CHECKING:
+    from ._runtime_io import EnvField
+
 # -- the base of the generated classes ---------------------------------------
 
 _W = TypeVar("_W", bound="Wrapper")
@@ -44,6 +47,7 @@ class _Binding(NamedTuple):
     init: Callable[[Any], None] | None
     empty_config_sets: bool
     owner: type[Wrapper]  # the generated class (its _direct properties are the plain ones)
+    env: tuple[EnvField, ...]  # its environment-backed fields
 
 
 class Wrapper:
@@ -53,7 +57,8 @@ class Wrapper:
 
     A generated class names its message class and slot as class keywords
     (``message=``, ``attribute=``, and ``init=`` a hook run by ``__init__``,
-    ``empty_config_sets=False`` where ``{}`` leaves a config unset), and lists
+    ``empty_config_sets=False`` where ``{}`` leaves a config unset, ``env=``
+    its environment-backed fields, which ``env_fields`` returns), and lists
     in ``_direct`` the scalar options whose setter does nothing but ``_set``,
     and in ``_renamed`` the properties not named as their fields.
     """
@@ -86,12 +91,13 @@ class Wrapper:
         attribute: str = "",
         init: Callable[[Any], None] | None = None,
         empty_config_sets: bool = True,
+        env: tuple[EnvField, ...] = (),
         **kwargs: Any,
     ) -> None:
         super().__init_subclass__(**kwargs)
         if message is not None:
             spec = SPECS[message.DESCRIPTOR.full_name]
-            cls._binding = _Binding(message, attribute, spec, init, empty_config_sets, cls)
+            cls._binding = _Binding(message, attribute, spec, init, empty_config_sets, cls, env)
             setattr(cls, "_message", cls.__dict__[attribute])  # the slot's descriptor
         binding = cls._binding
         settable = {
@@ -351,6 +357,17 @@ def lock_of(instance: object) -> RLock:
     read together), so other threads see all of it or none; the checks and
     the building go before, outside it."""
     return cast(RLock, getattr(instance, "_lock"))  # (private to the class: read by name)
+
+
+def env_fields(wrapper: Wrapper | type[Wrapper]) -> tuple[EnvField, ...]:
+    """The environment-backed fields of a generated class (or of its
+    instance's class), as its annotations declare them (``env:``), in their
+    order: those with ``read`` set are read when an instance is created."""
+    cls = wrapper if isinstance(wrapper, type) else type(wrapper)
+    binding: _Binding | None = getattr(cls, "_binding", None)
+    if binding is None:
+        raise TypeError(f"env_fields: {cls.__name__} is not a generated class")
+    return binding.env
 
 
 _FIRST_LOCKS: Final = RLock()  # taken once per instance, when it first needs its lock

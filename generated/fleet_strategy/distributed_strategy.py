@@ -65,6 +65,19 @@ __all__ = [
 ]
 
 
+# Fields backed by environment variables: (variable, field, read when created[, its kind]).
+_DistributedStrategy_ENV = (
+    _runtime.EnvField("FLAGS_sync_nccl_allreduce", "sync_nccl_allreduce", True),
+    _runtime.EnvField("FLAGS_fuse_parameter_memory_size", "fuse_grad_size_in_MB", False),
+    _runtime.EnvField("FLAGS_fuse_parameter_groups_size", "fuse_grad_size_in_TFLOPS", False, "int"),
+    _runtime.EnvField("FLAGS_cudnn_exhaustive_search", "cudnn_exhaustive_search", True),
+    _runtime.EnvField("FLAGS_conv_workspace_size_limit", "conv_workspace_size_limit", True),
+    _runtime.EnvField(
+        "FLAGS_cudnn_batchnorm_spatial_persistent", "cudnn_batchnorm_spatial_persistent", True
+    ),
+)
+
+
 def _DistributedStrategy_init(self: DistributedStrategy) -> None:
     """What a new DistributedStrategy holds besides its message's defaults."""
     _runtime.read_env(self.strategy, _DistributedStrategy_ENV, hooks.paddle_flags())
@@ -79,6 +92,7 @@ class DistributedStrategy(
     attribute="strategy",
     init=_DistributedStrategy_init,
     empty_config_sets=False,
+    env=_DistributedStrategy_ENV,
 ):
     """Central configuration object for Paddle fleet distributed training.
 
@@ -2825,19 +2839,6 @@ class DistributedStrategy(
         integer.
         """
         _runtime.export_env(self.strategy, _DistributedStrategy_ENV, hooks.paddle_flags())
-
-
-# Fields backed by environment variables: (variable, field, read when created[, its kind]).
-_DistributedStrategy_ENV = (
-    _runtime.EnvField("FLAGS_sync_nccl_allreduce", "sync_nccl_allreduce", True),
-    _runtime.EnvField("FLAGS_fuse_parameter_memory_size", "fuse_grad_size_in_MB", False),
-    _runtime.EnvField("FLAGS_fuse_parameter_groups_size", "fuse_grad_size_in_TFLOPS", False, "int"),
-    _runtime.EnvField("FLAGS_cudnn_exhaustive_search", "cudnn_exhaustive_search", True),
-    _runtime.EnvField("FLAGS_conv_workspace_size_limit", "conv_workspace_size_limit", True),
-    _runtime.EnvField(
-        "FLAGS_cudnn_batchnorm_spatial_persistent", "cudnn_batchnorm_spatial_persistent", True
-    ),
-)
 
 
 class DistributedJobInfo(

@@ -42,13 +42,12 @@ if TYPE_CHECKING:
 
 TABLE_MESSAGE = "paddle.fleet.TableParameter"  # the items of downpour_table_param
 
-# Setting any option but these makes _is_strict_auto() False (as in Paddle,
-# whose setters of these options are not marked "non-auto"); the last four are
-# the FLAGS_* fields read at construction.
+# The options whose setters Paddle does not mark "non-auto": setting one of
+# them, or a FLAGS_* field read at construction (runtime.env_fields), keeps
+# _is_strict_auto(); setting any other option ends it.
 AUTO_NEUTRAL_FIELDS = frozenset(
     {"auto", "semi_auto", "auto_search", "split_data", "qat", "qat_configs", "heter_ccl_mode", "hybrid_configs",
-     "downpour_table_param", "mode", "cudnn_batchnorm_spatial_persistent", "conv_workspace_size_limit",
-     "cudnn_exhaustive_search", "sync_nccl_allreduce"}
+     "downpour_table_param", "mode"}
 )
 
 
@@ -619,7 +618,8 @@ class StrategyMembers:
         message = this.strategy
         if not message.auto:
             return False
-        return all(field.name in AUTO_NEUTRAL_FIELDS for field, _ in message.ListFields())
+        read = {entry.field for entry in runtime.env_fields(this) if entry.read}
+        return all(field.name in AUTO_NEUTRAL_FIELDS or field.name in read for field, _ in message.ListFields())
 
     def __repr__(self) -> str:
         """The overview table Paddle prints: enabled features with their

@@ -14,6 +14,7 @@ has ``paddlepaddle==3.3.1``.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -21,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from paddle_env import requires_paddle, run
+from tests.support import annotated_env_fields
 
 STATIC_CASES = ["static_default", "static_amp", "static_recompute", "static_gradient_merge", "static_lars", "static_localsgd", "static_auto"]
 CASES = ["surface", *STATIC_CASES, "dygraph", "build_strategy", "enable_env", "messages", "copies"]
@@ -28,15 +30,22 @@ pytestmark = requires_paddle
 
 
 def test_the_overlay_is_what_paddle_imports(paddle_python: tuple[str, Path]) -> None:
+    """fleet's class is the Paddle build's, and its runtime gives the
+    annotations' env: entries as its environment-backed fields (what its
+    _is_strict_auto leaves out)."""
     python, overlay = paddle_python
     code = (
-        "import paddle.distributed.fleet as fleet, paddle.distributed.fleet.base.distributed_strategy as m; "
-        "print(m.__file__); print(hasattr(fleet.DistributedStrategy, 'to_paddle'))"
+        "import json, paddle.distributed.fleet as fleet, paddle.distributed.fleet.base.distributed_strategy as m; "
+        "from paddle.distributed.fleet.base._fleet_strategy import runtime; "
+        "print(m.__file__); print(hasattr(fleet.DistributedStrategy, 'to_paddle')); "
+        "print(json.dumps([e[:3] for e in runtime.env_fields(fleet.DistributedStrategy)]))"
     )
     done = subprocess.run([python, "-c", code], capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(overlay)})
     assert done.returncode == 0, done.stderr[-2000:]
-    file, generated = done.stdout.split("\n")[-3:-1]
+    file, generated, env = done.stdout.split("\n")[-4:-1]
     assert file.startswith(str(overlay)) and generated == "True"
+    fields = [tuple(entry) for entry in json.loads(env)]
+    assert set(fields) == annotated_env_fields() and len(fields) == len(set(fields))
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c not in ("messages", "copies")])

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from fleet_strategy import DistributedJobInfo, DistributedStrategy
+from fleet_strategy import DistributedJobInfo, DistributedStrategy, runtime
 
-from tests.support import ROOT
+from tests.support import ROOT, annotated_env_fields
 
 # FLAGS_* read at construction (where set) and the two more _enable_env writes (annotations: env:)
 CONSTRUCTION_FLAGS = (
@@ -81,15 +81,33 @@ def test_is_strict_auto():
     assert strategy._is_strict_auto() is False
 
 
-def test_the_fields_read_from_flags_at_construction_keep_strict_auto():
-    """hooks.AUTO_NEUTRAL_FIELDS is Paddle's list of the setters it does not
-    mark "non-auto"; among them are the FLAGS_* fields read at construction,
-    which the annotations file declares (env:). A field given env: later must
-    be weighed here too: construction would set it and end strict auto."""
-    from fleet_strategy import distributed_strategy, hooks
+def test_env_fields_are_the_annotations_env_entries():
+    """runtime.env_fields gives what the annotations file declares (env:),
+    for the class and its instances: the fields _is_strict_auto leaves out."""
+    declared = annotated_env_fields()
+    fields = runtime.env_fields(DistributedStrategy)
+    assert {(e.variable, e.field, e.read) for e in fields} == declared and len(fields) == len(declared)
+    assert {e.field for e in fields if e.read} == {
+        "cudnn_batchnorm_spatial_persistent", "conv_workspace_size_limit", "cudnn_exhaustive_search", "sync_nccl_allreduce",
+    }
+    assert runtime.env_fields(DistributedStrategy()) == fields
+    assert runtime.env_fields(DistributedJobInfo) == ()
+    with pytest.raises(TypeError, match="env_fields: Wrapper is not a generated class"):
+        runtime.env_fields(runtime.Wrapper)
 
-    read = {entry.field for entry in distributed_strategy._DistributedStrategy_ENV if entry.read}
-    assert read and read <= hooks.AUTO_NEUTRAL_FIELDS, sorted(read - hooks.AUTO_NEUTRAL_FIELDS)
+
+@pytest.mark.parametrize("variable", CONSTRUCTION_FLAGS)
+def test_a_flag_read_at_construction_keeps_strict_auto(monkeypatch, variable):
+    """Construction sets the field from its FLAGS_*, as Paddle's constructor
+    does through setters it does not mark "non-auto"; strict auto stays."""
+    monkeypatch.setenv(variable, "1")
+    strategy = DistributedStrategy()
+    field = next(e.field for e in runtime.env_fields(DistributedStrategy) if e.variable == variable)
+    assert strategy.strategy.HasField(field)  # the field is set: hooks must weigh it
+    strategy.auto = True
+    assert strategy._is_strict_auto() is True
+    strategy.amp = True
+    assert strategy._is_strict_auto() is False
 
 
 def test_distributed_job_info():
@@ -214,8 +232,6 @@ def test_the_private_use_check_catches(source):
 
 def test_hooks_use_only_documented_public_runtime_names():
     """Every runtime name hooks.py uses is public and documented (or a constant)."""
-    import fleet_strategy.runtime as runtime
-
     tree = ast.parse(HOOKS.read_text(encoding="utf-8"))
     used = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "runtime"}
     assert used, "hooks.py no longer uses the runtime?"

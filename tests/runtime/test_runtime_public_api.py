@@ -90,6 +90,26 @@ def clean_env(monkeypatch):
     return monkeypatch
 
 
+def test_env_fields_are_the_class_keyword():
+    """A generated class names its environment-backed fields (env=);
+    env_fields gives them back for the class, a subclass and an instance."""
+
+    class Bound(runtime.Wrapper, message=runtime.message_class(STRATEGY), attribute="msg", env=FIELDS):
+        __slots__ = ("msg", "_strict")
+
+    class Sub(Bound):
+        __slots__ = ()
+
+    class Plain(runtime.Wrapper, message=runtime.message_class(STRATEGY), attribute="msg"):
+        __slots__ = ("msg", "_strict")
+
+    assert runtime.env_fields(Bound) is FIELDS and runtime.env_fields(Sub()) is FIELDS
+    assert runtime.env_fields(Plain) == ()
+    for unbound in (runtime.Wrapper, object, 3):
+        with pytest.raises(TypeError, match="is not a generated class"):
+            runtime.env_fields(unbound)
+
+
 def test_read_env_parses_text_where_set(clean_env):
     clean_env.setenv("TEST_FS_BOOL", " Yes ")
     clean_env.setenv("TEST_FS_INT", "2048")

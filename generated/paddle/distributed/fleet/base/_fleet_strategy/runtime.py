@@ -118,6 +118,7 @@ from ._runtime_specs import (
 )
 from ._runtime_wrapper import (
     Wrapper,
+    env_fields,
     lock_of,
 )
 
@@ -153,6 +154,7 @@ __all__ = [
     "default_strict",
     "dict_view",
     "enum_number",
+    "env_fields",
     "env_flag",
     "export_env",
     "field_spec",

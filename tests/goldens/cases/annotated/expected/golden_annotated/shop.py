@@ -23,6 +23,10 @@ __all__ = [
 ]
 
 
+# Fields backed by environment variables: (variable, field, read when created[, its kind]).
+_Shop_ENV = (_runtime.EnvField("SHOP_WORKERS", "workers", True),)
+
+
 def _Shop_init(self: Shop) -> None:
     """What a new Shop holds besides its message's defaults."""
     _runtime.read_env(self.config, _Shop_ENV)
@@ -34,6 +38,7 @@ class Shop(
     message=shop_pb2.ShopConfig,
     attribute="config",
     init=_Shop_init,
+    env=_Shop_ENV,
 ):
     """A shop's settings, one typed property per option.
 
@@ -312,7 +317,3 @@ class Shop(
     def _export_env(self) -> None:
         """Write the options backed by environment variables."""
         _runtime.export_env(self.config, _Shop_ENV)
-
-
-# Fields backed by environment variables: (variable, field, read when created[, its kind]).
-_Shop_ENV = (_runtime.EnvField("SHOP_WORKERS", "workers", True),)
