@@ -16,6 +16,9 @@ statements, and:
   piece "at risk", and only those go to black. black is imported then and
   only then; its outputs are kept in the user cache folder, keyed by the
   piece, black's version and the Mode.
+
+A whole file's result is kept there too, keyed by its rendered text and this
+module's own source: a regeneration formats only the files an edit changed.
 """
 
 from __future__ import annotations
@@ -52,16 +55,34 @@ class Formatted:
 
 def format_files(files: list[Any]) -> Formatted:
     """Python and stub files as black formats them; other files unchanged."""
-    formatter = _Formatter(_cache_dir())
-    texts = {
-        f.path: (
-            formatter.file(f.path, f.text, f.kind)
-            if f.kind in ("python", "stub")
-            else f.text
-        )
-        for f in files
-    }
+    cache = _cache_dir()
+    formatter = _Formatter(cache)
+    salt = _file_salt() if cache is not None else None
+    texts: dict[str, str] = {}
+    for f in files:
+        if f.kind not in ("python", "stub"):
+            texts[f.path] = f.text
+            continue
+        entry = None
+        if cache is not None and salt is not None:
+            key = hashlib.sha256(salt + f"{f.kind}\0{f.text}".encode()).hexdigest()
+            entry = cache / "files" / key[:2] / key
+        # stored "" when unchanged: one copy of the text in memory, not two
+        formatted = _load(entry)
+        if formatted is None:
+            formatted = formatter.file(f.path, f.text, f.kind)
+            _store(entry, "" if formatted is f.text else formatted)
+        texts[f.path] = formatted or f.text
     return Formatted(texts, formatter.black_calls)
+
+
+def _file_salt() -> bytes | None:
+    """What a whole file's result depends on besides its text: black's pieces
+    (_SALT) and the rules of this module (its source)."""
+    try:
+        return _SALT.encode() + Path(__file__).read_bytes() + b"\0"
+    except OSError:  # an install that is not plain files: no file cache
+        return None
 
 
 def _cache_dir() -> Path | None:
