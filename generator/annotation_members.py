@@ -7,11 +7,11 @@ hand-write; and the hooks module itself, read without importing it."""
 from __future__ import annotations
 
 import ast
-import functools
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import naming
 from .annotation_grammar import dotted_name
@@ -43,6 +43,7 @@ from .annotation_notes import (
 from .annotation_yaml import _Checker, _Node
 from .errors import Problem
 from .inputs import decode_utf8, read_input
+from .settings import cache_entry, read_cached, write_cached
 
 
 def _reference(
@@ -530,77 +531,103 @@ def _hooks_source(path: Path) -> str:
     return decode_utf8(read_input(path, "hooks module"), path, "hooks module")
 
 
-def _hooks_tree(path: Path) -> ast.Module:
-    """The hooks module parsed (read each time; parsed once per text: a run
-    asks for its names, return types and class members)."""
-    return _parsed(_hooks_source(path), str(path))
+class _Outline(NamedTuple):
+    """What the generator reads of a hand-written module, without importing it."""
+
+    names: frozenset[str]  # top-level functions, classes and assigned names
+    returns: dict[str, str]  # each top-level function's return annotation, as written
+    classes: dict[str, frozenset[str]]  # each top-level class's members
 
 
-@functools.lru_cache(maxsize=8)
-def _parsed(source: str, filename: str) -> ast.Module:
-    return ast.parse(source, filename=filename)
+def _outline(path: Path) -> _Outline:
+    """The module at ``path`` outlined: from the user cache when this text
+    was outlined before (parsing the hooks module takes ~15 ms of a run),
+    else parsed once (a SyntaxError is the caller's)."""
+    source = _hooks_source(path)
+    entry = cache_entry("hook-outlines", __file__, source)
+    payload = read_cached(entry)
+    if payload is not None:
+        try:
+            names, returns, classes = json.loads(payload)
+            return _Outline(
+                frozenset(names),
+                dict(returns),
+                {k: frozenset(v) for k, v in classes.items()},
+            )
+        except (ValueError, TypeError, AttributeError):
+            pass  # not what this code stores: outlined again
+    outline = _outlined(ast.parse(source, filename=str(path)))
+    data = [
+        sorted(outline.names),
+        outline.returns,
+        {k: sorted(v) for k, v in outline.classes.items()},
+    ]
+    write_cached(entry, json.dumps(data).encode("utf-8"))
+    return outline
+
+
+def _outlined(tree: ast.Module) -> _Outline:
+    names: set[str] = set()
+    returns: dict[str, str] = {}
+    classes: dict[str, frozenset[str]] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(stmt.name)
+            if stmt.returns is not None:
+                annotation = stmt.returns
+                returns[stmt.name] = str(
+                    annotation.value
+                    if isinstance(annotation, ast.Constant)
+                    else ast.unparse(annotation)
+                )
+        elif isinstance(stmt, ast.ClassDef):
+            names.add(stmt.name)
+            classes[stmt.name] = classes.get(stmt.name, frozenset()) | _class_members(
+                stmt
+            )
+        elif isinstance(stmt, ast.Assign):
+            names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+    return _Outline(frozenset(names), returns, classes)
+
+
+def _class_members(node: ast.ClassDef) -> frozenset[str]:
+    """Names a class defines (methods, attributes, ``__slots__``)."""
+    names: set[str] = set()
+    for item in node.body:
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(item.name)
+        elif isinstance(item, ast.Assign):
+            for target in item.targets:
+                if isinstance(target, ast.Name):
+                    names.add(target.id)
+                    if target.id == "__slots__" and isinstance(
+                        item.value, (ast.Tuple, ast.List)
+                    ):
+                        names.update(
+                            e.value
+                            for e in item.value.elts
+                            if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                        )
+        elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            names.add(item.target.id)
+    return frozenset(names)
 
 
 def hook_names_in(path: Path) -> frozenset[str]:
     """Top-level names the hooks module defines, read without importing it."""
-    tree = _hooks_tree(path)
-    names: set[str] = set()
-    for stmt in tree.body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(stmt.name)
-        elif isinstance(stmt, ast.Assign):
-            names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
-    return frozenset(names)
+    return _outline(path).names
 
 
 def hook_return_types(path: Path) -> dict[str, str]:
     """The return annotation of each top-level function of the hooks module,
     as written (a getter hook's is its property's type, unless the
     annotations give one)."""
-    tree = _hooks_tree(path)
-    found: dict[str, str] = {}
-    for stmt in tree.body:
-        if (
-            isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and stmt.returns is not None
-        ):
-            returns = stmt.returns
-            text = (
-                returns.value
-                if isinstance(returns, ast.Constant)
-                else ast.unparse(returns)
-            )
-            found[stmt.name] = str(text)
-    return found
+    return dict(_outline(path).returns)
 
 
 def hook_class_members(path: Path, class_name: str) -> frozenset[str]:
     """Names a hooks class defines (methods, attributes, ``__slots__``)."""
-    tree = _hooks_tree(path)
-    names: set[str] = set()
-    for stmt in tree.body:
-        if isinstance(stmt, ast.ClassDef) and stmt.name == class_name:
-            for item in stmt.body:
-                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    names.add(item.name)
-                elif isinstance(item, ast.Assign):
-                    for target in item.targets:
-                        if isinstance(target, ast.Name):
-                            names.add(target.id)
-                            if target.id == "__slots__" and isinstance(
-                                item.value, (ast.Tuple, ast.List)
-                            ):
-                                names.update(
-                                    e.value
-                                    for e in item.value.elts
-                                    if isinstance(e, ast.Constant)
-                                    and isinstance(e.value, str)
-                                )
-                elif isinstance(item, ast.AnnAssign) and isinstance(
-                    item.target, ast.Name
-                ):
-                    names.add(item.target.id)
-    return frozenset(names)
+    return _outline(path).classes.get(class_name, frozenset())
 
 
 # ------------------------------------------- members that are not properties

@@ -6,7 +6,6 @@ that collects problems, mapping by mapping, against the format's declared keys."
 from __future__ import annotations
 
 import difflib
-import hashlib
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import Any
 from .annotation_notes import Key
 from .errors import Problem
 from .inputs import decode_utf8, read_input
-from .settings import cache_root, installed_version, read_cached, write_cached
+from .settings import cache_entry, installed_version, read_cached, write_cached
 
 
 class _Node:
@@ -55,18 +54,10 @@ def _nodes(tree: list[Any]) -> _Node:
 
 
 def _tree_entry(text: str) -> Path | None:
-    root = cache_root()
-    if root is None:
-        return None
-    try:
-        reader = (Path(__file__).parent / "yaml_reader.py").read_bytes()
-    except OSError:  # an install that is not plain files: no cache
-        return None
-    key = hashlib.sha256(reader)
-    key.update(f"\0PyYAML {installed_version('PyYAML')}\0".encode())
-    key.update(text.encode("utf-8", "surrogatepass"))
-    digest = key.hexdigest()
-    return root / "annotation-trees" / digest[:2] / f"{digest}.json"
+    reader = str(Path(__file__).with_name("yaml_reader.py"))
+    return cache_entry(
+        "annotation-trees", reader, f"PyYAML {installed_version('PyYAML')}", text
+    )
 
 
 def _cached_tree(entry: Path | None) -> list[Any] | None:

@@ -73,14 +73,8 @@ WIRE_TYPES: dict[str, str] = {
 def json_name(name: str) -> str:
     """protoc's JSON name of a field (protobuf's ToJsonName): underscores
     dropped, the letter after one upper-cased."""
-    out, upper = [], False
-    for ch in name:
-        if ch == "_":
-            upper = True
-        else:
-            out.append(ch.upper() if upper else ch)
-            upper = False
-    return "".join(out)
+    first, *rest = name.split("_")
+    return first + "".join(part[:1].upper() + part[1:] for part in rest)
 
 
 def finite_only(proto_type: str, allow_nonfinite: bool) -> bool:

@@ -170,6 +170,7 @@ def _shown_char(ch: str) -> str:
     return ch
 
 
+@functools.lru_cache(maxsize=4096)  # both builds render the same docs
 def docstring(text: str, indent: int = 4) -> str:
     """A triple-quoted literal holding ``text``, body indented, laid out as
     black lays out a docstring (first line stripped, the others dedented

@@ -140,3 +140,22 @@ def write_cached(entry: Path | None, payload: bytes) -> None:
             raise
     except OSError:
         pass
+
+
+def cache_entry(kind: str, code: str, *inputs: str | bytes) -> Path | None:
+    """The user-cache entry of a result of ``kind`` made by the module file
+    ``code`` (its source is part of the key: an edited generator never reads
+    an older result) from ``inputs``; None when caching is off or that
+    source cannot be read (an install that is not plain files)."""
+    root = cache_root()
+    if root is None:
+        return None
+    try:
+        digest = hashlib.sha256(Path(code).read_bytes())
+    except OSError:
+        return None
+    for part in inputs:
+        data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "big") + data)
+    key = digest.hexdigest()
+    return root / kind / key[:2] / key
