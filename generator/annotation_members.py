@@ -7,6 +7,7 @@ hand-write; and the hooks module itself, read without importing it."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -543,7 +544,11 @@ def _outline(path: Path) -> _Outline:
     """The module at ``path`` outlined: from the user cache when this text
     was outlined before (parsing the hooks module takes ~15 ms of a run),
     else parsed once (a SyntaxError is the caller's)."""
-    source = _hooks_source(path)
+    return _outline_of(_hooks_source(path), str(path))
+
+
+@functools.lru_cache(maxsize=8)  # a run asks for names, return types and class members
+def _outline_of(source: str, filename: str) -> _Outline:
     entry = cache_entry("hook-outlines", __file__, source)
     payload = read_cached(entry)
     if payload is not None:
@@ -556,7 +561,7 @@ def _outline(path: Path) -> _Outline:
             )
         except (ValueError, TypeError, AttributeError):
             pass  # not what this code stores: outlined again
-    outline = _outlined(ast.parse(source, filename=str(path)))
+    outline = _outlined(ast.parse(source, filename=filename))
     data = [
         sorted(outline.names),
         outline.returns,
