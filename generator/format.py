@@ -26,7 +26,6 @@ from __future__ import annotations
 import bisect
 import hashlib
 import itertools
-import json
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -58,7 +57,7 @@ def format_files(files: list[Any]) -> Formatted:
     """Python and stub files as black formats them; other files unchanged."""
     cache = _cache_dir()
     formatter = _Formatter(cache)
-    salt = formatter.salt
+    salt = _file_salt() if cache is not None else None
     texts: dict[str, str] = {}
     for f in files:
         if f.kind not in ("python", "stub"):
@@ -567,9 +566,6 @@ class _Formatter:
     def __init__(self, cache: Path | None) -> None:
         self.cache = cache
         self.black_calls = 0
-        self.cache_dir = cache or Path()
-        self.salt = _file_salt() if cache is not None else None
-        self.wrapped: dict[str, list[str] | None] = {}  # see _wrapped
         # of the file being formatted (see _risky_lines): line numbers
         self.other_risks: list[int] = []
         self.long_lines: list[int] = []
@@ -601,36 +597,18 @@ class _Formatter:
         return at < len(numbers) and numbers[at] < piece.start + len(piece.lines)
 
     def _wrapped(self, piece: _Piece) -> list[str] | None:
-        """The piece with its long lines wrapped, when they are its only risk.
-        Kept by the piece's text (in memory for the run, and in the user cache):
-        both builds share most pieces, and an edit changes few."""
+        """The piece with its long lines wrapped, when they are its only risk."""
         if self._at_risk(piece, self.other_risks):
             return None
         start, end = piece.start, piece.start + len(piece.lines)
-        long = [
-            number - start
-            for number in self.long_lines[
-                bisect.bisect_left(self.long_lines, start) : bisect.bisect_left(
-                    self.long_lines, end
-                )
-            ]
+        long = self.long_lines[
+            bisect.bisect_left(self.long_lines, start) : bisect.bisect_left(
+                self.long_lines, end
+            )
         ]
-        text = f"{long}\0" + "\n".join(piece.lines)
-        known = self.wrapped.get(text)
-        if known is not None:
-            return known
-        entry = None
-        if self.salt is not None:
-            key = hashlib.sha256(self.salt + text.encode()).hexdigest()
-            entry = self.cache_dir / "wrapped" / key[:2] / key
-        stored = _load(entry)
-        result = json.loads(stored) if stored is not None else None
-        if not (isinstance(result, list) and all(isinstance(x, str) for x in result)):
-            result = _prewrapped(piece.lines, piece.states, long)
-            if result is not None:
-                _store(entry, json.dumps(result))
-        self.wrapped[text] = result
-        return result
+        return _prewrapped(
+            piece.lines, piece.states, [number - start for number in long]
+        )
 
     def _piece(self, path: str, piece: _Piece, kind: str) -> list[str]:
         lines, states = piece.lines, piece.states

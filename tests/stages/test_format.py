@@ -328,25 +328,3 @@ def test_fuzzed_long_named_schemas_are_black_s_output(schema, tmp_path_factory, 
             assert black.format_str(text, mode=mode(_kind(relative))) == text, relative
     event("black ran" if black_calls else "no black")
     black_calls.clear()
-
-
-def test_a_wrapped_piece_is_kept_by_its_text(tmp_path, monkeypatch):
-    """A statement whose long lines the stage wraps itself is wrapped once per
-    text: for the run (both builds share most pieces) and in the user cache
-    (an edit changes few); another file holding the same piece reuses it; an
-    altered entry is wrapped again."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
-    wraps: list[int] = []
-    real = format_stage._prewrapped
-    monkeypatch.setattr(format_stage, "_prewrapped", lambda *a: wraps.append(1) or real(*a))
-    piece = f"X = f({', '.join(['argument'] * 30)})\n"
-    files = [RenderedFile("a.py", "# a\n" + piece, "python"), RenderedFile("b.py", "# b\n" + piece, "python")]
-    first = format_files(files).texts
-    assert len(wraps) == 1 and first["a.py"].removeprefix("# a\n") == first["b.py"].removeprefix("# b\n")
-    again = format_files([RenderedFile("c.py", "# c\n" + piece, "python")]).texts  # another run
-    assert len(wraps) == 1 and again["c.py"].removeprefix("# c\n") == first["a.py"].removeprefix("# a\n")
-    (entry,) = [p for p in tmp_path.rglob("*") if p.is_file() and "wrapped" in p.parts]
-    entry.write_bytes(entry.read_bytes().replace(b"argument", b"argumenT"))
-    assert format_files([RenderedFile("d.py", "# d\n" + piece, "python")]).texts["d.py"].endswith(
-        first["a.py"].removeprefix("# a\n")) and len(wraps) == 2
