@@ -946,6 +946,11 @@ def check_read(obj: Any, prop: str, f: FieldDef, schema: Schema, expect: Any, wh
 _FLOAT_CPP_TYPES = (pb_descriptor.FieldDescriptor.CPPTYPE_FLOAT, pb_descriptor.FieldDescriptor.CPPTYPE_DOUBLE)
 
 
+def _repeated(fd):
+    # FieldDescriptor.is_repeated came in protobuf 6.31; the tool supports 5.29 (.ci/versions.sh)
+    return fd.is_repeated if hasattr(fd, "is_repeated") else fd.label == fd.LABEL_REPEATED
+
+
 def _canonical_nans(message: Any) -> Any:
     """A copy of `message` whose NaNs are all the quiet positive NaN.
 
@@ -967,12 +972,12 @@ def _canonical_nans(message: Any) -> Any:
                         for k in list(entries):
                             if math.isnan(entries[k]):
                                 entries[k] = math.nan
-                elif fd.is_repeated:
+                elif _repeated(fd):
                     stack.extend(value)
                 else:
                     stack.append(value)
             elif fd.cpp_type in _FLOAT_CPP_TYPES:
-                if fd.is_repeated:
+                if _repeated(fd):
                     for i, v in enumerate(value):
                         if math.isnan(v):
                             value[i] = math.nan
