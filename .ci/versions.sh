@@ -7,8 +7,8 @@
 #     them in 2 and 3);
 #  2. the tool at the floor of its ranges (pyproject.toml: protobuf 5.29 with
 #     the grpcio-tools that fits it, black 24.1) on the oldest Python: the
-#     drift check, uncached, against the committed output, then the goldens
-#     and every generated file held to black 24's output;
+#     drift check, uncached, against the committed output, then the quick
+#     tier (goldens, every generated file held to black 24's output, ...);
 #  3. the same at the newest of each (protobuf 7.x, black 26) on the newest
 #     Python, with the whole quick tier. Same output at both ends: the output is byte-identical across
 #     the ranges.
@@ -71,8 +71,8 @@ tool() {  # tool NAME PYTHON TESTS REQUIREMENTS... (TESTS: pytest's arguments, o
 
 start=$SECONDS
 runtime runtime-floor "$(python_for $OLDEST)" "==$PROTOBUF_FLOOR"
-# at the floor: the goldens, compile, and every generated file held to black 24's output (TODO: the
-# whole quick tier; its schema fuzz and a benchmark use protobuf 6 APIs: FieldDescriptor.is_repeated, upb limits)
-tool tool-floor "$(python_for $OLDEST)" "tests/goldens,tests/stages/test_format.py,tests/stages/test_compile.py" "${TOOL_FLOOR[@]}"
+# at the floor: the whole quick tier but Paddle's (run above) and one synthetic 20,000-field message
+# that protobuf 5.29's own runtime refuses to load ("Message size exceeded maximum size of 65535 bytes")
+tool tool-floor "$(python_for $OLDEST)" "--tier,quick,--ignore=tests/integration,--deselect=tests/benchmarks/test_make_schema.py::test_wide_20000_loads_in_the_protobuf_runtime" "${TOOL_FLOOR[@]}"
 tool tool-newest "$(python_for $NEWEST)" "--tier,quick,--ignore=tests/integration" "${TOOL_NEWEST[@]}"
 echo "== supported versions: all green in $((SECONDS - start)) s"
