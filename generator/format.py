@@ -37,6 +37,7 @@ from .settings import (
     BLACK_MAJORS,
     LINE_LENGTH,
     black_version,
+    cache_entry,
     cache_root,
     read_cached,
     write_cached,
@@ -55,18 +56,13 @@ class Formatted:
 
 def format_files(files: list[Any]) -> Formatted:
     """Python and stub files as black formats them; other files unchanged."""
-    cache = _cache_dir()
-    formatter = _Formatter(cache)
-    salt = _file_salt() if cache is not None else None
+    formatter = _Formatter(_cache_dir())
     texts: dict[str, str] = {}
     for f in files:
         if f.kind not in ("python", "stub"):
             texts[f.path] = f.text
             continue
-        entry = None
-        if cache is not None and salt is not None:
-            key = hashlib.sha256(salt + f"{f.kind}\0{f.text}".encode()).hexdigest()
-            entry = cache / "files" / key[:2] / key
+        entry = cache_entry("formatted", __file__, _SALT, f.kind, f.text)
         # stored "" when unchanged: one copy of the text in memory, not two
         formatted = _load(entry)
         if formatted is None:
@@ -74,15 +70,6 @@ def format_files(files: list[Any]) -> Formatted:
             _store(entry, "" if formatted is f.text else formatted)
         texts[f.path] = formatted or f.text
     return Formatted(texts, formatter.black_calls)
-
-
-def _file_salt() -> bytes | None:
-    """What a whole file's result depends on besides its text: black's pieces
-    (_SALT) and the rules of this module (its source)."""
-    try:
-        return _SALT.encode() + Path(__file__).read_bytes() + b"\0"
-    except OSError:  # an install that is not plain files: no file cache
-        return None
 
 
 def _cache_dir() -> Path | None:

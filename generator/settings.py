@@ -148,14 +148,20 @@ def cache_entry(kind: str, code: str, *inputs: str | bytes) -> Path | None:
     an older result) from ``inputs``; None when caching is off or that
     source cannot be read (an install that is not plain files)."""
     root = cache_root()
-    if root is None:
+    source = _source_digest(code) if root is not None else None
+    if root is None or source is None:
         return None
-    try:
-        digest = hashlib.sha256(Path(code).read_bytes())
-    except OSError:
-        return None
+    digest = hashlib.sha256(source)
     for part in inputs:
         data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
         digest.update(len(data).to_bytes(8, "big") + data)
     key = digest.hexdigest()
     return root / kind / key[:2] / key
+
+
+@functools.cache  # read once a run: the format stage asks once per file
+def _source_digest(code: str) -> bytes | None:
+    try:
+        return hashlib.sha256(Path(code).read_bytes()).digest()
+    except OSError:
+        return None

@@ -191,8 +191,8 @@ def test_black_s_outputs_are_cached_locally_by_piece(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
     source = f"X = {' + '.join(['value'] * 30)}\n"
-    def pieces():  # black's outputs (whole files are kept under files/)
-        return sorted(p for p in tmp_path.rglob("*") if p.is_file() and "files" not in p.parts)
+    def pieces():  # black's outputs (whole files are kept under formatted/)
+        return sorted(p for p in tmp_path.rglob("*") if p.is_file() and "formatted" not in p.parts)
 
     first = format_files([RenderedFile("m.py", "# v1\n" + source, "python")])
     entries = pieces()
@@ -219,13 +219,13 @@ def test_a_file_formatted_before_is_taken_whole_from_the_cache(tmp_path, monkeyp
     assert formatted == ["long.py", "plain.py"] and first["long.py"] != files[0].text
     assert first["plain.py"] is files[1].text  # unchanged: the rendered text itself
     assert format_files(files).texts == first and formatted == ["long.py", "plain.py"]  # both from the cache
-    entries = {p.read_bytes()[32:]: p for p in (tmp_path).rglob("*") if p.is_file() and "files" in p.parts}
+    entries = {p.read_bytes()[32:]: p for p in (tmp_path).rglob("*") if p.is_file() and "formatted" in p.parts}
     assert set(entries) == {first["long.py"].encode(), b""}
     entries[b""].write_bytes(entries[b""].read_bytes() + b"X")  # altered
     entry = entries[first["long.py"].encode()]
     entry.write_bytes(entry.read_bytes()[:-5])  # cut short
     assert format_files(files).texts == first and formatted == ["long.py", "plain.py"] * 2
-    monkeypatch.setattr(format_stage, "_file_salt", lambda: b"another format stage\0")
+    monkeypatch.setattr(format_stage, "_SALT", format_stage._SALT + "another format stage\0")
     assert format_files(files).texts == first and len(formatted) == 6
 
 
