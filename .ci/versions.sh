@@ -6,7 +6,7 @@
 #     runtime tests on the declared protobuf floor (the newest protobuf runs
 #     them in 2 and 3);
 #  2. the tool at the floor of its ranges (pyproject.toml: protobuf 5.29 with
-#     the grpcio-tools that fits it, black 24.1) on the oldest Python: the
+#     the grpcio-tools that fits it, black 24.1, msgspec 0.18.6) on the oldest Python: the
 #     drift check, uncached, against the committed output, then the quick
 #     tier (goldens, every generated file held to black 24's output, ...);
 #  3. the same at the newest of each (protobuf 7.x, black 26) on the newest
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 PROTOBUF_FLOOR=4.22.0   # the runtime's; keep in step with generated/pyproject.toml
 # the tool's (pyproject.toml's ranges), floor and newest
-TOOL_FLOOR=("protobuf==5.29.*" "black==24.1.0")
+TOOL_FLOOR=("protobuf==5.29.*" "black==24.1.0" "msgspec==0.18.6")
 TOOL_NEWEST=("protobuf>=7,<8" "black>=26,<27")
 OLDEST=3.10
 NEWEST=3.13
@@ -49,7 +49,7 @@ runtime() {  # runtime NAME PYTHON PROTOBUF_SPEC
     # as a build leaves build/ and *.egg-info beside its sources), then the test tools
     rm -rf "$VENVS/runtime-source" && mkdir -p "$VENVS" && cp -rL generated "$VENVS/runtime-source"
     rm -rf "$VENVS/runtime-source"/{build,*.egg-info} "$VENVS/runtime-source"/fleet_strategy/__pycache__
-    "$VENVS/$1/bin/pip" install -q "protobuf$3" "./$VENVS/runtime-source" pytest hypothesis pyyaml  # pyyaml: test_docs reads the recipes from the annotations
+    "$VENVS/$1/bin/pip" install -q "protobuf$3" "./$VENVS/runtime-source" pytest hypothesis pyyaml msgspec  # pyyaml, msgspec: the tests' helpers read the annotations and build packages with the generator
     "$VENVS/$1/bin/python" -c 'import google.protobuf as p, fleet_strategy as f; print("protobuf", p.__version__, "| fleet_strategy from", f.__file__)'
     # -o pythonpath=.: the tests' helpers from the checkout, fleet_strategy from the installed wheel
     "$VENVS/$1/bin/python" -m pytest -p no:cacheprovider -o pythonpath=. "${RUNTIME_TESTS[@]}" "${GENERATOR_ONLY[@]}"

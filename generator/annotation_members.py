@@ -21,16 +21,16 @@ from .annotation_notes import (
     ATTRIBUTE_KEYS,
     CONVERTERS,
     DOTTED_NAME,
-    ENV_KEYS,
     ENV_FIELD_TYPES,
+    ENV_KEYS,
     ENV_VALUE_TYPES,
     ENV_VARIABLE,
     ENVIRONMENT_KEYS,
     MEMBER_DIFFERENCE_KEYS,
     MODULE_MEMBERS_KEYS,
     REFERENCE_KEYS,
-    TARGET_KEYS,
     REFERENCE_SECTIONS,
+    TARGET_KEYS,
     AliasNote,
     AttributeNote,
     ClassNote,
@@ -452,7 +452,7 @@ def _alias_note(
             ak["field"],
         )
         return None
-    convert = ak["convert"].value if "convert" in ak else AliasNote.convert
+    convert = ak["convert"].value if "convert" in ak else ALIAS_KEYS["convert"].default
     if convert is not None and (
         convert not in CONVERTERS or f.type != "string" or f.repeated
     ):

@@ -2,8 +2,8 @@
 every key of every mapping with the YAML types it takes, its default, the
 values it allows and one line of doc, and the notes the file loads into.
 
-A note's field declares its key (``key(...)``): the loader reads the keys
-from here, the defaults are the dataclass's, and the docs of the format
+A note's field declares its key (``Annotated[T, key(...)]``): the loader reads the keys
+from here, the defaults are the note's, and the docs of the format
 (docs/schema-owners.md) are checked against these declarations by
 tests/stages/test_annotation_keys.py. Adding an option is one field here plus
 what the option does (the model, the templates).
@@ -11,10 +11,10 @@ what the option does (the model, the templates).
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
 
 from .proto_facts import NUMERIC_TYPES
 from .rules import RuleNote
@@ -32,8 +32,7 @@ DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
 ENV_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-@dataclass(frozen=True)
-class Key:
+class Key(msgspec.Struct, frozen=True):
     """One key of a mapping of the annotations file."""
 
     name: str  # as written in the file
@@ -48,6 +47,7 @@ class Key:
     # code), "message" (a compat message the runtime fills); None: as it is
     check: str | None = None
     attribute: str = ""  # the note's field it sets (a key with a note)
+    default: Any = None  # that field's default (a key with a note, not required)
 
 
 class Keys(dict[str, Key]):
@@ -57,17 +57,21 @@ class Keys(dict[str, Key]):
         super().__init__((k.name, k) for k in keys)
 
     @classmethod
-    def of(cls, note: type) -> Keys:
-        """The keys a note's fields declare (``key(...)``), in field order."""
-        declared = [
-            (f.name, f.metadata["key"])
-            for f in dataclasses.fields(note)
-            if "key" in f.metadata
-        ]
+    def of(cls, note: type[msgspec.Struct]) -> Keys:
+        """The keys a note's fields declare (``Annotated[T, key(...)]``), in
+        field order; a key is required when its field has no default."""
         return cls(
             *(
-                dataclasses.replace(k, name=k.name or name, attribute=name)
-                for name, k in declared
+                msgspec.structs.replace(
+                    k,
+                    name=k.name or f.name,
+                    attribute=f.name,
+                    required=f.required,
+                    default=None if f.default is msgspec.NODEFAULT else f.default,
+                )
+                for f in msgspec.structs.fields(note)
+                for k in getattr(f.type, "__metadata__", ())
+                if isinstance(k, Key)
             )
         )
 
@@ -78,357 +82,400 @@ class Keys(dict[str, Key]):
 def key(
     types: type | tuple[type, ...] | None,
     doc: str,
-    default: Any = dataclasses.MISSING,
     *,
     choices: tuple[str, ...] = (),
     check: str | None = None,
     name: str = "",
-    factory: Any = None,
-) -> Any:
-    """A note's field that a key of the file sets (``name``: the key's, when
-    not the field's). Without a default the key is required."""
-    declared = Key(
-        name,
-        types,
-        doc,
-        choices,
-        default is dataclasses.MISSING and factory is None,
-        check,
-    )
-    if factory is not None:
-        return dataclasses.field(default_factory=factory, metadata={"key": declared})
-    if default is dataclasses.MISSING:
-        return dataclasses.field(metadata={"key": declared})
-    return dataclasses.field(default=default, metadata={"key": declared})
+) -> Key:
+    """What a note's field says of the key of the file that sets it, written
+    in the field's type: ``Annotated[T, key(...)]`` (``name``: the key's,
+    when not the field's). The field's default is the key's; without one the
+    key is required."""
+    return Key(name, types, doc, choices, check=check)
 
 
-@dataclass(frozen=True, kw_only=True)
-class CompatPolicy:
+class CompatPolicy(msgspec.Struct, frozen=True, kw_only=True):
     """``compat_policies.<name>``: how the compatible mode answers a value of
     the wrong Python type."""
 
     name: str
-    action: str = key(
+    action: Annotated[
         str,
-        "what a wrong type does: warn (keep the old value), raise, or passthrough",
-        choices=COMPAT_ACTIONS,
-    )
-    error: str | None = key(
+        key(
+            str,
+            "what a wrong type does: warn (keep the old value), raise, or passthrough",
+            choices=COMPAT_ACTIONS,
+        ),
+    ]
+    error: Annotated[
+        str | None,
+        key(
+            str,
+            "the exception raised (action: raise): TypeError, ValueError or KeyError",
+        ),
+    ] = None
+    message: Annotated[
         str,
-        "the exception raised (action: raise): TypeError, ValueError or KeyError",
-        None,
-    )
-    message: str = key(
-        str,
-        "the wording, with {field} {property} {type} {received}",
-        "",
-        check="message",
-    )
+        key(
+            str,
+            "the wording, with {field} {property} {type} {received}",
+            check="message",
+        ),
+    ] = ""
 
 
-@dataclass(frozen=True, kw_only=True)
-class EnvNote:
+class EnvNote(msgspec.Struct, frozen=True, kw_only=True):
     """``env:`` of a field: the environment variable backing it."""
 
-    variable: str = key(str, "the environment variable's name")
-    read: bool = key(
-        bool, "read when an instance is created, where set (false: only written)", True
-    )
-    type: str | None = key(
-        str,
-        "the variable's type when not the field's (a float is truncated)",
-        None,
-        choices=ENV_VALUE_TYPES,
-    )
+    variable: Annotated[str, key(str, "the environment variable's name")]
+    read: Annotated[
+        bool,
+        key(bool, "read when an instance is created, where set (false: only written)"),
+    ] = True
+    type: Annotated[
+        str | None,
+        key(
+            str,
+            "the variable's type when not the field's (a float is truncated)",
+            choices=ENV_VALUE_TYPES,
+        ),
+    ] = None
     line: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
-class FieldNote:
+class FieldNote(msgspec.Struct, frozen=True, kw_only=True):
     """``messages.<message>.fields.<field>``: what the annotations say of a field."""
 
-    doc: str | None = key(
-        str, "the property's docs (reST); the type and default are added", None
-    )
-    example: str | None = key(str, "a doctest, run by the tests", None)
-    property: str | None = key(
-        (str, bool), "a new name for the property, or false for none", None
-    )
+    doc: Annotated[
+        str | None,
+        key(str, "the property's docs (reST); the type and default are added"),
+    ] = None
+    example: Annotated[str | None, key(str, "a doctest, run by the tests")] = None
+    property: Annotated[
+        str | None, key((str, bool), "a new name for the property, or false for none")
+    ] = None
     hidden: bool = False  # property: false
-    compat: str | None = key(
-        str, "the compat policy of a wrong Python type", None, check="policy"
-    )
-    compat_message: str | None = key(
-        str, "this field's own wording of the policy's message", None, check="message"
-    )
-    constraint: tuple[str, float] | None = key(
-        str, "values a number field accepts: '<op> <number>', op > >= < <= !=", None
-    )
-    enforce_constraint: str = key(
+    compat: Annotated[
+        str | None, key(str, "the compat policy of a wrong Python type", check="policy")
+    ] = None
+    compat_message: Annotated[
+        str | None,
+        key(str, "this field's own wording of the policy's message", check="message"),
+    ] = None
+    constraint: Annotated[
+        tuple[str, float] | None,
+        key(str, "values a number field accepts: '<op> <number>', op > >= < <= !="),
+    ] = None
+    enforce_constraint: Annotated[
         str,
-        "when the constraint holds: strict mode only, or always",
-        "strict",
-        choices=("strict", "always"),
-    )
-    choices: tuple[str, ...] | None = key(
-        list, "the strings a string field accepts (strict mode)", None
-    )
-    allow_nonfinite: bool = key(
-        bool, "strict mode accepts NaN and infinity (a float field)", False
-    )
-    repeated: str = key(
+        key(
+            str,
+            "when the constraint holds: strict mode only, or always",
+            choices=("strict", "always"),
+        ),
+    ] = "strict"
+    choices: Annotated[
+        tuple[str, ...] | None,
+        key(list, "the strings a string field accepts (strict mode)"),
+    ] = None
+    allow_nonfinite: Annotated[
+        bool, key(bool, "strict mode accepts NaN and infinity (a float field)")
+    ] = False
+    repeated: Annotated[
         str,
-        "assigning a list replaces the stored list, or appends to it",
-        "replace",
-        choices=("replace", "append"),
-    )
-    view: str | None = key(
-        str,
-        "a message field reads as a dict view or as the message",
-        None,
-        choices=("dict", "message"),
-    )
-    getter: str | None = key(str, "a hook reading the property", None, check="hook")
-    setter: str | None = key(str, "a hook writing the property", None, check="hook")
-    after_set: str | None = key(
-        str, "a hook run after the property is set", None, check="hook"
-    )
-    type: str | None = key(
-        str,
-        "the getter's type (default: the getter hook's return annotation)",
-        None,
-        check="type",
-    )
-    setter_type: str | None = key(
-        str, "the setter's type, for a property a hook writes", None, check="type"
-    )
-    env: EnvNote | None = key(
-        (str, dict),
-        "the environment variable backing the field: a name or {variable, read, type}",
-        None,
-    )
+        key(
+            str,
+            "assigning a list replaces the stored list, or appends to it",
+            choices=("replace", "append"),
+        ),
+    ] = "replace"
+    view: Annotated[
+        str | None,
+        key(
+            str,
+            "a message field reads as a dict view or as the message",
+            choices=("dict", "message"),
+        ),
+    ] = None
+    getter: Annotated[
+        str | None, key(str, "a hook reading the property", check="hook")
+    ] = None
+    setter: Annotated[
+        str | None, key(str, "a hook writing the property", check="hook")
+    ] = None
+    after_set: Annotated[
+        str | None, key(str, "a hook run after the property is set", check="hook")
+    ] = None
+    type: Annotated[
+        str | None,
+        key(
+            str,
+            "the getter's type (default: the getter hook's return annotation)",
+            check="type",
+        ),
+    ] = None
+    setter_type: Annotated[
+        str | None,
+        key(str, "the setter's type, for a property a hook writes", check="type"),
+    ] = None
+    env: Annotated[
+        EnvNote | None,
+        key(
+            (str, dict),
+            "the environment variable backing the field: a name or {variable, read, type}",
+        ),
+    ] = None
     line: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
-class ExtraProperty:
+class ExtraProperty(msgspec.Struct, frozen=True, kw_only=True):
     """``classes.<class>.extra_properties.<name>``: a property that is not a field."""
 
     name: str
-    doc: str = key(str, "the property's docs (reST)")
-    example: str | None = key(str, "a doctest, run by the tests", None)
-    getter: str = key(str, "the hook reading it", check="hook")
-    setter: str | None = key(
-        str, "the hook writing it (none: read-only)", None, check="hook"
-    )
-    type: str = key(
+    doc: Annotated[str, key(str, "the property's docs (reST)")]
+    example: Annotated[str | None, key(str, "a doctest, run by the tests")] = None
+    getter: Annotated[str, key(str, "the hook reading it", check="hook")]
+    setter: Annotated[
+        str | None, key(str, "the hook writing it (none: read-only)", check="hook")
+    ] = None
+    type: Annotated[
         str,
-        "the getter's type (default: the getter hook's return annotation)",
-        "",
-        check="type",
-    )
-    setter_type: str | None = key(
-        str, "the setter's type (a type expression)", None, check="type"
-    )
+        key(
+            str,
+            "the getter's type (default: the getter hook's return annotation)",
+            check="type",
+        ),
+    ] = ""
+    setter_type: Annotated[
+        str | None, key(str, "the setter's type (a type expression)", check="type")
+    ] = None
     line: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class AttributeNote:
+class AttributeNote(msgspec.Struct, frozen=True, kw_only=True):
     """``attributes.<name>``: a plain variable (not a field), set to a fresh
     ``default`` per instance (of a class, or of a target's class module)."""
 
     name: str
-    default: Any = key(None, "its value: a scalar or a list, fresh per instance")
-    type: str = key(str, "its type (a type expression)", check="type")
-    doc: str | None = key(str, "what it holds", None)
+    default: Annotated[
+        Any, key(None, "its value: a scalar or a list, fresh per instance")
+    ]
+    type: Annotated[str, key(str, "its type (a type expression)", check="type")]
+    doc: Annotated[str | None, key(str, "what it holds")] = None
     line: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
-class AliasNote:
+class AliasNote(msgspec.Struct, frozen=True, kw_only=True):
     """``classes.<class>.aliases.<name>``: a method writing one field, ``name(parameter)``."""
 
     name: str
-    field: str = key(str, "the field it writes")
-    parameter: str = key(str, "its parameter's name (default: the field's)", "")
-    convert: str | None = key(
-        str, "str: the value goes through str() first (a singular string field)", None
-    )
+    field: Annotated[str, key(str, "the field it writes")]
+    parameter: Annotated[
+        str, key(str, "its parameter's name (default: the field's)")
+    ] = ""
+    convert: Annotated[
+        str | None,
+        key(str, "str: the value goes through str() first (a singular string field)"),
+    ] = None
     line: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
-class EnvironmentNote:
+class EnvironmentNote(msgspec.Struct, frozen=True, kw_only=True):
     """``classes.<class>.environment``: how the env-backed fields are read and exported."""
 
-    export: str | None = key(
-        str, "the name of the generated method writing the env-backed fields", None
-    )
-    doc: str | None = key(str, "that method's docs (default: a generic one)", None)
-    source: str | None = key(
-        str,
-        "a hook returning the flag store to use instead of os.environ, or None",
-        None,
-        check="hook",
-    )
+    export: Annotated[
+        str | None,
+        key(str, "the name of the generated method writing the env-backed fields"),
+    ] = None
+    doc: Annotated[
+        str | None, key(str, "that method's docs (default: a generic one)")
+    ] = None
+    source: Annotated[
+        str | None,
+        key(
+            str,
+            "a hook returning the flag store to use instead of os.environ, or None",
+            check="hook",
+        ),
+    ] = None
     line: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
-class ClassNote:
+class ClassNote(msgspec.Struct, frozen=True, kw_only=True):
     """``classes.<name>``: a wrapper class."""
 
     name: str
-    message: str = key(str, "the message it wraps (full name)")
-    message_attribute: str = key(str, "the attribute holding the message", "message")
-    mixin: str | None = key(
-        str, "a class of the hooks module providing members", None, check="hook"
+    message: Annotated[str, key(str, "the message it wraps (full name)")]
+    message_attribute: Annotated[str, key(str, "the attribute holding the message")] = (
+        "message"
     )
-    init_hook: str | None = key(
-        str, "a hook run at the end of __init__", None, check="hook"
-    )
-    compat: str | None = key(
-        str,
-        "the default compat policy of the class's scalar fields",
-        None,
-        check="policy",
-    )
+    mixin: Annotated[
+        str | None,
+        key(str, "a class of the hooks module providing members", check="hook"),
+    ] = None
+    init_hook: Annotated[
+        str | None, key(str, "a hook run at the end of __init__", check="hook")
+    ] = None
+    compat: Annotated[
+        str | None,
+        key(
+            str,
+            "the default compat policy of the class's scalar fields",
+            check="policy",
+        ),
+    ] = None
     # "set": assigning {} to a config property sets it (presence is never lost);
     # "unset": an empty dict leaves it alone (as the reference implementation may do)
-    empty_config: str = key(
+    empty_config: Annotated[
         str,
-        "assigning {} to a config property sets it, or leaves it unset",
-        "set",
-        choices=("set", "unset"),
-    )
-    doc: str | None = key(str, "the class's docs (reST)", None)
-    example: str | None = key(str, "a doctest, run by the tests", None)
-    extra_properties: tuple[ExtraProperty, ...] = key(
-        dict, "properties that are not fields", ()
-    )
-    attributes: tuple[AttributeNote, ...] = key(
-        dict, "plain instance attributes that are not fields", ()
-    )
-    aliases: tuple[AliasNote, ...] = key(dict, "one-line methods writing one field", ())
-    environment: EnvironmentNote | None = key(
-        dict, "how the fields with env: are read and exported", None
-    )
-    recipes: tuple[RecipeNote, ...] = key(
-        dict, "worked examples the reference page shows under the class", ()
-    )
+        key(
+            str,
+            "assigning {} to a config property sets it, or leaves it unset",
+            choices=("set", "unset"),
+        ),
+    ] = "set"
+    doc: Annotated[str | None, key(str, "the class's docs (reST)")] = None
+    example: Annotated[str | None, key(str, "a doctest, run by the tests")] = None
+    extra_properties: Annotated[
+        tuple[ExtraProperty, ...], key(dict, "properties that are not fields")
+    ] = ()
+    attributes: Annotated[
+        tuple[AttributeNote, ...],
+        key(dict, "plain instance attributes that are not fields"),
+    ] = ()
+    aliases: Annotated[
+        tuple[AliasNote, ...], key(dict, "one-line methods writing one field")
+    ] = ()
+    environment: Annotated[
+        EnvironmentNote | None,
+        key(dict, "how the fields with env: are read and exported"),
+    ] = None
+    recipes: Annotated[
+        tuple[RecipeNote, ...],
+        key(dict, "worked examples the reference page shows under the class"),
+    ] = ()
     line: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
-class RecipeNote:
+class RecipeNote(msgspec.Struct, frozen=True, kw_only=True):
     """``classes.<class>.recipes.<title>``: a workflow, told and shown (a doctest)."""
 
     title: str
-    doc: str = key(str, "what the recipe does (reST)")
-    example: str = key(str, "a doctest, run by the tests")
+    doc: Annotated[str, key(str, "what the recipe does (reST)")]
+    example: Annotated[str, key(str, "a doctest, run by the tests")]
     line: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
-class ExtraKeyNote:
+class ExtraKeyNote(msgspec.Struct, frozen=True, kw_only=True):
     """``messages.<message>.extra_keys.<key>``: a key a config setter takes
     besides the message's fields (its hook handles it); the input TypedDict
     declares it, the docs list it."""
 
     name: str
-    type: str = key(str, "what the setter accepts (a type expression)", check="type")
-    doc: str = key(str, "what the key does")
+    type: Annotated[
+        str, key(str, "what the setter accepts (a type expression)", check="type")
+    ]
+    doc: Annotated[str, key(str, "what the key does")]
     line: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
-class EnumNote:
+class EnumNote(msgspec.Struct, frozen=True, kw_only=True):
     """``enums.<enum>``."""
 
-    doc: str | None = key(str, "the enum's docs", None)
-    values: dict[str, str] = key(dict, "per value: {doc}", factory=dict)
+    doc: Annotated[str | None, key(str, "the enum's docs")] = None
+    values: Annotated[dict[str, str], key(dict, "per value: {doc}")] = msgspec.field(
+        default_factory=dict
+    )
 
 
-@dataclass(frozen=True, kw_only=True)
-class AcceptedChange:
+class AcceptedChange(msgspec.Struct, frozen=True, kw_only=True):
     """``accepted_changes[i]``: a breaking API change the reviewers accepted
     (see generator.api_changes)."""
 
-    rule: str = key(str, "the breaking rule (see the API change report's rules)")
-    path: str = key(str, "where users meet the change, as the report names it")
-    reason: str = key(str, "why it is accepted")
+    rule: Annotated[
+        str, key(str, "the breaking rule (see the API change report's rules)")
+    ]
+    path: Annotated[
+        str, key(str, "where users meet the change, as the report names it")
+    ]
+    reason: Annotated[str, key(str, "why it is accepted")]
     line: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class MemberDifference:
+class MemberDifference(msgspec.Struct, frozen=True, kw_only=True):
     """``reference.differences.members.<name>``: how the reference differs in
     what some members do (``of``: ``Class`` for the class as a whole, or
     ``Class.member``)."""
 
     name: str
-    of: tuple[str, ...] = key(
-        list, "the classes and members it concerns: Class or Class.member"
-    )
-    text: str = key(str, "how the reference differs")
+    of: Annotated[
+        tuple[str, ...],
+        key(list, "the classes and members it concerns: Class or Class.member"),
+    ]
+    text: Annotated[str, key(str, "how the reference differs")]
     line: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class ModuleMembersNote:
+class ModuleMembersNote(msgspec.Struct, frozen=True, kw_only=True):
     """``targets.<name>.module_members``: what a target's class module defines
     besides the classes (names a project's own module had, which other code imports)."""
 
-    source: str | None = key(
-        str,
-        "a hand-written module beside the hooks module, copied into this build",
-        None,
-        name="from",
-    )
-    names: tuple[str, ...] = key(list, "names the class module imports from it", ())
-    attributes: tuple[AttributeNote, ...] = key(
-        dict, "module-level variables of the class module", ()
-    )
-    exports: tuple[str, ...] | None = key(
-        list, "the class module's __all__ (default: its classes)", None, name="all"
-    )
-    module: str | None = key(
-        str,
-        "the class module (dotted, inside classes_package; default: the only one)",
-        None,
-    )
+    source: Annotated[
+        str | None,
+        key(
+            str,
+            "a hand-written module beside the hooks module, copied into this build",
+            name="from",
+        ),
+    ] = None
+    names: Annotated[
+        tuple[str, ...], key(list, "names the class module imports from it")
+    ] = ()
+    attributes: Annotated[
+        tuple[AttributeNote, ...],
+        key(dict, "module-level variables of the class module"),
+    ] = ()
+    exports: Annotated[
+        tuple[str, ...] | None,
+        key(list, "the class module's __all__ (default: its classes)", name="all"),
+    ] = None
+    module: Annotated[
+        str | None,
+        key(
+            str,
+            "the class module (dotted, inside classes_package; default: the only one)",
+        ),
+    ] = None
     line: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class TargetNote:
+class TargetNote(msgspec.Struct, frozen=True, kw_only=True):
     """``targets.<name>``: a second build of the same API, bound to another
     project's modules."""
 
     name: str
-    package: str = key(
-        str, "where its support modules go (_runtime, _specs, types, hooks)"
-    )
-    classes_package: str = key(str, "where its class modules go")
-    public_package: str = key(
-        str, "where its users import the classes from (the docs' examples do)"
-    )
-    pb2_package: str = key(
-        str, "the existing package its *_pb2 modules are imported from"
-    )
-    logger: str = key(
-        str, "module.attribute of the logger compatible-mode warnings go to"
-    )
-    doc: str = key(str, "what the build is", "")
+    package: Annotated[
+        str, key(str, "where its support modules go (_runtime, _specs, types, hooks)")
+    ]
+    classes_package: Annotated[str, key(str, "where its class modules go")]
+    public_package: Annotated[
+        str, key(str, "where its users import the classes from (the docs' examples do)")
+    ]
+    pb2_package: Annotated[
+        str, key(str, "the existing package its *_pb2 modules are imported from")
+    ]
+    logger: Annotated[
+        str, key(str, "module.attribute of the logger compatible-mode warnings go to")
+    ]
+    doc: Annotated[str, key(str, "what the build is")] = ""
     line: int
-    module_members: ModuleMembersNote | None = key(
-        dict, "what its class module defines besides the classes", None
-    )
+    module_members: Annotated[
+        ModuleMembersNote | None,
+        key(dict, "what its class module defines besides the classes"),
+    ] = None
 
 
-@dataclass(frozen=True, kw_only=True)
-class Annotations:
+class Annotations(msgspec.Struct, frozen=True, kw_only=True):
     """The annotations file, loaded (or derived from the schema without one)."""
 
     path: str | None  # None: no annotations file given
@@ -438,7 +485,7 @@ class Annotations:
     message_docs: dict[str, str]
     enums: dict[str, EnumNote]
     # message -> keys its config setter takes besides its fields
-    extra_keys: dict[str, tuple[ExtraKeyNote, ...]] = dataclasses.field(
+    extra_keys: dict[str, tuple[ExtraKeyNote, ...]] = msgspec.field(
         default_factory=dict
     )
     compat_policies: dict[str, CompatPolicy]

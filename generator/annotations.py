@@ -25,8 +25,8 @@ from .annotation_grammar import (
     dotted_name,
     format_problem,
     python_name,
+    type_expression_problem,
 )
-from .annotation_grammar import type_expression_problem
 from .annotation_members import (
     _check_env_fields,
     _env_note,
@@ -41,19 +41,19 @@ from .annotation_members import (
 from .annotation_notes import (
     ACCEPTED_KEYS,
     CLASS_KEYS,
+    COMPAT_ACTIONS,
+    CONSTRAINT_RE,
     ENUM_KEYS,
     ENUM_VALUE_KEYS,
     ERRORS,
-    EXTRA_KEYS,
     EXTRA_KEY_KEYS,
-    RECIPE_KEYS,
+    EXTRA_KEYS,
     FIELD_KEYS,
     MESSAGE_KEYS,
     POLICY_KEYS,
-    TOP_KEYS,
-    COMPAT_ACTIONS,
-    CONSTRAINT_RE,
+    RECIPE_KEYS,
     REFERENCE_SECTIONS,
+    TOP_KEYS,
     AcceptedChange,
     AliasNote,
     Annotations,
@@ -63,12 +63,12 @@ from .annotation_notes import (
     EnumNote,
     EnvironmentNote,
     EnvNote,
-    ExtraProperty,
     ExtraKeyNote,
-    RecipeNote,
+    ExtraProperty,
     FieldNote,
     MemberDifference,
     ModuleMembersNote,
+    RecipeNote,
     TargetNote,
 )
 from .annotation_yaml import _Checker, _load_yaml, _Node, closest
@@ -434,7 +434,9 @@ class _Reader:
                 keys["message_attribute"],
                 f"{where}.message_attribute",
             )
-        attribute = values.get("message_attribute", ClassNote.message_attribute)
+        attribute = values.get(
+            "message_attribute", CLASS_KEYS["message_attribute"].default
+        )
         extras = tuple(
             self._extra_properties(keys.get("extra_properties"), where, attribute)
         )

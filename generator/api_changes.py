@@ -36,9 +36,10 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from .annotations import AcceptedChange, Annotations, closest
 from .api_diff import compare
@@ -74,8 +75,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Report:
+class Report(msgspec.Struct, frozen=True, kw_only=True):
     against: str  # what the "before" side is, for the heading
     changes: tuple[Change, ...]
     unmatched: tuple[AcceptedChange, ...] = ()  # acceptances that match no change
@@ -141,7 +141,7 @@ def make_report(
         hit = accepted.get((change.rule, change.path))
         if hit is not None:
             used.add((change.rule, change.path))
-            change = Change(**{**change.__dict__, "accepted": hit.reason})
+            change = msgspec.structs.replace(change, accepted=hit.reason)
         changes.append(change)
     unmatched = tuple(a for key, a in accepted.items() if key not in used)
     return Report(
@@ -251,8 +251,7 @@ def _git(root: Path, *args: str) -> bytes:
     return done.stdout
 
 
-@dataclass(frozen=True, kw_only=True)
-class RefInputs:
+class RefInputs(msgspec.Struct, frozen=True, kw_only=True):
     protos: tuple[Path, ...]  # inside the copy; empty when no input existed at the ref
     annotations: Path | None
     out: Path

@@ -7,21 +7,21 @@ from __future__ import annotations
 from typing import Any
 
 from .api_rules import (
-    POLICY_RANK,
     CATEGORIES,
+    POLICY_RANK,
     RULES,
     Change,
+    Numbers,
     accepts_all,
     constraint_within,
-    type_kind,
-    type_kind_text,
     label_consequence,
-    Numbers,
     policy_text,
     raised_error,
     rule_text,
     same_default,
     show_value,
+    type_kind,
+    type_kind_text,
     wire_of,
 )
 from .api_surface import FieldPaths, json_name_of, label

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import ast
 import bisect
-from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
+
+import msgspec
 
 from .proto_facts import FLOAT_TYPES, INT_BOUNDS, WIRE_TYPES
 
@@ -124,8 +125,7 @@ RULES: dict[str, tuple[str, str]] = {
 POLICY_RANK = {"warn": 0, "passthrough": 1, "raise": 1}
 
 
-@dataclass(frozen=True, kw_only=True)
-class Change:
+class Change(msgspec.Struct, frozen=True, kw_only=True):
     rule: str
     path: str  # where users meet it; with the rule, what accepted_changes names
     old: str | None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import gc
 import io
 import json
@@ -13,13 +12,13 @@ import os
 import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
+import msgspec
+
 from . import COMMAND, __version__
 from .errors import Exit, GeneratorError, Problem
-from .project import CONFIG_TABLE, project_defaults, project_root
 from .output import (
     LEFT_AS_IT_WAS,
     MANIFEST_SUFFIX,
@@ -50,6 +49,7 @@ from .pipeline import (
     remember_output,
     resolve_protos,
 )
+from .project import CONFIG_TABLE, project_defaults, project_root
 
 if TYPE_CHECKING:
     from .api_changes import Change, Report
@@ -283,7 +283,7 @@ def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
         package=package,
         proto_paths=tuple(proto_paths),
     )
-    options = dataclasses.replace(
+    options = msgspec.structs.replace(
         options,
         regenerate=regenerate_command(options, None if table else project_root(out)),
     )
@@ -489,8 +489,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         return Exit.ERROR
 
 
-@dataclass
-class _Writing:
+class _Writing(msgspec.Struct):
     """What a generate did to the output folder so far: read when Ctrl-C comes."""
 
     out: Path

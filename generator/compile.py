@@ -11,8 +11,9 @@ import re
 import stat
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from .errors import GeneratorError, Problem
 from .inputs import check_regular, decode_utf8, kind_of, read_input, walk_files
@@ -25,8 +26,7 @@ _ABSL_LOG = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class CompiledSchema:
+class CompiledSchema(msgspec.Struct, frozen=True):
     descriptor_set: bytes  # serialized FileDescriptorSet with source info
     proto_files: tuple[Path, ...]  # the inputs, as given (sorted)
     names: tuple[

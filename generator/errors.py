@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+import msgspec
 
 
 class Exit(enum.IntEnum):
@@ -14,8 +15,7 @@ class Exit(enum.IntEnum):
     INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     """One finding about the inputs, with where it is."""
 
     message: str

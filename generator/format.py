@@ -28,9 +28,10 @@ import hashlib
 import itertools
 import re
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from .errors import GeneratorError, Problem
 from .settings import (
@@ -48,8 +49,7 @@ _SALT = f"pieces-4 black {black_version()} line-length {LINE_LENGTH}\0"
 _SPLIT_CLASS_LINES = 100  # a longer class at risk goes to black member by member
 
 
-@dataclass
-class Formatted:
+class Formatted(msgspec.Struct):
     texts: dict[str, str]  # path -> final text
     black_pieces: int = 0  # pieces black formatted in this run (cache misses)
 
@@ -200,8 +200,7 @@ _CONTINUATION = re.compile(r"(else|elif|except|finally)\b")
 _DEFINITION = re.compile(r"(async\s+def|def|class)\b|@")
 
 
-@dataclass
-class _Piece:
+class _Piece(msgspec.Struct):
     start: int  # number of its first line in the file
     lines: list[str]  # without the newline
     states: list[str | None]

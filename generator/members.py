@@ -6,8 +6,9 @@ class module defines besides its classes (``module_members``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from . import naming, typeref
 from .annotations import ClassNote
@@ -16,8 +17,7 @@ from .schema import Message
 from .typeref import Spelling, Type
 
 
-@dataclass(frozen=True, kw_only=True)
-class AttributeModel:
+class AttributeModel(msgspec.Struct, frozen=True, kw_only=True):
     """A plain instance attribute: a slot set to a fresh ``default`` per instance."""
 
     name: str
@@ -26,8 +26,7 @@ class AttributeModel:
     doc: str | None
 
 
-@dataclass(frozen=True, kw_only=True)
-class AliasModel:
+class AliasModel(msgspec.Struct, frozen=True, kw_only=True):
     """A one-line method writing one field as protobuf does."""
 
     name: str
@@ -38,8 +37,7 @@ class AliasModel:
     convert: str | None  # "str": str(value) is stored
 
 
-@dataclass(frozen=True, kw_only=True)
-class EnvFieldModel:
+class EnvFieldModel(msgspec.Struct, frozen=True, kw_only=True):
     variable: str
     field_name: str
     read: bool  # read when an instance is created, where set
@@ -48,8 +46,7 @@ class EnvFieldModel:
     )  # the variable's kind (runtime kinds: bool int float str) when not the field's
 
 
-@dataclass(frozen=True, kw_only=True)
-class MembersModel:
+class MembersModel(msgspec.Struct, frozen=True, kw_only=True):
     """What a class has besides properties: plain attributes, aliases, env-backed fields."""
 
     attributes: tuple[AttributeModel, ...] = ()
@@ -171,8 +168,7 @@ def members_model(
     )
 
 
-@dataclass(frozen=True, kw_only=True)
-class ModuleMembersModel:
+class ModuleMembersModel(msgspec.Struct, frozen=True, kw_only=True):
     """What a build's class module defines besides its classes (a target's
     ``module_members``): names imported from a hand-written module the build
     carries, module-level variables, and the module's ``__all__``."""

@@ -7,8 +7,9 @@ validation specs and hook references. Templates only loop and print.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
+
+import msgspec
 
 from . import naming, typeref
 from .annotations import (
@@ -22,30 +23,29 @@ from .annotations import (
 )
 from .doctext import _doc_parts, _first_sentence, _rst_table, doc_layout
 from .errors import GeneratorError, Problem
+from .members import AttributeModel, ModuleMembersModel, members_model
+from .model_types import (
+    ClassModel,
+    ClassRules,
+    Doc,
+    FieldModel,
+    Header,
+    PackageModel,
+    PolicyModel,
+    PropertyModel,
+    SpecOverrides,
+    Target,
+    TypedDictKey,
+    TypedDictModel,
+    _target_imports,
+    standalone_target,
+)
 from .proto_facts import INT_BOUNDS, PY_SCALAR, finite_only, plain_number
 from .reference_page import build_reference
 from .rules import RuleModel, rule_models
 from .schema import Enum, Field, Message, Schema, shortest_float32_text
-from .members import AttributeModel, ModuleMembersModel, members_model
 from .stubs import EnumModel, Stubs, pb2_imports
 from .typeref import Spelling, Sym, Type, TypeRef
-
-from .model_types import (
-    Header,
-    Target,
-    _target_imports,
-    standalone_target,
-    ClassRules,
-    Doc,
-    PolicyModel,
-    FieldModel,
-    SpecOverrides,
-    TypedDictKey,
-    TypedDictModel,
-    PropertyModel,
-    ClassModel,
-    PackageModel,
-)
 
 
 def default_text(schema: Schema, f: Field) -> str:
@@ -708,13 +708,15 @@ def _with_rules(cls: ClassModel, rules: tuple[RuleModel, ...]) -> ClassModel:
         return cls
     properties = tuple(
         (
-            dataclasses.replace(p, doc=dataclasses.replace(p.doc, lint_rules=touching))
+            msgspec.structs.replace(
+                p, doc=msgspec.structs.replace(p.doc, lint_rules=touching)
+            )
             if (touching := tuple(r for r in own if r.touches(p.name)))
             else p
         )
         for p in cls.properties
     )
-    return dataclasses.replace(cls, properties=properties, lint_rules=own)
+    return msgspec.structs.replace(cls, properties=properties, lint_rules=own)
 
 
 def build_model(

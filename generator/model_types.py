@@ -5,27 +5,24 @@ Built by generator.model; nothing here reads the schema or the annotations."""
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
+import msgspec
 
+from .members import MembersModel, ModuleMembersModel
 from .reference_page import ReferencePage
 from .rules import RuleModel
-from .members import MembersModel, ModuleMembersModel
 from .stubs import EnumModel, Pb2Import, Pb2Module
 from .typeref import Import, TypeRef
 
 # ------------------------------------------------------------------ IR types
 
 
-@dataclass(frozen=True, kw_only=True)
-class Header:
+class Header(msgspec.Struct, frozen=True, kw_only=True):
     generator_version: str
     inputs: tuple[str, ...]
     command: str  # how to regenerate: the whole command line, as the headers print it
 
 
-@dataclass(frozen=True, kw_only=True)
-class Target:
+class Target(msgspec.Struct, frozen=True, kw_only=True):
     """One build of the package: where its modules go and what they bind to.
 
     The standalone build generates its own ``*_pb2`` modules (in a private
@@ -59,7 +56,7 @@ def _target_imports(
     """A build's records: the generated files' modules come from its pb2_package."""
     records = (
         (
-            dataclasses.replace(r, import_from=".".join((pb2_package, *r.folder)))
+            msgspec.structs.replace(r, import_from=".".join((pb2_package, *r.folder)))
             if r.generated
             else r
         )
@@ -81,8 +78,7 @@ def standalone_target(package: str, imports: dict[str, Pb2Import]) -> Target:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
-class ClassRules:
+class ClassRules(msgspec.Struct, frozen=True, kw_only=True):
     """What holds for every property of a class: its docs say it once, in
     sections of the class docstring (the templates word them, _notes.j2); a
     property says only where it differs."""
@@ -108,8 +104,7 @@ class ClassRules:
         return next((text for name, text in self.differences if name == section), None)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Doc:
+class Doc(msgspec.Struct, frozen=True, kw_only=True):
     """Docstring content; the templates lay it out (Google/napoleon style) and
     word its notes (_notes.j2) from the facts here."""
 
@@ -156,15 +151,13 @@ class Doc:
     ] = ()  # rules between fields this member is part of (templates/_rules.j2 words them)
 
 
-@dataclass(frozen=True, kw_only=True)
-class PolicyModel:
+class PolicyModel(msgspec.Struct, frozen=True, kw_only=True):
     action: str
     error: str | None
     message: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class FieldModel:
+class FieldModel(msgspec.Struct, frozen=True, kw_only=True):
     """One field of a generated message, resolved once (``_Builder.field``):
     its type (a structure each audience's spelling is rendered from), its default as the
     docs show it, its documentation, and what the annotations add to what
@@ -213,8 +206,7 @@ class FieldModel:
         )
 
 
-@dataclass(frozen=True, kw_only=True)
-class SpecOverrides:
+class SpecOverrides(msgspec.Struct, frozen=True, kw_only=True):
     """What the generated ``_specs`` module tells the runtime beyond the descriptors."""
 
     policies: tuple[tuple[str, PolicyModel], ...]  # the named policies used
@@ -224,8 +216,7 @@ class SpecOverrides:
     fields: tuple[FieldModel, ...]  # fields with something of their own
 
 
-@dataclass(frozen=True, kw_only=True)
-class TypedDictKey:
+class TypedDictKey(msgspec.Struct, frozen=True, kw_only=True):
     key: str
     out_type: str
     in_type: str
@@ -235,8 +226,7 @@ class TypedDictKey:
     doc: str  # the field's whole documentation, laid out by doc_layout ("": none): a string after the key's annotation
 
 
-@dataclass(frozen=True, kw_only=True)
-class TypedDictModel:
+class TypedDictModel(msgspec.Struct, frozen=True, kw_only=True):
     full_name: str
     out_name: str
     in_name: str
@@ -258,8 +248,7 @@ class TypedDictModel:
         return bool(self.doc) or any(k.doc for k in self.keys)
 
 
-@dataclass(frozen=True, kw_only=True)
-class PropertyModel:
+class PropertyModel(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     field_name: str | None  # None for extra (hook-only) properties
     kind: str  # scalar | config | message | repeated | hook
@@ -287,8 +276,7 @@ class PropertyModel:
         )
 
 
-@dataclass(frozen=True, kw_only=True)
-class ClassModel:
+class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     module: str
     message_cls: str  # pb2 expression
@@ -308,7 +296,7 @@ class ClassModel:
         "",
         "",
     )  # lint()'s world_size and return types, spelled in the class body
-    members: MembersModel = dataclasses.field(
+    members: MembersModel = msgspec.field(
         default_factory=lambda: MembersModel()
     )  # attributes, aliases, env-backed fields
     lint_rules: tuple[RuleModel, ...] = ()  # the rules its lint() checks
@@ -354,8 +342,7 @@ class ClassModel:
         )
 
 
-@dataclass(frozen=True, kw_only=True)
-class PackageModel:
+class PackageModel(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     header: Header
     hooks_module: str | None

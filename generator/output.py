@@ -34,9 +34,11 @@ import re
 import signal
 import stat
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
+from msgspec import field
 
 from . import COMMAND
 from .errors import GeneratorError, Problem
@@ -87,8 +89,7 @@ def _fsync(fd: int) -> None:
         os.fsync(fd)
 
 
-@dataclass
-class Plan:
+class Plan(msgspec.Struct):
     out: Path
     files: dict[str, str]  # relative path -> expected text
     package: str
@@ -456,8 +457,7 @@ class Interrupted(KeyboardInterrupt):
         self.left = left
 
 
-@dataclass
-class _Held:
+class _Held(msgspec.Struct):
     left: str  # what the output folder holds after the block, said for users
 
 

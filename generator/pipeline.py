@@ -9,10 +9,10 @@ import json
 import keyword
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from . import COMMAND, __version__
 from .compile import find_proto_files, include_folders, proto_names
@@ -44,8 +44,7 @@ if TYPE_CHECKING:
 # The constants below are re-exported for callers of the pipeline (cli, plugin, tests).
 
 
-@dataclass(frozen=True, kw_only=True)
-class Options:
+class Options(msgspec.Struct, frozen=True, kw_only=True):
     protos: tuple[Path, ...]
     annotations: Path | None
     out: Path
@@ -58,8 +57,7 @@ class Options:
     regenerate: str | None = None
 
 
-@dataclass(frozen=True)
-class Generated:
+class Generated(msgspec.Struct, frozen=True):
     """What one run of the stages generated."""
 
     files: dict[str, str]  # relative to Options.out
@@ -248,8 +246,7 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     return Generated(files=files, model=model, api=api, notes=analysis.notes)
 
 
-@dataclass(frozen=True)
-class Analysis:
+class Analysis(msgspec.Struct, frozen=True):
     """The inputs read and resolved: what the templates render, before rendering."""
 
     schema: Schema

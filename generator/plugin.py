@@ -109,9 +109,9 @@ def _files(request: Any) -> dict[str, str]:
     from google.protobuf import descriptor_pb2
 
     from .cli import report_undocumented
-    from .project import project_defaults
     from .compile import CompiledSchema
     from .pipeline import Options, build, check_package_name
+    from .project import project_defaults
 
     values = parse_parameter(request.parameter)
     table, _ = project_defaults(Path.cwd())

@@ -7,18 +7,17 @@ model's ``_Builder``, passed in so this module imports no stage above it);
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from .doctext import code_fence
 from .rules import RuleModel
 from .typeref import Spelling, out_type
 
 
-@dataclass(frozen=True, kw_only=True)
-class ReferenceKey:
+class ReferenceKey(msgspec.Struct, frozen=True, kw_only=True):
     key: str
     type_text: str
     default_text: (
@@ -30,8 +29,7 @@ class ReferenceKey:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
-class ReferenceMessage:
+class ReferenceMessage(msgspec.Struct, frozen=True, kw_only=True):
     """A message reached through a class's fields that no property's table
     lists: its own section, so every key of every nested config is named."""
 
@@ -46,24 +44,21 @@ class ReferenceMessage:
     keys: tuple[ReferenceKey, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class ReferenceAttribute:
+class ReferenceAttribute(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     type_text: str
     default_text: str
     doc: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class ReferenceRecipe:
+class ReferenceRecipe(msgspec.Struct, frozen=True, kw_only=True):
     title: str
     doc: str
     example: str
     fence: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class ReferenceEntry:
+class ReferenceEntry(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     type_text: (
         str  # as a user writes it: list[TableParameter], not the stub's container type
@@ -78,8 +73,7 @@ class ReferenceEntry:
     anchor: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class ReferenceClass:
+class ReferenceClass(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     summary: str
     paragraphs: tuple[str, ...]
@@ -100,8 +94,7 @@ class ReferenceClass:
     recipes: tuple[ReferenceRecipe, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
-class ReferencePage:
+class ReferencePage(msgspec.Struct, frozen=True, kw_only=True):
     classes: tuple[ReferenceClass, ...]
     messages: tuple[
         ReferenceMessage, ...
@@ -211,7 +204,7 @@ class _Keys:
             )
         # every path is known once every section is built (a later message may reach an earlier one)
         return tuple(
-            dataclasses.replace(m, reached_from=tuple(self.reached[m.full_name]))
+            msgspec.structs.replace(m, reached_from=tuple(self.reached[m.full_name]))
             for m in done
         )
 

@@ -10,20 +10,20 @@ from __future__ import annotations
 import functools
 import math
 import re
-from dataclasses import dataclass
-from pathlib import Path
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import jinja2
+import msgspec
 
 from . import naming, typeref
 from .members import ModuleMembersModel
 from .model_types import ClassModel, PackageModel, Target
-from .stubs import Pb2Module
-from .typeref import Import, Statement
 from .settings import LINE_LENGTH, TEMPLATES
+from .stubs import Pb2Module
 from .template_cache import OPTIONS, Loader
+from .typeref import Import, Statement
 
 # The runtime every package gets: real modules of this tool, copied verbatim
 # (``runtime``, the one generated code imports, and its private parts).
@@ -40,8 +40,7 @@ LINT_SOURCE = (Path(__file__).resolve().parent / "shipped" / "lint.py").read_tex
 )
 
 
-@dataclass(frozen=True)
-class RenderedFile:
+class RenderedFile(msgspec.Struct, frozen=True):
     path: str  # relative to the output folder, "/"-separated
     text: str
     kind: str  # python | stub | markdown | plain

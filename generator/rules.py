@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from typing import Any, Protocol, Union
+
+import msgspec
 
 from .proto_facts import NUMERIC_TYPES
 from .schema import Field, Message, Schema
@@ -71,33 +72,28 @@ class _Checker(Protocol):  # annotations._Checker
 # ---------------------------------------------------------------- the data
 
 
-@dataclass(frozen=True)
-class Compare:
+class Compare(msgspec.Struct, frozen=True):
     path: tuple[str, ...]  # proto field names, through singular message fields
     op: str  # a COMPARISONS value
     value: Any  # bool, number, str (an enum value's name), or a tuple of them for "in"
 
 
-@dataclass(frozen=True)
-class AnyOf:
+class AnyOf(msgspec.Struct, frozen=True):
     items: tuple[Condition, ...]
 
 
-@dataclass(frozen=True)
-class AllOf:
+class AllOf(msgspec.Struct, frozen=True):
     items: tuple[Condition, ...]
 
 
-@dataclass(frozen=True)
-class Not:
+class Not(msgspec.Struct, frozen=True):
     item: Condition
 
 
 Condition = Union[Compare, AnyOf, AllOf, Not]
 
 
-@dataclass(frozen=True)
-class Product:
+class Product(msgspec.Struct, frozen=True):
     items: tuple[Operand, ...]
 
 
@@ -106,8 +102,7 @@ Operand = Union[
 ]  # a field path, a number, an input ("@world_size"), a product
 
 
-@dataclass(frozen=True, kw_only=True)
-class RuleNote:
+class RuleNote(msgspec.Struct, frozen=True, kw_only=True):
     code: str
     message: str  # full name of the message it is about
     kind: str  # one of KINDS
@@ -538,8 +533,7 @@ def _operand_paths(operand: Operand) -> list[tuple[str, ...]]:
 # ------------------------------------------------------------------ model
 
 
-@dataclass(frozen=True, kw_only=True)
-class ConditionModel:
+class ConditionModel(msgspec.Struct, frozen=True, kw_only=True):
     """A condition as the docs word it (templates/_rules_text.j2): ``kind``
     any | all | not | compare; a comparison of a bool field with ``==`` is a
     switch (``name`` is on/off)."""
@@ -553,15 +547,13 @@ class ConditionModel:
     on: bool = True
 
 
-@dataclass(frozen=True, kw_only=True)
-class OperandModel:
+class OperandModel(msgspec.Struct, frozen=True, kw_only=True):
     kind: str  # field | number | input | product
     text: str = ""  # field: its name; number: its literal; input: world_size
     items: tuple[OperandModel, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
-class RuleModel:
+class RuleModel(msgspec.Struct, frozen=True, kw_only=True):
     """One rule, resolved for the templates: the facts the docs and the
     linter's sentence are worded from, and the runtime data (``runtime``, a
     tuple of literals the shipped linter evaluates)."""

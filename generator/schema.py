@@ -8,16 +8,16 @@ taken from descriptor_pb2's *_FIELD_NUMBER constants, not typed by hand).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import keyword
 import math
 import struct
-from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import msgspec
 from google.protobuf import descriptor_pb2 as d
+from msgspec import field
 
 from . import naming, proto_facts
 from .errors import GeneratorError, Problem
@@ -45,22 +45,19 @@ _FILE_SERVICE = d.FileDescriptorProto.SERVICE_FIELD_NUMBER
 _SERVICE_METHOD = d.ServiceDescriptorProto.METHOD_FIELD_NUMBER
 
 
-@dataclass(frozen=True, kw_only=True)
-class Comment:
+class Comment(msgspec.Struct, frozen=True, kw_only=True):
     text: str  # the leading comment, then the trailing one (a paragraph each); stripped
     line: int  # 1-based line of the element in its file
 
 
-@dataclass(frozen=True, kw_only=True)
-class EnumValue:
+class EnumValue(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     number: int
     doc: str
     line: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class Enum:
+class Enum(msgspec.Struct, frozen=True, kw_only=True):
     full_name: str
     name: str  # dotted name inside the package, e.g. "Outer.Kind"
     file: str
@@ -72,8 +69,7 @@ class Enum:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
-class Field:
+class Field(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     number: int
     label: str  # optional | required | repeated
@@ -100,8 +96,7 @@ class Field:
         return self.map_key is not None
 
 
-@dataclass(frozen=True, kw_only=True)
-class Extension:
+class Extension(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     number: int
     extendee: str  # full name of the extended message
@@ -113,8 +108,7 @@ class Extension:
     line: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
-class Method:
+class Method(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     input_type: str  # full names, no leading dot
     output_type: str
@@ -124,8 +118,7 @@ class Method:
     line: int
 
 
-@dataclass(frozen=True, kw_only=True)
-class Service:
+class Service(msgspec.Struct, frozen=True, kw_only=True):
     """A service: no code is generated for it (protoc's ``--python_out`` makes
     none either); its descriptor is in the ``_pb2`` module and its docs in the stub."""
 
@@ -135,8 +128,7 @@ class Service:
     methods: tuple[Method, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Message:
+class Message(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     full_name: str
     name: str  # dotted name inside the package, e.g. "Outer.Inner"
     file: str
@@ -165,8 +157,7 @@ class Message:
         return {f.name: f for f in self.fields}
 
 
-@dataclass(frozen=True, kw_only=True)
-class Schema:
+class Schema(msgspec.Struct, frozen=True, kw_only=True):
     files: tuple[str, ...]  # the files generated for (not their imports)
     syntax: dict[str, str]  # file -> proto2 | proto3 | editions
     packages: tuple[str, ...]
@@ -376,8 +367,10 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     enums.update(_imported_enums(messages, enums, index))
     types: list[Message | Enum] = [*messages.values(), *enums.values()]
     flat = naming.flat_type_names([(x.full_name, x.name) for x in types])
-    messages = {k: dataclasses.replace(m, flat=flat[k]) for k, m in messages.items()}
-    enums = {k: dataclasses.replace(e, flat=flat[k]) for k, e in enums.items()}
+    messages = {
+        k: msgspec.structs.replace(m, flat=flat[k]) for k, m in messages.items()
+    }
+    enums = {k: msgspec.structs.replace(e, flat=flat[k]) for k, e in enums.items()}
     _check_loadable(fds)
     _check_type_names([*messages.values(), *enums.values()])
     return Schema(

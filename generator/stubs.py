@@ -9,9 +9,9 @@ too, only those the module uses.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+
+import msgspec
 
 from . import naming, typeref
 from .annotations import Annotations
@@ -20,8 +20,7 @@ from .schema import Enum, Extension, Field, Message, Schema, Service, unresolved
 from .typeref import Import, Spelling, Sym, Type, TypeRef
 
 
-@dataclass(frozen=True, kw_only=True)
-class EnumModel:
+class EnumModel(msgspec.Struct, frozen=True, kw_only=True):
     full_name: str
     pb2_path: str  # attribute path in its pb2 module, e.g. "Outer.K"
     literal_name: str
@@ -30,8 +29,7 @@ class EnumModel:
     stub_doc: str = ""  # the whole documentation, verbatim (doc: its first sentence)
 
 
-@dataclass(frozen=True, kw_only=True)
-class PyiField:
+class PyiField(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     get_type: str
     init_type: str
@@ -49,8 +47,7 @@ class PyiField:
     blank_after: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
-class PyiMessage:
+class PyiMessage(msgspec.Struct, frozen=True, kw_only=True):
     name: str  # local class name in the pb2 module (nested kept nested)
     # the names its body's template prints, spelled in its body (only those it uses)
     names: tuple[tuple[str, str], ...] = ()
@@ -73,8 +70,7 @@ class PyiMessage:
         return dict(self.names)
 
 
-@dataclass(frozen=True, kw_only=True)
-class ExtensionModel:
+class ExtensionModel(msgspec.Struct, frozen=True, kw_only=True):
     """An extension, exposed as protoc's modules expose it: its descriptor
     under its name and its number as ``<NAME>_FIELD_NUMBER``."""
 
@@ -88,8 +84,7 @@ class ExtensionModel:
     doc: str = ""  # its comment in the schema
 
 
-@dataclass(frozen=True, kw_only=True)
-class Pb2Import:
+class Pb2Import(msgspec.Struct, frozen=True, kw_only=True):
     """The Python module holding one proto file's protobuf classes, and the
     name generated code binds it to. Decided once per file (``pb2_imports``):
     every template imports pb2 modules through these records, and every type
@@ -105,8 +100,7 @@ class Pb2Import:
     ] = ()  # generated: its folder inside the package (the proto file's folders)
 
 
-@dataclass(frozen=True, kw_only=True)
-class Pb2Module:
+class Pb2Module(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     path: str  # of the module inside the package, "/"-separated, no suffix: "google/api/http_pb2"
     proto_file: str
@@ -311,7 +305,7 @@ class Stubs:
             if b is None or b.as_property
         }
         return tuple(
-            dataclasses.replace(
+            msgspec.structs.replace(
                 f,
                 blank_after_getter=f.deprecated_setter and bool(f.doc),
                 blank_after=f.as_property
@@ -374,7 +368,7 @@ class Stubs:
             ),
             extensions=self.extension_models(message.extensions, body),
         )
-        return dataclasses.replace(stub, names=_body_names(body, stub))
+        return msgspec.structs.replace(stub, names=_body_names(body, stub))
 
     def extension_models(
         self, extensions: Iterable[Extension], spell: Spelling | None

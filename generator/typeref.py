@@ -13,11 +13,12 @@ a spelled type: the docs' type is the signature's expression, spelled for docs.
 from __future__ import annotations
 
 import ast
-import dataclasses
 import re
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+
+import msgspec
+from msgspec import field
 
 from . import naming
 from .proto_facts import INT_BOUNDS, PY_SCALAR
@@ -67,8 +68,7 @@ CONTAINER_NAMES = (
 )
 
 
-@dataclass(frozen=True, order=True)
-class Sym:
+class Sym(msgspec.Struct, frozen=True, order=True):
     """A name a type expression uses and where it comes from: ``origin`` is
     builtin, typing (``module``: typing or collections.abc), module (an
     attribute of an aliased protobuf module), pb2 (``module``: the pb2
@@ -80,8 +80,7 @@ class Sym:
     name: str
 
 
-@dataclass(frozen=True)
-class Type:
+class Type(msgspec.Struct, frozen=True):
     """A type expression: ``sym`` subscripted by ``args``; a union when
     ``sym`` is None. ``detail`` is for the docs only: the proto type it holds
     (``int32``; ``enum X``; ``map string``; a well-known type's full name)."""
@@ -123,8 +122,7 @@ def sequence_of(item: Type) -> Type:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
-class TypeRef:
+class TypeRef(msgspec.Struct, frozen=True, kw_only=True):
     """One field's type, built once (``model._Builder.field``).
 
     ``kind``: scalar, enum, message, list (``item``) or map (``key``, ``item``
@@ -290,8 +288,7 @@ def stub_init(ref: TypeRef) -> Type:
 # ------------------------------------------------------------------ spelling
 
 
-@dataclass(frozen=True)
-class Import:
+class Import(msgspec.Struct, frozen=True):
     """One imported name: ``from module import name as alias`` (``name``
     None: ``import module as alias``). ``module`` "." + x is x inside the
     generated package; a pb2 import is named by its alias (``pb2``)."""
@@ -302,8 +299,7 @@ class Import:
     pb2: str | None = None
 
 
-@dataclass
-class Spelling:
+class Spelling(msgspec.Struct):
     """How one module writes type expressions: ``style`` code (a generated
     module), stub (a pb2 stub: builtins and typing names under private
     aliases) or doc (what the docs show: protobuf's containers as list and
@@ -446,8 +442,7 @@ def _from_ast(node: ast.expr, names: Mapping[str, Sym]) -> Type:
 # --------------------------------------------------------------- import blocks
 
 
-@dataclass(frozen=True)
-class Statement:
+class Statement(msgspec.Struct, frozen=True):
     """An import statement of a generated module as printed: ``comment``
     (without ``#``) on the line above it (statements sharing a comment: above
     the first of them), ``noqa`` after it."""
@@ -497,7 +492,7 @@ def import_block(statements: Iterable[Statement], first_party: str) -> str:
     for s in statements:
         if not s.names or s.comment or s.noqa or s.exploded:
             singles.append(
-                dataclasses.replace(
+                msgspec.structs.replace(
                     s, names=tuple(sorted(s.names, key=lambda n: _member_key(n[0])))
                 )
             )

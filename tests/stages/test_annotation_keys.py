@@ -4,9 +4,9 @@ loader reads its keys from there, and the docs of the format
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
+import msgspec
 import pytest
 
 from generator.annotation_notes import FORMAT, FieldNote, Key, Keys
@@ -43,7 +43,9 @@ def test_a_note_takes_every_declared_key_with_its_default():
     """A note's keys are its fields: the loader builds it from the keys given,
     and each left out takes the field's default, declared in the same place."""
     keys = Keys.of(FieldNote)
-    assert list(keys) == [f.name for f in dataclasses.fields(FieldNote) if "key" in f.metadata]
+    declared = [f for f in msgspec.structs.fields(FieldNote) if getattr(f.type, "__metadata__", ())]
+    assert list(keys) == [f.name for f in declared]
+    assert [k.required for k in keys.values()] == [f.required for f in declared]
     note = FieldNote()
     assert (note.repeated, note.enforce_constraint, note.allow_nonfinite) == ("replace", "strict", False)
     assert keys["repeated"].choices == ("replace", "append") and not keys.required()
