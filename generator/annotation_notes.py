@@ -9,8 +9,6 @@ tests/stages/test_annotation_keys.py. Adding an option is one field here plus
 what the option does (the model, the templates).
 """
 
-from __future__ import annotations
-
 import re
 from typing import Annotated, Any
 
@@ -57,7 +55,7 @@ class Keys(dict[str, Key]):
         super().__init__((k.name, k) for k in keys)
 
     @classmethod
-    def of(cls, note: type[msgspec.Struct]) -> Keys:
+    def of(cls, note: type[msgspec.Struct]) -> "Keys":
         """The keys a note's fields declare (``Annotated[T, key(...)]``), in
         field order; a key is required when its field has no default."""
         return cls(
@@ -301,6 +299,15 @@ class EnvironmentNote(msgspec.Struct, frozen=True, kw_only=True):
     line: int = 0
 
 
+class RecipeNote(msgspec.Struct, frozen=True, kw_only=True):
+    """``classes.<class>.recipes.<title>``: a workflow, told and shown (a doctest)."""
+
+    title: str
+    doc: Annotated[str, key(str, "what the recipe does (reST)")]
+    example: Annotated[str, key(str, "a doctest, run by the tests")]
+    line: int = 0
+
+
 class ClassNote(msgspec.Struct, frozen=True, kw_only=True):
     """``classes.<name>``: a wrapper class."""
 
@@ -354,15 +361,6 @@ class ClassNote(msgspec.Struct, frozen=True, kw_only=True):
         tuple[RecipeNote, ...],
         key(dict, "worked examples the reference page shows under the class"),
     ] = ()
-    line: int = 0
-
-
-class RecipeNote(msgspec.Struct, frozen=True, kw_only=True):
-    """``classes.<class>.recipes.<title>``: a workflow, told and shown (a doctest)."""
-
-    title: str
-    doc: Annotated[str, key(str, "what the recipe does (reST)")]
-    example: Annotated[str, key(str, "a doctest, run by the tests")]
     line: int = 0
 
 
