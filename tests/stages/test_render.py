@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import math
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -103,6 +104,18 @@ def _model():
     return analyse(options).model
 
 
+def _repository_files() -> list[Path]:
+    """The checkout's files, without its venvs (CI's .venv-ci holds the cache
+    folders that tests running beside this one write to), git and bytecode."""
+    from tests.support import ROOT
+
+    return sorted(
+        p
+        for p in ROOT.rglob("*")
+        if not any(part.startswith(".venv") or part in ("__pycache__", ".git") for part in p.relative_to(ROOT).parts)
+    )
+
+
 def test_templates_are_compiled_once_into_the_user_cache_never_into_the_repository(tmp_path, monkeypatch):
     """Compiled templates are not committed (issue 21): the first run compiles
     them into the user cache folder, keyed by source and jinja2 version, and
@@ -116,7 +129,7 @@ def test_templates_are_compiled_once_into_the_user_cache_never_into_the_reposito
     monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     model = _model()
-    before = sorted(p for p in ROOT.rglob("*") if ".venv" not in p.parts and "__pycache__" not in p.parts and ".git" not in p.parts)
+    before = _repository_files()
     compiled = _compiles(monkeypatch)
     first = render.render_package(model)
     assert compiled and not (ROOT / "generator" / "compiled_templates").exists()
@@ -126,7 +139,7 @@ def test_templates_are_compiled_once_into_the_user_cache_never_into_the_reposito
     assert render.render_package(model) == first and compiled == []  # every template from the cache
     monkeypatch.setenv("FLEET_CODEGEN_NO_CACHE", "1")
     assert render.render_package(model) == first and compiled  # compiled in memory: the same text
-    after = sorted(p for p in ROOT.rglob("*") if ".venv" not in p.parts and "__pycache__" not in p.parts and ".git" not in p.parts)
+    after = _repository_files()
     assert after == before  # nothing written in the repository
     # another template text or another jinja2: another key
     source = (TEMPLATES / "types.py.j2").read_text(encoding="utf-8")
