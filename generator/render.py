@@ -96,50 +96,23 @@ def pyrepr_laid_out(
 
 
 def _string_literal(value: str | bytes) -> str:
-    """repr(), in the quotes black normalizes it to (black's own rule, see
-    _black_quotes): the format stage does not run black on literals."""
+    """repr(), in the quotes black normalizes it to (its normalize_string_quotes):
+    the format stage does not run black on literals. repr() quotes with '
+    unless the value holds ' and no ", escapes only the quote it is written
+    in, and every other backslash begins an escape of its own, so black's
+    rule comes down to counting: '...' becomes "..." when that takes no more
+    backslashes (each \\' loses one, each " gains one); "..." stays."""
     text = repr(value)
-    prefix = "" if isinstance(value, str) else "b"
-    body = text[len(prefix) + 1 : -1]
-    if text[-1] == "'" and '"' not in body and "'" not in body:
-        return f'{prefix}"{body}"'  # no quote inside: only the outer ones change (most literals)
-    return _black_quotes(text)
-
-
-def _sub_twice(pattern: re.Pattern[str], replacement: str, text: str) -> str:
-    return pattern.sub(
-        replacement, pattern.sub(replacement, text)
-    )  # overlapping matches
-
-
-# per new quote: (that quote escaped, the other quote escaped, that quote unescaped)
-_QUOTE_PATTERNS = {
-    new: (
-        re.compile(rf"([^\\]|^)\\((?:\\\\)*){new}"),
-        re.compile(rf"([^\\]|^)\\((?:\\\\)*){orig}"),
-        re.compile(rf"(([^\\]|^)(\\\\)*){new}"),
-    )
-    for new, orig in (('"', "'"), ("'", '"'))
-}
-
-
-def _black_quotes(literal: str) -> str:
-    """A repr() literal respelled as black's normalize_string_quotes does:
-    double quotes unless that takes more backslashes (the same number: double)."""
-    prefix = "b" if literal[0] == "b" else ""
-    orig, new = ('"', "'") if literal[len(prefix)] == '"' else ("'", '"')
-    body = literal[len(prefix) + 1 : -1]
-    escaped_new, escaped_orig, unescaped_new = _QUOTE_PATTERNS[new]
-    new_body = _sub_twice(escaped_new, rf"\1\2{new}", body)
-    if new_body != body:  # an escape the quotes do not need: black drops it
-        body = new_body
-        literal = f"{prefix}{orig}{body}{orig}"
-    new_body = _sub_twice(escaped_orig, rf"\1\2{orig}", new_body)
-    new_body = _sub_twice(unescaped_new, rf"\1\\{new}", new_body)
-    escapes, new_escapes = body.count("\\"), new_body.count("\\")
-    if new_escapes > escapes or (new_escapes == escapes and orig == '"'):
-        return literal
-    return f"{prefix}{new}{new_body}{new}"
+    if text[-1] == '"':
+        return text
+    if isinstance(value, str):
+        prefix, more_doubles = "", value.count('"') > value.count("'")
+    else:
+        prefix, more_doubles = "b", value.count(b'"') > value.count(b"'")
+    if more_doubles:
+        return text
+    body = text[len(prefix) + 1 : -1].replace("\\'", "'").replace('"', '\\"')
+    return f'{prefix}"{body}"'
 
 
 # control characters, and the line breaks str.splitlines knows besides "\n" (black
