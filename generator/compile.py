@@ -224,7 +224,10 @@ def compile_protos(
     Imports resolve against ``proto_paths`` (protoc's -I, in order; without
     any, the common folder of the inputs), then against the well-known types
     bundled with grpcio-tools."""
-    from grpc_tools import protoc
+    # grpcio-tools' compiler itself, not its grpc_tools.protoc wrapper: importing
+    # that module adds import hooks to sys.meta_path and its proto folder to
+    # sys.path ("dynamic stubs"), which a library must not do to its host process
+    from grpc_tools import _protoc_compiler
 
     files = find_proto_files(paths)
     folders = include_folders(files, proto_paths)
@@ -242,7 +245,9 @@ def compile_protos(
             f"--descriptor_set_out={out}",
             *names,
         ]
-        code = _run_capturing_stderr(lambda: protoc.main(args), errors)
+        code = _run_capturing_stderr(
+            lambda: _protoc_compiler.run_main([a.encode() for a in args]), errors
+        )
         message = errors.read_text(encoding="utf-8", errors="replace").strip()
         if code != 0 or not out.exists():
             problems = _protoc_problems(

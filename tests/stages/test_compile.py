@@ -243,3 +243,21 @@ def test_imports_are_followed_as_protoc_follows_them(tmp_path):
         os.mkfifo(first / "deep" / "leaf.proto")
         with pytest.raises(GeneratorError, match=r'imported file \("deep/leaf.proto"\) is a FIFO'):
             check_sources(["main.proto"], folders, [first / "main.proto"])
+
+
+def test_compiling_leaves_the_host_import_machinery_alone(tmp_path):
+    """The generator is also a library (the protoc plugin, pipeline.build):
+    compiling must not add import hooks or sys.path entries to the process
+    that calls it, as importing grpcio-tools' grpc_tools.protoc does."""
+    script = (
+        "import sys\n"
+        "hooks, path = list(sys.meta_path), list(sys.path)\n"
+        "from pathlib import Path\n"
+        "from generator.compile import compile_protos\n"
+        f"compiled = compile_protos([Path({str(ROOT / 'proto' / 'distributed_strategy.proto')!r})])\n"
+        "assert compiled.descriptor_set\n"
+        "print(sys.meta_path == hooks, sys.path == path, 'grpc_tools.protoc' in sys.modules)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                         cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["True", "True", "False"]
