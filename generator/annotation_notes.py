@@ -69,7 +69,7 @@ class Keys(dict[str, Key]):
                     name=k.name or f.name,
                     attribute=f.name,
                     required=f.required,
-                    default=None if f.default is msgspec.NODEFAULT else f.default,
+                    default=_default(f),
                 )
                 for f in msgspec.structs.fields(note)
                 for k in getattr(f.type, "__metadata__", ())
@@ -79,6 +79,13 @@ class Keys(dict[str, Key]):
 
     def required(self) -> tuple[str, ...]:
         return tuple(k.name for k in self.values() if k.required)
+
+
+def _default(f: msgspec.structs.FieldInfo) -> Any:
+    """A field's default: its value, a fresh one from its factory, None when required."""
+    if f.default_factory is not msgspec.NODEFAULT:
+        return f.default_factory()
+    return None if f.required else f.default
 
 
 def key(

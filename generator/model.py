@@ -1,7 +1,7 @@
 """Stage 4: schema + annotations -> the API to emit, fully resolved.
 
 Everything templates print is decided here, in one pass, into frozen
-dataclasses: names (after the renaming rule), Python types, docstring text,
+records (msgspec Structs): names (after the renaming rule), Python types, docstring text,
 validation specs and hook references. Templates only loop and print.
 """
 

@@ -1,4 +1,4 @@
-"""The model's data (stage 4): the frozen dataclasses the templates read,
+"""The model's data (stage 4): the frozen records (msgspec Structs) the templates read,
 with the small derived facts each computes from its own fields.
 
 Built by generator.model; nothing here reads the schema or the annotations."""

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-# Only what the runtime-only CI jobs have (protobuf, no jinja2 or yaml): the
+# Only what the runtime-only CI jobs have (protobuf, msgspec, PyYAML; no jinja2): the
 # stages these helpers drive are imported where they are used.
 from generator.output import MANIFEST_SUFFIX, apply, plan
 from generator.pipeline import Generated, Options, build

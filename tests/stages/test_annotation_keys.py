@@ -47,6 +47,7 @@ def test_a_note_takes_every_declared_key_with_its_default():
     assert list(keys) == [f.name for f in declared]
     assert [k.required for k in keys.values()] == [f.required for f in declared]
     note = FieldNote()
+    assert all(getattr(note, k.attribute) == k.default for k in keys.values())  # each key's default is its field's
     assert (note.repeated, note.enforce_constraint, note.allow_nonfinite) == ("replace", "strict", False)
     assert keys["repeated"].choices == ("replace", "append") and not keys.required()
 
