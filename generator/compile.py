@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -224,6 +223,8 @@ def compile_protos(
     Imports resolve against ``proto_paths`` (protoc's -I, in order; without
     any, the common folder of the inputs), then against the well-known types
     bundled with grpcio-tools."""
+    import tempfile  # here: a check whose inputs are unchanged never compiles
+
     # grpcio-tools' compiler itself, not its grpc_tools.protoc wrapper: importing
     # that module adds import hooks to sys.meta_path and its proto folder to
     # sys.path ("dynamic stubs"), which a library must not do to its host process
