@@ -41,7 +41,11 @@ def test_pyrepr_round_trips(value):
         assert result == value
 
 
-@given(st.one_of(st.text(max_size=40), st.binary(max_size=40)))
+_QUOTES = "'\"\\a\n"  # quotes and backslashes, where black's quote rule decides
+
+
+@given(st.one_of(st.text(max_size=40), st.binary(max_size=40), st.text(_QUOTES, max_size=60),
+                 st.text(_QUOTES, max_size=60).map(lambda t: t.encode())))
 def test_pyrepr_strings_round_trip_in_the_quotes_black_keeps(value):
     """Strings are spelled as black spells them (quotes, escapes): the format
     stage leaves literals to the templates."""
