@@ -1,7 +1,9 @@
 """fleet-strategy codegen: proto schema + annotations -> a typed Python API.
 
-The pipeline, one module per stage:
-compile -> schema -> annotations -> model -> render -> format -> output.
+The pipeline, one package (or module) per stage, each importing only those
+before it: inputs (read, compile) -> schema -> annotations -> model ->
+render -> format -> output; the API change report, then ``pipeline``, which
+chains them.
 ``fleet-strategy-codegen generate|check`` (in this repository also
 ``python -m generator``) drives it (see ``cli``); ``protoc-gen-fleet-strategy``
 is the same pipeline as a protoc plugin (see ``plugin``). Installed, the

@@ -41,7 +41,8 @@ from typing import Any
 
 import msgspec
 
-from .annotations import AcceptedChange, Annotations, closest
+from .annotations.keys import AcceptedChange, Annotations
+from .errors import closest
 from .api_diff import compare
 from .api_rules import CATEGORIES, RULES, Change
 from .api_surface import (

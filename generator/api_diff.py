@@ -25,7 +25,7 @@ from .api_rules import (
     wire_of,
 )
 from .api_surface import FieldPaths, json_name_of, label
-from .proto_facts import INT_BOUNDS
+from .schema.proto_facts import INT_BOUNDS
 
 
 class _Diff:

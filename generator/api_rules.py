@@ -10,7 +10,7 @@ from typing import Any, Iterable, Sequence
 
 import msgspec
 
-from .proto_facts import FLOAT_TYPES, INT_BOUNDS, WIRE_TYPES
+from .schema.proto_facts import FLOAT_TYPES, INT_BOUNDS, WIRE_TYPES
 
 CATEGORIES = ("breaking", "behaviour", "addition")
 

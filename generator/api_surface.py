@@ -11,10 +11,9 @@ from typing import Any
 
 from google.protobuf import descriptor_pb2 as d
 
-from .model import default_text
-from .model_types import PackageModel
-from .proto_facts import finite_only, json_name, plain_number
-from .schema import Field, Schema
+from .model.records import PackageModel
+from .schema.proto_facts import finite_only, json_name, plain_number
+from .schema.schema import Field, Schema, default_text
 
 SURFACE_VERSION = 2
 # Records this generator compares: version 1 also stored every field's path,

@@ -52,7 +52,8 @@ from .pipeline import (
 from .project import CONFIG_TABLE, project_defaults, project_root
 
 if TYPE_CHECKING:
-    from .api_changes import Change, Report
+    from .api_changes import Report
+    from .api_rules import Change
 
 # The API change report (generator.api_changes) is imported where it is used: a
 # check whose inputs are unchanged answers from the manifest without the stages.
@@ -581,7 +582,7 @@ def _display(path: Path) -> str:
 
 def _recorded_api(options: Options) -> dict[str, Any] | None:
     """The API surface the last generate into the output folder recorded."""
-    from .api_changes import READABLE_VERSIONS
+    from .api_surface import READABLE_VERSIONS
 
     data = read_manifest(options.out, options.package)
     api = data.get("api") if data is not None else None
@@ -773,7 +774,7 @@ def _add_patch_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _patch(options: Options, args: argparse.Namespace) -> int:
-    from .annotations import closest
+    from .errors import closest
 
     tree: Path = args.tree
     if not tree.is_dir():

@@ -1,4 +1,5 @@
-"""The one error type users see, and the process exit codes."""
+"""The one error type users see, the did-you-mean its messages offer for a
+misspelt name, and the process exit codes."""
 
 from __future__ import annotations
 
@@ -41,3 +42,13 @@ class GeneratorError(Exception):
             problems = [problems]
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+
+def closest(
+    name: str, choices: list[str] | tuple[str, ...] | set[str] | frozenset[str]
+) -> str | None:
+    """The valid name ``name`` is most likely a misspelling of, if any."""
+    import difflib  # only on an error path: a run with valid inputs never loads it
+
+    match = difflib.get_close_matches(name, sorted(choices), n=1, cutoff=0.6)
+    return match[0] if match else None

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from . import COMMAND, __version__
-from .compile import find_proto_files, include_folders, proto_names
 from .errors import GeneratorError, Problem
-from .inputs import check_regular, read_input
+from .inputs.compile import find_proto_files, include_folders, proto_names
+from .inputs.files import check_regular, read_input
 from .output import (
     MANIFEST_SUFFIX,
     is_generated,
@@ -34,10 +34,10 @@ from .settings import (
 )
 
 if TYPE_CHECKING:
-    from .annotations import Annotations
-    from .compile import CompiledSchema
-    from .model_types import PackageModel
-    from .schema import Schema
+    from .annotations.keys import Annotations
+    from .inputs.compile import CompiledSchema
+    from .model.records import PackageModel
+    from .schema.schema import Schema
 
 # The stages are imported inside build(): a `check` whose inputs are unchanged
 # is answered from the manifest without loading them (see output.fast_clean).
@@ -204,9 +204,10 @@ def check_package_name(package: str) -> None:
 def build(options: Options, compiled: CompiledSchema | None = None) -> Generated:
     """Run every stage. ``compiled``: the schema, when protoc has already
     compiled the protos (the protoc plugin); by default they are compiled here."""
-    from .api_changes import api_surface, check_accepted
+    from .api_changes import check_accepted
+    from .api_surface import api_surface
     from .format import format_files
-    from .render import render_package
+    from .render.templates import render_package
 
     analysis = analyse(options, compiled)
     model = analysis.model
@@ -256,11 +257,12 @@ class Analysis(msgspec.Struct, frozen=True):
 
 def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysis:
     """compile -> schema -> annotations -> model (no rendering, no black)."""
-    from .annotations import hook_class_members, load_annotations
-    from .compile import compile_protos
-    from .model import build_model
-    from .model_types import Header
-    from .schema import load_schema
+    from .annotations.load import load_annotations
+    from .annotations.members import hook_class_members
+    from .inputs.compile import compile_protos
+    from .model.build import build_model
+    from .model.records import Header
+    from .schema.schema import load_schema
 
     check_package_name(options.package)
     compiled = compiled or compile_protos(list(options.protos), options.proto_paths)
@@ -293,7 +295,8 @@ def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, .
     and the inputs that did not exist there."""
     import tempfile
 
-    from .api_changes import api_surface, empty_surface, inputs_at_ref
+    from .api_changes import inputs_at_ref
+    from .api_surface import api_surface, empty_surface
 
     with tempfile.TemporaryDirectory(prefix="fsc-ref-") as tmp:
         copy = inputs_at_ref(

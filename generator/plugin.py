@@ -57,7 +57,7 @@ FLAGS = (
 
 def parse_parameter(parameter: str) -> dict[str, str]:
     """``a=1,b`` -> {"a": "1", "b": ""}; unknown or repeated keys are errors."""
-    from .annotations import closest
+    from .errors import closest
 
     values: dict[str, str] = {}
     problems = []
@@ -109,7 +109,7 @@ def _files(request: Any) -> dict[str, str]:
     from google.protobuf import descriptor_pb2
 
     from .cli import report_undocumented
-    from .compile import CompiledSchema
+    from .inputs.compile import CompiledSchema
     from .pipeline import Options, build, check_package_name
     from .project import project_defaults
 

@@ -15,7 +15,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 from .errors import GeneratorError, Problem
-from .inputs import decode_utf8, read_input
+from .inputs.files import decode_utf8, read_input
 
 CONFIG_TABLE = "fleet-strategy-codegen"
 
@@ -64,7 +64,7 @@ def _checked_table(table: Any, where: Path) -> dict[str, Any]:
     problems = []
     for key, value in table.items():
         if key not in TABLE_KEYS:
-            from .annotations import (
+            from .errors import (
                 closest,
             )  # only on this error path: the fast check loads no stage
 

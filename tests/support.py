@@ -56,9 +56,9 @@ def golden_files(expected: Path) -> dict[str, str]:
         if p.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in p.relative_to(expected).parts)
     }
     from generator import COMMAND, __version__
-    from generator.model_types import Header
-    from generator.naming import RUNTIME_MODULES
-    from generator.render import environment, runtime_copy
+    from generator.model.records import Header
+    from generator.schema.naming import RUNTIME_MODULES
+    from generator.render.templates import environment, runtime_copy
 
     header = Header(generator_version=__version__, inputs=(), command=COMMAND)  # the copy's names no input
     for manifest in [name for name in files if name.endswith(MANIFEST_SUFFIX)]:

@@ -24,11 +24,11 @@ from typing import Any, Callable
 # that imports its stages lazily) and in generator.pipeline (for one that
 # imported them at the top); a function that is missing is skipped.
 STAGES = {
-    ("generator.compile", "compile_protos"): "compile",
-    ("generator.schema", "load_schema"): "schema",
-    ("generator.annotations", "load_annotations"): "annotations",
-    ("generator.model", "build_model"): "model",
-    ("generator.render", "render_package"): "render",
+    ("generator.inputs.compile", "compile_protos"): "compile",
+    ("generator.schema.schema", "load_schema"): "schema",
+    ("generator.annotations.load", "load_annotations"): "annotations",
+    ("generator.model.build", "build_model"): "model",
+    ("generator.render.templates", "render_package"): "render",
     ("generator.format", "format_files"): "format",
 }
 

@@ -49,9 +49,9 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from generator import render as gen_render
+from generator.render import templates as gen_render
 from generator.errors import GeneratorError
-from generator.naming import RUNTIME_MODULES
+from generator.schema.naming import RUNTIME_MODULES
 from tests.support import ROOT, generate, import_generated, unique_package
 
 FIXTURES = Path(__file__).resolve().parent / "hostile"

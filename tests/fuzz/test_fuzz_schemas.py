@@ -56,7 +56,7 @@ from google.protobuf import text_format
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from generator import render as gen_render
+from generator.render import templates as gen_render
 from generator.errors import GeneratorError
 from generator.pipeline import Options, build
 from tests.support import ROOT, generate, import_generated, unique_package
@@ -110,7 +110,7 @@ FLT_MAX = 3.4028234663852886e38
 FLT_MIN = 1.1754943508222875e-38  # smallest normal float32
 DBL_MIN = 2.2250738585072014e-308
 
-# The documented renaming rule (generator/naming.py, README): a keyword, a
+# The documented renaming rule (generator/schema/naming.py, README): a keyword, a
 # dunder or private ``__name``, a name the class body uses or a member every
 # wrapper has gets a trailing underscore, repeated until it is free.
 CLASS_BODY = {"property", "staticmethod", "classmethod", "super", "object", "self"}

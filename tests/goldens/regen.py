@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from generator.output import apply, plan  # noqa: E402
 from generator.pipeline import Options, build  # noqa: E402
-from generator.naming import RUNTIME_MODULES  # noqa: E402
+from generator.schema.naming import RUNTIME_MODULES  # noqa: E402
 
 CASES = Path(__file__).resolve().parent / "cases"
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from google.protobuf import descriptor_pb2 as d
 
-from generator.compile import compile_protos
+from generator.inputs.compile import compile_protos
 from generator.pipeline import build
 from tests.goldens.regen import CASES, case_options
 from tests.support import golden_tree, import_generated

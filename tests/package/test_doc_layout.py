@@ -10,7 +10,7 @@ import inspect
 
 import pytest
 
-from generator.doctext import _doc_parts, doc_layout
+from generator.model.doctext import doc_layout, doc_parts
 from tests.support import generate, import_generated
 
 PROTO = '''syntax = "proto3";
@@ -89,9 +89,9 @@ def test_layout_keeps_code_blocks_and_lists_and_reflows_prose():
     assert doc_layout(text) == (
         "Lead line one and two.", "- a\n- b", "code()\n  deeper()", "```\nx\n\ny\n```", "1. one\n2. two"
     )
-    assert _doc_parts(text) == ("Lead line one and two.", ("- a\n- b", "code()\n  deeper()", "```\nx\n\ny\n```", "1. one\n2. two"))
-    assert _doc_parts("First. Second.\n\n    code") == ("First.", ("Second.", "code"))
-    assert _doc_parts("```\nunclosed\n\nfence") == ("```\nunclosed\n\nfence", ())
+    assert doc_parts(text) == ("Lead line one and two.", ("- a\n- b", "code()\n  deeper()", "```\nx\n\ny\n```", "1. one\n2. two"))
+    assert doc_parts("First. Second.\n\n    code") == ("First.", ("Second.", "code"))
+    assert doc_parts("```\nunclosed\n\nfence") == ("```\nunclosed\n\nfence", ())
     assert doc_layout("One. ```x = 1``` inline\n```y```\nafter the one-line fence") == (
         "One. ```x = 1``` inline", "```y```", "after the one-line fence"
     )
@@ -168,7 +168,7 @@ def test_fast_wrap_lays_out_prose_as_textwrap_fill(seed):
     import random
     import textwrap
 
-    from generator.doctext import _wrap
+    from generator.model.doctext import _wrap
 
     rnd = random.Random(seed)
     pieces = ["a", "bb", "x" * 30, "y" * 71, "z" * 72, "w" * 80, "é", ".", "-", ""]

@@ -13,8 +13,8 @@ from google.protobuf.message import Message
 
 import fleet_strategy
 from fleet_strategy import DistributedStrategy
-from generator.compile import compile_protos
-from generator.schema import float32
+from generator.inputs.compile import compile_protos
+from generator.schema.schema import float32
 from tests.support import REFERENCE, ROOT
 
 DEFAULTS = json.loads((REFERENCE / "defaults.json").read_text())

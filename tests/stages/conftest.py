@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.compile import compile_protos
-from generator.schema import load_schema
+from generator.inputs.compile import compile_protos
+from generator.schema.schema import load_schema
 
 SCHEMA = """\
 syntax = "proto2";

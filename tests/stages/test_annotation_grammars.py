@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.annotations import POLICY_PLACEHOLDERS, dotted_name, format_problem, python_name, type_expression_problem
+from generator.annotations.grammar import POLICY_PLACEHOLDERS, dotted_name, format_problem, python_name, type_expression_problem
 from generator.errors import GeneratorError
 from generator.pipeline import check_package_name
-from generator.render import comment_text, shown_name
+from generator.render.templates import comment_text, shown_name
 
 ROOT = Path(__file__).resolve().parents[2]
 

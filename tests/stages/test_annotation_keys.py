@@ -1,4 +1,4 @@
-"""The annotations format is declared once (generator.annotation_notes): the
+"""The annotations format is declared once (generator.annotations.keys): the
 loader reads its keys from there, and the docs of the format
 (docs/schema-owners.md, "The annotations file") name every declared key."""
 
@@ -9,7 +9,7 @@ import re
 import msgspec
 import pytest
 
-from generator.annotation_notes import FORMAT, FieldNote, Key, Keys
+from generator.annotations.keys import FORMAT, FieldNote, Key, Keys
 from tests.support import ROOT
 
 DOCS = ROOT / "docs" / "schema-owners.md"
@@ -55,11 +55,11 @@ def test_a_note_takes_every_declared_key_with_its_default():
 def test_the_checker_enforces_what_a_key_declares():
     """A key's type and allowed values are enforced from its declaration
     alone; the values read are keyed by the note's field names."""
-    from generator.annotation_yaml import _Checker, _Node
+    from generator.annotations.checker import Checker, Node
 
-    c = _Checker("a.yaml")
+    c = Checker("a.yaml")
     declared = Keys(Key("mode", str, "a test key", choices=("a", "b")), Key("size", int, "another"))
-    node = _Node({"mode": _Node("c", 2), "size": _Node("x", 3), "other": _Node(1, 4)}, 1)
+    node = Node({"mode": Node("c", 2), "size": Node("x", 3), "other": Node(1, 4)}, 1)
     given = c.mapping(node, "where", declared)
     assert [str(p) for p in c.problems] == [
         "a.yaml:2: where.mode must be one of a, b",

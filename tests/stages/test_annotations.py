@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.annotations import load_annotations
-from generator.compile import compile_protos
+from generator.annotations.load import load_annotations
+from generator.inputs.compile import compile_protos
 from generator.errors import GeneratorError
-from generator.schema import load_schema
+from generator.schema.schema import load_schema
 
 ERRORS = Path(__file__).resolve().parent / "annotation_errors"
 ERROR_CASES = sorted(p.stem for p in ERRORS.glob("*.yaml"))
@@ -82,7 +82,7 @@ def test_deep_nesting_is_refused_by_the_pure_python_loader_too(schema, tmp_path,
     recurses once per level: Python's recursion limit must not be the answer."""
     import yaml
 
-    from generator import yaml_reader
+    from generator.annotations import yaml_reader
 
     monkeypatch.setattr(yaml_reader, "_Loader", yaml.SafeLoader)
     path = write_annotations(tmp_path, "messages:\n  demo.Root:\n    doc: " + "[" * levels + "]" * levels + "\n")
@@ -152,7 +152,7 @@ def test_a_getter_hooks_return_annotation_is_checked_as_a_type(schema, tmp_path)
     ]
 
 
-def _tree(node):  # a loaded _Node as plain data, lines included
+def _tree(node):  # a loaded Node as plain data, lines included
     value = node.value
     if isinstance(value, dict):
         value = {k: _tree(v) for k, v in value.items()}
@@ -168,7 +168,7 @@ def test_a_read_annotations_text_is_taken_from_the_user_cache(tmp_path, monkeypa
     reader is another entry; an entry cut short or altered is read again."""
     import math
 
-    from generator import annotation_yaml, yaml_reader
+    from generator.annotations import checker, yaml_reader
     from tests.support import ROOT
 
     monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
@@ -178,22 +178,22 @@ def test_a_read_annotations_text_is_taken_from_the_user_cache(tmp_path, monkeypa
                     + "extra: [1, -0.0, .inf, null, true, 'é\\u2028', {k: [ ]}]\n", encoding="utf-8")
     reads = []
     monkeypatch.setattr(yaml_reader, "read_tree", lambda *a, real=yaml_reader.read_tree: reads.append(1) or real(*a))
-    first = _tree(annotation_yaml._load_yaml(path))
-    again = _tree(annotation_yaml._load_yaml(path))
+    first = _tree(checker.load_yaml(path))
+    again = _tree(checker.load_yaml(path))
     assert again == first and reads == [1]  # from the cache
     assert [math.copysign(1, t[1]["extra"][1][1][1]) for t in (first, again)] == [-1, -1]  # == ignores the sign
     entries = [p for p in (tmp_path / "cache" / "fleet-strategy-codegen" / "annotation-trees").rglob("*") if p.is_file()]
     assert len(entries) == 1
     for damaged in (entries[0].read_bytes()[:-7], entries[0].read_bytes().replace(b"true", b"fals")):
         entries[0].write_bytes(damaged)
-        assert _tree(annotation_yaml._load_yaml(path)) == first  # read again, and stored whole
+        assert _tree(checker.load_yaml(path)) == first  # read again, and stored whole
     assert len(reads) == 3
-    key = annotation_yaml._tree_entry(path.read_text(encoding="utf-8"))
-    assert annotation_yaml._tree_entry(path.read_text(encoding="utf-8") + "\n") != key
-    monkeypatch.setattr(annotation_yaml, "installed_version", lambda name: "0.0")
-    assert annotation_yaml._tree_entry(path.read_text(encoding="utf-8")) != key
+    key = checker._tree_entry(path.read_text(encoding="utf-8"))
+    assert checker._tree_entry(path.read_text(encoding="utf-8") + "\n") != key
+    monkeypatch.setattr(checker, "installed_version", lambda name: "0.0")
+    assert checker._tree_entry(path.read_text(encoding="utf-8")) != key
     monkeypatch.setenv("FLEET_CODEGEN_NO_CACHE", "1")
-    assert annotation_yaml._tree_entry(path.read_text(encoding="utf-8")) is None
+    assert checker._tree_entry(path.read_text(encoding="utf-8")) is None
 
 
 def test_a_run_with_a_known_annotations_text_does_not_import_pyyaml(tmp_path):
@@ -202,8 +202,8 @@ def test_a_run_with_a_known_annotations_text_does_not_import_pyyaml(tmp_path):
 
     from tests.support import ROOT
 
-    code = ("import sys; from pathlib import Path; from generator import annotation_yaml as a; "
-            "a._load_yaml(Path(sys.argv[1])); print('yaml' in sys.modules)")
+    code = ("import sys; from pathlib import Path; from generator.annotations import checker as a; "
+            "a.load_yaml(Path(sys.argv[1])); print('yaml' in sys.modules)")
     env = {**__import__("os").environ, "XDG_CACHE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
     env.pop("FLEET_CODEGEN_NO_CACHE", None)
     notes = str(ROOT / "proto" / "fleet_strategy.annotations.yaml")
@@ -219,7 +219,7 @@ def test_a_hooks_module_is_outlined_once_per_text(tmp_path, monkeypatch):
     or another text is parsed again; a module that does not parse is never kept."""
     import ast
 
-    from generator import annotation_members as members
+    from generator.annotations import members
 
     monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

@@ -293,7 +293,7 @@ def test_bad_annotations_are_bad_input_for_the_plugin(small, case):
     from google.protobuf.compiler import plugin_pb2
 
     from generator import plugin
-    from generator.compile import compile_protos
+    from generator.inputs.compile import compile_protos
 
     (small / "notes.yaml").write_bytes(BAD_ANNOTATIONS[case])
     compiled = descriptor_pb2.FileDescriptorSet.FromString(compile_protos([Path("proto")]).descriptor_set)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.compile import check_sources, find_proto_files
+from generator.inputs.compile import check_sources, find_proto_files
 from generator.errors import GeneratorError
 from tests.support import ROOT
 
@@ -253,7 +253,7 @@ def test_compiling_leaves_the_host_import_machinery_alone(tmp_path):
         "import sys\n"
         "hooks, path = list(sys.meta_path), list(sys.path)\n"
         "from pathlib import Path\n"
-        "from generator.compile import compile_protos\n"
+        "from generator.inputs.compile import compile_protos\n"
         f"compiled = compile_protos([Path({str(ROOT / 'proto' / 'distributed_strategy.proto')!r})])\n"
         "assert compiled.descriptor_set\n"
         "print(sys.meta_path == hooks, sys.path == path, 'grpc_tools.protoc' in sys.modules)\n"

@@ -16,7 +16,7 @@ import generator.format as format_stage
 from generator.errors import GeneratorError
 from generator.format import format_files, mode, wrap_line
 from generator.pipeline import Options, build
-from generator.render import RenderedFile
+from generator.render.templates import RenderedFile
 from tests.support import ROOT
 
 GENERATED = sorted(

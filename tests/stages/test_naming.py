@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import naming
+from generator.schema import naming
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The facts several stages share (generator.proto_facts) agree with protobuf
+"""The facts several stages share (generator.schema.proto_facts) agree with protobuf
 and with the shipped runtime, which keeps its own copies because it ships
 alone; naming.WRAPPER_MEMBERS agrees with the runtime's Wrapper."""
 
@@ -9,18 +9,8 @@ import math
 import pytest
 from google.protobuf import descriptor_pb2, descriptor_pool
 
-from generator import naming
-from generator.proto_facts import (
-    FLOAT_TYPES,
-    INT_BOUNDS,
-    NUMERIC_TYPES,
-    PY_SCALAR,
-    SCALAR_TYPES,
-    WIRE_TYPES,
-    finite_only,
-    json_name,
-    plain_number,
-)
+from generator.schema import naming
+from generator.schema.proto_facts import FLOAT_TYPES, INT_BOUNDS, NUMERIC_TYPES, PY_SCALAR, SCALAR_TYPES, WIRE_TYPES, finite_only, json_name, plain_number
 from generator.shipped import runtime
 
 F = descriptor_pb2.FieldDescriptorProto
@@ -49,7 +39,7 @@ def test_scalar_tables_cover_the_same_types():
 
 def test_the_runtime_validates_each_scalar_type_as_the_generator_describes_it():
     """The runtime's own table (it ships alone) gives every scalar field the
-    kind and integer bounds generator.proto_facts states."""
+    kind and integer bounds generator.schema.proto_facts states."""
     message = _pool_message([(f"f_{name}", number) for number, name in SCALAR_TYPES.items()])
     for number, name in SCALAR_TYPES.items():
         spec = runtime.field_spec(message.fields_by_name[f"f_{name}"])  # type: ignore[attr-defined]

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.render import docstring, pyrepr, pyrepr_laid_out
+from generator.render.templates import docstring, pyrepr, pyrepr_laid_out
 
 
 @pytest.mark.parametrize(
@@ -126,7 +126,8 @@ def test_templates_are_compiled_once_into_the_user_cache_never_into_the_reposito
     later runs load them from there, rendering the very same text."""
     import jinja2
 
-    from generator import render, template_cache
+    from generator import template_cache
+    from generator.render import templates as render
     from generator.settings import TEMPLATES
     from tests.support import ROOT
 
@@ -154,7 +155,7 @@ def test_templates_are_compiled_once_into_the_user_cache_never_into_the_reposito
 
 
 def test_a_corrupt_or_truncated_cache_entry_is_compiled_again(tmp_path, monkeypatch):
-    from generator import render
+    from generator.render import templates as render
 
     monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
@@ -179,7 +180,8 @@ def test_a_wheel_carries_its_templates_compiled_and_renders_as_the_sources(tmp_p
     code must be the code the real filters give."""
     import shutil
 
-    from generator import render, template_cache
+    from generator import template_cache
+    from generator.render import templates as render
     from generator.settings import TEMPLATES
     from tests.support import ROOT
 
@@ -195,7 +197,7 @@ def test_a_wheel_carries_its_templates_compiled_and_renders_as_the_sources(tmp_p
     script = (
         "import jinja2, sys\n"
         "from fleet_strategy_codegen.pipeline import Options, analyse\n"
-        "from fleet_strategy_codegen import render\n"
+        "from fleet_strategy_codegen.render import templates as render\n"
         "compiled = []\n"
         "real = jinja2.Environment.compile\n"
         "jinja2.Environment.compile = lambda self, *a, **k: compiled.append(a) or real(self, *a, **k)\n"

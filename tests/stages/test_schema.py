@@ -7,8 +7,8 @@ import math
 import pytest
 
 from generator.errors import GeneratorError
-from generator.model import default_text
-from generator.schema import load_schema, shortest_float32_text
+from generator.schema.schema import default_text
+from generator.schema.schema import load_schema, shortest_float32_text
 
 
 def test_schema_reads_types_defaults_and_comments(schema):
@@ -25,7 +25,7 @@ def test_schema_reads_types_defaults_and_comments(schema):
 def test_schema_keeps_the_comments_of_every_kind_of_element(tmp_path):
     """Enum values, oneofs, extensions (file level and nested), services and
     methods keep their comments; a leading and a trailing comment both stay."""
-    from generator.compile import compile_protos
+    from generator.inputs.compile import compile_protos
 
     (tmp_path / "kinds.proto").write_text(
         'syntax = "proto2";\npackage k;\n'

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ast
 
-from generator import typeref
-from generator.typeref import Import, Spelling, Statement, Sym, Type, TypeRef
+from generator.model import typeref
+from generator.model.typeref import Import, Spelling, Statement, Sym, Type, TypeRef
 from tests.support import ROOT
 
 PB2 = {"distributed_strategy_pb2": Sym("pb2", "distributed_strategy_pb2", "")}

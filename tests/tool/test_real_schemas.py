@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.compile import compile_protos
-from generator.schema import load_schema
+from generator.inputs.compile import compile_protos
+from generator.schema.schema import load_schema
 from tests.support import ROOT
 
 ONNX_VERSION = "1.23.2"

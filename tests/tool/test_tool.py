@@ -16,7 +16,7 @@ import pytest
 from generator import pipeline
 from generator.cli import main
 from generator.errors import Exit
-from generator.naming import RUNTIME_MODULES
+from generator.schema.naming import RUNTIME_MODULES
 from tests.support import ROOT
 
 BIN = Path(sys.executable).parent
@@ -403,6 +403,9 @@ def test_built_wheel_works_in_a_new_venv_outside_the_repo(tmp_path):
     with zipfile.ZipFile(wheel) as archive:
         entry_points = archive.read(next(n for n in files if n.endswith("entry_points.txt"))).decode()
     assert "fleet_strategy_codegen/templates/REFERENCE.md.j2" in files
+    # every module of every package of the generator (pyproject.toml lists the packages)
+    sources = {f"fleet_strategy_codegen/{p.relative_to(ROOT / 'generator').as_posix()}" for p in (ROOT / "generator").rglob("*.py")}
+    assert sources <= set(files), sorted(sources - set(files))
     # the templates compiled at build time (build_hooks.py), one module each; never committed
     compiled = [n for n in files if n.startswith("fleet_strategy_codegen/compiled_templates/t_")]
     assert len(compiled) == len(list((ROOT / "templates").glob("*.j2")))

@@ -110,7 +110,7 @@ def doc_layout(text: str, width: int = DOC_WIDTH) -> tuple[str, ...]:
     return _layout(_blocks(text), width)
 
 
-def _doc_parts(text: str) -> tuple[str, tuple[str, ...]]:
+def doc_parts(text: str) -> tuple[str, tuple[str, ...]]:
     """A docstring's summary (the first sentence of the first paragraph) and
     the rest of ``text`` laid out as ``doc_layout`` does: nothing is dropped."""
     blocks = _blocks(text)
@@ -132,9 +132,9 @@ def code_fence(text: str | None) -> str:
     return "`" * max(3, max(runs, default=0) + 1)
 
 
-def _first_sentence(text: str) -> str:
+def first_sentence(text: str) -> str:
     """The summary of ``text`` on one line (a table cell)."""
-    summary, _ = _doc_parts(text)
+    summary, _ = doc_parts(text)
     return " ".join(summary.split())
 
 
@@ -143,7 +143,7 @@ def _first_sentence(text: str) -> str:
 TABLE_WIDTH = 88
 
 
-def _rst_table(
+def rst_table(
     headers: tuple[str, ...],
     rows: Sequence[tuple[str, ...]],
     width: int = TABLE_WIDTH,

@@ -14,9 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from . import naming
-from .annotation_grammar import dotted_name
-from .annotation_notes import (
+from ..errors import Problem
+from ..inputs.files import decode_utf8, read_input
+from ..schema import naming
+from ..settings import cache_entry, read_cached, write_cached
+from .checker import Checker, Node
+from .grammar import dotted_name
+from .keys import (
     ALIAS_KEYS,
     ATTRIBUTE_KEYS,
     CONVERTERS,
@@ -41,14 +45,10 @@ from .annotation_notes import (
     ModuleMembersNote,
     TargetNote,
 )
-from .annotation_yaml import _Checker, _Node
-from .errors import Problem
-from .inputs import decode_utf8, read_input
-from .settings import cache_entry, read_cached, write_cached
 
 
-def _reference(
-    c: _Checker, node: _Node | None, class_names: set[str]
+def read_reference(
+    c: Checker, node: Node | None, class_names: set[str]
 ) -> tuple[str | None, tuple[tuple[str, str], ...], tuple[MemberDifference, ...]]:
     """``reference:``: the name of the implementation compatible mode mirrors
     (a string), or a mapping of that ``name`` and its ``differences``: text
@@ -94,7 +94,7 @@ def _reference(
 
 
 def _member_differences(
-    c: _Checker, node: _Node, class_names: set[str]
+    c: Checker, node: Node, class_names: set[str]
 ) -> list[MemberDifference]:
     """``reference.differences.members``: ``name: {of: [Class.member, ...], text: ...}``."""
     if not isinstance(node.value, dict):
@@ -140,8 +140,8 @@ def _member_differences(
     return found
 
 
-def _targets(
-    c: _Checker, node: _Node | None, hooks_module: str | None, package_dir: Path
+def read_targets(
+    c: Checker, node: Node | None, hooks_module: str | None, package_dir: Path
 ) -> tuple[TargetNote, ...]:
     """``targets:``: each a package path, the package its pb2 modules come
     from and the logger its warnings go to; every other fact is shared."""
@@ -198,7 +198,7 @@ def _targets(
 
 
 def _member_source(
-    c: _Checker, node: _Node | None, where: str, package_dir: Path
+    c: Checker, node: Node | None, where: str, package_dir: Path
 ) -> tuple[str | None, frozenset[str]]:
     """``module_members.from``: the module's name and what it defines (None: unusable)."""
     if node is None:
@@ -224,7 +224,7 @@ def _member_source(
 
 
 def _module_members(
-    c: _Checker, node: _Node, where: str, package_dir: Path
+    c: Checker, node: Node, where: str, package_dir: Path
 ) -> ModuleMembersNote | None:
     """A target's ``module_members``: ``from`` (a hand-written module in the
     package folder, beside the hooks module, which this build carries a copy
@@ -247,7 +247,7 @@ def _module_members(
         else:
             names.append(item.value)
 
-    def module_variable(name: str, node: _Node) -> bool:
+    def module_variable(name: str, node: Node) -> bool:
         if not naming.is_identifier(name):
             c.error(f"{where}.attributes.{name}: {name!r} is not an identifier", node)
         return naming.is_identifier(name)
@@ -260,7 +260,7 @@ def _module_members(
         if name in taken:
             c.error(
                 f"{where}: {name!r} is defined twice",
-                _Node(name, line),
+                Node(name, line),
                 f"first on line {taken[name]}",
             )
         taken[name] = line
@@ -286,7 +286,7 @@ def _module_members(
     )
 
 
-def _env_note(c: _Checker, node: _Node | None, where: str, f: Any) -> EnvNote | None:
+def read_env_note(c: Checker, node: Node | None, where: str, f: Any) -> EnvNote | None:
     """A field's ``env: VARIABLE`` or ``env: {variable: VARIABLE, read: false}``."""
     if node is None:
         return None
@@ -322,7 +322,7 @@ def _env_note(c: _Checker, node: _Node | None, where: str, f: Any) -> EnvNote | 
     return EnvNote(**given, line=node.line)
 
 
-def _identifier(c: _Checker, name: str, node: _Node, what: str) -> bool:
+def check_identifier(c: Checker, name: str, node: Node, what: str) -> bool:
     if not naming.is_plain_attribute(name) or name in naming.WRAPPER_MEMBERS:
         c.error(
             f"{what} {name!r} is not a usable member name (an identifier, not a keyword, not __private)",
@@ -332,7 +332,7 @@ def _identifier(c: _Checker, name: str, node: _Node, what: str) -> bool:
     return True
 
 
-def _plain(node: _Node) -> Any:
+def _plain(node: Node) -> Any:
     """A YAML value without its line marks."""
     if isinstance(node.value, dict):
         return {k: _plain(v) for k, v in node.value.items()}
@@ -342,10 +342,10 @@ def _plain(node: _Node) -> Any:
 
 
 def _attribute_notes(
-    c: _Checker,
-    keys: dict[str, _Node],
+    c: Checker,
+    keys: dict[str, Node],
     where: str,
-    usable: Callable[[str, _Node], bool],
+    usable: Callable[[str, Node], bool],
 ) -> list[AttributeNote]:
     """``attributes:`` (of a class, or of a target's module): plain variables
     with a default and a type expression (checked: it is pasted as code)."""
@@ -378,12 +378,12 @@ def _attribute_notes(
     return attributes
 
 
-def _member_notes(
-    c: _Checker, keys: dict[str, _Node], where: str, message: Any
+def read_member_notes(
+    c: Checker, keys: dict[str, Node], where: str, message: Any
 ) -> dict[str, Any]:
     """A class's ``attributes:``, ``aliases:`` and ``environment:`` (ClassNote fields)."""
     attributes = _attribute_notes(
-        c, keys, where, lambda name, node: _identifier(c, name, node, "attribute")
+        c, keys, where, lambda name, node: check_identifier(c, name, node, "attribute")
     )
     aliases: list[AliasNote] = []
     for name, node in keys["aliases"].value.items() if "aliases" in keys else []:
@@ -408,7 +408,7 @@ def _member_notes(
         if member in names:
             c.error(
                 f"{where}: member {member!r} is defined twice",
-                _Node(member, line),
+                Node(member, line),
                 f"first on line {names[member]}",
             )
         names[member] = line
@@ -420,11 +420,11 @@ def _member_notes(
 
 
 def _alias_note(
-    c: _Checker, name: str, node: _Node, where: str, message: Any
+    c: Checker, name: str, node: Node, where: str, message: Any
 ) -> AliasNote | None:
     """``aliases.<name>``: a field's name, or ``{field, parameter, convert}``."""
     at = f"{where}.aliases.{name}"
-    if not _identifier(c, name, node, "alias"):
+    if not check_identifier(c, name, node, "alias"):
         return None
     ak = (
         c.mapping(node, at, ALIAS_KEYS)
@@ -476,11 +476,11 @@ def _alias_note(
     )
 
 
-def _environment_note(c: _Checker, node: _Node, where: str) -> EnvironmentNote:
+def _environment_note(c: Checker, node: Node, where: str) -> EnvironmentNote:
     """``environment:`` of a class."""
     ek = c.mapping(node, f"{where}.environment", ENVIRONMENT_KEYS)
     values = c.values(ek, ENVIRONMENT_KEYS, f"{where}.environment")
-    if "export" in ek and not _identifier(
+    if "export" in ek and not check_identifier(
         c, values["export"], ek["export"], "environment.export method"
     ):
         values["export"] = None
@@ -494,8 +494,8 @@ def _literal(value: Any) -> bool:
     return value is None or isinstance(value, (str, int, float, bool))
 
 
-def _check_env_fields(
-    c: _Checker, messages: dict[str, dict[str, FieldNote]], classes: list[ClassNote]
+def check_env_fields(
+    c: Checker, messages: dict[str, dict[str, FieldNote]], classes: list[ClassNote]
 ) -> None:
     """Environment-backed fields belong to a class's message, and each variable backs one field."""
     wrapped = {cls.message: cls for cls in classes}
@@ -504,7 +504,7 @@ def _check_env_fields(
         for fname, note in notes.items():
             if note.env is None:
                 continue
-            at = _Node(None, note.env.line)
+            at = Node(None, note.env.line)
             if full not in wrapped:
                 c.error(
                     f"{full}.{fname}.env: {full} has no class (classes:), so nothing reads the variable",
@@ -523,7 +523,7 @@ def _check_env_fields(
         ):
             c.error(
                 f"classes.{cls.name}.environment: no field of {cls.message} has 'env:'",
-                _Node(None, env.line),
+                Node(None, env.line),
             )
 
 

@@ -11,21 +11,27 @@ from collections.abc import Iterable
 
 import msgspec
 
-from . import naming, typeref
-from .annotations import (
+from ..annotations.keys import (
     Annotations,
     ClassNote,
     ExtraProperty,
     FieldNote,
     ModuleMembersNote,
-    closest,
     member_names,
 )
-from .doctext import _doc_parts, _first_sentence, _rst_table, doc_layout
-from .errors import GeneratorError, Problem
-from .members import AttributeModel, ModuleMembersModel, members_model
-from .model_types import (
+from ..annotations.rules import RuleModel, rule_models
+from ..errors import GeneratorError, Problem, closest
+from ..schema import naming
+from ..schema.proto_facts import INT_BOUNDS, PY_SCALAR, finite_only, plain_number
+from ..schema.schema import Enum, Field, Message, Schema, default_text
+from . import typeref
+from .doctext import doc_layout, doc_parts, first_sentence, rst_table
+from .members import members_model
+from .records import (
+    AttributeModel,
     ClassModel,
+    EnumModel,
+    ModuleMembersModel,
     ClassRules,
     Doc,
     FieldModel,
@@ -37,38 +43,12 @@ from .model_types import (
     Target,
     TypedDictKey,
     TypedDictModel,
-    _target_imports,
     standalone_target,
+    target_imports,
 )
-from .proto_facts import INT_BOUNDS, PY_SCALAR, finite_only, plain_number
 from .reference_page import build_reference
-from .rules import RuleModel, rule_models
-from .schema import Enum, Field, Message, Schema, shortest_float32_text
-from .stubs import EnumModel, Stubs, pb2_imports
+from .stubs import Stubs, pb2_imports
 from .typeref import Spelling, Sym, Type, TypeRef
-
-
-def default_text(schema: Schema, f: Field) -> str:
-    """A field's default as the docs show it (also what the API change report compares)."""
-    if f.is_map:
-        return "{}"
-    if f.repeated:
-        return "[]"
-    if f.type == "message":
-        return "every key at its default"
-    if f.type == "enum":
-        enum = schema.enums[f.type_name or ""]
-        return next(v.name for v in enum.values if v.number == f.default)
-    if f.type == "bool":
-        return repr(f.default)
-    if (
-        f.type == "float"
-    ):  # as declared (0.8), not as float32 reads back (0.800000011920929)
-        # a Python literal: the shortest decimal is spelled "5e+01" for 50, Python reads it 50.0
-        return repr(float(shortest_float32_text(float(f.default))))  # type: ignore[arg-type]
-    if f.type == "double":
-        return repr(float(f.default))  # type: ignore[arg-type]
-    return repr(f.default)
 
 
 class _Builder:
@@ -309,7 +289,7 @@ class _Builder:
                 " ".join(
                     [
                         *_field_marks(f),
-                        _first_sentence(
+                        first_sentence(
                             self.field_doc(
                                 message, f, self.note(message.full_name, f.name)
                             )
@@ -321,7 +301,7 @@ class _Builder:
         ]
         if not rows:
             return ()
-        return _rst_table(("key", "type", "default", "meaning"), rows)
+        return rst_table(("key", "type", "default", "meaning"), rows)
 
     def keys_in_full(self, message: Message) -> str | None:
         """The input TypedDict of ``message`` when a key's table cell (its
@@ -329,7 +309,7 @@ class _Builder:
         carry every doc whole, so the property's docs point there."""
         for f in message.fields:
             text = self.field(message, f).doc
-            if " ".join(text.split()) != _first_sentence(text):
+            if " ".join(text.split()) != first_sentence(text):
                 return naming.typed_dict_names(message.flat)[1]
         return None
 
@@ -349,7 +329,7 @@ class _Builder:
             pb2_path=path,
             literal_name=naming.enum_literal_name(enum.flat),
             values=values,
-            doc=_first_sentence((note.doc if note and note.doc else None) or enum.doc)
+            doc=first_sentence((note.doc if note and note.doc else None) or enum.doc)
             or f"Names of ``{enum.full_name}``.",
             stub_doc=((note.doc if note and note.doc else None) or enum.doc).strip(),
         )
@@ -418,7 +398,7 @@ class _Builder:
 
     def extra_property(self, extra: ExtraProperty, spell: Spelling) -> PropertyModel:
         """A property only hooks implement (annotations: extra_properties)."""
-        summary, paragraphs = _doc_parts(extra.doc)
+        summary, paragraphs = doc_parts(extra.doc)
         getter = self.annotation_type(extra.type)
         return PropertyModel(
             name=extra.name,
@@ -460,7 +440,7 @@ class _Builder:
         doc_text = (
             cls.doc or self.notes.message_docs.get(message.full_name) or message.doc
         )
-        summary, paragraphs = _doc_parts(
+        summary, paragraphs = doc_parts(
             doc_text or f"Typed view of ``{message.full_name}``."
         )
         rules = ClassRules(
@@ -608,7 +588,7 @@ class _Builder:
     ) -> PropertyModel:
         """The property of field ``f``; ``spell``: its class's spelling of types."""
         record = self.field(message, f)
-        summary, paragraphs = _doc_parts(self.field_doc(message, f, note))
+        summary, paragraphs = doc_parts(self.field_doc(message, f, note))
         kind, read, getter, setter = self.property_types(
             f, record, (note.view if note else None) or "dict"
         )
@@ -784,7 +764,7 @@ def build_model(
         subpackages=_folders(r.folder for r in b.imports.values() if r.generated),
         class_subpackages=_folders(tuple(c.module.split(".")[:-1]) for c in classes),
         types_imports=tuple(sorted(types_spell.imports, key=repr)),
-        reference=build_reference(b, classes, _doc_parts),
+        reference=build_reference(b, classes, doc_parts),
         rules=rules,
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),
@@ -807,7 +787,7 @@ def _targets(
                 pb2_package=t.pb2_package,
                 logger=t.logger,
                 standalone=False,
-                pb2_imports=_target_imports(b.imports, t.pb2_package),
+                pb2_imports=target_imports(b.imports, t.pb2_package),
                 module_members=_module_members(b, t.name, t.module_members, classes),
             )
             for t in notes.targets

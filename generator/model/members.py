@@ -8,66 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
-from . import naming, typeref
-from .annotations import ClassNote
-from .errors import Problem
-from .schema import Message
+from ..annotations.keys import ClassNote
+from ..errors import Problem
+from ..schema import naming
+from ..schema.schema import Message
+from . import typeref
+from .records import AliasModel, AttributeModel, EnvFieldModel, MembersModel
 from .typeref import Spelling, Type
-
-
-class AttributeModel(msgspec.Struct, frozen=True, kw_only=True):
-    """A plain instance attribute: a slot set to a fresh ``default`` per instance."""
-
-    name: str
-    default: Any  # a Python literal value (the template spells it with pyrepr)
-    type: str
-    doc: str | None
-
-
-class AliasModel(msgspec.Struct, frozen=True, kw_only=True):
-    """A one-line method writing one field as protobuf does."""
-
-    name: str
-    parameter: str
-    parameter_type: str
-    field_name: str
-    action: str  # set | extend (repeated) | copy (message: CopyFrom)
-    convert: str | None  # "str": str(value) is stored
-
-
-class EnvFieldModel(msgspec.Struct, frozen=True, kw_only=True):
-    variable: str
-    field_name: str
-    read: bool  # read when an instance is created, where set
-    kind: (
-        str | None
-    )  # the variable's kind (runtime kinds: bool int float str) when not the field's
-
-
-class MembersModel(msgspec.Struct, frozen=True, kw_only=True):
-    """What a class has besides properties: plain attributes, aliases, env-backed fields."""
-
-    attributes: tuple[AttributeModel, ...] = ()
-    aliases: tuple[AliasModel, ...] = ()
-    env_fields: tuple[EnvFieldModel, ...] = ()
-    env_export: str | None = (
-        None  # the generated method exporting the env-backed fields
-    )
-    env_export_doc: str | None = None
-    env_source: str | None = (
-        None  # hook: a mapping of flags to use instead of os.environ, or None
-    )
-
-    @property
-    def env_read(self) -> bool:
-        return any(e.read for e in self.env_fields)
-
-    @property
-    def init(self) -> bool:
-        """Something to do when an instance is created (a generated init function)."""
-        return self.env_read or bool(self.attributes)
 
 
 def _alias_models(
@@ -166,17 +113,3 @@ def members_model(
         env_export_doc=env.doc if env else None,
         env_source=env.source if env else None,
     )
-
-
-class ModuleMembersModel(msgspec.Struct, frozen=True, kw_only=True):
-    """What a build's class module defines besides its classes (a target's
-    ``module_members``): names imported from a hand-written module the build
-    carries, module-level variables, and the module's ``__all__``."""
-
-    module: str  # the class module, dotted inside the classes' package
-    source: (
-        str | None
-    )  # the hand-written module the names come from (copied into the build's package)
-    names: tuple[str, ...]
-    attributes: tuple[AttributeModel, ...]
-    exports: tuple[str, ...] | None  # __all__ (None: the module's classes)

@@ -1,4 +1,4 @@
-"""The annotations format (stage 3, generator.annotations), declared once:
+"""The annotations format (stage 3, generator.annotations.load), declared once:
 every key of every mapping with the YAML types it takes, its default, the
 values it allows and one line of doc, and the notes the file loads into.
 
@@ -14,12 +14,11 @@ import, and evaluating them as strings would cost ~10 ms of every run.
 """
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Union
 
 import msgspec
 
-from .proto_facts import NUMERIC_TYPES
-from .rules import RuleNote
+from ..schema.proto_facts import NUMERIC_TYPES
 
 COMPAT_ACTIONS = ("warn", "raise", "passthrough")
 CONSTRAINT_RE = re.compile(
@@ -484,6 +483,53 @@ class TargetNote(msgspec.Struct, frozen=True, kw_only=True):
     ] = None
 
 
+# ------------------------------------------- the rules between fields (rules.py reads them)
+
+
+class Compare(msgspec.Struct, frozen=True):
+    path: tuple[str, ...]  # proto field names, through singular message fields
+    op: str  # a rules.COMPARISONS value
+    value: Any  # bool, number, str (an enum value's name), or a tuple of them for "in"
+
+
+class AnyOf(msgspec.Struct, frozen=True):
+    items: tuple["Condition", ...]
+
+
+class AllOf(msgspec.Struct, frozen=True):
+    items: tuple["Condition", ...]
+
+
+class Not(msgspec.Struct, frozen=True):
+    item: "Condition"
+
+
+Condition = Union[Compare, AnyOf, AllOf, Not]
+
+
+class Product(msgspec.Struct, frozen=True):
+    items: tuple["Operand", ...]
+
+
+Operand = Union[
+    tuple[str, ...], int, float, str, Product
+]  # a field path, a number, an input ("@world_size"), a product
+
+
+class RuleNote(msgspec.Struct, frozen=True, kw_only=True):
+    code: str
+    message: str  # full name of the message it is about
+    kind: str  # one of rules.KINDS
+    field: tuple[str, ...] = ()  # effective_when, conflicts_with: the field it is about
+    condition: Condition | None = None  # effective_when
+    other: tuple[str, ...] = ()  # conflicts_with
+    wins: tuple[str, ...] = ()  # conflicts_with: field or other
+    relation: tuple[Operand, str, Operand] | None = None
+    when: Condition | None = None
+    doc: str | None = None
+    line: int = 0
+
+
 class Annotations(msgspec.Struct, frozen=True, kw_only=True):
     """The annotations file, loaded (or derived from the schema without one)."""
 
@@ -509,10 +555,20 @@ class Annotations(msgspec.Struct, frozen=True, kw_only=True):
     strict_env: str | None = (
         None  # the environment variable turning strict mode on (default: from the package)
     )
-    rules: tuple[RuleNote, ...] = ()  # rules between fields (generator.rules)
+    rules: tuple[
+        RuleNote, ...
+    ] = ()  # rules between fields (generator.annotations.rules)
 
 
 # The mappings without a note of their own.
+def member_names(cls: ClassNote) -> set[str]:
+    """Names a class's attributes, aliases and env export method take."""
+    names = {a.name for a in cls.attributes} | {a.name for a in cls.aliases}
+    if cls.environment and cls.environment.export:
+        names.add(cls.environment.export)
+    return names
+
+
 TOP_KEYS = Keys(
     Key(
         "hooks",
@@ -541,7 +597,7 @@ TOP_KEYS = Keys(
     Key(
         "rules",
         None,
-        "rules between fields, by message (generator.rules checks its shape)",
+        "rules between fields, by message (annotations/rules.py checks its shape)",
     ),
     Key(
         "messages",

@@ -20,14 +20,15 @@ the generated package's linter (``generator/shipped/lint.py``) evaluates.
 
 from __future__ import annotations
 
-import difflib
 import re
-from typing import Any, Protocol, Union
+from typing import Any, Protocol
 
 import msgspec
 
-from .proto_facts import NUMERIC_TYPES
-from .schema import Field, Message, Schema
+from ..errors import closest
+from ..schema.proto_facts import NUMERIC_TYPES
+from ..schema.schema import Field, Message, Schema
+from .keys import AllOf, AnyOf, Compare, Condition, Not, Operand, Product, RuleNote
 
 CODE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 # condition key -> runtime operator
@@ -54,12 +55,14 @@ _RULE_KEYS = {
 }
 
 
-class _Node(Protocol):  # annotations._Node: a YAML value with its line
+# what rules read of the checker (checker.Node, checker.Checker), as protocols: the
+# model's records import this module, and the checker's imports stay off their path
+class _Node(Protocol):  # a YAML value with its line
     value: Any
     line: int
 
 
-class _Checker(Protocol):  # annotations._Checker
+class _Checker(Protocol):
     def error(self, message: str, node: Any, hint: str | None = None) -> None: ...
 
     def unknown(self, what: str, name: str, node: Any, valid: Any) -> None: ...
@@ -69,63 +72,11 @@ class _Checker(Protocol):  # annotations._Checker
     ) -> dict[str, Any]: ...
 
 
-# ---------------------------------------------------------------- the data
-
-
-class Compare(msgspec.Struct, frozen=True):
-    path: tuple[str, ...]  # proto field names, through singular message fields
-    op: str  # a COMPARISONS value
-    value: Any  # bool, number, str (an enum value's name), or a tuple of them for "in"
-
-
-class AnyOf(msgspec.Struct, frozen=True):
-    items: tuple[Condition, ...]
-
-
-class AllOf(msgspec.Struct, frozen=True):
-    items: tuple[Condition, ...]
-
-
-class Not(msgspec.Struct, frozen=True):
-    item: Condition
-
-
-Condition = Union[Compare, AnyOf, AllOf, Not]
-
-
-class Product(msgspec.Struct, frozen=True):
-    items: tuple[Operand, ...]
-
-
-Operand = Union[
-    tuple[str, ...], int, float, str, Product
-]  # a field path, a number, an input ("@world_size"), a product
-
-
-class RuleNote(msgspec.Struct, frozen=True, kw_only=True):
-    code: str
-    message: str  # full name of the message it is about
-    kind: str  # one of KINDS
-    field: tuple[str, ...] = ()  # effective_when, conflicts_with: the field it is about
-    condition: Condition | None = None  # effective_when
-    other: tuple[str, ...] = ()  # conflicts_with
-    wins: tuple[str, ...] = ()  # conflicts_with: field or other
-    relation: tuple[Operand, str, Operand] | None = None
-    when: Condition | None = None
-    doc: str | None = None
-    line: int = 0
-
-
 # ------------------------------------------------------------- validation
 
 
 def _a(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
-
-
-def _closest(name: str, choices: list[str]) -> str | None:
-    match = difflib.get_close_matches(name, sorted(choices), n=1, cutoff=0.6)
-    return match[0] if match else None
 
 
 class _Reader:
@@ -503,7 +454,7 @@ def _conflicts_with(
         )
         return None
     if keys["wins"].value not in names:
-        guess = _closest(keys["wins"].value, names)
+        guess = closest(keys["wins"].value, names)
         c.error(
             f"{where}.wins: {keys['wins'].value!r} is neither {' nor '.join(names)}",
             keys["wins"],

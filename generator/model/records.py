@@ -1,16 +1,19 @@
 """The model's data (stage 4): the frozen records (msgspec Structs) the templates read,
-with the small derived facts each computes from its own fields.
+with the small derived facts each computes from its own fields: the package
+and its classes, a class's members besides properties, the protobuf side
+(pb2 modules and their stubs) and the Markdown reference page.
 
-Built by generator.model; nothing here reads the schema or the annotations."""
+Built by generator.model.build (with members, stubs and reference_page);
+nothing here reads the schema or the annotations."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
-from .members import MembersModel, ModuleMembersModel
-from .reference_page import ReferencePage
-from .rules import RuleModel
-from .stubs import EnumModel, Pb2Import, Pb2Module
+from ..annotations.rules import RuleModel
+from ..schema.schema import Service
 from .typeref import Import, TypeRef
 
 # ------------------------------------------------------------------ IR types
@@ -50,7 +53,7 @@ class Target(msgspec.Struct, frozen=True, kw_only=True):
         return dotted.replace(".", "/")
 
 
-def _target_imports(
+def target_imports(
     imports: dict[str, Pb2Import], pb2_package: str
 ) -> tuple[Pb2Import, ...]:
     """A build's records: the generated files' modules come from its pb2_package."""
@@ -74,7 +77,7 @@ def standalone_target(package: str, imports: dict[str, Pb2Import]) -> Target:
         pb2_package=package,
         logger=package,
         standalone=True,
-        pb2_imports=_target_imports(imports, package),
+        pb2_imports=target_imports(imports, package),
     )
 
 
@@ -379,3 +382,274 @@ class PackageModel(msgspec.Struct, frozen=True, kw_only=True):
 
 
 # ------------------------------------------------------------------- helpers
+
+
+# ------------------------------------------------ members besides properties (members.py)
+
+
+class AttributeModel(msgspec.Struct, frozen=True, kw_only=True):
+    """A plain instance attribute: a slot set to a fresh ``default`` per instance."""
+
+    name: str
+    default: Any  # a Python literal value (the template spells it with pyrepr)
+    type: str
+    doc: str | None
+
+
+class AliasModel(msgspec.Struct, frozen=True, kw_only=True):
+    """A one-line method writing one field as protobuf does."""
+
+    name: str
+    parameter: str
+    parameter_type: str
+    field_name: str
+    action: str  # set | extend (repeated) | copy (message: CopyFrom)
+    convert: str | None  # "str": str(value) is stored
+
+
+class EnvFieldModel(msgspec.Struct, frozen=True, kw_only=True):
+    variable: str
+    field_name: str
+    read: bool  # read when an instance is created, where set
+    kind: (
+        str | None
+    )  # the variable's kind (runtime kinds: bool int float str) when not the field's
+
+
+class MembersModel(msgspec.Struct, frozen=True, kw_only=True):
+    """What a class has besides properties: plain attributes, aliases, env-backed fields."""
+
+    attributes: tuple[AttributeModel, ...] = ()
+    aliases: tuple[AliasModel, ...] = ()
+    env_fields: tuple[EnvFieldModel, ...] = ()
+    env_export: str | None = (
+        None  # the generated method exporting the env-backed fields
+    )
+    env_export_doc: str | None = None
+    env_source: str | None = (
+        None  # hook: a mapping of flags to use instead of os.environ, or None
+    )
+
+    @property
+    def env_read(self) -> bool:
+        return any(e.read for e in self.env_fields)
+
+    @property
+    def init(self) -> bool:
+        """Something to do when an instance is created (a generated init function)."""
+        return self.env_read or bool(self.attributes)
+
+
+class ModuleMembersModel(msgspec.Struct, frozen=True, kw_only=True):
+    """What a build's class module defines besides its classes (a target's
+    ``module_members``): names imported from a hand-written module the build
+    carries, module-level variables, and the module's ``__all__``."""
+
+    module: str  # the class module, dotted inside the classes' package
+    source: (
+        str | None
+    )  # the hand-written module the names come from (copied into the build's package)
+    names: tuple[str, ...]
+    attributes: tuple[AttributeModel, ...]
+    exports: tuple[str, ...] | None  # __all__ (None: the module's classes)
+
+
+# ------------------------------------------------ the protobuf side (stubs.py)
+
+
+class EnumModel(msgspec.Struct, frozen=True, kw_only=True):
+    full_name: str
+    pb2_path: str  # attribute path in its pb2 module, e.g. "Outer.K"
+    literal_name: str
+    values: tuple[tuple[str, int, str], ...]  # name, number, doc
+    doc: str
+    stub_doc: str = ""  # the whole documentation, verbatim (doc: its first sentence)
+
+
+class PyiField(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    get_type: str
+    init_type: str
+    is_message: bool
+    doc: str = ""  # the field's documentation, verbatim (code blocks and lists kept)
+    # [deprecated = true]: a property marked @deprecated (PEP 702), with a marked setter when settable
+    deprecated: bool = False
+    deprecated_setter: bool = False
+    # stubbed as a property (message fields, deprecated fields), not an attribute
+    as_property: bool = False
+    # stubbed as an attribute (else only a keyword of __init__: msg.__init__ is the method)
+    attribute: bool = True
+    # black's stub style: a blank line after a def with a body that a def follows
+    blank_after_getter: bool = False  # between a documented getter and its setter
+    blank_after: bool = False
+
+
+class PyiMessage(msgspec.Struct, frozen=True, kw_only=True):
+    name: str  # local class name in the pb2 module (nested kept nested)
+    # the names its body's template prints, spelled in its body (only those it uses)
+    names: tuple[tuple[str, str], ...] = ()
+    full_name: str
+    doc: str  # the message's documentation, verbatim
+    fields: tuple[PyiField, ...]
+    nested: tuple[PyiMessage, ...]
+    enums: tuple[EnumModel, ...]
+    self_name: str  # __init__'s first parameter: "self", unless a field has that name
+    has_field_names: tuple[
+        str, ...
+    ]  # what HasField accepts (fields with presence, oneofs)
+    clear_field_names: tuple[str, ...]  # what ClearField accepts (every field, oneofs)
+    extensions: tuple[
+        ExtensionModel, ...
+    ]  # declared in its body: class attributes at run time
+
+    @property
+    def name_of(self) -> dict[str, str]:
+        return dict(self.names)
+
+
+class ExtensionModel(msgspec.Struct, frozen=True, kw_only=True):
+    """An extension, exposed as protoc's modules expose it: its descriptor
+    under its name and its number as ``<NAME>_FIELD_NUMBER``."""
+
+    name: str
+    number: int
+    constant: str
+    plain: bool  # its name works as a Python attribute
+    type: str = (
+        ""  # in the stub: _ExtensionFieldDescriptor[extended message, value], so Extensions[it] is typed
+    )
+    doc: str = ""  # its comment in the schema
+
+
+class Pb2Import(msgspec.Struct, frozen=True, kw_only=True):
+    """The Python module holding one proto file's protobuf classes, and the
+    name generated code binds it to. Decided once per file (``pb2_imports``):
+    every template imports pb2 modules through these records, and every type
+    expression naming a protobuf class starts with ``alias``."""
+
+    proto_file: str
+    import_from: str  # the package holding the module: this package (or a folder in it), or e.g. "google.protobuf"
+    module: str  # the module's name in it: "distributed_strategy_pb2", "timestamp_pb2"
+    alias: str  # the name generated code binds it to
+    generated: bool  # False: a module that exists already (protobuf's well-known types)
+    folder: tuple[
+        str, ...
+    ] = ()  # generated: its folder inside the package (the proto file's folders)
+
+
+class Pb2Module(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    path: str  # of the module inside the package, "/"-separated, no suffix: "google/api/http_pb2"
+    proto_file: str
+    descriptor: bytes  # serialized FileDescriptorProto (no source info)
+    dependencies: tuple[
+        Pb2Import, ...
+    ]  # pb2 modules of the files it imports, in import order
+    messages: tuple[PyiMessage, ...]  # top-level
+    enums: tuple[EnumModel, ...]  # top-level
+    uses_deprecated: (
+        bool  # the stub marks deprecated fields (typing_extensions.deprecated)
+    )
+    extensions: tuple[
+        ExtensionModel, ...
+    ]  # declared at the file's top level: module attributes
+    imports: tuple[Import, ...] = ()  # what the stub imports (every name it uses)
+    typed_extensions: bool = (
+        False  # it names protobuf's private _ExtensionFieldDescriptor (as mypy-protobuf does)
+    )
+    # the names the stub's template prints, spelled (only those the stub uses: a missing one is an error)
+    names: tuple[tuple[str, str], ...] = ()
+    services: tuple[
+        Service, ...
+    ] = ()  # documented in the stub's module docstring (no code is generated for them)
+
+    @property
+    def name_of(self) -> dict[str, str]:
+        return dict(self.names)
+
+
+# ------------------------------------------------ the reference page (reference_page.py)
+
+
+class ReferenceKey(msgspec.Struct, frozen=True, kw_only=True):
+    key: str
+    type_text: str
+    default_text: (
+        str | None
+    )  # None: an extra key, which has no default (the setter takes it, a getter never shows it)
+    doc: str  # the whole doc: a table cell
+    link: str | None = (
+        None  # a message-typed key: the anchor of the section listing that message's keys
+    )
+
+
+class ReferenceMessage(msgspec.Struct, frozen=True, kw_only=True):
+    """A message reached through a class's fields that no property's table
+    lists: its own section, so every key of every nested config is named."""
+
+    name: str  # as the docs spell its type (the local name)
+    full_name: str
+    anchor: str
+    summary: str
+    paragraphs: tuple[str, ...]
+    reached_from: tuple[
+        str, ...
+    ]  # dotted paths from a class: ``DistributedStrategy.hybrid_configs.mp_configs``
+    keys: tuple[ReferenceKey, ...]
+
+
+class ReferenceAttribute(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    type_text: str
+    default_text: str
+    doc: str
+
+
+class ReferenceRecipe(msgspec.Struct, frozen=True, kw_only=True):
+    title: str
+    doc: str
+    example: str
+    fence: str
+
+
+class ReferenceEntry(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    type_text: (
+        str  # as a user writes it: list[TableParameter], not the stub's container type
+    )
+    default_text: str | None  # None: no default to state (a property computed by hooks)
+    summary: str
+    paragraphs: tuple[str, ...]  # the rest of the doc
+    member: Any  # the model's Doc: its constraints and notes, what the property says of itself
+    example: str | None  # a doctest, shown as a code block
+    fence: str  # a code fence longer than any run of backticks in the example
+    keys: tuple[ReferenceKey, ...]
+    anchor: str
+
+
+class ReferenceClass(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    summary: str
+    paragraphs: tuple[str, ...]
+    example: str | None
+    fence: str
+    rules: Any  # the model's ClassRules: shared sections, said once per class
+    entries: tuple[ReferenceEntry, ...]
+    lint_rules: tuple[RuleModel, ...] = ()  # its "Rules" section
+    attributes: tuple[
+        ReferenceAttribute, ...
+    ] = ()  # plain attributes (not fields), with their defaults
+    methods: tuple[
+        tuple[str, str], ...
+    ] = ()  # (signature, what it writes): the annotations' aliases
+    fields: tuple[
+        ReferenceKey, ...
+    ] = ()  # message fields without a property (reached through the message)
+    recipes: tuple[ReferenceRecipe, ...] = ()
+
+
+class ReferencePage(msgspec.Struct, frozen=True, kw_only=True):
+    classes: tuple[ReferenceClass, ...]
+    messages: tuple[
+        ReferenceMessage, ...
+    ]  # every nested message no property's table lists, each once

@@ -19,8 +19,8 @@ import msgspec
 from google.protobuf import descriptor_pb2 as d
 from msgspec import field
 
+from ..errors import GeneratorError, Problem
 from . import naming, proto_facts
-from .errors import GeneratorError, Problem
 from .proto_facts import SCALAR_TYPES
 
 F = d.FieldDescriptorProto
@@ -759,3 +759,26 @@ def _make_field(
             else None
         ),
     )
+
+
+def default_text(schema: Schema, f: Field) -> str:
+    """A field's default as the docs show it (also what the API change report compares)."""
+    if f.is_map:
+        return "{}"
+    if f.repeated:
+        return "[]"
+    if f.type == "message":
+        return "every key at its default"
+    if f.type == "enum":
+        enum = schema.enums[f.type_name or ""]
+        return next(v.name for v in enum.values if v.number == f.default)
+    if f.type == "bool":
+        return repr(f.default)
+    if (
+        f.type == "float"
+    ):  # as declared (0.8), not as float32 reads back (0.800000011920929)
+        # a Python literal: the shortest decimal is spelled "5e+01" for 50, Python reads it 50.0
+        return repr(float(shortest_float32_text(float(f.default))))  # type: ignore[arg-type]
+    if f.type == "double":
+        return repr(float(f.default))  # type: ignore[arg-type]
+    return repr(f.default)

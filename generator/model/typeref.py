@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping
 import msgspec
 from msgspec import field
 
-from . import naming
-from .proto_facts import INT_BOUNDS, PY_SCALAR
+from ..schema import naming
+from ..schema.proto_facts import INT_BOUNDS, PY_SCALAR
 
 # Where each name generated code uses comes from, and the private alias a
 # stub (and a class body whose members shadow a builtin) binds it to: a field

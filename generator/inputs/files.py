@@ -13,7 +13,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import GeneratorError, Problem
+from ..errors import GeneratorError, Problem
 
 _KINDS = (
     (stat.S_ISDIR, "a folder"),

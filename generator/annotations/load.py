@@ -4,11 +4,12 @@ Every value is remembered with its line, so each problem names file:line and,
 for a misspelt name, the closest valid one. All problems are collected and
 reported together; nothing downstream runs on an invalid file.
 
-The format is declared in annotation_notes (every key once: type, default,
-allowed values, check, doc); annotation_yaml reads YAML with lines and checks
-mappings against those declarations; annotation_grammar checks the text
-pasted as code; annotation_members reads what is not a field's (reference,
-targets, class members) and the hooks module. This module reads the rest.
+The format is declared in ``keys`` (every key once: type, default, allowed
+values, check, doc); ``checker`` reads YAML with lines and checks mappings
+against those declarations; ``grammar`` checks the text pasted as code;
+``rules`` reads the rules between fields; ``members`` reads what is not a
+field's (reference, targets, class members) and the hooks module. This
+module reads the rest.
 """
 
 from __future__ import annotations
@@ -17,28 +18,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from . import naming
-from .annotation_grammar import (
-    POLICY_PLACEHOLDERS,
-    _message_text,
-    _type_text,
-    dotted_name,
-    format_problem,
-    python_name,
-    type_expression_problem,
-)
-from .annotation_members import (
-    _check_env_fields,
-    _env_note,
-    _identifier,
-    _member_notes,
-    _reference,
-    _targets,
-    hook_class_members,
-    hook_names_in,
-    hook_return_types,
-)
-from .annotation_notes import (
+from ..errors import GeneratorError, Problem
+from ..schema import naming
+from ..schema.proto_facts import NUMERIC_TYPES
+from ..schema.schema import Field, Message, Schema
+from .checker import Checker, Node, load_yaml
+from .grammar import format_problem, python_name, type_expression_problem
+from .keys import (
     ACCEPTED_KEYS,
     CLASS_KEYS,
     COMPAT_ACTIONS,
@@ -52,60 +38,28 @@ from .annotation_notes import (
     MESSAGE_KEYS,
     POLICY_KEYS,
     RECIPE_KEYS,
-    REFERENCE_SECTIONS,
     TOP_KEYS,
     AcceptedChange,
-    AliasNote,
     Annotations,
-    AttributeNote,
     ClassNote,
     CompatPolicy,
     EnumNote,
-    EnvironmentNote,
-    EnvNote,
     ExtraKeyNote,
     ExtraProperty,
     FieldNote,
-    MemberDifference,
-    ModuleMembersNote,
     RecipeNote,
-    TargetNote,
 )
-from .annotation_yaml import _Checker, _load_yaml, _Node, closest
-from .errors import GeneratorError, Problem
-from .proto_facts import NUMERIC_TYPES
+from .members import (
+    check_env_fields,
+    check_identifier,
+    hook_names_in,
+    hook_return_types,
+    read_env_note,
+    read_member_notes,
+    read_reference,
+    read_targets,
+)
 from .rules import load_rules
-from .schema import Field, Message, Schema
-
-__all__ = [
-    "POLICY_PLACEHOLDERS",
-    "AcceptedChange",
-    "AliasNote",
-    "Annotations",
-    "AttributeNote",
-    "ClassNote",
-    "CompatPolicy",
-    "EnumNote",
-    "EnvironmentNote",
-    "EnvNote",
-    "ExtraProperty",
-    "ExtraKeyNote",
-    "RecipeNote",
-    "FieldNote",
-    "MemberDifference",
-    "ModuleMembersNote",
-    "REFERENCE_SECTIONS",
-    "TargetNote",
-    "closest",
-    "dotted_name",
-    "format_problem",
-    "hook_class_members",
-    "hook_names_in",
-    "load_annotations",
-    "member_names",
-    "python_name",
-    "type_expression_problem",
-]
 
 
 def load_annotations(
@@ -114,15 +68,15 @@ def load_annotations(
     """Read and validate ``path`` (None: derive everything from the schema)."""
     if path is None:
         return _derived(schema)
-    c = _Checker(str(path))
-    top = c.mapping(_load_yaml(path), "annotations", TOP_KEYS)
+    c = Checker(str(path))
+    top = c.mapping(load_yaml(path), "annotations", TOP_KEYS)
     read = _Reader(c, schema, package_dir, top)
     messages, message_docs, extra_keys = read.messages(top.get("messages"))
     enums = read.enums(top.get("enums"))
     classes = read.classes(top["classes"]) if "classes" in top else None
     wrapped = classes if classes is not None else _derived(schema).classes
-    _check_env_fields(c, messages, list(wrapped))
-    targets = _targets(c, top.get("targets"), read.hooks_module, package_dir)
+    check_env_fields(c, messages, list(wrapped))
+    targets = read_targets(c, top.get("targets"), read.hooks_module, package_dir)
     accepted = read.accepted_changes(top.get("accepted_changes"))
     strict_env = top["strict_env"].value if "strict_env" in top else None
     if strict_env is not None and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", strict_env):
@@ -130,7 +84,7 @@ def load_annotations(
             f"strict_env: {strict_env!r} is not an environment variable name (A-Z, 0-9, _)",
             top["strict_env"],
         )
-    reference, differences, member_differences = _reference(
+    reference, differences, member_differences = read_reference(
         c, top.get("reference"), {cls.name for cls in wrapped}
     )
     rules = load_rules(c, top.get("rules"), schema, {cls.message for cls in wrapped})
@@ -155,7 +109,7 @@ def load_annotations(
     )
 
 
-def _items(node: _Node | None) -> list[tuple[str, _Node]]:
+def _items(node: Node | None) -> list[tuple[str, Node]]:
     """A mapping node's entries (none for a missing key)."""
     return list(node.value.items()) if node is not None else []
 
@@ -166,7 +120,7 @@ class _Reader:
     compat policies)."""
 
     def __init__(
-        self, c: _Checker, schema: Schema, package_dir: Path, top: dict[str, _Node]
+        self, c: Checker, schema: Schema, package_dir: Path, top: dict[str, Node]
     ) -> None:
         self.c, self.schema = c, schema
         self.hooks_module: str | None = top["hooks"].value if "hooks" in top else None
@@ -183,7 +137,7 @@ class _Reader:
         self.policies: dict[str, CompatPolicy] = {}
         self.policies = self._policies(top.get("compat_policies"))
 
-    def _hook_names(self, node: _Node | None, package_dir: Path) -> frozenset[str]:
+    def _hook_names(self, node: Node | None, package_dir: Path) -> frozenset[str]:
         """Top-level names the hooks module defines (none without one)."""
         if node is None:
             return frozenset()
@@ -214,7 +168,7 @@ class _Reader:
                 )
         return frozenset()
 
-    def hook(self, node: _Node | None, where: str) -> str | None:
+    def hook(self, node: Node | None, where: str) -> str | None:
         """A hook's name, checked against the hooks module."""
         if node is None:
             return None
@@ -229,7 +183,7 @@ class _Reader:
             )
         return name
 
-    def policy(self, node: _Node | None, where: str) -> str | None:
+    def policy(self, node: Node | None, where: str) -> str | None:
         """A compat policy's name, checked against compat_policies."""
         if node is None:
             return None
@@ -239,7 +193,7 @@ class _Reader:
             )
         return str(node.value)
 
-    def _policies(self, node: _Node | None) -> dict[str, CompatPolicy]:
+    def _policies(self, node: Node | None) -> dict[str, CompatPolicy]:
         policies: dict[str, CompatPolicy] = {}
         for name, entry in _items(node):
             where = f"compat_policies.{name}"
@@ -264,7 +218,7 @@ class _Reader:
 
     # -- messages and their fields ------------------------------------------
 
-    def messages(self, node: _Node | None) -> tuple[
+    def messages(self, node: Node | None) -> tuple[
         dict[str, dict[str, FieldNote]],
         dict[str, str],
         dict[str, tuple[ExtraKeyNote, ...]],
@@ -290,7 +244,7 @@ class _Reader:
             messages[full] = notes
         return messages, docs, extra_keys
 
-    def extra_keys(self, node: _Node, message: Message) -> tuple[ExtraKeyNote, ...]:
+    def extra_keys(self, node: Node, message: Message) -> tuple[ExtraKeyNote, ...]:
         """``messages.<full>.extra_keys``: ``key: {type, doc}``, a key no field of the message has."""
         found = []
         for name, knode in _items(node):
@@ -315,7 +269,7 @@ class _Reader:
             )
         return tuple(found)
 
-    def recipes(self, node: _Node | None, owner: str) -> tuple[RecipeNote, ...]:
+    def recipes(self, node: Node | None, owner: str) -> tuple[RecipeNote, ...]:
         """``recipes``: ``title: {doc, example}``, each shown on the reference page."""
         found = []
         for title, rnode in _items(node):
@@ -333,7 +287,7 @@ class _Reader:
             )
         return tuple(found)
 
-    def field_note(self, message: Message, fname: str, node: _Node) -> FieldNote | None:
+    def field_note(self, message: Message, fname: str, node: Node) -> FieldNote | None:
         full = message.full_name
         f = message.field(fname)
         if f is None and fname in FIELD_KEYS:  # `example:` dedented out of its field
@@ -356,7 +310,7 @@ class _Reader:
             values["type"] = self.getter_type(values["getter"], where, fk["getter"])
         return FieldNote(**values, line=node.line)
 
-    def getter_type(self, getter: str, where: str, node: _Node) -> str | None:
+    def getter_type(self, getter: str, where: str, node: Node) -> str | None:
         """A getter hook's return annotation: its property's type, unless the
         annotations give one (``type:``). It is pasted into the class module,
         so it names what that module imports (its *_pb2 modules, ``types``)."""
@@ -372,7 +326,7 @@ class _Reader:
 
     # -- enums, classes, accepted changes ------------------------------------
 
-    def enums(self, node: _Node | None) -> dict[str, EnumNote]:
+    def enums(self, node: Node | None) -> dict[str, EnumNote]:
         enums: dict[str, EnumNote] = {}
         for full, entry in _items(node):
             enum = self.schema.enums.get(full)
@@ -398,7 +352,7 @@ class _Reader:
             )
         return enums
 
-    def classes(self, node: _Node) -> tuple[ClassNote, ...]:
+    def classes(self, node: Node) -> tuple[ClassNote, ...]:
         classes = []
         for cname, entry in _items(node):
             note = self.class_note(cname, entry)
@@ -406,7 +360,7 @@ class _Reader:
                 classes.append(note)
         return tuple(classes)
 
-    def class_note(self, cname: str, node: _Node) -> ClassNote | None:
+    def class_note(self, cname: str, node: Node) -> ClassNote | None:
         where = f"classes.{cname}"
         if not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", cname):
             self.c.error(f"class name {cname!r} must be a CapWords identifier", node)
@@ -428,7 +382,7 @@ class _Reader:
         members = {k: v for k, v in keys.items() if k not in _CLASS_MEMBER_KEYS}
         values = self.c.values(members, CLASS_KEYS, where)
         if "message_attribute" in keys:
-            _identifier(
+            check_identifier(
                 self.c,
                 values["message_attribute"],
                 keys["message_attribute"],
@@ -445,17 +399,17 @@ class _Reader:
             **values,
             extra_properties=extras,
             recipes=self.recipes(keys.get("recipes"), where),
-            **_member_notes(self.c, keys, where, self.schema.messages[full]),
+            **read_member_notes(self.c, keys, where, self.schema.messages[full]),
             line=node.line,
         )
 
     def _extra_properties(
-        self, node: _Node | None, owner: str, attribute: str
+        self, node: Node | None, owner: str, attribute: str
     ) -> list[ExtraProperty]:
         extras: list[ExtraProperty] = []
         for pname, pnode in _items(node):
             where = f"{owner}.extra_properties.{pname}"
-            if not _identifier(self.c, pname, pnode, "extra property"):
+            if not check_identifier(self.c, pname, pnode, "extra property"):
                 continue
             if pname == attribute:
                 self.c.error(
@@ -481,7 +435,7 @@ class _Reader:
             extras.append(ExtraProperty(name=pname, **values, line=pnode.line))
         return extras
 
-    def accepted_changes(self, node: _Node | None) -> tuple[AcceptedChange, ...]:
+    def accepted_changes(self, node: Node | None) -> tuple[AcceptedChange, ...]:
         accepted: list[AcceptedChange] = []
         for index, entry in enumerate(node.value if node is not None else []):
             where = f"accepted_changes[{index}]"
@@ -500,7 +454,7 @@ class _Reader:
         return tuple(accepted)
 
 
-# a class's keys read by annotation_members (each a mapping of members)
+# a class's keys read by members.py (each a mapping of members)
 _CLASS_MEMBER_KEYS = (
     "extra_properties",
     "attributes",
@@ -511,7 +465,7 @@ _CLASS_MEMBER_KEYS = (
 
 
 def _field_values(
-    c: _Checker, fk: dict[str, _Node], where: str, f: Field
+    c: Checker, fk: dict[str, Node], where: str, f: Field
 ) -> dict[str, Any]:
     """What a field's keys mean for this field: the checks that depend on its
     type, and the keys whose note value is not the text (``property: false``
@@ -550,7 +504,7 @@ def _field_values(
             )
         else:
             values["choices"] = tuple(choices)
-    values["env"] = _env_note(c, fk.get("env"), where, f)
+    values["env"] = read_env_note(c, fk.get("env"), where, f)
     return values
 
 
@@ -613,9 +567,24 @@ def _derived_class_names(schema: Schema) -> dict[str, str]:
     return names
 
 
-def member_names(cls: ClassNote) -> set[str]:
-    """Names a class's attributes, aliases and env export method take."""
-    names = {a.name for a in cls.attributes} | {a.name for a in cls.aliases}
-    if cls.environment and cls.environment.export:
-        names.add(cls.environment.export)
-    return names
+def _type_text(c: Checker, node: Node | None, where: str) -> str | None:
+    """A type expression's text, checked (see type_expression_problem)."""
+    if node is None:
+        return None
+    problem = type_expression_problem(node.value)
+    if problem:
+        c.error(f"{where}: {node.value!r} is not a type expression: {problem}", node)
+    return node.value  # type: ignore[no-any-return]
+
+
+def _message_text(c: Checker, node: Node | None, where: str) -> str | None:
+    """A compatible-mode message, checked (see format_problem)."""
+    if node is None:
+        return None
+    problem = format_problem(node.value)
+    if problem:
+        c.error(
+            f"{where}: {node.value!r} is not a message the runtime can fill: {problem}",
+            node,
+        )
+    return node.value  # type: ignore[no-any-return]

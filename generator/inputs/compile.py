@@ -14,8 +14,8 @@ from pathlib import Path
 
 import msgspec
 
-from .errors import GeneratorError, Problem
-from .inputs import check_regular, decode_utf8, kind_of, read_input, walk_files
+from ..errors import GeneratorError, Problem
+from .files import check_regular, decode_utf8, kind_of, read_input, walk_files
 
 MAX_PROBLEMS = 20
 # protoc's logging library (absl) also writes to stderr: its banner and its

@@ -1,4 +1,4 @@
-"""The annotations file's YAML, read (stage 3, generator.annotation_yaml):
+"""The annotations file's YAML, read (stage 3, for generator.annotations.checker):
 text -> a plain tree, every value with its line, so each problem names
 file:line; plain YAML only (no alias, merge key or tag the format does not
 use). Only a run whose annotations text is not in the user cache imports
@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from .errors import GeneratorError, Problem
+from ..errors import GeneratorError, Problem
 
 try:  # libyaml is much faster; marks (line numbers) work the same
     _Loader: Any = yaml.CSafeLoader

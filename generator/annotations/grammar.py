@@ -1,7 +1,8 @@
 """Annotation text pasted into the generated code, checked against its grammar.
 
 Most annotation text reaches the generated modules as data (a literal
-through render.pyrepr, a docstring through render.docstring). A few values
+through render.templates.pyrepr, a docstring through
+render.templates.docstring). A few values
 are pasted as code: names, type expressions, and the compatible-mode
 message, a format string the runtime fills. Each is checked against its
 grammar here, so no input text can add a call, a statement or a line.
@@ -15,8 +16,6 @@ import keyword
 import string
 import tokenize
 import unicodedata
-
-from .annotation_yaml import _Checker, _Node
 
 # what the runtime passes when it formats a compatible-mode message (runtime.check_scalar)
 POLICY_PLACEHOLDERS = ("field", "property", "type", "received")
@@ -151,26 +150,3 @@ def format_problem(
         if conversion not in (None, "r", "s", "a"):
             return f"{{{name}!{conversion}}}: unknown conversion (r, s or a)"
     return None
-
-
-def _type_text(c: _Checker, node: _Node | None, where: str) -> str | None:
-    """A type expression's text, checked (see type_expression_problem)."""
-    if node is None:
-        return None
-    problem = type_expression_problem(node.value)
-    if problem:
-        c.error(f"{where}: {node.value!r} is not a type expression: {problem}", node)
-    return node.value  # type: ignore[no-any-return]
-
-
-def _message_text(c: _Checker, node: _Node | None, where: str) -> str | None:
-    """A compatible-mode message, checked (see format_problem)."""
-    if node is None:
-        return None
-    problem = format_problem(node.value)
-    if problem:
-        c.error(
-            f"{where}: {node.value!r} is not a message the runtime can fill: {problem}",
-            node,
-        )
-    return node.value  # type: ignore[no-any-return]

@@ -13,122 +13,27 @@ from collections.abc import Callable, Iterable, Iterator
 
 import msgspec
 
-from . import naming, typeref
-from .annotations import Annotations
-from .errors import GeneratorError, Problem
-from .schema import Enum, Extension, Field, Message, Schema, Service, unresolved_imports
-from .typeref import Import, Spelling, Sym, Type, TypeRef
-
-
-class EnumModel(msgspec.Struct, frozen=True, kw_only=True):
-    full_name: str
-    pb2_path: str  # attribute path in its pb2 module, e.g. "Outer.K"
-    literal_name: str
-    values: tuple[tuple[str, int, str], ...]  # name, number, doc
-    doc: str
-    stub_doc: str = ""  # the whole documentation, verbatim (doc: its first sentence)
-
-
-class PyiField(msgspec.Struct, frozen=True, kw_only=True):
-    name: str
-    get_type: str
-    init_type: str
-    is_message: bool
-    doc: str = ""  # the field's documentation, verbatim (code blocks and lists kept)
-    # [deprecated = true]: a property marked @deprecated (PEP 702), with a marked setter when settable
-    deprecated: bool = False
-    deprecated_setter: bool = False
-    # stubbed as a property (message fields, deprecated fields), not an attribute
-    as_property: bool = False
-    # stubbed as an attribute (else only a keyword of __init__: msg.__init__ is the method)
-    attribute: bool = True
-    # black's stub style: a blank line after a def with a body that a def follows
-    blank_after_getter: bool = False  # between a documented getter and its setter
-    blank_after: bool = False
-
-
-class PyiMessage(msgspec.Struct, frozen=True, kw_only=True):
-    name: str  # local class name in the pb2 module (nested kept nested)
-    # the names its body's template prints, spelled in its body (only those it uses)
-    names: tuple[tuple[str, str], ...] = ()
-    full_name: str
-    doc: str  # the message's documentation, verbatim
-    fields: tuple[PyiField, ...]
-    nested: tuple[PyiMessage, ...]
-    enums: tuple[EnumModel, ...]
-    self_name: str  # __init__'s first parameter: "self", unless a field has that name
-    has_field_names: tuple[
-        str, ...
-    ]  # what HasField accepts (fields with presence, oneofs)
-    clear_field_names: tuple[str, ...]  # what ClearField accepts (every field, oneofs)
-    extensions: tuple[
-        ExtensionModel, ...
-    ]  # declared in its body: class attributes at run time
-
-    @property
-    def name_of(self) -> dict[str, str]:
-        return dict(self.names)
-
-
-class ExtensionModel(msgspec.Struct, frozen=True, kw_only=True):
-    """An extension, exposed as protoc's modules expose it: its descriptor
-    under its name and its number as ``<NAME>_FIELD_NUMBER``."""
-
-    name: str
-    number: int
-    constant: str
-    plain: bool  # its name works as a Python attribute
-    type: str = (
-        ""  # in the stub: _ExtensionFieldDescriptor[extended message, value], so Extensions[it] is typed
-    )
-    doc: str = ""  # its comment in the schema
-
-
-class Pb2Import(msgspec.Struct, frozen=True, kw_only=True):
-    """The Python module holding one proto file's protobuf classes, and the
-    name generated code binds it to. Decided once per file (``pb2_imports``):
-    every template imports pb2 modules through these records, and every type
-    expression naming a protobuf class starts with ``alias``."""
-
-    proto_file: str
-    import_from: str  # the package holding the module: this package (or a folder in it), or e.g. "google.protobuf"
-    module: str  # the module's name in it: "distributed_strategy_pb2", "timestamp_pb2"
-    alias: str  # the name generated code binds it to
-    generated: bool  # False: a module that exists already (protobuf's well-known types)
-    folder: tuple[
-        str, ...
-    ] = ()  # generated: its folder inside the package (the proto file's folders)
-
-
-class Pb2Module(msgspec.Struct, frozen=True, kw_only=True):
-    name: str
-    path: str  # of the module inside the package, "/"-separated, no suffix: "google/api/http_pb2"
-    proto_file: str
-    descriptor: bytes  # serialized FileDescriptorProto (no source info)
-    dependencies: tuple[
-        Pb2Import, ...
-    ]  # pb2 modules of the files it imports, in import order
-    messages: tuple[PyiMessage, ...]  # top-level
-    enums: tuple[EnumModel, ...]  # top-level
-    uses_deprecated: (
-        bool  # the stub marks deprecated fields (typing_extensions.deprecated)
-    )
-    extensions: tuple[
-        ExtensionModel, ...
-    ]  # declared at the file's top level: module attributes
-    imports: tuple[Import, ...] = ()  # what the stub imports (every name it uses)
-    typed_extensions: bool = (
-        False  # it names protobuf's private _ExtensionFieldDescriptor (as mypy-protobuf does)
-    )
-    # the names the stub's template prints, spelled (only those the stub uses: a missing one is an error)
-    names: tuple[tuple[str, str], ...] = ()
-    services: tuple[
-        Service, ...
-    ] = ()  # documented in the stub's module docstring (no code is generated for them)
-
-    @property
-    def name_of(self) -> dict[str, str]:
-        return dict(self.names)
+from ..annotations.keys import Annotations
+from ..errors import GeneratorError, Problem
+from ..schema import naming
+from ..schema.schema import (
+    Enum,
+    Extension,
+    Field,
+    Message,
+    Schema,
+    unresolved_imports,
+)
+from . import typeref
+from .records import (
+    EnumModel,
+    ExtensionModel,
+    Pb2Import,
+    Pb2Module,
+    PyiField,
+    PyiMessage,
+)
+from .typeref import Spelling, Sym, Type, TypeRef
 
 
 def standard_module(proto_file: str) -> tuple[str, str] | None:

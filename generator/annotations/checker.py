@@ -1,23 +1,22 @@
-"""The annotations file as YAML (stage 3, generator.annotations): every value
+"""The annotations file as YAML (stage 3, generator.annotations.load): every value
 with its line, so each problem names file:line (read by yaml_reader, or taken
 from the user cache when the same text was read before); and the checker
 that collects problems, mapping by mapping, against the format's declared keys."""
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .annotation_notes import Key
-from .errors import Problem
-from .inputs import decode_utf8, read_input
-from .settings import cache_entry, installed_version, read_cached, write_cached
+from ..errors import Problem, closest
+from ..inputs.files import decode_utf8, read_input
+from ..settings import cache_entry, installed_version, read_cached, write_cached
+from .keys import Key
 
 
-class _Node:
+class Node:
     """A loaded YAML value with its line, for precise error messages."""
 
     __slots__ = ("value", "line")
@@ -27,7 +26,7 @@ class _Node:
         self.line = line
 
 
-def _load_yaml(path: Path) -> _Node:
+def load_yaml(path: Path) -> Node:
     text = decode_utf8(read_input(path, "annotations file"), path, "annotations file")
     entry = _tree_entry(text)
     tree = _cached_tree(entry)
@@ -40,13 +39,13 @@ def _load_yaml(path: Path) -> _Node:
     return _nodes(tree)
 
 
-def _nodes(tree: list[Any]) -> _Node:
+def _nodes(tree: list[Any]) -> Node:
     line, value = tree
     if isinstance(value, dict):
-        return _Node({k: _nodes(v) for k, v in value.items()}, line)
+        return Node({k: _nodes(v) for k, v in value.items()}, line)
     if isinstance(value, list):
-        return _Node([_nodes(v) for v in value], line)
-    return _Node(value, line)
+        return Node([_nodes(v) for v in value], line)
+    return Node(value, line)
 
 
 # -- the user cache of read trees: keyed by the text, PyYAML's version and the
@@ -90,22 +89,15 @@ def _store_tree(entry: Path | None, tree: list[Any]) -> None:
 # --------------------------------------------------------------- validation
 
 
-def closest(
-    name: str, choices: list[str] | tuple[str, ...] | set[str] | frozenset[str]
-) -> str | None:
-    match = difflib.get_close_matches(name, sorted(choices), n=1, cutoff=0.6)
-    return match[0] if match else None
-
-
-class _Checker:
+class Checker:
     def __init__(self, file: str) -> None:
         self.file = file
         self.problems: list[Problem] = []
-        # how a key's text is checked, by its declared ``check`` (annotation_notes.Key):
+        # how a key's text is checked, by its declared ``check`` (keys.Key):
         # (node, where, key) -> the note's value; set by the loader
-        self.checks: dict[str, Callable[[_Node, str, str], Any]] = {}
+        self.checks: dict[str, Callable[[Node, str, str], Any]] = {}
 
-    def error(self, message: str, node: _Node | None, hint: str | None = None) -> None:
+    def error(self, message: str, node: Node | None, hint: str | None = None) -> None:
         self.problems.append(
             Problem(message, self.file, node.line if node else None, hint)
         )
@@ -114,7 +106,7 @@ class _Checker:
         self,
         what: str,
         name: str,
-        node: _Node,
+        node: Node,
         valid: list[str] | tuple[str, ...] | set[str] | frozenset[str],
     ) -> None:
         guess = closest(name, valid)
@@ -126,8 +118,8 @@ class _Checker:
         self.error(f"unknown {what} {name!r}", node, hint)
 
     def mapping(
-        self, node: _Node, where: str, allowed: Mapping[str, Any]
-    ) -> dict[str, _Node]:
+        self, node: Node, where: str, allowed: Mapping[str, Any]
+    ) -> dict[str, Node]:
         """The keys of a mapping node that ``allowed`` declares (a Key each, or
         the YAML types), of the declared types; a value outside a key's choices
         is reported and kept (the note is not built: loading fails)."""
@@ -136,7 +128,7 @@ class _Checker:
                 f"{where}: expected a mapping, got {type(node.value).__name__}", node
             )
             return {}
-        result: dict[str, _Node] = {}
+        result: dict[str, Node] = {}
         for name, child in node.value.items():
             if name not in allowed:
                 self.unknown(f"key in {where}", name, child, list(allowed))
@@ -167,7 +159,7 @@ class _Checker:
         return result
 
     def values(
-        self, given: Mapping[str, _Node], declared: Mapping[str, Key], where: str
+        self, given: Mapping[str, Node], declared: Mapping[str, Key], where: str
     ) -> dict[str, Any]:
         """A note's values for the keys ``given`` (by the note's field names),
         each checked as declared; the keys left out take the note's defaults."""

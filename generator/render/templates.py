@@ -17,27 +17,28 @@ from typing import Any
 import jinja2
 import msgspec
 
-from . import naming, typeref
-from .members import ModuleMembersModel
-from .model_types import ClassModel, PackageModel, Target
-from .settings import LINE_LENGTH, TEMPLATES
-from .stubs import Pb2Module
-from .template_cache import OPTIONS, Loader
-from .typeref import Import, Statement
+from ..model import typeref
+from ..model.records import (
+    ClassModel,
+    ModuleMembersModel,
+    PackageModel,
+    Pb2Module,
+    Target,
+)
+from ..model.typeref import Import, Statement
+from ..schema import naming
+from ..settings import GENERATOR, LINE_LENGTH, TEMPLATES
+from ..template_cache import OPTIONS, Loader
 
 # The runtime every package gets: real modules of this tool, copied verbatim
 # (``runtime``, the one generated code imports, and its private parts).
 RUNTIME_SOURCES = {
-    name: (Path(__file__).resolve().parent / "shipped" / f"{name}.py").read_text(
-        encoding="utf-8"
-    )
+    name: (GENERATOR / "shipped" / f"{name}.py").read_text(encoding="utf-8")
     for name in naming.RUNTIME_MODULES
 }
 # The linter, copied the same way into a package whose annotations declare rules.
 LINT_SOURCE_NAME = "fleet-strategy-codegen's linter (generator/shipped/lint.py)"
-LINT_SOURCE = (Path(__file__).resolve().parent / "shipped" / "lint.py").read_text(
-    encoding="utf-8"
-)
+LINT_SOURCE = (GENERATOR / "shipped" / "lint.py").read_text(encoding="utf-8")
 
 
 class RenderedFile(msgspec.Struct, frozen=True):
