@@ -13,6 +13,7 @@ An import inside a function is still an edge: it runs on that path.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -60,16 +61,17 @@ def _rank(module: str) -> tuple[int, int]:
     return ORDER.index(part), (PACKAGES[part].index(inner) if inner else -1)
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(GENERATOR).with_suffix("").parts
+def _module_name(path: Path, root: Path) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _sources() -> dict[str, ast.Module]:
+@functools.cache
+def _sources(root: Path = GENERATOR) -> dict[str, ast.Module]:
     return {
-        _module_name(p): ast.parse(p.read_text(encoding="utf-8"))
-        for p in sorted(GENERATOR.rglob("*.py"))
-        if "shipped" not in p.parts
+        _module_name(p, root): ast.parse(p.read_text(encoding="utf-8"))
+        for p in sorted(root.rglob("*.py"))
+        if "shipped" not in p.relative_to(root).parts
     }
 
 
@@ -111,9 +113,8 @@ def _defined(tree: ast.Module) -> set[str]:
     return names
 
 
-def _edges() -> list[tuple[str, str, str | None]]:
+def _edges(sources: dict[str, ast.Module]) -> list[tuple[str, str, str | None]]:
     """(importer, imported module, name) for every import between generator modules."""
-    sources = _sources()
     modules = set(sources)
     return [
         (module, target, name)
@@ -158,48 +159,95 @@ def test_every_module_has_its_place_in_the_order():
     assert set(_sources()) - {""} == listed
 
 
-def test_generator_modules_have_no_import_cycle():
+def _cycle(sources: dict[str, ast.Module]) -> list[str] | None:
     graph: dict[str, set[str]] = {}
-    for module, target, _ in _edges():
+    for module, target, _ in _edges(sources):
         if target != module and target != "" and not module.startswith(target + "."):
             graph.setdefault(module, set()).add(target)
     assert graph  # the parse sees the imports
-    assert find_cycle(graph) is None, f"import cycle: {' -> '.join(find_cycle(graph))}"
+    return find_cycle(graph)
+
+
+def _upward(sources: dict[str, ast.Module]) -> list[str]:
+    return [
+        f"{module} imports {target}"
+        for module, target, _ in _edges(sources)
+        if target and module not in ("", "__main__") and _rank(target) >= _rank(module)
+    ]
+
+
+def _not_where_defined(sources: dict[str, ast.Module]) -> list[str]:
+    return [
+        f"{module} imports {name} from {target}, which does not define it"
+        for module, target, name in _edges(sources)
+        if name and target and name not in _defined(sources[target])
+    ]
+
+
+def _private(sources: dict[str, ast.Module]) -> list[str]:
+    return [
+        f"{module} imports {name} from {target}"
+        for module, target, name in _edges(sources)
+        if name and name.startswith("_") and not name.startswith("__") and target != module
+    ]
+
+
+def test_generator_modules_have_no_import_cycle():
+    cycle = _cycle(_sources())
+    assert cycle is None, f"import cycle: {' -> '.join(cycle)}"
 
 
 def test_every_import_runs_downward():
-    upward = [
-        f"{module} imports {target}"
-        for module, target, _ in _edges()
-        if target and module not in ("", "__main__") and _rank(target) >= _rank(module)
-    ]
+    upward = _upward(_sources())
     assert not upward, upward
 
 
 def test_only_the_entry_points_import_the_pipeline():
-    importers = {module for module, target, _ in _edges() if target == "pipeline"}
+    importers = {module for module, target, _ in _edges(_sources()) if target == "pipeline"}
     assert importers <= ENTRY_POINTS, importers
 
 
 def test_every_name_is_imported_from_where_it_is_defined():
     """No module re-exports names it does not define, so a reader finds a
     name where its import says (the package's own face, ``generator``, aside)."""
-    sources = _sources()
-    elsewhere = [
-        f"{module} imports {name} from {target}, which does not define it"
-        for module, target, name in _edges()
-        if name and target and name not in _defined(sources[target])
-    ]
+    elsewhere = _not_where_defined(_sources())
     assert not elsewhere, elsewhere
 
 
 def test_no_private_name_crosses_modules():
-    private = [
-        f"{module} imports {name} from {target}"
-        for module, target, name in _edges()
-        if name and name.startswith("_") and not name.startswith("__") and target != module
-    ]
+    private = _private(_sources())
     assert not private, private
+
+
+def test_each_package_says_what_it_owns_and_exports_nothing():
+    """A package's ``__init__`` is its docstring (what it owns, what it may
+    import): no code, so no re-exports."""
+    for package in PACKAGES:
+        tree = _sources()[package]
+        assert ast.get_docstring(tree), package
+        assert len(tree.body) == 1, f"{package}/__init__.py holds more than its docstring"
+
+
+def test_the_checks_catch_what_they_forbid(tmp_path):
+    """A tree planted with each forbidden import: every check reports it."""
+    root = tmp_path / "generator"
+    for name in ["__init__", "errors", "settings", "pipeline", "cli"]:
+        (root / f"{name}.py").parent.mkdir(parents=True, exist_ok=True)
+        (root / f"{name}.py").write_text("")
+    for package, modules in PACKAGES.items():
+        (root / package).mkdir()
+        (root / package / "__init__.py").write_text('"""doc"""\n')
+        for module in modules:
+            (root / package / f"{module}.py").write_text("")
+    (root / "errors.py").write_text("class Problem: ...\n_hidden = 1\n")
+    (root / "schema" / "naming.py").write_text("from ..errors import Problem, _hidden\n")
+    (root / "schema" / "schema.py").write_text("from .naming import Problem\nfrom ..model.build import build\n")
+    (root / "model" / "build.py").write_text("from ..schema import schema\ndef build(): ...\n")
+    sources = _sources(root)
+    assert _cycle(sources) == ["model.build", "schema.schema", "model.build"]
+    assert _upward(sources) == ["schema.schema imports model.build"]
+    assert _not_where_defined(sources) == ["schema.schema imports Problem from schema.naming, which does not define it"]
+    assert _private(sources) == ["schema.naming imports _hidden from errors"]
 
 
 @pytest.mark.parametrize(
