@@ -6,7 +6,7 @@
 #     runtime tests on the declared protobuf floor (the newest protobuf runs
 #     them in 2 and 3);
 #  2. the tool at the floor of its ranges (pyproject.toml: protobuf 5.29 with
-#     the grpcio-tools that fits it, black 24.1, msgspec 0.18.6) on the oldest Python: the
+#     the grpcio-tools that fits it, black 24.1, msgspec 0.18.6, filelock 3.30) on the oldest Python: the
 #     drift check, uncached, against the committed output, then the quick
 #     tier (goldens, every generated file held to black 24's output, ...);
 #  3. the same at the newest of each (protobuf 7.x, black 26) on the newest
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 PROTOBUF_FLOOR=4.22.0   # the runtime's; keep in step with generated/pyproject.toml
 # the tool's (pyproject.toml's ranges), floor and newest
-TOOL_FLOOR=("protobuf==5.29.*" "black==24.1.0" "msgspec==0.18.6")
+TOOL_FLOOR=("protobuf==5.29.*" "black==24.1.0" "msgspec==0.18.6" "filelock==3.30.0")
 TOOL_NEWEST=("protobuf>=7,<8" "black>=26,<27")
 OLDEST=3.10
 NEWEST=3.13

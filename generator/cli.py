@@ -20,23 +20,24 @@ import msgspec
 from . import COMMAND, __version__
 from .errors import Exit, GeneratorError, Problem
 from .output import (
+    DAMAGED,
     LEFT_AS_IT_WAS,
     MANIFEST_SUFFIX,
-    RECOVERED,
-    STAGED,
+    REPAIR,
     STAGING,
     WRITTEN,
+    Damaged,
     Interrupted,
+    Manifest,
     Plan,
     apply,
     busy,
     diff,
     fast_clean,
     locked,
-    pending,
     plan,
     read_manifest,
-    recover,
+    shown,
 )
 from .pipeline import (
     Generated,
@@ -463,6 +464,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         if report_undocumented(result.model.undocumented, args.require_docs):
             return Exit.ERROR
         if args.command == "check":
+            recorded = read_manifest(options.out, options.package)
             before: dict[str, Any] | None
             if against:
                 before, missing = api_at_ref(options, against)
@@ -472,9 +474,10 @@ def _run(args: argparse.Namespace, prog: str) -> int:
                         file=sys.stderr,
                     )
             else:
-                before = _recorded_api(options)
+                before = _recorded_api(recorded)
             label = against or LAST_GENERATION
-            code = _check(options, result, flags, before, label, args, prog)
+            damaged = recorded if isinstance(recorded, Damaged) else None
+            code = _check(options, result, flags, before, label, args, prog, damaged)
         else:
             code = _generate(options, result, prog, args, flags)
         if code == Exit.OK:
@@ -494,32 +497,15 @@ class _Writing(msgspec.Struct):
     """What a generate did to the output folder so far: read when Ctrl-C comes."""
 
     out: Path
-    before: str | None = (
-        None  # what an interrupted earlier generate had left there (output.pending)
-    )
-    drift: Plan | None = (
-        None  # this run's plan, once made (drift.written: the new tree is in place)
-    )
+    # this run's plan, once made (drift.written: the new tree is in place)
+    drift: Plan | None = None
 
 
 def _left(exc: KeyboardInterrupt, writing: _Writing | None) -> str:
     """What the output folder holds when Ctrl-C came, said truly."""
-    if (
-        writing is None
-    ):  # a check, or a generate before it took the output folder's lock
-        return LEFT_AS_IT_WAS
-    drift = writing.drift
-    if drift is None and isinstance(exc, Interrupted):
-        return exc.left  # said by recover
-    if drift is not None and drift.written:
-        left = WRITTEN
-    else:
-        left = exc.left if isinstance(exc, Interrupted) else LEFT_AS_IT_WAS
-    if writing.before is not None and (
-        drift is not None or pending(writing.out) is None
-    ):
-        return f"{RECOVERED[writing.before]}, then {left}"
-    return left
+    if writing is not None and writing.drift is not None and writing.drift.written:
+        return WRITTEN
+    return exc.left if isinstance(exc, Interrupted) else LEFT_AS_IT_WAS
 
 
 def _command(prog: str, *words: str) -> str:
@@ -535,17 +521,16 @@ def _generate(
     args: argparse.Namespace,
     flags: list[str],
 ) -> int:
-    previous = _recorded_api(options)
+    previous = _recorded_api(read_manifest(options.out, options.package))
     args.writing = writing = _Writing(options.out)
     with locked(options.out):
-        writing.before = pending(options.out)
-        recover(options.out)
-        if writing.before is not None:
-            print(
-                f"note: {RECOVERED[writing.before]} ({_display(options.out / STAGING)})"
-            )
         writing.drift = drift = plan(options.out, result.files, options.package)
         changed = apply(drift, args.overwrite)
+    if drift.interrupted:
+        print(
+            f"note: removed the staging folder an interrupted generate left ({_display(options.out / STAGING)}); "
+            "the output was written from the inputs"
+        )
     for relative in changed:
         verb = (
             "removed"
@@ -580,17 +565,12 @@ def _display(path: Path) -> str:
         return path.as_posix()
 
 
-def _recorded_api(options: Options) -> dict[str, Any] | None:
+def _recorded_api(manifest: Manifest | Damaged | None) -> dict[str, Any] | None:
     """The API surface the last generate into the output folder recorded."""
     from .api_surface import READABLE_VERSIONS
 
-    data = read_manifest(options.out, options.package)
-    api = data.get("api") if data is not None else None
-    return (
-        api
-        if isinstance(api, dict) and api.get("version") in READABLE_VERSIONS
-        else None
-    )
+    api = manifest.api if isinstance(manifest, Manifest) else None
+    return api if api is not None and api.get("version") in READABLE_VERSIONS else None
 
 
 def _check(
@@ -601,6 +581,7 @@ def _check(
     label: str,
     args: argparse.Namespace,
     prog: str,
+    damaged: Damaged | None = None,
 ) -> int:
     from .api_changes import make_report, render_json, unmatched_warnings
 
@@ -619,13 +600,15 @@ def _check(
             drift.leftover
         ):  # rare: bots see these keys only when there is something to say
             listing["leftover"] = drift.leftover
-        if drift.interrupted is not None:
+        if drift.interrupted:
             listing["interrupted"] = [STAGING]
+        if damaged is not None:
+            listing["damaged"] = [f"{options.package}{MANIFEST_SUFFIX}"]
         print(render_json(report, listing, label), end="")
     with (
         contextlib.redirect_stdout(sys.stderr) if as_json else contextlib.nullcontext()
     ):
-        code = _print_drift(options, drift, flags, report, as_json, prog)
+        code = _print_drift(options, drift, flags, report, as_json, prog, damaged)
     for warning in unmatched_warnings(report) if report else []:
         print(warning, file=sys.stderr)
     if args.fail_on_breaking and report is not None and report.unaccepted_breaking:
@@ -641,26 +624,34 @@ def _print_drift(
     report: Report | None,
     as_json: bool,
     prog: str,
+    damaged: Damaged | None = None,
 ) -> int:
     if report is not None and not as_json:
         from .api_changes import render_text
 
         print(render_text(report))
-    if drift.clean:
+    if drift.clean and damaged is None:
         print(
             f"{options.package}: clean ({len(drift.files)} generated files match the inputs)"
         )
         return Exit.OK
-    if drift.interrupted is not None:
-        print(_interrupted_line(options.out, drift.interrupted))
-    if report is None and not as_json:
+    if drift.interrupted:
+        print(_interrupted_line(options.out))
+    manifest = f"{options.package}{MANIFEST_SUFFIX}"
+    if damaged is not None:
         print(
-            "API changes for users: unknown (the manifest holds no API record of the last generation; "
+            f"damaged: {_display(options.out / manifest)}: {DAMAGED} ({shown(damaged.why)})"
+        )
+    if report is None and not as_json:
+        record = (
+            "is damaged" if damaged else "holds no API record of the last generation"
+        )
+        print(
+            f"API changes for users: unknown (the manifest {record}; "
             "check --against REF compares with the inputs at a git ref)\n"
         )
     for relative in drift.missing:
         print(f"missing: {_display(options.out / relative)}")
-    manifest = f"{options.package}{MANIFEST_SUFFIX}"
     drift.stale.sort(
         key=lambda relative: relative == manifest
     )  # the files first, their records last
@@ -701,18 +692,13 @@ def _stale_note(out: Path, relative: str, drift: Plan, manifest: str) -> str:
     return ""
 
 
-def _interrupted_line(out: Path, state: str) -> str:
+def _interrupted_line(out: Path) -> str:
     where = _display(out / STAGING)
     if busy(out):
         return f"busy: {where}: a generate is writing the output folder now; check again when it is done"
-    if state == STAGED:
-        return (
-            f"interrupted: {where}: left by an interrupted generate (the output files are whole: as before it, "
-            "or as it wrote them); the next generate removes it"
-        )
     return (
-        f"interrupted: {where}: a generate was interrupted while it replaced the files: the output is incomplete "
-        "until the next generate finishes it"
+        f"interrupted: {where}: an interrupted generate left it; the output files may be part old, part new: "
+        f"{REPAIR}"
     )
 
 

@@ -17,6 +17,7 @@ import pytest
 
 from generator import output
 from generator.cli import main
+from generator.output import write
 from tests.support import ROOT
 
 PYTHON = sys.executable
@@ -344,14 +345,16 @@ def test_a_failed_write_leaves_previous_tree(project, monkeypatch, capsys):
     proto = project / "proto" / "distributed_strategy.proto"
     proto.write_text(proto.read_text().replace("optional bool amp = 2 [default = false];", "optional bool amp = 2 [default = true];"))
     before = tree(project / "generated")
-    steps = []
+    staged = []
+    real = write._write_staged
 
-    def disk_full(step):  # the third file to stage does not fit
-        steps.append(step)
-        if step.startswith("stage ") and sum(s.startswith("stage ") for s in steps) == 3:
+    def disk_full(*args):  # the third file to stage does not fit
+        staged.append(args)
+        if len(staged) == 3:
             raise OSError(28, "No space left on device")
+        real(*args)
 
-    monkeypatch.setattr(output, "step_hook", disk_full)
+    monkeypatch.setattr(write, "_write_staged", disk_full)
     assert main(["generate"]) == 2
     assert "No space left on device; the output folder was left as it was" in capsys.readouterr().err
     assert tree(project / "generated") == before

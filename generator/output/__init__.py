@@ -1,0 +1,58 @@
+"""The writer (the pipeline's last stage): compare the generated files with
+the output folder (``plan``), write them all or nothing (``apply``), one run
+at a time (``locked``), and the manifest that records what was written.
+
+Modules, lowest first: ``files`` (what a path under the output folder is:
+the tool's, by its marker; name and folder checks), ``manifest`` (its text,
+and its typed, bounded reading), ``lock``, ``plan`` (compare, and the fast
+check), ``write`` (staging, renames, signals). The package imports only
+``generator.errors`` and the package's ``COMMAND``, plus the standard
+library, msgspec and (in ``lock``, when a lock is taken) filelock.
+
+Trust: nothing found in the output folder is an instruction. The staging
+folder, the lock file, leftovers and the manifest are data, checked before
+use; the tool writes only the paths the inputs generate and deletes only
+its own marked files that the inputs no longer produce."""
+
+from .files import MARKERS, STAGING, is_generated, safe_target, shown
+from .lock import LOCK, TIMEOUT_VARIABLE, busy, locked
+from .manifest import (
+    DAMAGED,
+    MANIFEST_SUFFIX,
+    Damaged,
+    Manifest,
+    manifest_text,
+    output_digest,
+    read_manifest,
+)
+from .plan import Plan, diff, fast_clean, interrupted, plan
+from .write import LEFT_AS_IT_WAS, REPAIR, WRITTEN, Interrupted, apply
+
+__all__ = [
+    "DAMAGED",
+    "LEFT_AS_IT_WAS",
+    "LOCK",
+    "MANIFEST_SUFFIX",
+    "MARKERS",
+    "REPAIR",
+    "STAGING",
+    "TIMEOUT_VARIABLE",
+    "WRITTEN",
+    "Damaged",
+    "Interrupted",
+    "Manifest",
+    "Plan",
+    "apply",
+    "busy",
+    "diff",
+    "fast_clean",
+    "interrupted",
+    "is_generated",
+    "locked",
+    "manifest_text",
+    "output_digest",
+    "plan",
+    "read_manifest",
+    "safe_target",
+    "shown",
+]

@@ -1,0 +1,193 @@
+"""Compare what the inputs generate with the output folder, writing nothing:
+which files are missing, stale (and of those, which are not the tool's, or
+have a folder in the way), which of the tool's files the inputs no longer
+produce (orphans), and whether an interrupted generate left its staging
+folder. Also the fast check (``fast_clean``): the manifest and the files it
+lists against what the user cache says this generator made from these inputs."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import stat
+from pathlib import Path
+
+import msgspec
+from msgspec import field
+
+from ..errors import GeneratorError
+from .files import (
+    STAGING,
+    check_folders,
+    check_names,
+    is_generated,
+    read_bytes,
+    read_text,
+    safe_target,
+)
+from .manifest import (
+    MANIFEST_SUFFIX,
+    MAX_MANIFEST_BYTES,
+    Manifest,
+    output_digest,
+    read_manifest,
+)
+
+# The temp files of the versions before the staging folder, beside their
+# targets: tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp"), holding the
+# generated text (so the marker). Only such marked files are the tool's.
+_OLD_TEMP = re.compile(r"\.(.+)\.[a-z0-9_]{8}\.tmp")
+
+
+class Plan(msgspec.Struct):
+    out: Path
+    files: dict[str, str]  # relative path -> expected text
+    package: str
+    missing: list[str] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
+    orphaned: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    # stale, and not the tool's: no marker, or a link
+    foreign: list[str] = field(default_factory=list)
+    # stale: a folder is where the file goes
+    blocked: list[str] = field(default_factory=list)
+    # marked temp files an earlier version's interrupted run left
+    leftover: list[str] = field(default_factory=list)
+    # a staging folder is there (an interrupted generate's, or planted: data either way)
+    interrupted: bool = False
+    # set by apply once the new tree is in place (read after an interrupt)
+    written: bool = False
+
+    @property
+    def clean(self) -> bool:
+        return not (
+            self.missing
+            or self.stale
+            or self.orphaned
+            or self.leftover
+            or self.interrupted
+        )
+
+
+def interrupted(out: Path) -> bool:
+    """Whether a staging folder (or anything by its name) is in ``out``."""
+    return os.path.lexists(out / STAGING)
+
+
+def plan(out: Path, files: dict[str, str], package: str) -> Plan:
+    check_names(out, list(files))
+    check_folders(out, list(files))
+    result = Plan(out=out, files=files, package=package, interrupted=interrupted(out))
+    for relative, text in sorted(files.items()):
+        path = out / relative
+        try:
+            mode = os.lstat(path).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            # (a file in place of ``out``: all is missing)
+            result.missing.append(relative)
+            continue
+        if stat.S_ISREG(mode) and read_text(path) == text:
+            result.unchanged.append(relative)
+            continue
+        result.stale.append(relative)
+        if stat.S_ISDIR(mode):
+            result.blocked.append(relative)
+        elif not is_generated(path):  # a link, or a file without the marker
+            result.foreign.append(relative)
+    result.orphaned, result.leftover = _scan(out, set(files), package)
+    return result
+
+
+def _scan(out: Path, expected: set[str], package: str) -> tuple[list[str], list[str]]:
+    """The tool's files the inputs no longer produce (orphans: regular files
+    with the marker in the builds' folders, or the package's docs and
+    manifest), and the marked temp files an earlier version left beside a target."""
+    names: dict[str, set[str]] = {}
+    for relative in expected:
+        folder, _, name = relative.rpartition("/")
+        names.setdefault(folder, set()).add(name)
+    orphans: list[str] = []
+    leftovers: list[str] = []
+
+    def visit(folder: str, recurse: bool) -> None:
+        try:
+            entries = sorted(os.scandir(out / folder), key=lambda entry: entry.name)
+        except (FileNotFoundError, NotADirectoryError):
+            return
+        for entry in entries:
+            relative = f"{folder}/{entry.name}" if folder else entry.name
+            if entry.is_dir(follow_symlinks=False):  # never a link
+                if recurse and entry.name != "__pycache__":
+                    visit(relative, True)
+            elif entry.is_file(follow_symlinks=False):
+                old = _OLD_TEMP.fullmatch(entry.name)
+                if old and old[1] in names.get(folder, ()):
+                    if is_generated(Path(entry.path)):
+                        leftovers.append(relative)
+                elif (
+                    relative not in expected
+                    and (
+                        Path(entry.name).suffix in (".py", ".pyi", ".md")
+                        if recurse
+                        else entry.name in top_files
+                    )
+                    and is_generated(Path(entry.path))
+                ):
+                    orphans.append(relative)
+
+    top_files = {f"{package}.md", f"{package}{MANIFEST_SUFFIX}"}
+    visit("", False)
+    # the package's folder, and the top folder of every other build in ``out``
+    for top in sorted(
+        {package}
+        | {relative.split("/", 1)[0] for relative in expected if "/" in relative}
+    ):
+        with contextlib.suppress(OSError):
+            if stat.S_ISDIR(os.lstat(out / top).st_mode):
+                visit(top, True)
+    return orphans, leftovers
+
+
+def diff(out: Path, relative: str, expected: str) -> str:
+    import difflib
+
+    current = read_text(out / relative) or ""
+    shown = (out / relative).as_posix()
+    return "".join(
+        difflib.unified_diff(
+            current.splitlines(keepends=True),
+            expected.splitlines(keepends=True),
+            fromfile=f"{shown} (on disk)",
+            tofile=f"{shown} (generated)",
+        )
+    )
+
+
+def fast_clean(out: Path, package: str, known_output: str) -> list[str] | None:
+    """When the files the manifest lists (manifest included) are the output
+    ``known_output`` that the running generator produced from the inputs at
+    hand before (the caller's memo), return the manifest's list of
+    undocumented fields; otherwise None, and the caller regenerates to compare
+    (as it does when a staging folder is there: the tree may be a mix).
+    A mix never passes: the manifest is renamed into place last, and the
+    digest covers every file it lists."""
+    if interrupted(out):
+        return None
+    manifest = read_manifest(out, package)
+    if not isinstance(manifest, Manifest):
+        return None
+    expected = [*manifest.files, f"{package}{MANIFEST_SUFFIX}"]
+    try:
+        check_folders(out, expected)
+        on_disk = {
+            relative: read_bytes(safe_target(out, relative), MAX_MANIFEST_BYTES)
+            for relative in expected
+        }
+    except (OSError, GeneratorError):
+        return None
+    if output_digest(on_disk) != known_output or any(
+        _scan(out, set(expected), package)
+    ):
+        return None
+    return manifest.undocumented
