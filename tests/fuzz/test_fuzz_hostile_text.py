@@ -386,7 +386,7 @@ def test_hostile_annotation_text_is_refused_or_stays_data(work, data):
     package = unique_package("hz")
     out = folder / package
     (out / package).mkdir(parents=True)
-    shutil.copy(FIXTURES / "hooks.py", out / package / "hooks.py")
+    shutil.copy(FIXTURES / "hooks.py", folder / "hooks.py")  # beside the annotations
     notes = folder / f"{package}.annotations.yaml"
     notes.write_text(text, encoding="utf-8")
     try:

@@ -560,8 +560,8 @@ def test_member_differences_and_a_builds_module_members(tmp_path):
     package = "golden_module_members"
     out = tmp_path / "out"
     (out / package).mkdir(parents=True)
-    (out / package / "hooks.py").write_text("class Members:\n    def hello(self) -> str:\n        return 'hi'\n")
-    (out / package / "helpers.py").write_text("def legacy(x):\n    return x * 2\n\n\n_private = 3\n")
+    (tmp_path / "hooks.py").write_text("class Members:\n    def hello(self) -> str:\n        return 'hi'\n")
+    (tmp_path / "helpers.py").write_text("def legacy(x):\n    return x * 2\n\n\n_private = 3\n")
     text = 'Logs nothing {{ x }} """ \\\\ kept.'
     notes = tmp_path / "notes.yaml"
     notes.write_text(
@@ -591,8 +591,9 @@ def test_member_differences_and_a_builds_module_members(tmp_path):
     # re-exported (the redundant alias says so to linters and type checkers), in isort's order
     assert "from acme.base._job.helpers import _private as _private\nfrom acme.base._job.helpers import legacy as legacy\n" in target
     assert "__all__: list[str] = []\n\n# Cleared by nothing here.\nflag: bool = True\n" in target
-    assert result.files["acme/base/_job/helpers.py"].endswith((out / package / "helpers.py").read_text())
-    assert f"{package}/helpers.py" not in result.files  # hand-written: read, never written
+    assert result.files["acme/base/_job/helpers.py"].endswith((tmp_path / "helpers.py").read_text())
+    assert f"{package}/helpers.py" not in result.files  # the target's only; the hooks are in every build
+    assert f"{package}/hooks.py" in result.files and "acme/base/_job/hooks.py" in result.files
     for folder in ("acme", "acme/base"):
         (out / folder / "__init__.py").write_text("")
     built = import_generated(out, "acme.base.job")
@@ -632,8 +633,8 @@ def test_module_members_fit_the_class_module(tmp_path, members, message):
     proto = tmp_path / "job.proto"
     proto.write_text('syntax = "proto3";\nmessage Job { int32 size = 1; }\n')
     (tmp_path / "out" / "pkg").mkdir(parents=True)
-    (tmp_path / "out" / "pkg" / "hooks.py").write_text("X = 1\n")
-    (tmp_path / "out" / "pkg" / "helpers.py").write_text("def legacy():\n    pass\n")
+    (tmp_path / "hooks.py").write_text("X = 1\n")
+    (tmp_path / "helpers.py").write_text("def legacy():\n    pass\n")
     notes = tmp_path / "notes.yaml"
     notes.write_text(
         "hooks: hooks\nclasses:\n  Job: {message: Job}\n"

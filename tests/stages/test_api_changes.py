@@ -55,9 +55,7 @@ def surface_of(side: Path, work: Path, package: str = "demo_api") -> tuple[dict[
     """(API surface, annotations) of the inputs in ``side``."""
     out = work / side.name
     (out / package).mkdir(parents=True, exist_ok=True)
-    if (side / "hooks.py").exists():
-        shutil.copy(side / "hooks.py", out / package / "hooks.py")
-    notes = side / "annotations.yaml"
+    notes = side / "annotations.yaml"  # its hooks.py beside it
     protos = tuple(sorted(side.glob("*.proto")))
     analysis = analyse(
         Options(protos=protos, annotations=notes if notes.exists() else None, out=out, package=package)
