@@ -441,6 +441,7 @@ class _TargetFiles:
             pb2_imports=target.pb2_imports,
             enums=model.enums,
             hooks_module=model.hooks_module,
+            reference_page=f"{model.name}.md",  # where the docs' differences are stated
             strict_env=model.strict_env,
         )
 

@@ -141,7 +141,6 @@ SHARED_NOTES = (
     "The caller's dict is never modified",
     "UnknownConfigKeyError",
     "replaces the stored list",
-    "kept the keys applied before a rejected one",  # how Paddle 3.3.1 differs (from the annotations)
 )
 
 

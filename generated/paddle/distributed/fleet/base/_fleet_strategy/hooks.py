@@ -530,9 +530,8 @@ class StrategyMembers:
         Whatever fails on the way (a full disk, a file size limit), the old
         file stays as it was and no temporary file is left. The new file
         keeps the old one's permission bits; a symbolic link is written
-        through. Unlike Paddle 3.3.1 (which truncated the file first, so a
-        failure left a part of it), the folder must be writable, and a file
-        with several hard links is replaced under this name only.
+        through. The folder must be writable, and a file with several hard
+        links is replaced under this name only.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -552,10 +551,7 @@ class StrategyMembers:
         and leaves the strategy unchanged - a missing file (the error is also
         a ``FileNotFoundError``), a folder, a pipe or a device (refused
         without reading it), bytes that are not UTF-8, text that does not
-        parse (the error names the line). Paddle 3.3.1 raised
-        ``FileNotFoundError``, ``IsADirectoryError``, ``UnicodeDecodeError``
-        or protobuf's ``ParseError`` (after merging the fields before the bad
-        line), and waited forever on a pipe.
+        parse (the error names the line).
 
         Examples:
             >>> with open("saved.prototxt", "w") as f:
