@@ -111,7 +111,8 @@ __all__ = [
 
 def load_annotations(path: Path | None, schema: Schema) -> Annotations:
     """Read and validate ``path`` (None: derive everything from the schema).
-    The hand-written modules it names are read beside it (inputs.hand_written_module)."""
+    The hand-written modules it names are read beside it (inputs.hand_written_module).
+    """
     if path is None:
         return _derived(schema)
     c = _Checker(str(path))

@@ -117,9 +117,7 @@ def hand_written_modules(annotations: Path) -> list[Path]:
     ``.py`` files, links left out): what the input hash covers, without
     reading the annotations to learn which are named."""
     return sorted(
-        p
-        for p in annotations.parent.glob("*.py")
-        if not p.is_symlink() and p.is_file()
+        p for p in annotations.parent.glob("*.py") if not p.is_symlink() and p.is_file()
     )
 
 

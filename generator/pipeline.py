@@ -221,10 +221,11 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
         if t.module_members and t.module_members.source
     }
     sources = {}
-    for name in sorted(names) if options.annotations else ():
-        path = hand_written_module(options.annotations, name)
-        text = read_input(path, "hand-written module")
-        sources[name] = decode_utf8(text, path, "hand-written module")
+    if options.annotations is not None:
+        for name in sorted(names):
+            path = hand_written_module(options.annotations, name)
+            text = read_input(path, "hand-written module")
+            sources[name] = decode_utf8(text, path, "hand-written module")
     rendered = render_package(model, sources=sources)
     # Rendering leaves cyclic garbage (jinja's contexts: 250,000 objects at 4,500
     # messages) that the CLI's raised collector threshold would keep until the
