@@ -550,6 +550,31 @@ def test_annotated_case_behaves_as_its_annotations_say(tmp_path, monkeypatch, ca
     assert 'configure(strict_env="SHOP_STRICT")' in expected_files(CASES / "annotated")["golden_annotated/_specs.py"]
 
 
+# A hooks module written for the standalone package: its imports of that
+# package name another build's modules in that build's copy.
+HOOKS_FOR_THE_STANDALONE_PACKAGE = """\
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import {package}.job_pb2 as job_pb2
+    from {package}.job import Job
+    from {package}._specs import register
+
+
+class Members:
+    def hello(self) -> str:
+        \"\"\"Say hi.
+
+        >>> from {package} import Job
+        >>> Job().hello()
+        'hi'
+        \"\"\"
+        return 'hi'
+"""
+
+
 def test_member_differences_and_a_builds_module_members(tmp_path):
     """``reference.differences.members``: each listed once, in its class's
     docs (both builds) and the reference page. A target's ``module_members``:
@@ -562,7 +587,7 @@ def test_member_differences_and_a_builds_module_members(tmp_path):
     package = "golden_module_members"
     out = tmp_path / "out"
     (out / package).mkdir(parents=True)
-    (tmp_path / "hooks.py").write_text("class Members:\n    def hello(self) -> str:\n        return 'hi'\n")
+    (tmp_path / "hooks.py").write_text(HOOKS_FOR_THE_STANDALONE_PACKAGE.format(package=package))
     (tmp_path / "helpers.py").write_text("def legacy(x):\n    return x * 2\n\n\n_private = 3\n")
     text = 'Logs nothing {{ x }} """ \\\\ kept.'
     notes = tmp_path / "notes.yaml"
@@ -593,7 +618,19 @@ def test_member_differences_and_a_builds_module_members(tmp_path):
     assert "__all__: list[str] = []\n\n# Cleared by nothing here.\nflag: bool = True\n" in target
     assert result.files["acme/base/_job/helpers.py"].endswith((tmp_path / "helpers.py").read_text())
     assert f"{package}/helpers.py" not in result.files  # the target's only; the hooks are in every build
-    assert f"{package}/hooks.py" in result.files and "acme/base/_job/hooks.py" in result.files
+    # each build's copy of the hooks: the standalone package's modules named as that build's
+    assert result.files[f"{package}/hooks.py"].endswith((tmp_path / "hooks.py").read_text())
+    bound = {  # the target's binding: pb2 modules from pb2_package, class modules from classes_package, the rest from package
+        f"import {package}.job_pb2 as": f"import {package}.job_pb2 as",
+        f"from {package}.job import": "from acme.base.job import",
+        f"from {package}._specs import": "from acme.base._job._specs import",
+        f">>> from {package} import": ">>> from acme import",
+    }
+    expected = HOOKS_FOR_THE_STANDALONE_PACKAGE.format(package=package)
+    for standalone, target in bound.items():
+        assert standalone in expected
+        expected = expected.replace(standalone, target)
+    assert result.files["acme/base/_job/hooks.py"].endswith(expected)
     for folder in ("acme", "acme/base"):
         (out / folder / "__init__.py").write_text("")
     built = import_generated(out, "acme.base.job")
@@ -643,3 +680,23 @@ def test_module_members_fit_the_class_module(tmp_path, members, message):
     )
     with pytest.raises(GeneratorError, match=message):
         generate(tmp_path / "out", [proto], notes, package="pkg")
+
+
+@pytest.mark.parametrize("line", ["import pkg", "import pkg.job", '"""\n    >>> import pkg.job, os\n"""'])
+def test_a_hooks_import_a_build_cannot_bind_is_refused(tmp_path, line):
+    """``import pkg.job`` binds the name ``pkg``, which another build does not
+    have: refused, naming the file and line (exit 2 from the CLI)."""
+    from tests.support import generate
+
+    proto = tmp_path / "job.proto"
+    proto.write_text('syntax = "proto3";\nmessage Job { int32 size = 1; }\n')
+    (tmp_path / "hooks.py").write_text(f"X = 1\n{line}\n")
+    notes = tmp_path / "notes.yaml"
+    notes.write_text("hooks: hooks\nclasses:\n  Job: {message: Job}\n")
+    with pytest.raises(GeneratorError) as info:
+        generate(tmp_path / "out", [proto], notes, package="pkg")
+    line_number = 3 if line.startswith('"') else 2
+    assert [str(p) for p in info.value.problems] == [
+        f"hooks.py:{line_number}: import pkg... without 'as': a build's copy binds the standalone package's modules to its own,"
+        " not that name (write from pkg.MODULE import NAME, or import pkg.MODULE as NAME)"
+    ]
