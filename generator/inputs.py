@@ -113,12 +113,10 @@ def hand_written_module(annotations: Path, module: str) -> Path:
 
 
 def hand_written_modules(annotations: Path) -> list[Path]:
-    """Every module beside the annotations file that could be one (regular
-    ``.py`` files, links left out): what the input hash covers, without
-    reading the annotations to learn which are named."""
-    return sorted(
-        p for p in annotations.parent.glob("*.py") if not p.is_symlink() and p.is_file()
-    )
+    """Every module beside the annotations file that could be one (``.py``
+    regular files, or links to one, as any input may be): what the input
+    hash covers, without reading the annotations to learn which are named."""
+    return sorted(p for p in annotations.parent.glob("*.py") if p.is_file())
 
 
 def walk_files(folder: Path, suffix: str) -> Iterator[Path]:

@@ -450,3 +450,20 @@ def test_help_lists_every_exit_code_and_no_deprecated_option(capsys):
     with pytest.raises(SystemExit):
         main(["check", "--help"])
     assert "--strict" not in capsys.readouterr().out
+
+
+def test_the_fast_check_sees_a_change_of_a_linked_hooks_module(project, monkeypatch, tmp_path, capsys):
+    """An input may be a link (the user named it): the hooks module beside the
+    annotations, read through one, is part of the inputs' hash, so the
+    user cache's memo of this output does not answer for the changed text."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
+    elsewhere = tmp_path / "elsewhere.py"
+    elsewhere.write_bytes((project / "proto" / "hooks.py").read_bytes())
+    (project / "proto" / "hooks.py").unlink()
+    (project / "proto" / "hooks.py").symlink_to(elsewhere)
+    assert main(["generate"]) == 0 and main(["check"]) == 0  # the memo is recorded
+    elsewhere.write_text(elsewhere.read_text() + "\n\nEXTRA = 1\n")
+    capsys.readouterr()
+    assert main(["check"]) == 1
+    assert "stale: generated/fleet_strategy/hooks.py" in capsys.readouterr().out
