@@ -17,10 +17,15 @@ import msgspec
 from . import COMMAND, __version__
 from .errors import GeneratorError, Problem
 from .inputs.compile import find_proto_files, include_folders, proto_names
-from .inputs.files import check_regular, read_input
+from .inputs.files import (
+    check_regular,
+    decode_utf8,
+    hand_written_module,
+    hand_written_modules,
+    read_input,
+)
 from .output import (
     MANIFEST_SUFFIX,
-    is_generated,
     manifest_text,
     output_digest,
 )
@@ -83,8 +88,8 @@ def shown_inputs(
 
 def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> str:
     """Hash of the user's inputs: the protos and the annotations (labelled as
-    the headers show them), the hand-written modules in the package (hooks),
-    the package name and the generator's version. Never an absolute path, so
+    the headers show them), the hand-written modules beside the annotations
+    (hooks; inputs.hand_written_modules), the package name and the generator's version. Never an absolute path, so
     it does not depend on the working folder or where the project is. With generator_hash() it keys
     the fast check's memo in the user cache; neither is recorded in any
     generated file, so those change only when the output does."""
@@ -97,13 +102,8 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
         list(proto_files), include_folders(list(proto_files), options.proto_paths)
     )
     labelled = list(zip(shown_inputs(options, names), files))
-    package_dir = options.out / options.package
-    if package_dir.is_dir():
-        labelled += [
-            (f"{options.package}/{p.name}", p)
-            for p in sorted(package_dir.glob("*.py"))
-            if p.is_file() and not is_generated(p)
-        ]
+    if options.annotations:
+        labelled += [(p.name, p) for p in hand_written_modules(options.annotations)]
     return _hash_files(digest, labelled)
 
 
@@ -213,27 +213,21 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     model = analysis.model
     api = api_surface(analysis.schema, analysis.model)
     check_accepted(analysis.notes)
-    notes = analysis.notes
-    hooks_file = (
-        options.out / options.package / f"{notes.hooks_module}.py"
-        if notes.hooks_module
-        else None
-    )
-    hooks_source = (
-        hooks_file.read_text(encoding="utf-8")
-        if hooks_file is not None and notes.targets
-        else None
-    )
-    # the hand-written modules a build's module_members come from (copied into that build)
-    sources = {
-        name: (options.out / options.package / f"{name}.py").read_text(encoding="utf-8")
-        for name in {
-            t.module_members.source
-            for t in model.targets
-            if t.module_members and t.module_members.source
-        }
+    # the hand-written modules beside the annotations, copied into the builds:
+    # the hooks into each, a module_members source into its target's
+    names = {model.hooks_module} if model.hooks_module else set()
+    names |= {
+        t.module_members.source
+        for t in model.targets
+        if t.module_members and t.module_members.source
     }
-    rendered = render_package(model, hooks_source=hooks_source, sources=sources)
+    sources = {}
+    if options.annotations is not None:
+        for name in sorted(names):
+            path = hand_written_module(options.annotations, name)
+            text = read_input(path, "hand-written module")
+            sources[name] = decode_utf8(text, path, "hand-written module")
+    rendered = render_package(model, sources=sources)
     # Rendering leaves cyclic garbage (jinja's contexts: 250,000 objects at 4,500
     # messages) that the CLI's raised collector threshold would keep until the
     # end: free it before the format stage builds its copy of the text (-50 MB).
@@ -267,10 +261,11 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
     check_package_name(options.package)
     compiled = compiled or compile_protos(list(options.protos), options.proto_paths)
     schema = load_schema(compiled.descriptor_set, list(compiled.names))
-    package_dir = options.out / options.package
-    notes = load_annotations(options.annotations, schema, package_dir)
+    notes = load_annotations(options.annotations, schema)
     hooks_file = (
-        package_dir / f"{notes.hooks_module}.py" if notes.hooks_module else None
+        hand_written_module(options.annotations, notes.hooks_module)
+        if notes.hooks_module and options.annotations
+        else None
     )
     members = {
         c.mixin: hook_class_members(hooks_file, c.mixin)

@@ -23,7 +23,8 @@ runs in, as for the CLI):
 * ``annotations``: the annotations file; ``no_annotations`` ignores it;
 * ``package``: the generated package's name;
 * ``out``: the folder given as ``--fleet-strategy_out`` (default: the
-  table's ``out``), where the package's hand-written hooks module is read;
+  table's ``out``; the hand-written hooks module is read beside the
+  annotations file);
 * ``require_docs``: undocumented fields are an error (``strict``, its old
   spelling, still works and prints a deprecation note).
 
@@ -171,7 +172,7 @@ Parameters (--fleet-strategy_opt, comma-separated; defaults from
   annotations=FILE   the annotations file
   no_annotations     ignore any annotations file
   package=NAME       the generated package's name
-  out=DIR            the folder given as --fleet-strategy_out (its hooks module is read)
+  out=DIR            the folder given as --fleet-strategy_out
   require_docs       a field without documentation is an error
 Options: --help (this text), --version.
 """

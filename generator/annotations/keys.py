@@ -432,7 +432,7 @@ class ModuleMembersNote(msgspec.Struct, frozen=True, kw_only=True):
         str | None,
         key(
             str,
-            "a hand-written module beside the hooks module, copied into this build",
+            "a hand-written module beside the annotations file, copied into this build",
             name="from",
         ),
     ] = None
@@ -573,7 +573,7 @@ TOP_KEYS = Keys(
     Key(
         "hooks",
         str,
-        "the hand-written module in the package (hooks.py) the hooks are found in",
+        "the hand-written module beside this file (hooks -> hooks.py) the hooks are found in",
     ),
     Key(
         "reference",

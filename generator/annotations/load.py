@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import GeneratorError, Problem
+from ..inputs.files import hand_written_module
 from ..schema import naming
 from ..schema.proto_facts import NUMERIC_TYPES
 from ..schema.schema import Field, Message, Schema
@@ -62,21 +63,21 @@ from .members import (
 from .rules import load_rules
 
 
-def load_annotations(
-    path: Path | None, schema: Schema, package_dir: Path
-) -> Annotations:
-    """Read and validate ``path`` (None: derive everything from the schema)."""
+def load_annotations(path: Path | None, schema: Schema) -> Annotations:
+    """Read and validate ``path`` (None: derive everything from the schema).
+    The hand-written modules it names are read beside it (inputs.hand_written_module).
+    """
     if path is None:
         return _derived(schema)
     c = Checker(str(path))
     top = c.mapping(load_yaml(path), "annotations", TOP_KEYS)
-    read = _Reader(c, schema, package_dir, top)
+    read = _Reader(c, schema, path, top)
     messages, message_docs, extra_keys = read.messages(top.get("messages"))
     enums = read.enums(top.get("enums"))
     classes = read.classes(top["classes"]) if "classes" in top else None
     wrapped = classes if classes is not None else _derived(schema).classes
     check_env_fields(c, messages, list(wrapped))
-    targets = read_targets(c, top.get("targets"), read.hooks_module, package_dir)
+    targets = read_targets(c, top.get("targets"), read.hooks_module, path)
     accepted = read.accepted_changes(top.get("accepted_changes"))
     strict_env = top["strict_env"].value if "strict_env" in top else None
     if strict_env is not None and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", strict_env):
@@ -120,12 +121,12 @@ class _Reader:
     compat policies)."""
 
     def __init__(
-        self, c: Checker, schema: Schema, package_dir: Path, top: dict[str, Node]
+        self, c: Checker, schema: Schema, notes_file: Path, top: dict[str, Node]
     ) -> None:
         self.c, self.schema = c, schema
         self.hooks_module: str | None = top["hooks"].value if "hooks" in top else None
         self.hook_returns: dict[str, str] = {}  # function -> its return annotation
-        self.hook_names = self._hook_names(top.get("hooks"), package_dir)
+        self.hook_names = self._hook_names(top.get("hooks"), notes_file)
         c.checks = {
             "hook": lambda node, where, key: self.hook(node, where),
             "policy": lambda node, where, key: self.policy(node, where),
@@ -137,12 +138,12 @@ class _Reader:
         self.policies: dict[str, CompatPolicy] = {}
         self.policies = self._policies(top.get("compat_policies"))
 
-    def _hook_names(self, node: Node | None, package_dir: Path) -> frozenset[str]:
+    def _hook_names(self, node: Node | None, notes_file: Path) -> frozenset[str]:
         """Top-level names the hooks module defines (none without one)."""
         if node is None:
             return frozenset()
         module = node.value
-        hooks_file = package_dir / f"{module}.py"
+        hooks_file = hand_written_module(notes_file, module)
         if not python_name(module):
             self.c.error(
                 f"hooks: {module!r} is not a module name (an identifier, not a keyword)",
@@ -152,7 +153,7 @@ class _Reader:
             self.c.error(
                 f"hooks module {hooks_file} does not exist",
                 node,
-                "create it (hand-written) or drop the key",
+                "create it (hand-written) beside the annotations file, or drop the key",
             )
         else:
             try:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import Problem
-from ..inputs.files import decode_utf8, read_input
+from ..inputs.files import decode_utf8, hand_written_module, read_input
 from ..schema import naming
 from ..settings import cache_entry, read_cached, write_cached
 from .checker import Checker, Node
@@ -141,7 +141,7 @@ def _member_differences(
 
 
 def read_targets(
-    c: Checker, node: Node | None, hooks_module: str | None, package_dir: Path
+    c: Checker, node: Node | None, hooks_module: str | None, notes_file: Path
 ) -> tuple[TargetNote, ...]:
     """``targets:``: each a package path, the package its pb2 modules come
     from and the logger its warnings go to; every other fact is shared."""
@@ -184,7 +184,7 @@ def read_targets(
                 **c.values(keys, TARGET_KEYS, where),
                 line=target_node.line,
                 module_members=(
-                    _module_members(c, members, where, package_dir)
+                    _module_members(c, members, where, notes_file)
                     if members is not None
                     else None
                 ),
@@ -198,20 +198,20 @@ def read_targets(
 
 
 def _member_source(
-    c: Checker, node: Node | None, where: str, package_dir: Path
+    c: Checker, node: Node | None, where: str, notes_file: Path
 ) -> tuple[str | None, frozenset[str]]:
     """``module_members.from``: the module's name and what it defines (None: unusable)."""
     if node is None:
         return None, frozenset()
     source: str = node.value
-    path = package_dir / f"{source}.py"
+    path = hand_written_module(notes_file, source)
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", source):
         c.error(f"{where}.from: {source!r} is not a module name", node)
     elif not path.is_file():
         c.error(
             f"{where}.from: module {path} does not exist",
             node,
-            "create it (hand-written) beside the hooks module",
+            "create it (hand-written) beside the annotations file, as the hooks module is",
         )
     else:
         try:
@@ -224,15 +224,15 @@ def _member_source(
 
 
 def _module_members(
-    c: Checker, node: Node, where: str, package_dir: Path
+    c: Checker, node: Node, where: str, notes_file: Path
 ) -> ModuleMembersNote | None:
-    """A target's ``module_members``: ``from`` (a hand-written module in the
-    package folder, beside the hooks module, which this build carries a copy
-    of), the ``names`` the class module imports from it, module-level
+    """A target's ``module_members``: ``from`` (a hand-written module beside
+    the annotations file, as the hooks module is, which this build carries a
+    copy of), the ``names`` the class module imports from it, module-level
     ``attributes`` of the class module, and ``all`` (its ``__all__``)."""
     where = f"{where}.module_members"
     keys = c.mapping(node, where, MODULE_MEMBERS_KEYS)
-    source, defined = _member_source(c, keys.get("from"), where, package_dir)
+    source, defined = _member_source(c, keys.get("from"), where, notes_file)
     names = []
     for item in keys["names"].value if "names" in keys else []:
         if not isinstance(item.value, str) or not naming.is_identifier(item.value):

@@ -104,6 +104,21 @@ def decode_utf8(data: bytes, path: Path, what: str) -> str:
         ) from None
 
 
+def hand_written_module(annotations: Path, module: str) -> Path:
+    """Where a hand-written module the annotations name (``hooks:``, a target's
+    ``module_members.from``) is read: beside the annotations file, an input
+    like it. The output folder is never read for one: only the tool writes
+    there, and each build carries a generated copy."""
+    return annotations.parent / f"{module}.py"
+
+
+def hand_written_modules(annotations: Path) -> list[Path]:
+    """Every module beside the annotations file that could be one (``.py``
+    regular files, or links to one, as any input may be): what the input
+    hash covers, without reading the annotations to learn which are named."""
+    return sorted(p for p in annotations.parent.glob("*.py") if p.is_file())
+
+
 def walk_files(folder: Path, suffix: str) -> Iterator[Path]:
     """The entries named ``*suffix`` under ``folder``, at any depth. A link is
     never followed: a symlinked folder is not entered (as ``find`` without

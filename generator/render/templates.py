@@ -17,6 +17,7 @@ from typing import Any
 import jinja2
 import msgspec
 
+from ..errors import GeneratorError, Problem
 from ..model import typeref
 from ..model.records import (
     ClassModel,
@@ -228,17 +229,16 @@ def runtime_copy(env: jinja2.Environment, header: Any, module: str) -> str:
 def render_package(
     model: PackageModel,
     templates: Path = TEMPLATES,
-    hooks_source: str | None = None,
     sources: Mapping[str, str] | None = None,
 ) -> list[RenderedFile]:
     """Every file of every build of the package, paths relative to the output
-    folder. ``hooks_source``: the hand-written hooks module, which builds other
-    than the standalone one carry a copy of; ``sources``: the other
-    hand-written modules such a build copies (its ``module_members``), by name."""
+    folder. ``sources``: the hand-written modules beside the annotations, by
+    name, that builds carry copies of (the hooks module in every build, a
+    target's ``module_members`` source in that target's)."""
     env = environment(templates)
     files: list[RenderedFile] = []
     for target in model.targets:
-        files += _render_target(env, model, target, hooks_source, sources or {})
+        files += _render_target(env, model, target, sources or {})
     return sorted(files, key=lambda f: f.path)
 
 
@@ -401,7 +401,6 @@ def _render_target(
     env: jinja2.Environment,
     model: PackageModel,
     target: Target,
-    hooks_source: str | None,
     sources: Mapping[str, str],
 ) -> list[RenderedFile]:
     """Every file of one build (the standalone package, or a target)."""
@@ -409,24 +408,10 @@ def _render_target(
     files = [*out.support(), *out.lint(), *out.subpackages(), *out.class_modules()]
     if target.standalone:
         files += out.standalone()
-    elif model.hooks_module and hooks_source is not None:
-        # as it is: its code imports relative to the package, its examples name the class without importing it
-        files.append(
-            out.copied(
-                model.hooks_module,
-                f"the hand-written {model.name}/{model.hooks_module}.py",
-                hooks_source,
-            )
-        )
-    source = target.module_members.source if target.module_members else None
-    if source is not None and source in sources:
-        files.append(
-            out.copied(
-                source,
-                f"the hand-written {model.name}/{source}.py (this build's only)",
-                sources[source],
-            )
-        )
+    copied = [model.hooks_module] if model.hooks_module else []
+    if target.module_members and target.module_members.source:
+        copied.append(target.module_members.source)
+    files += [out.copied(name, sources[name]) for name in copied if name in sources]
     return files
 
 
@@ -457,6 +442,7 @@ class _TargetFiles:
             pb2_imports=target.pb2_imports,
             enums=model.enums,
             hooks_module=model.hooks_module,
+            reference_page=f"{model.name}.md",  # where the docs' differences are stated
             strict_env=model.strict_env,
         )
 
@@ -583,7 +569,60 @@ class _TargetFiles:
             files.append(RenderedFile(f"{pkg}/{pb2.path}.pyi", stub, "stub"))
         return files
 
-    def copied(self, module: str, source: str, text: str) -> RenderedFile:
-        """A hand-written module, copied as it is below a header."""
-        copied = self.render("_copied.j2", source=source, text=text)
+    def copied(self, module: str, text: str) -> RenderedFile:
+        """A hand-written module beside the annotations, as this build carries
+        it: below a header, its imports of the standalone package bound to
+        this build's modules (``bound``)."""
+        copied = self.render(
+            "_copied.j2",
+            source=f"the hand-written {module}.py beside the annotations file",
+            text=self.bound(text, f"{module}.py"),
+        )
         return RenderedFile(f"{self.pkg}/{module}.py", copied, "plain")
+
+    def module_for(self, dotted: str) -> str:
+        """This build's module for a module of the standalone package (the
+        target's binding): the package itself is the public package, a class
+        module lies in classes_package, a generated pb2 module in
+        pb2_package, any other (the runtime, types, the hand-written
+        modules) in package."""
+        target, name = self.target, self.model.name
+        inner = dotted[len(name) + 1 :]
+        if not inner:
+            return target.public_package
+        if inner in self.model.class_modules:
+            return f"{target.classes_package}.{inner}"
+        if inner in {m.path.replace("/", ".") for m in self.model.pb2_modules}:
+            return f"{target.pb2_package}.{inner}"
+        return f"{target.package}.{inner}"
+
+    def bound(self, text: str, filename: str) -> str:
+        """A hand-written module's text with this build's module names. It is
+        written for the standalone package, as the docs' examples are: each
+        line ``from <package>[.module] import`` or ``import <package>.module
+        as``, in code or in a ``>>>`` example, names this build's module
+        instead (``module_for``). Relative imports stay as they are: every
+        build's copy lies in its ``package``."""
+        name = re.escape(self.model.name)
+        module = rf"{name}(?:\.[\w.]+)?"
+        unbound = re.search(
+            rf"^[ \t]*(?:>>> )?import[ \t]+{module}[ \t]*(?:$|[,#;])",
+            text,
+            re.MULTILINE,
+        )
+        if unbound:
+            raise GeneratorError(
+                Problem(
+                    f"import {self.model.name}... without 'as': a build's copy"
+                    " binds the standalone package's modules to its own, not that name",
+                    filename,
+                    text.count("\n", 0, unbound.start()) + 1,
+                    hint=f"write from {self.model.name}.MODULE import NAME, or import {self.model.name}.MODULE as NAME",
+                )
+            )
+        return re.sub(
+            rf"^([ \t]*(?:>>> )?(?:from|import)[ \t]+)({module})(?=[ \t]+(?:import|as)\b)",
+            lambda m: m[1] + self.module_for(m[2]),
+            text,
+            flags=re.MULTILINE,
+        )

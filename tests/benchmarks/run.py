@@ -50,8 +50,8 @@ figures are printed as "recorded".
 The generator runs with its cache folder in a private place ($XDG_CACHE_HOME
 pointed into this run's temp folder): "warm" means that folder already holds
 this output, "cold", "first generation" and "fresh machine" mean it is empty
-(a first generation also starts from an output folder holding only the
-hand-written modules; the fresh machine's ``check --full`` checks a copy of
+(a first generation also starts from an empty output folder; the fresh
+machine's ``check --full`` checks a copy of
 the committed tree). Children may write bytecode (PYTHONDONTWRITEBYTECODE is dropped for
 them), as an installed tool does; an untimed warm-up writes it. The snapshot
 is the tool as its wheel installs it, templates compiled at build time
@@ -371,21 +371,11 @@ def section(title: str) -> None:
 # --------------------------------------------------------------------------- 1. regeneration
 
 
-def prepare_out(out: Path, generated: Path | None = None, package_name: str = PACKAGE) -> None:
-    """Empty ``out``, then copy in the package's hand-written modules (hooks) from
-    ``generated`` (default: what ``out`` held): ``generate`` then writes every file."""
-    package = out / package_name
-    keep = {}
-    source = (generated / package_name) if generated else package
-    if source.is_dir():
-        for path in source.glob("*.py"):
-            text = path.read_text(encoding="utf-8")
-            if not text.startswith("# @generated"):
-                keep[path.name] = text
+def prepare_out(out: Path, package_name: str = PACKAGE) -> None:
+    """Empty ``out``: ``generate`` then writes every file (the hand-written
+    modules are inputs, read beside the annotations file)."""
     shutil.rmtree(out, ignore_errors=True)
-    package.mkdir(parents=True)
-    for name, text in keep.items():
-        (package / name).write_text(text, encoding="utf-8")
+    (out / package_name).mkdir(parents=True)
 
 
 reset_out = prepare_out  # for readability at the call sites: empty a used output folder
@@ -452,10 +442,10 @@ def bench_regen(ctx: Context) -> None:
     edit_n = 0 if ctx.quick else rounds  # --quick leaves the edits out
     py = ctx.python
     out = ctx.fresh_dir("regen-out")
-    prepare_out(out, ctx.generated)
+    prepare_out(out)
     edit_dir = ctx.fresh_dir("regen-edit")
     edit_out = edit_dir / "out"
-    prepare_out(edit_out, ctx.generated)
+    prepare_out(edit_out)
     edit_proto = edit_dir / PROTO_NAME
     original = ctx.proto.read_text(encoding="utf-8")
     warm_cache = ctx.fresh_dir("cache-warm")
@@ -480,16 +470,16 @@ def bench_regen(ctx: Context) -> None:
         series[name].add(run_process(cmd, env=ctx.env, cwd=ctx.root))
 
     def first_generation() -> None:
-        """Nothing to reuse: an empty cache folder, an output folder holding only the hand-written hooks."""
+        """Nothing to reuse: an empty cache folder and an empty output folder."""
         first_out = ctx.fresh_dir("regen-first")
-        prepare_out(first_out, ctx.generated)
+        prepare_out(first_out)
         cmd = [py, "-m", "generator", "generate", "--out", str(first_out)]
         series["ours first generation"].add(run_process(cmd, env=ctx.ours_env(ctx.fresh_dir("cache")), cwd=ctx.root))
 
     def first_generation_source() -> None:
         """The same from a source checkout: the templates compiled into the empty cache folder too."""
         first_out = ctx.fresh_dir("regen-first-source")
-        prepare_out(first_out, ctx.generated)
+        prepare_out(first_out)
         cmd = [py, "-m", "generator", "generate", "--out", str(first_out)]
         source = ctx.root.parent / "project-source"
         env = child_env(source) | {"XDG_CACHE_HOME": str(ctx.fresh_dir("cache"))}
@@ -545,7 +535,7 @@ def bench_regen(ctx: Context) -> None:
     bp2 = series[BP2_SET].median
     bp2_name = "betterproto2 (descriptor set)" if bp2 is not None else f"betterproto2: {series[BP2_SET].error}"
     for key, figure, budget, note in (
-        ("ours first generation", "first generation (empty cache, only hand-written files in the output)", 1.0, ""),
+        ("ours first generation", "first generation (empty cache, empty output folder)", 1.0, ""),
         ("ours check --full (fresh machine)", "check --full on a fresh machine (empty cache)", 1.0, ""),
         ("ours generate after a proto edit", "generate after a one-field proto edit (both builds)", 0.75, ""),
         ("ours check (cache warm)", "check, unchanged inputs", 0.2, ""),

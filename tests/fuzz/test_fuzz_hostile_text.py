@@ -285,8 +285,8 @@ SLOTS: dict[str, tuple[str, Callable[[Example, str], None]]] = {
     "enums.E.doc": ("text", _set("enums", "hostile.Kind", "doc")),
     "enums.E.values.V.doc": ("text", _set("enums", "hostile.Kind", "values", "KIND_A", "doc")),
     "reference.name": ("text", _set("reference", "name", doc="class")),
-    "reference.differences.validation": ("text", _set("reference", "differences", "validation", doc="class")),
-    "reference.differences.config_dicts": ("text", _set("reference", "differences", "config_dicts", doc="class")),
+    "reference.differences.validation": ("text", _set("reference", "differences", "validation", doc="page")),
+    "reference.differences.config_dicts": ("text", _set("reference", "differences", "config_dicts", doc="page")),
     "strict_env": ("name", _set("strict_env")),
     "hooks": ("name", _set("hooks")),
     "targets.T.package": ("name", _target("package")),
@@ -386,7 +386,7 @@ def test_hostile_annotation_text_is_refused_or_stays_data(work, data):
     package = unique_package("hz")
     out = folder / package
     (out / package).mkdir(parents=True)
-    shutil.copy(FIXTURES / "hooks.py", out / package / "hooks.py")
+    shutil.copy(FIXTURES / "hooks.py", folder / "hooks.py")  # beside the annotations
     notes = folder / f"{package}.annotations.yaml"
     notes.write_text(text, encoding="utf-8")
     try:
@@ -413,6 +413,8 @@ def test_hostile_annotation_text_is_refused_or_stays_data(work, data):
             shown = constants
         elif where == "class":
             shown = inspect.cleandoc(cls.__doc__)
+        elif where == "page":  # the reference page (Markdown: one line, pipes escaped)
+            shown, doc = result.files[f"{package}.md"], norm(doc).replace("|", "\\|")
         elif where.startswith("types."):
             shown = inspect.cleandoc(getattr(types, where.split(".")[1]).__doc__)
         else:

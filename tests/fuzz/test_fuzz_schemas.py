@@ -1362,8 +1362,7 @@ def test_field_names_follow_the_renaming_rule(tmp_path):
 
 def test_names_with_a_message_attribute_and_mixin_members(tmp_path):
     package = unique_package("names")
-    (tmp_path / package).mkdir()
-    (tmp_path / package / "hooks.py").write_text((FIXTURES / "hooks.py").read_text(encoding="utf-8"), encoding="utf-8")
+    # its hooks.py lies beside names.annotations.yaml
     package, _ = generate(tmp_path, [FIXTURES / "names.proto"], FIXTURES / "names.annotations.yaml", package)
     module = import_generated(tmp_path, package)
     cls = module.Names

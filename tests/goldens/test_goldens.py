@@ -355,16 +355,18 @@ def test_annotations_name_the_reference_and_the_strict_variable(tmp_path):
     package, result = generate(tmp_path / "out", [proto], notes)
     module = result.files[f"{package}/job.py"]
     classes = " ".join(module.split())  # docstrings wrap
-    # the class's rules and how the reference differs: said once, in the class docstring...
+    # the class's rules: said once, in the class docstring...
     for once in (
         "Config dicts: An option with a Keys table holds a message",
-        "Acme 2.0 appended to list keys.",
         "all-or-nothing",
         "keeps the old value, as Acme 2.0 does.",
         "Strict mode (the ``strict`` property) raises TypeError",
     ):
         assert classes.count(once) == 1, once
-    assert classes.index("Acme 2.0 appended") < classes.index("__slots__")  # in the class docstring
+    # ...how the reference differs: in the reference page only, the class docstring points there
+    assert "Acme 2.0 appended to list keys." not in classes
+    pointer = f'How it differs from Acme 2.0: "Differences from Acme 2.0" in the option reference, ``{package}.md``.'
+    assert classes.count(pointer) == 1 and classes.index(pointer) < classes.index("__slots__")
     # ...and a member whose answer differs says so itself
     assert "Compatible mode: a value of the wrong type raises ValueError, as Acme 2.0 does, unlike the class-wide" in classes
     assert "Acme" not in module.split("def size(self)")[1].split("def count(self)")[0]  # nothing repeated per member
@@ -507,10 +509,8 @@ def test_reference_differences_land_as_data(tmp_path):
         encoding="utf-8",
     )
     package, result = generate(tmp_path / "out", [proto], notes)
-    tree = ast.parse(result.files[f"{package}/job.py"])
-    job = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Job")
-    assert text in " ".join(ast.get_docstring(job).split())
-    assert text.replace("|", "\\|") in result.files[f"{package}.md"]
+    assert "- Config dicts: " + text.replace("|", "\\|") in result.files[f"{package}.md"]
+    assert "Acme {{ x }}" not in result.files[f"{package}/job.py"]  # the docstring points to the page
 
 
 def test_annotated_case_behaves_as_its_annotations_say(tmp_path, monkeypatch, caplog):
@@ -544,8 +544,35 @@ def test_annotated_case_behaves_as_its_annotations_say(tmp_path, monkeypatch, ca
     strict._export_env()
     assert os.environ["SHOP_WORKERS"] == "3"
     doc = " ".join(module.Shop.__doc__.split())
-    assert "Legacy Shop 1.0 raised AttributeError instead." in doc
+    assert "Legacy Shop 1.0 raised AttributeError instead." not in doc and '"Differences from Legacy Shop 1.0"' in doc
+    page = expected_files(CASES / "annotated")["golden_annotated.md"]
+    assert "- Validation: Legacy Shop 1.0 raised AttributeError instead." in page
     assert 'configure(strict_env="SHOP_STRICT")' in expected_files(CASES / "annotated")["golden_annotated/_specs.py"]
+
+
+# A hooks module written for the standalone package: its imports of that
+# package name another build's modules in that build's copy.
+HOOKS_FOR_THE_STANDALONE_PACKAGE = """\
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import {package}.job_pb2 as job_pb2
+    from {package}.job import Job
+    from {package}._specs import register
+
+
+class Members:
+    def hello(self) -> str:
+        \"\"\"Say hi.
+
+        >>> from {package} import Job
+        >>> Job().hello()
+        'hi'
+        \"\"\"
+        return 'hi'
+"""
 
 
 def test_member_differences_and_a_builds_module_members(tmp_path):
@@ -560,8 +587,8 @@ def test_member_differences_and_a_builds_module_members(tmp_path):
     package = "golden_module_members"
     out = tmp_path / "out"
     (out / package).mkdir(parents=True)
-    (out / package / "hooks.py").write_text("class Members:\n    def hello(self) -> str:\n        return 'hi'\n")
-    (out / package / "helpers.py").write_text("def legacy(x):\n    return x * 2\n\n\n_private = 3\n")
+    (tmp_path / "hooks.py").write_text(HOOKS_FOR_THE_STANDALONE_PACKAGE.format(package=package))
+    (tmp_path / "helpers.py").write_text("def legacy(x):\n    return x * 2\n\n\n_private = 3\n")
     text = 'Logs nothing {{ x }} """ \\\\ kept.'
     notes = tmp_path / "notes.yaml"
     notes.write_text(
@@ -579,11 +606,9 @@ def test_member_differences_and_a_builds_module_members(tmp_path):
     _, result = generate(out, [proto], notes, package=package)
     for module in (result.files[f"{package}/job.py"], result.files["acme/base/job.py"]):
         job = next(n for n in ast.parse(module).body if isinstance(n, ast.ClassDef) and n.name == "Job")
-        doc = ast.get_docstring(job)
-        section = doc[doc.index("Differences from Acme 2.0:"):]
-        assert " ".join(section.split()) == (
-            "Differences from Acme 2.0: * ``__init__``, ``hello``: " + text + " * Acme's Job was a dict."
-        )
+        doc = " ".join(ast.get_docstring(job).split())
+        assert doc.endswith(f'How it differs from Acme 2.0: "Differences from Acme 2.0" in the option reference, ``{package}.md``.')
+        assert "Logs nothing" not in doc and "was a dict" not in doc  # stated in the page only
     page = result.files[f"{package}.md"]
     assert "**Differences from Acme 2.0.**\n\n- ``__init__``, ``hello``: Logs nothing" in page
     standalone, target = result.files[f"{package}/job.py"], result.files["acme/base/job.py"]
@@ -591,13 +616,26 @@ def test_member_differences_and_a_builds_module_members(tmp_path):
     # re-exported (the redundant alias says so to linters and type checkers), in isort's order
     assert "from acme.base._job.helpers import _private as _private\nfrom acme.base._job.helpers import legacy as legacy\n" in target
     assert "__all__: list[str] = []\n\n# Cleared by nothing here.\nflag: bool = True\n" in target
-    assert result.files["acme/base/_job/helpers.py"].endswith((out / package / "helpers.py").read_text())
-    assert f"{package}/helpers.py" not in result.files  # hand-written: read, never written
+    assert result.files["acme/base/_job/helpers.py"].endswith((tmp_path / "helpers.py").read_text())
+    assert f"{package}/helpers.py" not in result.files  # the target's only; the hooks are in every build
+    # each build's copy of the hooks: the standalone package's modules named as that build's
+    assert result.files[f"{package}/hooks.py"].endswith((tmp_path / "hooks.py").read_text())
+    bound = {  # the target's binding: pb2 modules from pb2_package, class modules from classes_package, the rest from package
+        f"import {package}.job_pb2 as": f"import {package}.job_pb2 as",
+        f"from {package}.job import": "from acme.base.job import",
+        f"from {package}._specs import": "from acme.base._job._specs import",
+        f">>> from {package} import": ">>> from acme import",
+    }
+    expected = HOOKS_FOR_THE_STANDALONE_PACKAGE.format(package=package)
+    for standalone, target in bound.items():
+        assert standalone in expected
+        expected = expected.replace(standalone, target)
+    assert result.files["acme/base/_job/hooks.py"].endswith(expected)
     for folder in ("acme", "acme/base"):
         (out / folder / "__init__.py").write_text("")
     built = import_generated(out, "acme.base.job")
     assert (built.legacy(2), built._private, built.flag, built.__all__) == (4, 3, True, [])
-    assert built.Job().hello() == "hi" and "Differences from Acme 2.0" in (built.Job.__doc__ or "")
+    assert built.Job().hello() == "hi" and '"Differences from Acme 2.0"' in (built.Job.__doc__ or "")
 
 
 @pytest.mark.parametrize(
@@ -632,8 +670,8 @@ def test_module_members_fit_the_class_module(tmp_path, members, message):
     proto = tmp_path / "job.proto"
     proto.write_text('syntax = "proto3";\nmessage Job { int32 size = 1; }\n')
     (tmp_path / "out" / "pkg").mkdir(parents=True)
-    (tmp_path / "out" / "pkg" / "hooks.py").write_text("X = 1\n")
-    (tmp_path / "out" / "pkg" / "helpers.py").write_text("def legacy():\n    pass\n")
+    (tmp_path / "hooks.py").write_text("X = 1\n")
+    (tmp_path / "helpers.py").write_text("def legacy():\n    pass\n")
     notes = tmp_path / "notes.yaml"
     notes.write_text(
         "hooks: hooks\nclasses:\n  Job: {message: Job}\n"
@@ -642,3 +680,23 @@ def test_module_members_fit_the_class_module(tmp_path, members, message):
     )
     with pytest.raises(GeneratorError, match=message):
         generate(tmp_path / "out", [proto], notes, package="pkg")
+
+
+@pytest.mark.parametrize("line", ["import pkg", "import pkg.job", '"""\n    >>> import pkg.job, os\n"""'])
+def test_a_hooks_import_a_build_cannot_bind_is_refused(tmp_path, line):
+    """``import pkg.job`` binds the name ``pkg``, which another build does not
+    have: refused, naming the file and line (exit 2 from the CLI)."""
+    from tests.support import generate
+
+    proto = tmp_path / "job.proto"
+    proto.write_text('syntax = "proto3";\nmessage Job { int32 size = 1; }\n')
+    (tmp_path / "hooks.py").write_text(f"X = 1\n{line}\n")
+    notes = tmp_path / "notes.yaml"
+    notes.write_text("hooks: hooks\nclasses:\n  Job: {message: Job}\n")
+    with pytest.raises(GeneratorError) as info:
+        generate(tmp_path / "out", [proto], notes, package="pkg")
+    line_number = 3 if line.startswith('"') else 2
+    assert [str(p) for p in info.value.problems] == [
+        f"hooks.py:{line_number}: import pkg... without 'as': a build's copy binds the standalone package's modules to its own,"
+        " not that name (write from pkg.MODULE import NAME, or import pkg.MODULE as NAME)"
+    ]

@@ -17,14 +17,10 @@ from fleet_strategy.distributed_strategy import DistributedStrategy
 from tests.support import REFERENCE, ROOT
 
 FINDER = doctest.DocTestFinder(exclude_empty=True)
-# The hooks module is the same file in every build, so its examples name the
-# class without importing it (from no build's package): they run with the
-# package's public names, as its readers see them (in the class's docs).
-PUBLIC = {name: getattr(fleet_strategy, name) for name in fleet_strategy.__all__}
 DOCTESTS = [
     t
     for module in (fleet_strategy, distributed_strategy, hooks, types)
-    for t in FINDER.find(module, module.__name__, extraglobs=PUBLIC if module is hooks else None)
+    for t in FINDER.find(module, module.__name__)
     if t.examples
 ]
 PROPERTIES = sorted(name for name, value in vars(DistributedStrategy).items() if isinstance(value, property) and name != "strict")
@@ -145,7 +141,6 @@ SHARED_NOTES = (
     "The caller's dict is never modified",
     "UnknownConfigKeyError",
     "replaces the stored list",
-    "kept the keys applied before a rejected one",  # how Paddle 3.3.1 differs (from the annotations)
 )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import logging
 import os
 import subprocess
@@ -164,7 +165,7 @@ def test_sync_param_name_alone_leaves_mp_configs_unset():
 
 # ----------------------------------------------- hooks use only public APIs
 
-HOOKS = ROOT / "generated" / "fleet_strategy" / "hooks.py"
+HOOKS = ROOT / "proto" / "hooks.py"  # hand-written, beside the annotations; each build has a copy
 
 
 def _private(name: str) -> bool:
@@ -241,14 +242,53 @@ def test_hooks_use_only_documented_public_runtime_names():
         assert callable(member) and (member.__doc__ or "").strip(), f"runtime.{name} has no docstring"
 
 
-def test_the_paddle_build_carries_the_hooks_module_as_it_is():
-    """The Paddle build's hooks.py is the hand-written file under a generated
-    header, not a rewrite of it: what it imports at run time is relative to
-    the package, and its examples name the class without importing it from
-    either build's package."""
-    copy = (ROOT / "generated/paddle/distributed/fleet/base/_fleet_strategy/hooks.py").read_text(encoding="utf-8")
+# The standalone package's modules the hooks import, as the Paddle build names them (targets.paddle)
+PADDLE_MODULES = {
+    "fleet_strategy": "paddle.distributed.fleet",
+    "fleet_strategy.distributed_strategy": "paddle.distributed.fleet.base.distributed_strategy",
+    "fleet_strategy.distributed_strategy_pb2": "paddle.distributed.fleet.proto.distributed_strategy_pb2",
+}
+
+
+def _copy_of(path: str, source: str) -> list[str]:
+    """A build's copy of a hand-written module, without its generated header."""
+    copy = (ROOT / "generated" / path).read_text(encoding="utf-8")
+    header, marker, body = copy.partition(" edit that file, then regenerate.\n")
+    assert marker and copy.startswith("# @generated") and all(line.startswith("# ") for line in header.splitlines())
+    return body.splitlines()
+
+
+def test_the_standalone_package_carries_the_hooks_module_as_it_is():
     own = HOOKS.read_text(encoding="utf-8")
-    header = copy[: len(copy) - len(own)]
-    assert copy.endswith(own) and header.splitlines() and all(line.startswith("# ") for line in header.splitlines())
-    examples = [line.strip() for line in own.splitlines() if line.strip().startswith((">>>", "..."))]
-    assert examples and not [line for line in examples if "fleet_strategy" in line], "an example naming a build's package"
+    assert _copy_of("fleet_strategy/hooks.py", own) == own.splitlines()
+
+
+@pytest.mark.parametrize("name", ["hooks", "module_helpers"])
+def test_the_paddle_build_names_its_own_modules_where_the_hooks_name_the_standalone_packages(name):
+    """The Paddle build's copy is the hand-written file line for line, but for
+    the lines importing the standalone package (code and examples): they
+    import Paddle's module instead, and no line names fleet_strategy."""
+    own = (ROOT / "proto" / f"{name}.py").read_text(encoding="utf-8").splitlines()
+    copy = _copy_of(f"paddle/distributed/fleet/base/_fleet_strategy/{name}.py", "")
+    assert len(copy) == len(own)
+    bound = 0
+    for mine, theirs in zip(own, copy):
+        for standalone, paddle in sorted(PADDLE_MODULES.items(), reverse=True):
+            for form in ("from {} import", "import {} as"):
+                if form.format(standalone) in mine:
+                    mine = mine.replace(form.format(standalone), form.format(paddle))
+                    bound += 1
+                    break
+            else:
+                continue
+            break
+        assert theirs == mine
+    assert not [line for line in copy if re.search(r"\b(from|import)\s+fleet_strategy\b", line)]
+    if name == "hooks":
+        assert bound == 5  # the class module and the message module (type checking), three examples
+
+
+def test_the_module_helpers_are_the_paddle_builds_only():
+    """module_helpers.py imports Paddle: the standalone package does not carry it."""
+    assert not (ROOT / "generated" / "fleet_strategy" / "module_helpers.py").exists()
+    assert (ROOT / "generated/paddle/distributed/fleet/base/_fleet_strategy/module_helpers.py").is_file()

@@ -89,7 +89,7 @@ def _build(tmp_path: Path, annotations: str = ANNOTATIONS, hooks: str = HOOKS):
     out = tmp_path / "out"
     package = f"members_{abs(hash(str(tmp_path)))}"
     (out / package).mkdir(parents=True)
-    (out / package / "hooks.py").write_text(hooks)
+    (tmp_path / "in" / "hooks.py").write_text(hooks)  # beside the annotations
     package, result = generate(out, [tmp_path / "in" / "demo.proto"], notes, package=package)
     return import_generated(out, package), result
 

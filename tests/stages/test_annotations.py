@@ -23,8 +23,7 @@ ERROR_CASES = sorted(p.stem for p in ERRORS.glob("*.yaml"))
 def write_annotations(tmp_path: Path, text: str | bytes) -> Path:
     path = tmp_path / "notes.yaml"
     path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
-    (tmp_path / "pkg").mkdir(exist_ok=True)
-    (tmp_path / "pkg" / "hooks.py").write_text("def real_hook(strategy):\n    pass\n\nclass Mixin:\n    pass\n")
+    (tmp_path / "hooks.py").write_text("def real_hook(strategy):\n    pass\n\nclass Mixin:\n    pass\n")
     return path
 
 
@@ -37,7 +36,7 @@ def test_malformed_annotations_name_file_line_and_suggest(schema, tmp_path, case
     path = write_annotations(tmp_path, (ERRORS / f"{case}.yaml").read_bytes())  # as stored: some cases are not UTF-8
     line, words = (ERRORS / f"{case}.expected").read_text(encoding="utf-8").rstrip("\n").split(": ", 1)
     with pytest.raises(GeneratorError) as info:
-        load_annotations(path, schema, tmp_path / "pkg")
+        load_annotations(path, schema)
     problems = [str(p) for p in info.value.problems]
     assert any(words in p and p.startswith(f"{path}:{line}:") for p in problems), problems
 
@@ -45,12 +44,12 @@ def test_malformed_annotations_name_file_line_and_suggest(schema, tmp_path, case
 def test_all_problems_are_reported_together(schema, tmp_path):
     path = write_annotations(tmp_path, "messages:\n  demo.Rot: {}\n  demo.Root:\n    fields:\n      ratoi: {}\n")
     with pytest.raises(GeneratorError) as info:
-        load_annotations(path, schema, tmp_path / "pkg")
+        load_annotations(path, schema)
     assert len(info.value.problems) == 2
 
 
 def test_without_annotations_every_message_gets_a_class(schema):
-    notes = load_annotations(None, schema, Path("."))
+    notes = load_annotations(None, schema)
     assert [(c.name, c.message) for c in notes.classes] == [("Root", "demo.Root"), ("Child", "demo.Child")]  # Child too
 
 
@@ -68,7 +67,7 @@ def test_derived_class_names_never_clash(tmp_path):
         "message Thing_ { Thing_ self_ = 1; }\n"
     )
     compiled = compile_protos([proto])
-    notes = load_annotations(None, load_schema(compiled.descriptor_set, list(compiled.names)), tmp_path / "pkg")
+    notes = load_annotations(None, load_schema(compiled.descriptor_set, list(compiled.names)))
     names = {c.message: c.name for c in notes.classes}
     assert names == {
         "clash.Thing": "Thing", "clash.Thing.Part": "Thing_Part", "clash.Gadget": "Gadget", "clash.Gadget.Part": "Gadget_Part",
@@ -87,7 +86,7 @@ def test_deep_nesting_is_refused_by_the_pure_python_loader_too(schema, tmp_path,
     monkeypatch.setattr(yaml_reader, "_Loader", yaml.SafeLoader)
     path = write_annotations(tmp_path, "messages:\n  demo.Root:\n    doc: " + "[" * levels + "]" * levels + "\n")
     with pytest.raises(GeneratorError) as info:
-        load_annotations(path, schema, tmp_path / "pkg")
+        load_annotations(path, schema)
     assert [str(p) for p in info.value.problems] == [
         f"{path}:3: nested more than {yaml_reader.MAX_DEPTH} levels deep (the annotations never need that)"
     ]
@@ -96,7 +95,7 @@ def test_deep_nesting_is_refused_by_the_pure_python_loader_too(schema, tmp_path,
 def test_plain_yaml_still_reads(schema, tmp_path):
     """What the refusals leave: JSON's types, a UTF-8 byte-order mark, quoted text that looks like a date."""
     path = write_annotations(tmp_path, '\ufeffmessages:\n  demo.Root:\n    doc: "2024-01-01"\n    fields:\n      ratio: {allow_nonfinite: !!bool true, doc: !!str 12}\n')
-    notes = load_annotations(path, schema, tmp_path / "pkg")
+    notes = load_annotations(path, schema)
     assert notes.message_docs["demo.Root"] == "2024-01-01"
     assert notes.messages["demo.Root"]["ratio"].allow_nonfinite is True
     assert notes.messages["demo.Root"]["ratio"].doc == "12"
@@ -104,10 +103,10 @@ def test_plain_yaml_still_reads(schema, tmp_path):
 
 def test_a_hooks_module_that_is_not_utf8_names_its_line(schema, tmp_path):
     path = write_annotations(tmp_path, "hooks: hooks\n")
-    (tmp_path / "pkg" / "hooks.py").write_bytes(b"def real_hook(strategy):\n    return 'caf\xe9'\n")
+    (tmp_path / "hooks.py").write_bytes(b"def real_hook(strategy):\n    return 'caf\xe9'\n")
     with pytest.raises(GeneratorError) as info:
-        load_annotations(path, schema, tmp_path / "pkg")
-    assert str(info.value).startswith(f"{tmp_path / 'pkg' / 'hooks.py'}:2: hooks module is not UTF-8: byte 0xe9 at column 16")
+        load_annotations(path, schema)
+    assert str(info.value).startswith(f"{tmp_path / 'hooks.py'}:2: hooks module is not UTF-8: byte 0xe9 at column 16")
 
 
 HOOKS_WITH_TYPES = """\
@@ -128,24 +127,24 @@ def test_a_getter_hooks_return_annotation_is_its_propertys_type(schema, tmp_path
     """The type is stated once: the hook's annotation (code), not again in the annotations file."""
     path = write_annotations(tmp_path, EXTRA.format(getter=getter) + "messages:\n  demo.Root:\n    fields:\n"
                              f"      child: {{getter: {getter}}}\n")
-    (tmp_path / "pkg" / "hooks.py").write_text(HOOKS_WITH_TYPES)
+    (tmp_path / "hooks.py").write_text(HOOKS_WITH_TYPES)
     if getter == "untyped":
         with pytest.raises(GeneratorError) as info:
-            load_annotations(path, schema, tmp_path / "pkg")
+            load_annotations(path, schema)
         assert [str(p) for p in info.value.problems] == [
             f"{path}:6: classes.Root.extra_properties.extra: 'type' is required (or annotate the getter hook's return type)"
         ]
         return
-    notes = load_annotations(path, schema, tmp_path / "pkg")
+    notes = load_annotations(path, schema)
     assert notes.classes[0].extra_properties[0].type == "list[int]"
     assert notes.messages["demo.Root"]["child"].type == "list[int]"
 
 
 def test_a_getter_hooks_return_annotation_is_checked_as_a_type(schema, tmp_path):
     path = write_annotations(tmp_path, EXTRA.format(getter="not_a_type"))
-    (tmp_path / "pkg" / "hooks.py").write_text(HOOKS_WITH_TYPES)
+    (tmp_path / "hooks.py").write_text(HOOKS_WITH_TYPES)
     with pytest.raises(GeneratorError) as info:
-        load_annotations(path, schema, tmp_path / "pkg")
+        load_annotations(path, schema)
     assert [str(p) for p in info.value.problems] == [
         f"{path}:8: classes.Root.extra_properties.extra.getter: the return annotation of hooks.not_a_type, "
         "\"print('x')\", is not a type expression: a call is not part of a type expression"

@@ -55,9 +55,7 @@ def surface_of(side: Path, work: Path, package: str = "demo_api") -> tuple[dict[
     """(API surface, annotations) of the inputs in ``side``."""
     out = work / side.name
     (out / package).mkdir(parents=True, exist_ok=True)
-    if (side / "hooks.py").exists():
-        shutil.copy(side / "hooks.py", out / package / "hooks.py")
-    notes = side / "annotations.yaml"
+    notes = side / "annotations.yaml"  # its hooks.py beside it
     protos = tuple(sorted(side.glob("*.proto")))
     analysis = analyse(
         Options(protos=protos, annotations=notes if notes.exists() else None, out=out, package=package)
@@ -658,6 +656,33 @@ def test_against_a_git_ref(project, capsys):
     assert "2 breaking API change(s) not accepted" in capsys.readouterr().err
     assert main(["check", "--against", "HEAD"]) == 0
     assert "(against HEAD): none" in capsys.readouterr().out
+
+
+def test_against_a_ref_from_before_the_hooks_moved_beside_the_annotations(project, capsys):
+    """At such a ref the hand-written modules sit in the package folder (no
+    marker): they are read from there for that ref only, and a hook changed
+    since is reported."""
+    git(project, "init", "-q", "-b", "main")
+    for name in ("hooks.py", "module_helpers.py"):  # the old layout
+        (project / "generated" / "fleet_strategy" / name).write_bytes((project / "proto" / name).read_bytes())
+        (project / "proto" / name).unlink()
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "old layout")
+    git(project, "rm", "-q", "generated/fleet_strategy/hooks.py", "generated/fleet_strategy/module_helpers.py")
+    shutil.copy(ROOT / "proto" / "hooks.py", project / "proto" / "hooks.py")
+    shutil.copy(ROOT / "proto" / "module_helpers.py", project / "proto" / "module_helpers.py")
+    assert main(["generate"]) == 0
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "moved")
+    capsys.readouterr()
+    assert main(["check", "--against", "main~1"]) == 0
+    assert "(against main~1): none" in capsys.readouterr().out
+    notes = project / "proto" / "fleet_strategy.annotations.yaml"
+    notes.write_text(notes.read_text().replace("getter: get_build_strategy", "getter: get_table_params", 1))
+    assert main(["generate"]) == 0
+    capsys.readouterr()
+    assert main(["check", "--against", "main~1"]) == 0
+    assert "get_build_strategy" in capsys.readouterr().out  # the hook the old ref's hooks module defined
 
 
 def test_against_a_ref_where_the_inputs_did_not_exist(project, capsys):

@@ -23,7 +23,7 @@ GENERATED = sorted(
     p
     for folder in (ROOT / "generated", ROOT / "tests" / "goldens" / "cases")
     for p in folder.rglob("*.py*")
-    # hooks.py and module_helpers.py are hand-written (and copied, not formatted, into the Paddle build)
+    # hooks.py and module_helpers.py are copies of hand-written modules (not formatted)
     if p.suffix in (".py", ".pyi") and p.name not in ("hooks.py", "module_helpers.py") and "__pycache__" not in p.parts
 )
 

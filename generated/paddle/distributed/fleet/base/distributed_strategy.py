@@ -157,12 +157,6 @@ class DistributedStrategy(
         one the protobuf descriptor declares, or the zero value of the field's
         type where it declares none: the docs never restate it by hand.
 
-        Paddle 3.3.1's docs claimed defaults the descriptor does not declare
-        (``conv_workspace_size_limit`` 4000, the ``cudnn_*`` switches True,
-        ``amp_configs["decr_ratio"]`` 0.5, ``dgc_configs["sparsity"]`` [0.999])
-        and config keys that do not exist (``a_sync_configs["k_step"]``,
-        ``trainer_desc_configs["dump_field"]``).
-
     Config dicts:
         An option with a Keys table holds a message whose keys, until set, are
         at the defaults its table shows; it takes a dict. Assigning one updates
@@ -172,18 +166,6 @@ class DistributedStrategy(
         list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
         (a ValueError that is also an AssertionError) naming the valid keys and
         the closest match.
-
-        Paddle 3.3.1 kept the keys applied before a rejected one; appended to a
-        list key on every assignment; popped ``mp_configs`` and ``pp_configs``
-        out of the dict given to ``hybrid_configs`` (and ``sync_param_name`` out
-        of its ``mp_configs``); skipped unknown keys of nested configs without a
-        word, and raised a bare AssertionError for other unknown keys (gone
-        under ``python -O``), naming ``gradient_configs`` and
-        ``checkpoint_configs`` for ``gradient_merge_configs`` and
-        ``recompute_configs``; took a dict only for ``mp_configs`` and
-        ``pp_configs`` among nested configs (others, such as ``dp_configs``,
-        raised AttributeError, and the items of a list of configs came out
-        empty); and ignored a nested ``{}``, which sets its key here.
 
     Threads:
         An instance may be shared between threads. Each assignment is applied
@@ -197,47 +179,8 @@ class DistributedStrategy(
         live (the wrapped message, the nested messages in a config's dict) are
         protobuf's own: change them from one thread at a time.
 
-    Differences from Paddle 3.3.1:
-        * ``__init__``: Logs nothing; Paddle 3.3.1's logs "distributed
-          strategy initialized" at INFO level.
-        * ``__setattr__``: Only the class's members can be assigned (the
-          TypeError names the closest one): Paddle 3.3.1's DistributedStrategy
-          also let through the names of message fields that have no property
-          (such as ``fuse_grad_size_in_TFLOPS``), and its DistributedJobInfo any
-          name, creating attributes that configure nothing.
-        * ``__copy__``, ``__getstate__``: ``copy.copy`` makes a copy with a
-          message of its own, and instances pickle: Paddle 3.3.1's shallow copy
-          shares the message (changing the copy changes the original), and
-          pickling one raises PicklingError.
-        * ``load_from_prototxt``: Every failure changes nothing and raises a
-          ValueError naming the file (and the line, for text that does not
-          parse; for a missing file, also a FileNotFoundError), and a pipe or a
-          device is refused unread: Paddle 3.3.1 kept what it had merged before
-          a bad line and raised protobuf's ``text_format.ParseError`` (not a
-          ValueError), raised UnicodeDecodeError and IsADirectoryError as they
-          came, and waited forever on a pipe.
-        * ``save_to_prototxt``: The file is replaced in one step (a temporary
-          file beside it, flushed, renamed over it): a failure part-way (a full
-          disk, a file size limit) leaves the old file as it was. Paddle 3.3.1
-          truncated the file first and left a part of the new text.
-        * ``build_strategy``: Assigning also takes a dict of options, the
-          options message, or any object with some of the option attributes:
-          Paddle 3.3.1 read every option attribute of what it was given
-          (AttributeError for a dict).
-        * ``sparse_table_configs``, ``fleet_desc_configs``: Every table is
-          built before any is added, and a table named like one already there
-          replaces it: Paddle 3.3.1 kept the tables it had added before a bad
-          value, and added a table of the same name a second time.
-        * ``_enable_env``: Without Paddle loaded in the process (the
-          standalone package), the six ``FLAGS_*`` go to ``os.environ``, where
-          construction reads them back: Paddle 3.3.1's class always has Paddle,
-          whose flags it writes.
-        * ``_is_strict_auto``: Looks at the options set on this strategy:
-          Paddle 3.3.1's setters cleared a process-wide flag (its module's
-          ``non_auto_func_called``) that its ``_is_strict_auto`` read, so an
-          option set on any strategy made every strategy's answer False. The
-          Paddle build keeps that flag and the two decorators that clear it for
-          code that imports them; no member reads it.
+    How it differs from Paddle 3.3.1: "Differences from Paddle 3.3.1" in the
+    option reference, ``fleet_strategy.md``.
     """
 
     __slots__ = ("strategy", "_strict", "hybrid_parallel_order", "sync_param_name")
@@ -245,7 +188,7 @@ class DistributedStrategy(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = (
         "amp",
         "recompute",
@@ -681,10 +624,7 @@ class DistributedStrategy(
         Note:
             Read from ``FLAGS_sync_nccl_allreduce`` when an instance is created,
             where it is set; a value that does not parse, or that this option cannot
-            hold, is ignored with a warning naming the variable. Paddle 3.3.1 reads
-            its flags once, at ``import paddle``, where an integer flag that does
-            not parse or is out of range
-            (``FLAGS_conv_workspace_size_limit=2147483648``) stops the process.
+            hold, is ignored with a warning naming the variable.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -932,10 +872,7 @@ class DistributedStrategy(
         Note:
             Read from ``FLAGS_cudnn_exhaustive_search`` when an instance is created,
             where it is set; a value that does not parse, or that this option cannot
-            hold, is ignored with a warning naming the variable. Paddle 3.3.1 reads
-            its flags once, at ``import paddle``, where an integer flag that does
-            not parse or is out of range
-            (``FLAGS_conv_workspace_size_limit=2147483648``) stops the process.
+            hold, is ignored with a warning naming the variable.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -973,9 +910,6 @@ class DistributedStrategy(
             Read from ``FLAGS_conv_workspace_size_limit`` when an instance is
             created, where it is set; a value that does not parse, or that this
             option cannot hold, is ignored with a warning naming the variable.
-            Paddle 3.3.1 reads its flags once, at ``import paddle``, where an
-            integer flag that does not parse or is out of range
-            (``FLAGS_conv_workspace_size_limit=2147483648``) stops the process.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -1008,9 +942,6 @@ class DistributedStrategy(
             Read from ``FLAGS_cudnn_batchnorm_spatial_persistent`` when an instance
             is created, where it is set; a value that does not parse, or that this
             option cannot hold, is ignored with a warning naming the variable.
-            Paddle 3.3.1 reads its flags once, at ``import paddle``, where an
-            integer flag that does not parse or is out of range
-            (``FLAGS_conv_workspace_size_limit=2147483648``) stops the process.
 
         Examples:
             >>> from paddle.distributed.fleet import DistributedStrategy
@@ -2894,19 +2825,8 @@ class DistributedJobInfo(
         live (the wrapped message, the nested messages in a config's dict) are
         protobuf's own: change them from one thread at a time.
 
-    Differences from Paddle 3.3.1:
-        * ``__setattr__``: Only the class's members can be assigned (the
-          TypeError names the closest one): Paddle 3.3.1's DistributedStrategy
-          also let through the names of message fields that have no property
-          (such as ``fuse_grad_size_in_TFLOPS``), and its DistributedJobInfo any
-          name, creating attributes that configure nothing.
-        * ``__copy__``, ``__getstate__``: ``copy.copy`` makes a copy with a
-          message of its own, and instances pickle: Paddle 3.3.1's shallow copy
-          shares the message (changing the copy changes the original), and
-          pickling one raises PicklingError.
-        * ``_set_distributed_strategy``: Copies the strategy message it is
-          given: Paddle 3.3.1's assigned it to the message field, which protobuf
-          refuses (AttributeError).
+    How it differs from Paddle 3.3.1: "Differences from Paddle 3.3.1" in the
+    option reference, ``fleet_strategy.md``.
     """
 
     __slots__ = ("job_info", "_strict")

@@ -49,8 +49,6 @@ class Shop(
         own docs. Strict mode (the ``strict`` property) raises TypeError
         (ValueError for a value out of range).
 
-        Legacy Shop 1.0 raised AttributeError instead.
-
     Defaults:
         Every default shown (an option's, and each key's in a Keys table) is the
         one the protobuf descriptor declares, or the zero value of the field's
@@ -78,6 +76,9 @@ class Shop(
         live (the wrapped message, the nested messages in a config's dict) are
         protobuf's own: change them from one thread at a time.
 
+    How it differs from Legacy Shop 1.0: "Differences from Legacy Shop 1.0"
+    in the option reference, ``golden_annotated.md``.
+
     Examples:
         >>> from golden_annotated import Shop
         >>> shop = Shop()
@@ -91,7 +92,7 @@ class Shop(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = (
         "open",
         "workers",

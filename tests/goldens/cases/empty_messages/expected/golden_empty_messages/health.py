@@ -91,7 +91,7 @@ class Probe(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = ("count",)
 
     message: health_pb2.Probe
@@ -172,7 +172,7 @@ class Health(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = ("down",)
 
     message: health_pb2.Health

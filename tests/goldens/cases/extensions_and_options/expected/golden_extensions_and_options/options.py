@@ -52,7 +52,7 @@ class Base(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = ("id",)
 
     message: options_pb2.Base
@@ -117,7 +117,7 @@ class Holder(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = (
         "name",
         "display",
@@ -238,7 +238,7 @@ class Settings(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = ("modern",)
 
     message: options_pb2.Settings

@@ -61,7 +61,7 @@ class Form_Respondent_Address(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = (
         "city",
         "postcode",
@@ -142,7 +142,7 @@ class Form_Respondent(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = (
         "name",
         "age",
@@ -246,7 +246,7 @@ class Form_Answer(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = (
         "question",
         "text",
@@ -350,7 +350,7 @@ class Form(
     # setter (an unknown name is a TypeError), so in compatible mode it stores
     # a value of exactly the option's type itself; the setter below runs for
     # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment: over the scalar_set budget.
+    # 3 to 6 times as much per assignment.
     _direct = ("title",)
 
     message: survey_pb2.Form

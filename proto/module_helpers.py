@@ -1,6 +1,6 @@
-# Hand-written, NOT generated. The Paddle build carries a copy of it
-# (targets.paddle.module_members in proto/fleet_strategy.annotations.yaml);
-# the standalone package neither imports nor exports it.
+# Hand-written. Only the Paddle build carries a (generated) copy of it
+# (targets.paddle.module_members in fleet_strategy.annotations.yaml beside
+# it): it imports Paddle, so the standalone package does not ship it.
 """The module-level names of Paddle 3.3.1's ``distributed_strategy.py``
 besides its two classes, for code that imports them by path.
 
