@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from fleet_strategy import DistributedJobInfo, DistributedStrategy
-from generator.annotations import load_annotations
-from generator.compile import compile_protos
-from generator.schema import load_schema
+from generator.annotations.load import load_annotations
+from generator.inputs.compile import compile_protos
+from generator.schema.schema import load_schema
 from tests.support import ROOT
 
 GENERATED = ROOT / "generated"

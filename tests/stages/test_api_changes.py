@@ -29,19 +29,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.api_rules import Numbers
-from generator.api_changes import (
-    RULES,
-    FieldPaths,
-    api_surface,
-    compare,
-    make_report,
-    render_json,
-    render_text,
-    unmatched_warnings,
-)
+from generator.api_rules import RULES
+from generator.api_surface import FieldPaths, api_surface
+from generator.api_diff import compare
+from generator.api_changes import make_report, render_json, render_text, unmatched_warnings
 from generator.cli import main
 from generator.errors import GeneratorError
-from generator.output import manifest_text
+from generator.output.manifest import manifest_text
 from generator.pipeline import Options, analyse
 from tests.support import ROOT
 from tests.stages.test_cli import project  # noqa: F401 - the fixture: a copy of this project, cwd set to it
