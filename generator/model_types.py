@@ -5,6 +5,8 @@ Built by generator.model; nothing here reads the schema or the annotations."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from .members import MembersModel, ModuleMembersModel
@@ -14,6 +16,13 @@ from .stubs import EnumModel, Pb2Import, Pb2Module
 from .typeref import Import, TypeRef
 
 # ------------------------------------------------------------------ IR types
+
+# What a property stands for: a single value, a config dict (a message seen as
+# a dict), a message, a list or map, or a value only hooks compute.
+PropertyKind = Literal["scalar", "config", "message", "repeated", "hook"]
+# How a getter reads: the protobuf value itself, the dict view of a message,
+# or a copy (a dict of a map, a list of a repeated field).
+PropertyRead = Literal["direct", "view", "dict", "list"]
 
 
 class Header(msgspec.Struct, frozen=True, kw_only=True):
@@ -251,10 +260,10 @@ class TypedDictModel(msgspec.Struct, frozen=True, kw_only=True):
 class PropertyModel(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     field_name: str | None  # None for extra (hook-only) properties
-    kind: str  # scalar | config | message | repeated | hook
+    kind: PropertyKind
     getter_type: str
     setter_type: str | None  # None: read-only
-    read: str  # getter: direct (the protobuf value) | view (the dict view) | dict | list (a copy)
+    read: PropertyRead  # how the getter reads
     fast_type: str | None  # exact Python type accepted without the slow path
     getter_hook: str | None
     setter_hook: str | None

@@ -12,7 +12,7 @@ import math
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import jinja2
 import msgspec
@@ -40,10 +40,15 @@ LINT_SOURCE = (Path(__file__).resolve().parent / "shipped" / "lint.py").read_tex
 )
 
 
+# How a rendered file is formatted and checked: Python (black), a type stub,
+# the reference page, or text kept as rendered.
+FileKind = Literal["python", "stub", "markdown", "plain"]
+
+
 class RenderedFile(msgspec.Struct, frozen=True):
     path: str  # relative to the output folder, "/"-separated
     text: str
-    kind: str  # python | stub | markdown | plain
+    kind: FileKind
 
 
 def pyrepr(value: Any) -> str:
