@@ -52,7 +52,9 @@ from .pipeline import (
 from .project import CONFIG_TABLE, project_defaults, project_root
 
 if TYPE_CHECKING:
-    from .api_changes import Change, Report
+    from .api_changes.report import Report
+    from .api_changes.rules import Change
+    from .api_changes.surface import Surface
 
 # The API change report (generator.api_changes) is imported where it is used: a
 # check whose inputs are unchanged answers from the manifest without the stages.
@@ -444,7 +446,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             if (
                 args.command == "check" and args.report_format == "json"
             ):  # nothing changed, for users either
-                from .api_changes import Report, render_json
+                from .api_changes.report import Report, render_json
 
                 print(
                     render_json(Report(against=LAST_GENERATION, changes=()), NO_DRIFT),
@@ -462,7 +464,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         if report_undocumented(result.model.undocumented, args.require_docs):
             return Exit.ERROR
         if args.command == "check":
-            before: dict[str, Any] | None
+            before: Surface | None
             if against:
                 before, missing = api_at_ref(options, against)
                 for name in missing:  # a renamed input would otherwise pass for all-new
@@ -556,7 +558,7 @@ def _generate(
         f"{options.package}: generated {len(result.files)} files, {len(changed)} changed"
     )
     if changed and previous is not None:
-        from .api_changes import make_report, summary_line
+        from .api_changes.report import make_report, summary_line
 
         report = make_report(previous, result.api, result.notes, LAST_GENERATION)
         details = (
@@ -579,29 +581,33 @@ def _display(path: Path) -> str:
         return path.as_posix()
 
 
-def _recorded_api(options: Options) -> dict[str, Any] | None:
-    """The API surface the last generate into the output folder recorded."""
-    from .api_changes import READABLE_VERSIONS
+def _recorded_api(options: Options) -> Surface | None:
+    """The API surface the last generate into the output folder recorded
+    (None: none, or one that cannot be read, which is said on stderr: the
+    manifest is then also stale, so check reports it and generate rewrites it)."""
+    from .api_changes.surface import SurfaceError, decode_surface
 
     data = read_manifest(options.out, options.package)
-    api = data.get("api") if data is not None else None
-    return (
-        api
-        if isinstance(api, dict) and api.get("version") in READABLE_VERSIONS
-        else None
-    )
+    if data is None or "api" not in data:
+        return None
+    try:
+        return decode_surface(data["api"])
+    except SurfaceError as exc:
+        where = _display(options.out / f"{options.package}{MANIFEST_SUFFIX}")
+        print(f"warning: {where}: {exc}; API changes unknown", file=sys.stderr)
+        return None
 
 
 def _check(
     options: Options,
     result: Generated,
     flags: list[str],
-    before: dict[str, Any] | None,
+    before: Surface | None,
     label: str,
     args: argparse.Namespace,
     prog: str,
 ) -> int:
-    from .api_changes import make_report, render_json, unmatched_warnings
+    from .api_changes.report import make_report, render_json, unmatched_warnings
 
     drift = plan(options.out, result.files, options.package)
     as_json = args.report_format == "json"
@@ -642,7 +648,7 @@ def _print_drift(
     prog: str,
 ) -> int:
     if report is not None and not as_json:
-        from .api_changes import render_text
+        from .api_changes.report import render_text
 
         print(render_text(report))
     if drift.clean:
@@ -724,7 +730,7 @@ def _print_unaccepted(changes: Sequence[Change], annotations: Path | None) -> No
     )
     for c in changes:
         print(
-            f"  - rule: {c.rule}\n    path: {json.dumps(c.path)}\n    reason: <why users can live with it>",
+            f"  - rule: {c.rule.id}\n    path: {json.dumps(c.path)}\n    reason: <why users can live with it>",
             file=sys.stderr,
         )
 

@@ -55,6 +55,7 @@ class EnumValue(msgspec.Struct, frozen=True, kw_only=True):
     number: int
     doc: str
     line: int
+    deprecated: bool = False  # [deprecated = true]
 
 
 class Enum(msgspec.Struct, frozen=True, kw_only=True):
@@ -67,6 +68,9 @@ class Enum(msgspec.Struct, frozen=True, kw_only=True):
     flat: str = (
         ""  # the flat Python name module-level names are built from (naming.flat_type_names)
     )
+    # ``reserved`` numbers as inclusive (low, high) ranges, and names
+    reserved_numbers: tuple[tuple[int, int], ...] = ()
+    reserved_names: tuple[str, ...] = ()
 
 
 class Field(msgspec.Struct, frozen=True, kw_only=True):
@@ -146,6 +150,10 @@ class Message(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     extensions: tuple[
         Extension, ...
     ] = ()  # extensions declared inside it (``extend`` in its body)
+    deprecated: bool = False  # option deprecated = true
+    # ``reserved`` numbers as inclusive (low, high) ranges, and names
+    reserved_numbers: tuple[tuple[int, int], ...] = ()
+    reserved_names: tuple[str, ...] = ()
 
     def field(self, name: str) -> Field | None:
         return self._by_name.get(name)
@@ -463,7 +471,11 @@ class _Loader:
             comment = comments.get((*path, _ENUM_VALUE, i))
             values.append(
                 EnumValue(
-                    name=v.name, number=v.number, doc=comment.text, line=comment.line
+                    name=v.name,
+                    number=v.number,
+                    doc=comment.text,
+                    line=comment.line,
+                    deprecated=v.options.deprecated,
                 )
             )
         self.enums[prefix + local] = Enum(
@@ -473,6 +485,9 @@ class _Loader:
             values=tuple(values),
             doc=head.text,
             line=head.line,
+            # an enum's reserved range includes its end
+            reserved_numbers=tuple((r.start, r.end) for r in e.reserved_range),
+            reserved_names=tuple(e.reserved_name),
         )
 
     def add_message(
@@ -537,6 +552,10 @@ class _Loader:
             line=head.line,
             is_map_entry=m.options.map_entry,
             extensions=_extensions(m.extension, comments, (*path, _MSG_EXTENSION)),
+            deprecated=m.options.deprecated,
+            # a message's reserved range excludes its end
+            reserved_numbers=tuple((r.start, r.end - 1) for r in m.reserved_range),
+            reserved_names=tuple(m.reserved_name),
         )
 
 

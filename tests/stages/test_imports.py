@@ -23,33 +23,43 @@ STAGES = [
     "annotation_members",
     "annotations",
     "model",
-    "api_surface",
-    "api_rules",
-    "api_diff",
     "api_changes",
     "pipeline",
 ]
 
 
-def _imports(name: str) -> set[str]:
-    """The generator modules ``name`` imports, at any depth of its code (an
-    import inside a function is still an edge: it runs on that path)."""
-    tree = ast.parse((GENERATOR / f"{name}.py").read_text(encoding="utf-8"))
+# The generator's modules and packages (a package is one node: the union of its modules' imports).
+PACKAGES = sorted(p.parent.name for p in GENERATOR.glob("*/__init__.py"))
+NODES = sorted({p.stem for p in GENERATOR.glob("*.py")} - {"__init__"} | set(PACKAGES))
+
+
+def _imported(path, top: int) -> set[str]:
+    """The names imported by the module at ``path`` from the generator's top
+    level (``top``: the relative-import level that reaches it), at any depth of
+    its code (an import inside a function is still an edge: it runs on that path)."""
     found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == top:
             if node.module:
                 found.add(node.module.split(".")[0])
             else:  # from . import naming
                 found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("generator."):
             found.add(node.module.split(".")[1])
-    modules = {p.stem for p in GENERATOR.glob("*.py")}
-    return (found & modules) - {name}
+    return found
+
+
+def _imports(name: str) -> set[str]:
+    """The generator modules and packages ``name`` imports."""
+    if name in PACKAGES:
+        found = set().union(*(_imported(p, 2) for p in (GENERATOR / name).glob("*.py")))
+    else:
+        found = _imported(GENERATOR / f"{name}.py", 1)
+    return (found & set(NODES)) - {name}
 
 
 def _graph() -> dict[str, set[str]]:
-    return {p.stem: _imports(p.stem) for p in GENERATOR.glob("*.py") if p.stem != "__init__"}
+    return {name: _imports(name) for name in NODES}
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -96,3 +106,14 @@ def test_the_split_stages_import_downward():
     for index, name in enumerate(STAGES):
         later = set(STAGES[index + 1 :]) & graph[name]
         assert not later, f"{name} imports {sorted(later)}, listed after it"
+
+
+def test_the_api_change_report_imports_downward():
+    """generator/api_changes: each module imports only those before it (its docstring's order)."""
+    order = ["surface", "paths", "comparisons", "rules", "report", "at_ref"]
+    package = GENERATOR / "api_changes"
+    assert sorted(order) == sorted(p.stem for p in package.glob("*.py") if p.stem != "__init__")
+    for index, name in enumerate(order):
+        found = _imported(package / f"{name}.py", 1) & set(order)
+        later = found - set(order[:index])
+        assert not later, f"api_changes.{name} imports {sorted(later)}, listed after it"
