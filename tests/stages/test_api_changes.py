@@ -20,6 +20,7 @@ import json
 import os
 import shutil
 import subprocess
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +29,12 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.api_changes.comparisons import Numbers
+from generator.annotation_notes import COMPAT_ACTIONS
+from generator.api_changes.comparisons import POLICY_RANK, CompatAction, Numbers
 from generator.api_changes.paths import FieldPaths
 from generator.api_changes.report import make_report, render_json, render_text, unmatched_warnings
 from generator.api_changes.rules import Rule, compare
-from generator.api_changes.surface import Surface, api_surface, decode_surface, surface_json
+from generator.api_changes.surface import Surface, SurfaceError, api_surface, decode_surface, surface_json
 from generator.cli import main
 from generator.errors import GeneratorError
 from generator.output import manifest_text
@@ -626,6 +628,51 @@ def test_a_record_of_the_previous_format_is_compared(project, capsys):
     out = capsys.readouterr().out
     assert out.startswith("API changes for users (against the last generation): 1 breaking, 0 behaviour, 0 additions\n"
                           + EDITS["change a float default"][2]), out[:2000]
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        (lambda api: api["messages"]["paddle.fleet.AMPConfig"]["fields"]["init_loss_scaling"].pop("type"),
+         "Object missing required field `type` - at `$.messages[...].fields[...]`"),
+        (lambda api: api["enums"].update({"x.Y": {"literal": "Y", "values": {"A": "one"}}}),
+         "Expected `int`, got `str` - at `$.enums[...].values[...]`"),
+        (lambda api: next(iter(api["classes"].values()))["properties"].update({"p": {"kind": "odd", "getter_type": "int"}}),
+         "Invalid enum value 'odd' - at `$.classes[...].properties[...].kind`"),
+        (lambda api: api.update(version=7), "format version 7; this generator reads versions 1, 2"),
+    ],
+    ids=["missing key", "wrong type", "unknown kind", "newer format"],
+)
+def test_a_damaged_record_is_named_not_an_internal_error(project, capsys, damage, said):
+    """A hand-damaged API record in the manifest: check says what is wrong and
+    where, reports drift (the manifest is stale), and generate rewrites it."""
+    manifest = project / "generated" / "fleet_strategy.manifest.json"
+    data = json.loads(manifest.read_text())
+    damage(data["api"])
+    manifest.write_text(json.dumps(data, indent=1))
+    assert main(["check", "--full"]) == 1
+    captured = capsys.readouterr()
+    assert f"warning: generated/fleet_strategy.manifest.json: the API record" in captured.err
+    assert said in captured.err and "API changes unknown" in captured.err
+    assert "API changes for users: unknown" in captured.out
+    assert main(["generate"]) == 0
+    assert "API changes unknown" in capsys.readouterr().err
+    assert main(["check", "--full"]) == 0
+    assert decode_surface(json.loads(manifest.read_text())["api"]).version == 2
+
+
+def test_decode_surface_reads_text_and_objects_and_names_the_defect():
+    text = json.dumps(json.loads((ROOT / "generated" / "fleet_strategy.manifest.json").read_text())["api"])
+    assert decode_surface(text) == decode_surface(text.encode()) == decode_surface(json.loads(text))
+    with pytest.raises(SurfaceError, match=r"Expected `object`, got `array` - at `\$.classes`"):
+        decode_surface({"version": 2, "classes": [], "messages": {}, "enums": {}})
+    with pytest.raises(SurfaceError, match="the API record is damaged: Input data was truncated"):
+        decode_surface(b"{")
+
+
+def test_the_compat_actions_are_the_annotations_ones():
+    """comparisons.CompatAction (typed) names what annotations accept as a compat_policies action."""
+    assert set(typing.get_args(CompatAction)) == set(COMPAT_ACTIONS) == set(POLICY_RANK)
 
 
 # =================================================================== git ref
