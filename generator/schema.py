@@ -171,9 +171,9 @@ class Schema(msgspec.Struct, frozen=True, kw_only=True):
     packages: tuple[str, ...]
     messages: dict[str, Message] = field(default_factory=dict)
     enums: dict[str, Enum] = field(default_factory=dict)
-    # FileDescriptorProtos of the generated files and their imports, in
-    # dependency order, serialized without source info (what the _pb2 embeds).
-    file_protos: tuple[bytes, ...] = ()
+    # file name -> its FileDescriptorProto, for the generated files and their
+    # imports in dependency order, serialized without source info (what the _pb2 embeds)
+    file_protos: dict[str, bytes] = field(default_factory=dict)
     local_files: frozenset[str] = frozenset()
     # every file of the set (generated or imported) -> the files it imports
     dependencies: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -356,9 +356,9 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     loader = _Loader(index)
     syntax: dict[str, str] = {}
     packages: dict[str, None] = {}  # in order of appearance
-    file_protos: list[bytes] = []
+    file_protos: dict[str, bytes] = {}
     for fp in fds.file:
-        file_protos.append(embedded_descriptor(fp))
+        file_protos[fp.name] = embedded_descriptor(fp)
         if fp.name in wanted:
             syntax[fp.name] = fp.syntax or "proto2"
             packages.setdefault(fp.package)
@@ -387,7 +387,7 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
         packages=tuple(packages),
         messages=messages,
         enums=enums,
-        file_protos=tuple(file_protos),
+        file_protos=file_protos,
         local_files=frozenset(wanted),
         dependencies={fp.name: tuple(fp.dependency) for fp in fds.file},
         imported_messages={
