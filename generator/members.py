@@ -21,7 +21,7 @@ class AttributeModel(msgspec.Struct, frozen=True, kw_only=True):
     """A plain instance attribute: a slot set to a fresh ``default`` per instance."""
 
     name: str
-    default: Any  # a Python literal value (the template spells it with pyrepr)
+    default: object  # a Python literal value (the template spells it with pyrepr)
     type: str
     doc: str | None
 

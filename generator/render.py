@@ -12,14 +12,14 @@ import math
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import jinja2
 import msgspec
 
 from . import naming, typeref
 from .members import ModuleMembersModel
-from .model_types import ClassModel, PackageModel, Target
+from .model_types import ClassModel, Header, PackageModel, Target
 from .settings import LINE_LENGTH, TEMPLATES
 from .stubs import Pb2Module
 from .template_cache import OPTIONS, Loader
@@ -51,7 +51,7 @@ class RenderedFile(msgspec.Struct, frozen=True):
     kind: FileKind
 
 
-def pyrepr(value: Any) -> str:
+def pyrepr(value: object) -> str:
     """A Python literal that evaluates to ``value``."""
     if isinstance(value, float):
         if math.isnan(value):
@@ -72,7 +72,7 @@ def pyrepr(value: Any) -> str:
 
 
 def pyrepr_laid_out(
-    value: Any, indent: int, prefix: str = "", suffix: str = ","
+    value: object, indent: int, prefix: str = "", suffix: str = ","
 ) -> str:
     """``prefix`` + the literal of ``value`` + ``suffix``, at ``indent``
     spaces, laid out as black lays out a literal too long for its line: a
@@ -220,7 +220,7 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     return env
 
 
-def runtime_copy(env: jinja2.Environment, header: Any, module: str) -> str:
+def runtime_copy(env: jinja2.Environment, header: Header, module: str) -> str:
     """A runtime module as every package carries it: the shipped source,
     verbatim, below a header that names no input (it depends on none)."""
     source = f"fleet-strategy-codegen's runtime (generator/shipped/{module}.py)"
@@ -273,8 +273,16 @@ class _Imports:
         found = typeref.statements(imports, self.target.package, self.pb2)
         return typeref.import_block([*statements, *found], self.first_party)
 
-    def package(self, name: str, alias: str | None = None, **extra: Any) -> Statement:
-        return Statement(self.target.package, ((name, alias),), **extra)
+    def package(
+        self,
+        name: str,
+        alias: str | None = None,
+        comment: str | None = None,
+        noqa: str | None = None,
+    ) -> Statement:
+        return Statement(
+            self.target.package, ((name, alias),), comment=comment, noqa=noqa
+        )
 
     def classes(
         self,
@@ -464,7 +472,7 @@ class _TargetFiles:
             strict_env=model.strict_env,
         )
 
-    def render(self, template: str, **extra: Any) -> str:
+    def render(self, template: str, **extra: object) -> str:
         return self.env.get_template(template).render(**self.common, **extra)
 
     def support(self) -> list[RenderedFile]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, Protocol, Union
+from typing import Any, Protocol, TypedDict, Union
 
 import msgspec
 
@@ -55,10 +55,12 @@ _RULE_KEYS = {
 
 
 class _Node(Protocol):  # annotations._Node: a YAML value with its line
-    value: Any
+    value: Any  # whatever the YAML holds: each reader checks it (isinstance) where it reads it
     line: int
 
 
+# The checker's methods take the annotations' own node class, which this module
+# (imported by the annotations) cannot name: Any stands for it here.
 class _Checker(Protocol):  # annotations._Checker
     def error(self, message: str, node: Any, hint: str | None = None) -> None: ...
 
@@ -72,10 +74,14 @@ class _Checker(Protocol):  # annotations._Checker
 # ---------------------------------------------------------------- the data
 
 
+Scalar = Union[bool, int, float, str]
+CompareValue = Union[Scalar, tuple[Scalar, ...]]  # a tuple for "in"
+
+
 class Compare(msgspec.Struct, frozen=True):
     path: tuple[str, ...]  # proto field names, through singular message fields
     op: str  # a COMPARISONS value
-    value: Any  # bool, number, str (an enum value's name), or a tuple of them for "in"
+    value: CompareValue  # an enum value is compared by its name
 
 
 class AnyOf(msgspec.Struct, frozen=True):
@@ -119,6 +125,17 @@ class RuleNote(msgspec.Struct, frozen=True, kw_only=True):
 # ------------------------------------------------------------- validation
 
 
+class _Common(TypedDict):
+    """What every kind of rule states (RuleNote's other attributes)."""
+
+    code: str
+    message: str
+    kind: str
+    when: Condition | None
+    line: int
+    doc: str | None
+
+
 def _a(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
@@ -134,7 +151,7 @@ class _Reader:
     ) -> None:
         self.c, self.schema, self.message, self.where = c, schema, message, where
 
-    def path(self, text: Any, node: _Node) -> tuple[tuple[str, ...], Field] | None:
+    def path(self, text: object, node: _Node) -> tuple[tuple[str, ...], Field] | None:
         """A dotted field path of the rule's message (through singular message fields)."""
         if not isinstance(text, str) or not text:
             self.c.error(
@@ -230,7 +247,7 @@ class _Reader:
 
     def literal(
         self, found: tuple[tuple[str, ...], Field], op: str, node: _Node
-    ) -> Any:
+    ) -> CompareValue | None:
         """The value a field is compared with, checked against the field's type."""
         path, f = found
         name = ".".join(path)
@@ -247,7 +264,8 @@ class _Reader:
                 )
                 return None
             values = [self.scalar(f, name, item, node) for item in node.value]
-            return tuple(values) if all(v is not None for v in values) else None
+            scalars = tuple(v for v in values if v is not None)
+            return scalars if len(scalars) == len(values) else None
         if op not in ("equals", "not_equals") and f.type not in NUMERIC_TYPES:
             self.c.error(
                 f"{self.where}: {op} compares numbers; {name} is {_a(f.type)} field",
@@ -256,8 +274,8 @@ class _Reader:
             return None
         return self.scalar(f, name, node, node)
 
-    def scalar(self, f: Field, name: str, item: Any, node: _Node) -> Any:
-        value = item.value if hasattr(item, "value") else item
+    def scalar(self, f: Field, name: str, item: object, node: _Node) -> Scalar | None:
+        value = getattr(item, "value", item)
         if f.type == "bool":
             ok = isinstance(value, bool)
         elif f.type in NUMERIC_TYPES:
@@ -272,7 +290,7 @@ class _Reader:
             ok = isinstance(value, str)
         else:
             ok = isinstance(value, str)
-        if not ok:
+        if not ok or not isinstance(value, (bool, int, float, str)):
             expected = {
                 "bool": "true or false",
                 "enum": "an enum value's name",
@@ -397,7 +415,7 @@ def _rule(
     when = read.condition(keys["when"]) if "when" in keys else None
     if "when" in keys and when is None:
         return None
-    common: dict[str, Any] = {
+    common: _Common = {
         "code": code,
         "message": message.full_name,
         "kind": kind,
@@ -423,7 +441,7 @@ def _relation(
     read: _Reader,
     keys: dict[str, _Node],
     where: str,
-    common: dict[str, Any],
+    common: _Common,
 ) -> RuleNote | None:
     for key in ("field", "wins"):
         if key in keys:
@@ -461,7 +479,7 @@ def _effective_when(
     read: _Reader,
     keys: dict[str, _Node],
     where: str,
-    common: dict[str, Any],
+    common: _Common,
     subject: tuple[str, ...],
 ) -> RuleNote | None:
     if "wins" in keys:
@@ -485,7 +503,7 @@ def _conflicts_with(
     keys: dict[str, _Node],
     node: _Node,
     where: str,
-    common: dict[str, Any],
+    common: _Common,
     subject: tuple[str, ...],
 ) -> RuleNote | None:
     other = read.path(keys["conflicts_with"].value, keys["conflicts_with"])
@@ -569,9 +587,9 @@ class RuleModel(msgspec.Struct, frozen=True, kw_only=True):
     relation: tuple[OperandModel, str, OperandModel] | None = None
     when: ConditionModel | None = None
     doc: str | None = None
-    runtime: tuple[
-        Any, ...
-    ] = ()  # subject, condition, other, relation, when (generator/shipped/lint.py Rule)
+    # subject, condition, other, relation, when (generator/shipped/lint.py Rule):
+    # nested tuples of literals, whose shape the shipped linter reads
+    runtime: tuple[object, ...] = ()
 
     def touches(self, name: str) -> bool:
         """The rule involves the property ``name`` (or one of its keys)."""
@@ -596,7 +614,7 @@ class _Names:
         assert f is not None
         return f
 
-    def number(self, message: Message, path: tuple[str, ...], value: Any) -> Any:
+    def number(self, message: Message, path: tuple[str, ...], value: object) -> object:
         f = self.field(message, path)
         if f.type == "enum" and isinstance(value, str):
             return next(
@@ -607,7 +625,7 @@ class _Names:
         return value
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
@@ -617,7 +635,7 @@ def _text(value: Any) -> str:
 
 def _condition(
     names: _Names, message: Message, condition: Condition
-) -> tuple[ConditionModel, tuple[Any, ...]]:
+) -> tuple[ConditionModel, tuple[object, ...]]:
     """The docs' model of a condition and its runtime tuple."""
     if isinstance(condition, Compare):
         value = condition.value
@@ -649,7 +667,7 @@ def _condition(
 
 def _operand(
     names: _Names, message: Message, operand: Operand
-) -> tuple[OperandModel, Any]:
+) -> tuple[OperandModel, object]:
     if isinstance(operand, Product):
         pairs = [_operand(names, message, item) for item in operand.items]
         return OperandModel(kind="product", items=tuple(p[0] for p in pairs)), (

@@ -13,7 +13,6 @@ import keyword
 import math
 import struct
 from collections.abc import Callable, Iterable
-from typing import Any
 
 import msgspec
 from google.protobuf import descriptor_pb2 as d
@@ -324,7 +323,7 @@ def embedded_descriptor(fp: d.FileDescriptorProto) -> bytes:
     }
     known = bool(fp.source_code_info.location)
 
-    def clear(fields: Any, path: tuple[int, ...]) -> None:
+    def clear(fields: Iterable[d.FieldDescriptorProto], path: tuple[int, ...]) -> None:
         for i, field in enumerate(fields):
             explicit = (
                 (*path, i, _JSON_NAME) in declared
