@@ -6,15 +6,26 @@ class module defines besides its classes (``module_members``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 import msgspec
 
 from . import naming, typeref
-from .annotations import ClassNote
+from .annotations import Annotations, ClassNote
 from .errors import Problem
-from .schema import Message
-from .typeref import Spelling, Type
+from .schema import Field, Message
+from .typeref import Spelling, Type, TypeRef
+
+
+class Builder(Protocol):
+    """What the members read of the model's builder (model._Builder, which imports this module)."""
+
+    problems: list[Problem]
+    notes: Annotations
+
+    def type_ref(self, f: Field) -> TypeRef: ...
+
+    def annotation_type(self, text: str) -> Type: ...
 
 
 class AttributeModel(msgspec.Struct, frozen=True, kw_only=True):
@@ -71,7 +82,7 @@ class MembersModel(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _alias_models(
-    b: Any, cls: ClassNote, message: Message, spell: Spelling
+    b: Builder, cls: ClassNote, message: Message, spell: Spelling
 ) -> tuple[AliasModel, ...]:
     """The class's aliases: one-line methods writing a field as protobuf does."""
     aliases = []
@@ -102,7 +113,7 @@ def _alias_models(
 
 
 def members_model(
-    b: Any,
+    b: Builder,
     cls: ClassNote,
     message: Message,
     hook_members: frozenset[str],

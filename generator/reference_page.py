@@ -1,104 +1,50 @@
-"""The Markdown option reference (``<package>.md``): what it shows, resolved.
+"""The Markdown option reference (``<package>.md``): what it shows, resolved
+into the model's Reference* records (generator.model_types).
 
 Built from the model's classes and the builder's field records (``b``: the
-model's ``_Builder``, passed in so this module imports no stage above it);
-``templates/REFERENCE.md.j2`` only loops and prints.
+model's ``_Builder``, passed in as the ``Builder`` protocol so this module
+imports no stage above it); ``templates/REFERENCE.md.j2`` only loops and prints.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 import msgspec
 
+from .annotation_notes import Annotations, FieldNote
 from .doctext import code_fence
-from .rules import RuleModel
-from .typeref import Spelling, out_type
+from .model_types import (
+    ClassModel,
+    FieldModel,
+    ReferenceAttribute,
+    ReferenceClass,
+    ReferenceEntry,
+    ReferenceKey,
+    ReferenceMessage,
+    ReferencePage,
+    ReferenceRecipe,
+)
+from .schema import Field, Message, Schema
+from .typeref import Spelling, Type, out_type
 
 
-class ReferenceKey(msgspec.Struct, frozen=True, kw_only=True):
-    key: str
-    type_text: str
-    default_text: (
-        str | None
-    )  # None: an extra key, which has no default (the setter takes it, a getter never shows it)
-    doc: str  # the whole doc: a table cell
-    link: str | None = (
-        None  # a message-typed key: the anchor of the section listing that message's keys
-    )
+class Builder(Protocol):
+    """What the page reads of the model's builder (model._Builder, which imports this module)."""
 
+    schema: Schema
+    notes: Annotations
 
-class ReferenceMessage(msgspec.Struct, frozen=True, kw_only=True):
-    """A message reached through a class's fields that no property's table
-    lists: its own section, so every key of every nested config is named."""
+    def imported(self, full_name: str | None) -> bool: ...
 
-    name: str  # as the docs spell its type (the local name)
-    full_name: str
-    anchor: str
-    summary: str
-    paragraphs: tuple[str, ...]
-    reached_from: tuple[
-        str, ...
-    ]  # dotted paths from a class: ``DistributedStrategy.hybrid_configs.mp_configs``
-    keys: tuple[ReferenceKey, ...]
+    def field(self, message: Message, f: Field) -> FieldModel: ...
 
+    def field_doc(self, message: Message, f: Field, note: FieldNote | None) -> str: ...
 
-class ReferenceAttribute(msgspec.Struct, frozen=True, kw_only=True):
-    name: str
-    type_text: str
-    default_text: str
-    doc: str
+    def note(self, message: str, field_name: str) -> FieldNote | None: ...
 
-
-class ReferenceRecipe(msgspec.Struct, frozen=True, kw_only=True):
-    title: str
-    doc: str
-    example: str
-    fence: str
-
-
-class ReferenceEntry(msgspec.Struct, frozen=True, kw_only=True):
-    name: str
-    type_text: (
-        str  # as a user writes it: list[TableParameter], not the stub's container type
-    )
-    default_text: str | None  # None: no default to state (a property computed by hooks)
-    summary: str
-    paragraphs: tuple[str, ...]  # the rest of the doc
-    member: Any  # the model's Doc: its constraints and notes, what the property says of itself
-    example: str | None  # a doctest, shown as a code block
-    fence: str  # a code fence longer than any run of backticks in the example
-    keys: tuple[ReferenceKey, ...]
-    anchor: str
-
-
-class ReferenceClass(msgspec.Struct, frozen=True, kw_only=True):
-    name: str
-    summary: str
-    paragraphs: tuple[str, ...]
-    example: str | None
-    fence: str
-    rules: Any  # the model's ClassRules: shared sections, said once per class
-    entries: tuple[ReferenceEntry, ...]
-    lint_rules: tuple[RuleModel, ...] = ()  # its "Rules" section
-    attributes: tuple[
-        ReferenceAttribute, ...
-    ] = ()  # plain attributes (not fields), with their defaults
-    methods: tuple[
-        tuple[str, str], ...
-    ] = ()  # (signature, what it writes): the annotations' aliases
-    fields: tuple[
-        ReferenceKey, ...
-    ] = ()  # message fields without a property (reached through the message)
-    recipes: tuple[ReferenceRecipe, ...] = ()
-
-
-class ReferencePage(msgspec.Struct, frozen=True, kw_only=True):
-    classes: tuple[ReferenceClass, ...]
-    messages: tuple[
-        ReferenceMessage, ...
-    ]  # every nested message no property's table lists, each once
+    def annotation_type(self, text: str) -> Type: ...
 
 
 _ALIAS_WORDS = {"set": "sets", "extend": "extends", "copy": "copies its argument into"}
@@ -109,8 +55,8 @@ class _Keys:
 
     def __init__(
         self,
-        b: Any,
-        classes: tuple[Any, ...],
+        b: Builder,
+        classes: tuple[ClassModel, ...],
         doc_parts: Callable[[str], tuple[str, tuple[str, ...]]],
     ) -> None:
         self.b = b
@@ -123,7 +69,8 @@ class _Keys:
             message = b.schema.messages[cls.message_full_name]
             for prop in cls.properties:
                 f = message.field(prop.field_name) if prop.field_name else None
-                if f is not None and self.expandable(f) and not f.repeated:
+                # (a message field always names its type: type_name is there for mypy)
+                if f and f.type_name and self.expandable(f) and not f.repeated:
                     self.anchors.setdefault(
                         f.type_name, f"{cls.name}-{prop.name}".lower()
                     )
@@ -131,18 +78,18 @@ class _Keys:
             {}
         )  # nested message -> paths it is reached through, in order
 
-    def expandable(self, f: Any) -> bool:
+    def expandable(self, f: Field) -> bool:
         """A field whose value is a message of the schema's (not a map, not an imported type)."""
         return f.type == "message" and not f.is_map and not self.b.imported(f.type_name)
 
-    def value_message(self, f: Any) -> str | None:
+    def value_message(self, f: Field) -> str | None:
         """The local message a field holds (a map's value included), if any."""
-        holder = f.map_value if f.is_map else f
+        holder = f.map_value if f.map_value is not None else f
         if holder.type == "message" and not self.b.imported(holder.type_name):
-            return holder.type_name  # type: ignore[no-any-return]
+            return holder.type_name
         return None
 
-    def row(self, message: Any, f: Any, path: str) -> ReferenceKey:
+    def row(self, message: Message, f: Field, path: str) -> ReferenceKey:
         """A key's row; a message it holds is queued for a section (reached through ``path``)."""
         record = self.b.field(message, f)
         target = self.value_message(f)
@@ -162,7 +109,7 @@ class _Keys:
             link=link,
         )
 
-    def rows(self, message: Any, path: str) -> tuple[ReferenceKey, ...]:
+    def rows(self, message: Message, path: str) -> tuple[ReferenceKey, ...]:
         extras = tuple(
             ReferenceKey(
                 key=x.name,
@@ -209,7 +156,7 @@ class _Keys:
         )
 
 
-def _methods(cls: Any) -> tuple[tuple[str, str], ...]:
+def _methods(cls: ClassModel) -> tuple[tuple[str, str], ...]:
     """(signature, what it writes) of each of the class's aliases."""
     return tuple(
         (
@@ -222,8 +169,8 @@ def _methods(cls: Any) -> tuple[tuple[str, str], ...]:
 
 
 def build_reference(
-    b: Any,
-    classes: tuple[Any, ...],
+    b: Builder,
+    classes: tuple[ClassModel, ...],
     doc_parts: Callable[[str], tuple[str, tuple[str, ...]]],
 ) -> ReferencePage:
     """The page (``classes``: the model's ClassModels, ``b`` its builder;
@@ -236,7 +183,7 @@ def build_reference(
         for prop in cls.properties:
             keys: tuple[ReferenceKey, ...] = ()
             f = message.field(prop.field_name) if prop.field_name else None
-            if f is not None and rows.expandable(f) and not f.repeated:
+            if f and f.type_name and rows.expandable(f) and not f.repeated:
                 target = b.schema.messages[f.type_name]
                 keys = rows.rows(target, f"{cls.name}.{prop.name}")
             elif f is not None:
