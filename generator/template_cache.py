@@ -24,8 +24,8 @@ import re
 import sys
 from pathlib import Path
 from types import CodeType
-from collections.abc import Callable, MutableMapping
-from typing import TypedDict
+from collections.abc import MutableMapping
+from typing import Protocol, TypedDict
 
 import jinja2
 
@@ -145,7 +145,8 @@ def _write(entry: Path | None, code: CodeType) -> None:
     write_cached(entry, marshal.dumps(code))
 
 
-Filter = Callable[..., object]
+class Filter(Protocol):
+    def __call__(self, value: object, *args: object) -> object: ...
 
 
 class _AnyFilter(dict[str, Filter]):
