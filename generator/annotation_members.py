@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+# Any: YAML values of members and env keys before they are checked
+
 from . import naming
 from .annotation_grammar import dotted_name
 from .annotation_notes import (
@@ -487,7 +489,7 @@ def _environment_note(c: _Checker, node: _Node, where: str) -> EnvironmentNote:
     return EnvironmentNote(**values, line=node.line)
 
 
-def _literal(value: Any) -> bool:
+def _literal(value: object) -> bool:
     """A default the generated code can spell: a scalar or a (nested) list of them."""
     if isinstance(value, list):
         return all(_literal(v) for v in value)

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+# Any: YAML values (and cached trees of them) before each key's reader checks them
+
 from .annotation_notes import Key
 from .errors import Problem
 from .inputs import decode_utf8, read_input

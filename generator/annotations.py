@@ -17,6 +17,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+# Any: the checked values of a note's keys, of as many types as its fields
+
 from . import naming
 from .annotation_grammar import (
     POLICY_PLACEHOLDERS,

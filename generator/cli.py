@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
+# Any: a pyproject.toml value, of its key's type (project checks it)
+
 import msgspec
 
 from . import COMMAND, __version__
@@ -52,6 +54,8 @@ from .pipeline import (
 from .project import CONFIG_TABLE, project_defaults, project_root
 
 if TYPE_CHECKING:
+    # what add_subparsers returns (argparse names its class privately; generic only in typeshed)
+    _Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
     from .api_changes.report import Report
     from .api_changes.rules import Change
     from .api_changes.surface import Surface
@@ -151,7 +155,7 @@ def _common_options() -> argparse.ArgumentParser:
     return common
 
 
-def _add_generate_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def _add_generate_parser(sub: _Subcommands, common: argparse.ArgumentParser) -> None:
     generate = sub.add_parser(
         "generate",
         parents=[common],
@@ -171,7 +175,7 @@ def _add_generate_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_check_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def _add_check_parser(sub: _Subcommands, common: argparse.ArgumentParser) -> None:
     check = sub.add_parser(
         "check",
         parents=[common],
@@ -738,7 +742,7 @@ def _print_unaccepted(changes: Sequence[Change], annotations: Path | None) -> No
 # ------------------------------------------------- patch: a build as a diff
 
 
-def _add_patch_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def _add_patch_parser(sub: _Subcommands, common: argparse.ArgumentParser) -> None:
     patch = sub.add_parser(
         "patch",
         parents=[common],

@@ -37,6 +37,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+# Any: the manifest's and the journal's JSON as json.loads gives it (checked where read)
+
 import msgspec
 from msgspec import field
 
