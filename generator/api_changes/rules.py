@@ -55,6 +55,55 @@ class Rule(enum.Enum):
     category: Category
     meaning: str
 
+    # fmt: off
+    CLASS_REMOVED             = ("class-removed", "breaking", "a wrapper class is gone")
+    CLASS_RENAMED             = ("class-renamed", "breaking", "a wrapper class has a new name")
+    PROPERTY_REMOVED          = ("property-removed", "breaking", "a property is gone (its field may remain, without a property)")
+    PROPERTY_RENAMED          = ("property-renamed", "breaking", "a property has a new name (same field)")
+    PROPERTY_TYPE_CHANGED     = ("property-type-changed", "breaking", "a property's getter or setter type changed, or it became read-only")
+    MESSAGE_REMOVED           = ("message-removed", "breaking", "a message (its TypedDicts and protobuf class) is gone")
+    ENUM_REMOVED              = ("enum-removed", "breaking", "an enum (its Literal) is gone")
+    ENUM_VALUE_REMOVED        = ("enum-value-removed", "breaking", "an enum value is gone")
+    ENUM_VALUE_RENAMED        = ("enum-value-renamed", "breaking", "an enum number has a new name")
+    ENUM_VALUE_NUMBER_CHANGED = ("enum-value-number-changed", "breaking", "an enum value has a new number (wire)")
+    FIELD_REMOVED             = ("field-removed", "breaking", "a field (property or config key) is gone")
+    FIELD_RENAMED             = ("field-renamed", "breaking", "a field number has a new name (WIRE_JSON, text format)")
+    FIELD_NUMBER_CHANGED      = ("field-number-changed", "breaking", "a field has a new number (WIRE)")
+    FIELD_NUMBER_REUSED       = ("field-number-reused", "breaking", "a removed field's number now belongs to a field of another type (WIRE)")
+    RESERVED_REUSED           = ("reserved-reused", "breaking", "a field or enum value uses a number or name that was reserved (WIRE)")
+    RESERVED_REMOVED          = ("reserved-removed", "breaking", "a message or enum no longer reserves a number or name (WIRE)")
+    TYPE_CHANGED              = ("type-changed", "breaking", "a field's type changed so that old values are rejected")
+    WIRE_TYPE_CHANGED         = ("wire-type-changed", "breaking", "a field's wire encoding changed (WIRE)")
+    LABEL_CHANGED             = ("label-changed", "breaking", "optional/required/repeated changed (WIRE)")
+    REQUIRED_FIELD_ADDED      = ("required-field-added", "breaking", "a new proto2 required field: old data fails to parse")
+    ONEOF_CHANGED             = ("oneof-changed", "breaking", "a field moved into, out of or between oneofs (WIRE)")
+    PRESENCE_REMOVED          = ("presence-removed", "breaking", "a field lost presence: HasField fails, unset and zero look the same")
+    JSON_NAME_CHANGED         = ("json-name-changed", "breaking", "a field's JSON name changed (WIRE_JSON)")
+    DEFAULT_CHANGED           = ("default-changed", "breaking", "a field's default changed")
+    CONSTRAINT_TIGHTENED      = ("constraint-tightened", "breaking", "a constraint was added or now rejects values it accepted")
+    CHOICES_TIGHTENED         = ("choices-tightened", "breaking", "allowed string choices were added or narrowed")
+    NONFINITE_REJECTED        = ("nonfinite-rejected", "breaking", "strict mode now rejects NaN and infinity")
+    POLICY_TIGHTENED          = ("policy-tightened", "breaking", "compatible mode now raises (or raises another error) where it warned")
+    REPEATED_MODE_CHANGED     = ("repeated-mode-changed", "breaking", "assigning a list now appends instead of replacing, or back")
+    TYPE_WIDENED              = ("type-widened", "behaviour", "a field's type accepts more values; every old value stays valid")
+    PRESENCE_ADDED            = ("presence-added", "behaviour", "a field gained presence (HasField works)")
+    CONSTRAINT_LOOSENED       = ("constraint-loosened", "behaviour", "a constraint was removed or accepts more values")
+    CHOICES_LOOSENED          = ("choices-loosened", "behaviour", "allowed string choices were removed or widened")
+    NONFINITE_ALLOWED         = ("nonfinite-allowed", "behaviour", "strict mode now accepts NaN and infinity")
+    POLICY_LOOSENED           = ("policy-loosened", "behaviour", "compatible mode now warns where it raised")
+    DEPRECATED_ADDED          = ("deprecated-added", "behaviour", "a field, message or enum value is marked deprecated")
+    HOOK_CHANGED              = ("hook-changed", "behaviour", "a property is read or written through another hook")
+    CLASS_ADDED               = ("class-added", "addition", "a new wrapper class")
+    PROPERTY_ADDED            = ("property-added", "addition", "a new property")
+    MESSAGE_ADDED             = ("message-added", "addition", "a new message (TypedDicts, protobuf class)")
+    FIELD_ADDED               = ("field-added", "addition", "a new field (property or config key)")
+    ENUM_ADDED                = ("enum-added", "addition", "a new enum")
+    ENUM_VALUE_ADDED          = ("enum-value-added", "addition", "a new enum value")
+    RULE_ADDED                = ("rule-added", "addition", "a new rule between fields: lint() may report it")
+    RULE_REMOVED              = ("rule-removed", "behaviour", "a rule between fields is gone: lint() no longer reports its code")
+    RULE_CHANGED              = ("rule-changed", "behaviour", "a rule's condition, fields or winner changed: lint() reports it in other cases")
+    # fmt: on
+
     def __new__(cls, rule_id: str, category: Category, meaning: str) -> Rule:
         member = object.__new__(cls)
         member._value_ = rule_id
@@ -63,197 +112,6 @@ class Rule(enum.Enum):
 
     def __str__(self) -> str:
         return self.id  # what users read and write in accepted_changes
-
-    CLASS_REMOVED = ("class-removed", "breaking", "a wrapper class is gone")
-    CLASS_RENAMED = ("class-renamed", "breaking", "a wrapper class has a new name")
-    PROPERTY_REMOVED = (
-        "property-removed",
-        "breaking",
-        "a property is gone (its field may remain, without a property)",
-    )
-    PROPERTY_RENAMED = (
-        "property-renamed",
-        "breaking",
-        "a property has a new name (same field)",
-    )
-    PROPERTY_TYPE_CHANGED = (
-        "property-type-changed",
-        "breaking",
-        "a property's getter or setter type changed, or it became read-only",
-    )
-    MESSAGE_REMOVED = (
-        "message-removed",
-        "breaking",
-        "a message (its TypedDicts and protobuf class) is gone",
-    )
-    ENUM_REMOVED = ("enum-removed", "breaking", "an enum (its Literal) is gone")
-    ENUM_VALUE_REMOVED = ("enum-value-removed", "breaking", "an enum value is gone")
-    ENUM_VALUE_RENAMED = (
-        "enum-value-renamed",
-        "breaking",
-        "an enum number has a new name",
-    )
-    ENUM_VALUE_NUMBER_CHANGED = (
-        "enum-value-number-changed",
-        "breaking",
-        "an enum value has a new number (wire)",
-    )
-    FIELD_REMOVED = (
-        "field-removed",
-        "breaking",
-        "a field (property or config key) is gone",
-    )
-    FIELD_RENAMED = (
-        "field-renamed",
-        "breaking",
-        "a field number has a new name (WIRE_JSON, text format)",
-    )
-    FIELD_NUMBER_CHANGED = (
-        "field-number-changed",
-        "breaking",
-        "a field has a new number (WIRE)",
-    )
-    FIELD_NUMBER_REUSED = (
-        "field-number-reused",
-        "breaking",
-        "a removed field's number now belongs to a field of another type (WIRE)",
-    )
-    RESERVED_REUSED = (
-        "reserved-reused",
-        "breaking",
-        "a field or enum value uses a number or name that was reserved (WIRE)",
-    )
-    RESERVED_REMOVED = (
-        "reserved-removed",
-        "breaking",
-        "a message or enum no longer reserves a number or name (WIRE)",
-    )
-    TYPE_CHANGED = (
-        "type-changed",
-        "breaking",
-        "a field's type changed so that old values are rejected",
-    )
-    WIRE_TYPE_CHANGED = (
-        "wire-type-changed",
-        "breaking",
-        "a field's wire encoding changed (WIRE)",
-    )
-    LABEL_CHANGED = (
-        "label-changed",
-        "breaking",
-        "optional/required/repeated changed (WIRE)",
-    )
-    REQUIRED_FIELD_ADDED = (
-        "required-field-added",
-        "breaking",
-        "a new proto2 required field: old data fails to parse",
-    )
-    ONEOF_CHANGED = (
-        "oneof-changed",
-        "breaking",
-        "a field moved into, out of or between oneofs (WIRE)",
-    )
-    PRESENCE_REMOVED = (
-        "presence-removed",
-        "breaking",
-        "a field lost presence: HasField fails, unset and zero look the same",
-    )
-    JSON_NAME_CHANGED = (
-        "json-name-changed",
-        "breaking",
-        "a field's JSON name changed (WIRE_JSON)",
-    )
-    DEFAULT_CHANGED = ("default-changed", "breaking", "a field's default changed")
-    CONSTRAINT_TIGHTENED = (
-        "constraint-tightened",
-        "breaking",
-        "a constraint was added or now rejects values it accepted",
-    )
-    CHOICES_TIGHTENED = (
-        "choices-tightened",
-        "breaking",
-        "allowed string choices were added or narrowed",
-    )
-    NONFINITE_REJECTED = (
-        "nonfinite-rejected",
-        "breaking",
-        "strict mode now rejects NaN and infinity",
-    )
-    POLICY_TIGHTENED = (
-        "policy-tightened",
-        "breaking",
-        "compatible mode now raises (or raises another error) where it warned",
-    )
-    REPEATED_MODE_CHANGED = (
-        "repeated-mode-changed",
-        "breaking",
-        "assigning a list now appends instead of replacing, or back",
-    )
-    TYPE_WIDENED = (
-        "type-widened",
-        "behaviour",
-        "a field's type accepts more values; every old value stays valid",
-    )
-    PRESENCE_ADDED = (
-        "presence-added",
-        "behaviour",
-        "a field gained presence (HasField works)",
-    )
-    CONSTRAINT_LOOSENED = (
-        "constraint-loosened",
-        "behaviour",
-        "a constraint was removed or accepts more values",
-    )
-    CHOICES_LOOSENED = (
-        "choices-loosened",
-        "behaviour",
-        "allowed string choices were removed or widened",
-    )
-    NONFINITE_ALLOWED = (
-        "nonfinite-allowed",
-        "behaviour",
-        "strict mode now accepts NaN and infinity",
-    )
-    POLICY_LOOSENED = (
-        "policy-loosened",
-        "behaviour",
-        "compatible mode now warns where it raised",
-    )
-    DEPRECATED_ADDED = (
-        "deprecated-added",
-        "behaviour",
-        "a field, message or enum value is marked deprecated",
-    )
-    HOOK_CHANGED = (
-        "hook-changed",
-        "behaviour",
-        "a property is read or written through another hook",
-    )
-    CLASS_ADDED = ("class-added", "addition", "a new wrapper class")
-    PROPERTY_ADDED = ("property-added", "addition", "a new property")
-    MESSAGE_ADDED = (
-        "message-added",
-        "addition",
-        "a new message (TypedDicts, protobuf class)",
-    )
-    FIELD_ADDED = ("field-added", "addition", "a new field (property or config key)")
-    ENUM_ADDED = ("enum-added", "addition", "a new enum")
-    ENUM_VALUE_ADDED = ("enum-value-added", "addition", "a new enum value")
-    RULE_ADDED = (
-        "rule-added",
-        "addition",
-        "a new rule between fields: lint() may report it",
-    )
-    RULE_REMOVED = (
-        "rule-removed",
-        "behaviour",
-        "a rule between fields is gone: lint() no longer reports its code",
-    )
-    RULE_CHANGED = (
-        "rule-changed",
-        "behaviour",
-        "a rule's condition, fields or winner changed: lint() reports it in other cases",
-    )
 
 
 class Change(msgspec.Struct, frozen=True, kw_only=True):
