@@ -13,6 +13,7 @@ import keyword
 import math
 import struct
 from collections.abc import Callable, Iterable
+from typing import Literal
 
 import msgspec
 from google.protobuf import descriptor_pb2 as d
@@ -24,7 +25,8 @@ from .proto_facts import SCALAR_TYPES
 
 F = d.FieldDescriptorProto
 
-LABELS = {
+Label = Literal["optional", "required", "repeated"]
+LABELS: dict[int, Label] = {
     F.LABEL_OPTIONAL: "optional",
     F.LABEL_REQUIRED: "required",
     F.LABEL_REPEATED: "repeated",
@@ -75,7 +77,7 @@ class Enum(msgspec.Struct, frozen=True, kw_only=True):
 class Field(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     number: int
-    label: str  # optional | required | repeated
+    label: Label
     type: str  # a SCALAR_TYPES value, "message" or "enum"
     type_name: str | None  # full name of the message/enum type, no leading dot
     default: object  # the value a fresh message returns (float32 already rounded)

@@ -43,7 +43,11 @@ def check_accepted(notes: Annotations) -> None:
         rule = rules.get(item.rule)
         if rule is None:
             guess = closest(item.rule, breaking)
-            hint = f"did you mean {guess!r}?" if guess else "see the rules in README.md"
+            hint = (
+                f"did you mean {guess!r}?"
+                if guess
+                else "see the rules in docs/schema-owners.md"
+            )
             problems.append(
                 Problem(
                     f"accepted_changes: unknown rule {item.rule!r}",

@@ -19,7 +19,7 @@ from ..model_types import (
     TypedDictKey,
 )
 from ..proto_facts import finite_only, json_name, plain_number
-from ..schema import Field, Schema
+from ..schema import Field, Label, Schema
 
 SURFACE_VERSION = 2
 # Records this generator compares: version 1 also stored every field's path,
@@ -27,7 +27,6 @@ SURFACE_VERSION = 2
 # its "path" keys are ignored.
 READABLE_VERSIONS = (1, 2)
 
-Label = Literal["optional", "required", "repeated"]
 Enforce = Literal[
     "always", "strict"
 ]  # where a constraint holds: both modes, or strict only
@@ -217,11 +216,7 @@ def _field(
     constraint = record.constraint
     return FieldFacts(
         number=f.number,
-        label=(
-            "repeated"
-            if f.repeated
-            else "required" if f.label == "required" else "optional"
-        ),
+        label=f.label,
         type=_type_text(f),
         json_name=f.json_name,
         oneof=f.oneof,

@@ -419,6 +419,7 @@ def test_an_accepted_change_is_marked_and_a_stale_acceptance_warns(tmp_path):
     ("accepted", "message"),
     [
         ([{"rule": "default-chnged", "path": "p", "reason": "r"}], "unknown rule 'default-chnged' (did you mean 'default-changed'?)"),
+        ([{"rule": "zzz", "path": "p", "reason": "r"}], "unknown rule 'zzz' (see the rules in docs/schema-owners.md)"),
         ([{"rule": "field-added", "path": "p", "reason": "r"}], "'field-added' is not a breaking rule"),
         ([{"rule": "default-changed", "path": "p"}], "accepted_changes[0]: 'reason' required"),
         ([{"rule": "default-changed", "path": "p", "reason": "r", "why": 1}], "unknown key in accepted_changes[0] 'why'"),
