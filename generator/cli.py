@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
+# Any: a pyproject.toml value, of its key's type (project checks it)
+
 import msgspec
 
 from . import COMMAND, __version__
@@ -53,8 +55,11 @@ from .pipeline import (
 from .project import CONFIG_TABLE, project_defaults, project_root
 
 if TYPE_CHECKING:
-    from .api_changes import Report
-    from .api_rules import Change
+    # what add_subparsers returns (argparse names its class privately; generic only in typeshed)
+    _Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
+    from .api_changes.report import Report
+    from .api_changes.rules import Change
+    from .api_changes.surface import Surface
 
 # The API change report (generator.api_changes) is imported where it is used: a
 # check whose inputs are unchanged answers from the manifest without the stages.
@@ -151,7 +156,7 @@ def _common_options() -> argparse.ArgumentParser:
     return common
 
 
-def _add_generate_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def _add_generate_parser(sub: _Subcommands, common: argparse.ArgumentParser) -> None:
     generate = sub.add_parser(
         "generate",
         parents=[common],
@@ -171,7 +176,7 @@ def _add_generate_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_check_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def _add_check_parser(sub: _Subcommands, common: argparse.ArgumentParser) -> None:
     check = sub.add_parser(
         "check",
         parents=[common],
@@ -446,7 +451,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             if (
                 args.command == "check" and args.report_format == "json"
             ):  # nothing changed, for users either
-                from .api_changes import Report, render_json
+                from .api_changes.report import Report, render_json
 
                 print(
                     render_json(Report(against=LAST_GENERATION, changes=()), NO_DRIFT),
@@ -465,7 +470,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             return Exit.ERROR
         if args.command == "check":
             recorded = read_manifest(options.out, options.package)
-            before: dict[str, Any] | None
+            before: Surface | None
             if against:
                 before, missing = api_at_ref(options, against)
                 for name in missing:  # a renamed input would otherwise pass for all-new
@@ -542,7 +547,7 @@ def _generate(
         f"{options.package}: generated {len(result.files)} files, {len(changed)} changed"
     )
     if changed and previous is not None:
-        from .api_changes import make_report, summary_line
+        from .api_changes.report import make_report, summary_line
 
         report = make_report(previous, result.api, result.notes, LAST_GENERATION)
         details = (
@@ -565,25 +570,33 @@ def _display(path: Path) -> str:
         return path.as_posix()
 
 
-def _recorded_api(manifest: Manifest | Damaged | None) -> dict[str, Any] | None:
-    """The API surface the last generate into the output folder recorded."""
-    from .api_surface import READABLE_VERSIONS
+def _recorded_api(manifest: Manifest | Damaged | None) -> Surface | None:
+    """The API surface the last generate into the output folder recorded
+    (None: none, or one that cannot be read, which is said on stderr: the
+    manifest is then also stale, so check reports it and generate rewrites it)."""
+    from .api_changes.surface import SurfaceError, decode_surface
 
     api = manifest.api if isinstance(manifest, Manifest) else None
-    return api if api is not None and api.get("version") in READABLE_VERSIONS else None
+    if api is None:
+        return None
+    try:
+        return decode_surface(api)
+    except SurfaceError as exc:
+        print(f"warning: the manifest's API record: {exc}; API changes unknown", file=sys.stderr)
+        return None
 
 
 def _check(
     options: Options,
     result: Generated,
     flags: list[str],
-    before: dict[str, Any] | None,
+    before: Surface | None,
     label: str,
     args: argparse.Namespace,
     prog: str,
     damaged: Damaged | None = None,
 ) -> int:
-    from .api_changes import make_report, render_json, unmatched_warnings
+    from .api_changes.report import make_report, render_json, unmatched_warnings
 
     drift = plan(options.out, result.files, options.package)
     as_json = args.report_format == "json"
@@ -627,7 +640,7 @@ def _print_drift(
     damaged: Damaged | None = None,
 ) -> int:
     if report is not None and not as_json:
-        from .api_changes import render_text
+        from .api_changes.report import render_text
 
         print(render_text(report))
     if drift.clean and damaged is None:
@@ -711,7 +724,7 @@ def _print_unaccepted(changes: Sequence[Change], annotations: Path | None) -> No
     )
     for c in changes:
         print(
-            f"  - rule: {c.rule}\n    path: {json.dumps(c.path)}\n    reason: <why users can live with it>",
+            f"  - rule: {c.rule.id}\n    path: {json.dumps(c.path)}\n    reason: <why users can live with it>",
             file=sys.stderr,
         )
 
@@ -719,7 +732,7 @@ def _print_unaccepted(changes: Sequence[Change], annotations: Path | None) -> No
 # ------------------------------------------------- patch: a build as a diff
 
 
-def _add_patch_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def _add_patch_parser(sub: _Subcommands, common: argparse.ArgumentParser) -> None:
     patch = sub.add_parser(
         "patch",
         parents=[common],

@@ -29,11 +29,15 @@ import itertools
 import re
 import unicodedata
 from pathlib import Path
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
 from .errors import GeneratorError, Problem
+
+if TYPE_CHECKING:
+    import black
 from .settings import (
     BLACK_MAJORS,
     LINE_LENGTH,
@@ -54,7 +58,18 @@ class Formatted(msgspec.Struct):
     black_pieces: int = 0  # pieces black formatted in this run (cache misses)
 
 
-def format_files(files: list[Any]) -> Formatted:
+class RenderedText(Protocol):
+    """A rendered file (render.RenderedFile, which imports this module's callers)."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+
+
+def format_files(files: Sequence[RenderedText]) -> Formatted:
     """Python and stub files as black formats them; other files unchanged."""
     formatter = _Formatter(_cache_dir())
     texts: dict[str, str] = {}
@@ -80,7 +95,7 @@ def _cache_dir() -> Path | None:
 # -- black, only for pieces at risk
 
 
-def mode(kind: str, indent: int = 0) -> Any:
+def mode(kind: str, indent: int = 0) -> black.Mode:
     """The one black Mode of each kind of file (python or stub); ``indent``:
     for source dedented out of a class body, whose lines lose that width."""
     import black  # deferred: most runs never need it

@@ -10,7 +10,7 @@ import keyword
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -40,6 +40,7 @@ from .settings import (
 
 if TYPE_CHECKING:
     from .annotations.keys import Annotations
+    from .api_changes.surface import Surface
     from .inputs.compile import CompiledSchema
     from .model.records import PackageModel
     from .schema.schema import Schema
@@ -67,9 +68,7 @@ class Generated(msgspec.Struct, frozen=True):
 
     files: dict[str, str]  # relative to Options.out
     model: PackageModel
-    api: dict[
-        str, Any
-    ]  # what users see of the model (generator.api_changes), also kept in the manifest
+    api: Surface  # what users see of the model (generator.api_changes), also kept in the manifest
     notes: Annotations
 
 
@@ -204,8 +203,8 @@ def check_package_name(package: str) -> None:
 def build(options: Options, compiled: CompiledSchema | None = None) -> Generated:
     """Run every stage. ``compiled``: the schema, when protoc has already
     compiled the protos (the protoc plugin); by default they are compiled here."""
-    from .api_changes import check_accepted
-    from .api_surface import api_surface
+    from .api_changes.report import check_accepted
+    from .api_changes.surface import api_surface, surface_json
     from .format import format_files
     from .render.templates import render_package
 
@@ -236,7 +235,7 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
         gc.collect()
     files = format_files(rendered).texts
     files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
-        files, model.undocumented, api
+        files, model.undocumented, surface_json(api)
     )
     return Generated(files=files, model=model, api=api, notes=analysis.notes)
 
@@ -284,14 +283,14 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
     )
 
 
-def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+def api_at_ref(options: Options, ref: str) -> tuple[Surface, tuple[str, ...]]:
     """The API surface the inputs generated at git ``ref`` (built in memory
     from copies of the inputs at that ref; nothing is rendered or written),
     and the inputs that did not exist there."""
     import tempfile
 
-    from .api_changes import inputs_at_ref
-    from .api_surface import api_surface, empty_surface
+    from .api_changes.at_ref import inputs_at_ref
+    from .api_changes.surface import api_surface, empty_surface
 
     with tempfile.TemporaryDirectory(prefix="fsc-ref-") as tmp:
         copy = inputs_at_ref(

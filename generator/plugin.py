@@ -35,10 +35,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .errors import GeneratorError, Problem
+
+if TYPE_CHECKING:
+    from google.protobuf.compiler import plugin_pb2
 
 PARAMETERS = (
     "proto_path",
@@ -105,7 +108,7 @@ def generate(request_bytes: bytes) -> bytes:
     return response.SerializeToString()
 
 
-def _files(request: Any) -> dict[str, str]:
+def _files(request: plugin_pb2.CodeGeneratorRequest) -> dict[str, str]:
     """The generated files for a CodeGeneratorRequest."""
     from google.protobuf import descriptor_pb2
 

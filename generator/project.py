@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+# Any: pyproject.toml's values as tomllib gives them (checked per key)
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10

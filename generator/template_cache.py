@@ -24,7 +24,8 @@ import re
 import sys
 from pathlib import Path
 from types import CodeType
-from typing import Any, MutableMapping
+from collections.abc import MutableMapping
+from typing import Protocol, TypedDict
 
 import jinja2
 
@@ -32,8 +33,18 @@ from .settings import cache_root, read_cached, write_cached
 
 PACKAGE = "compiled_templates"  # the wheel's subpackage of compiled templates
 
+
+class Options(TypedDict):
+    """jinja2.Environment's options the templates are written for."""
+
+    trim_blocks: bool
+    lstrip_blocks: bool
+    keep_trailing_newline: bool
+    autoescape: bool
+
+
 # How the templates are compiled: part of every compiled template's key.
-OPTIONS: dict[str, Any] = {
+OPTIONS: Options = {
     "trim_blocks": True,
     "lstrip_blocks": True,
     "keep_trailing_newline": True,
@@ -70,7 +81,7 @@ class Loader(jinja2.FileSystemLoader):
         self,
         environment: jinja2.Environment,
         name: str,
-        globals: MutableMapping[str, Any] | None = None,
+        globals: MutableMapping[str, object] | None = None,
     ) -> jinja2.Template:
         source, filename, uptodate = self.get_source(environment, name)
         key = source_key(source)
@@ -87,7 +98,7 @@ class Loader(jinja2.FileSystemLoader):
 
 def _from_wheel(
     environment: jinja2.Environment, name: str, filename: str, key: str
-) -> dict[str, Any] | None:
+) -> dict[str, object] | None:
     """The namespace of the wheel's compiled template, if it is of this very source."""
     try:
         spec = importlib.util.find_spec(f"{__package__}.{PACKAGE}.{module_name(name)}")
@@ -96,7 +107,7 @@ def _from_wheel(
     if spec is None or spec.loader is None:
         return None  # a source checkout or an editable install: none built
     code = spec.loader.get_code(spec.name)  # type: ignore[attr-defined]
-    namespace: dict[str, Any] = {"environment": environment, "__file__": filename}
+    namespace: dict[str, object] = {"environment": environment, "__file__": filename}
     exec(
         code, namespace
     )  # noqa: S102 - our own compiled template, bound to this environment
@@ -134,15 +145,19 @@ def _write(entry: Path | None, code: CodeType) -> None:
     write_cached(entry, marshal.dumps(code))
 
 
-class _AnyFilter(dict[str, Any]):
+class Filter(Protocol):
+    def __call__(self, value: object, *args: object) -> object: ...
+
+
+class _AnyFilter(dict[str, Filter]):
     """The filters at build time: jinja2 compiles a call by the filter's name
     (render.FILTERS are plain functions), so any name will do."""
 
-    def get(self, name: str, default: Any = None) -> Any:
+    def get(self, name: str, default: object = None) -> Filter:
         return super().get(name, _plain)
 
 
-def _plain(value: Any, *args: Any) -> Any:
+def _plain(value: object, *args: object) -> object:
     return value
 
 

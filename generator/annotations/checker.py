@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+# Any: YAML values (and cached trees of them) before each key's reader checks them
+
 from ..errors import Problem, closest
 from ..inputs.files import decode_utf8, read_input
 from ..settings import cache_entry, installed_version, read_cached, write_cached

@@ -16,6 +16,8 @@ import, and evaluating them as strings would cost ~10 ms of every run.
 import re
 from typing import Annotated, Any, Union
 
+# Any: a key's default and the values of a note's fields, whatever type the key declares
+
 import msgspec
 
 from ..schema.proto_facts import NUMERIC_TYPES
@@ -486,10 +488,14 @@ class TargetNote(msgspec.Struct, frozen=True, kw_only=True):
 # ------------------------------------------- the rules between fields (rules.py reads them)
 
 
+Scalar = Union[bool, int, float, str]
+CompareValue = Union[Scalar, tuple[Scalar, ...]]  # a tuple for "in"
+
+
 class Compare(msgspec.Struct, frozen=True):
     path: tuple[str, ...]  # proto field names, through singular message fields
     op: str  # a rules.COMPARISONS value
-    value: Any  # bool, number, str (an enum value's name), or a tuple of them for "in"
+    value: CompareValue  # an enum value is compared by its name
 
 
 class AnyOf(msgspec.Struct, frozen=True):

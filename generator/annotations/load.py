@@ -18,6 +18,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+# Any: the checked values of a note's keys, of as many types as its fields
+
 from ..errors import GeneratorError, Problem
 from ..inputs.files import hand_written_module
 from ..schema import naming

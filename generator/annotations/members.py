@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+# Any: YAML values of members and env keys before they are checked
+
 from ..errors import Problem
 from ..inputs.files import decode_utf8, hand_written_module, read_input
 from ..schema import naming
@@ -487,7 +489,7 @@ def _environment_note(c: Checker, node: Node, where: str) -> EnvironmentNote:
     return EnvironmentNote(**values, line=node.line)
 
 
-def _literal(value: Any) -> bool:
+def _literal(value: object) -> bool:
     """A default the generated code can spell: a scalar or a (nested) list of them."""
     if isinstance(value, list):
         return all(_literal(v) for v in value)

@@ -21,14 +21,25 @@ the generated package's linter (``generator/shipped/lint.py``) evaluates.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 import msgspec
 
 from ..errors import closest
 from ..schema.proto_facts import NUMERIC_TYPES
 from ..schema.schema import Field, Message, Schema
-from .keys import AllOf, AnyOf, Compare, Condition, Not, Operand, Product, RuleNote
+from .keys import (
+    AllOf,
+    AnyOf,
+    Compare,
+    CompareValue,
+    Condition,
+    Not,
+    Operand,
+    Product,
+    RuleNote,
+    Scalar,
+)
 
 CODE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 # condition key -> runtime operator
@@ -58,10 +69,12 @@ _RULE_KEYS = {
 # what rules read of the checker (checker.Node, checker.Checker), as protocols: the
 # model's records import this module, and the checker's imports stay off their path
 class _Node(Protocol):  # a YAML value with its line
-    value: Any
+    value: Any  # whatever the YAML holds: each reader checks it (isinstance) where it reads it
     line: int
 
 
+# The checker's methods take the annotations' own node class, which this module
+# cannot name: Any stands for it here.
 class _Checker(Protocol):
     def error(self, message: str, node: Any, hint: str | None = None) -> None: ...
 
@@ -75,6 +88,17 @@ class _Checker(Protocol):
 # ------------------------------------------------------------- validation
 
 
+class _Common(TypedDict):
+    """What every kind of rule states (RuleNote's other attributes)."""
+
+    code: str
+    message: str
+    kind: str
+    when: Condition | None
+    line: int
+    doc: str | None
+
+
 def _a(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
@@ -85,7 +109,7 @@ class _Reader:
     ) -> None:
         self.c, self.schema, self.message, self.where = c, schema, message, where
 
-    def path(self, text: Any, node: _Node) -> tuple[tuple[str, ...], Field] | None:
+    def path(self, text: object, node: _Node) -> tuple[tuple[str, ...], Field] | None:
         """A dotted field path of the rule's message (through singular message fields)."""
         if not isinstance(text, str) or not text:
             self.c.error(
@@ -181,7 +205,7 @@ class _Reader:
 
     def literal(
         self, found: tuple[tuple[str, ...], Field], op: str, node: _Node
-    ) -> Any:
+    ) -> CompareValue | None:
         """The value a field is compared with, checked against the field's type."""
         path, f = found
         name = ".".join(path)
@@ -198,7 +222,8 @@ class _Reader:
                 )
                 return None
             values = [self.scalar(f, name, item, node) for item in node.value]
-            return tuple(values) if all(v is not None for v in values) else None
+            scalars = tuple(v for v in values if v is not None)
+            return scalars if len(scalars) == len(values) else None
         if op not in ("equals", "not_equals") and f.type not in NUMERIC_TYPES:
             self.c.error(
                 f"{self.where}: {op} compares numbers; {name} is {_a(f.type)} field",
@@ -207,8 +232,8 @@ class _Reader:
             return None
         return self.scalar(f, name, node, node)
 
-    def scalar(self, f: Field, name: str, item: Any, node: _Node) -> Any:
-        value = item.value if hasattr(item, "value") else item
+    def scalar(self, f: Field, name: str, item: object, node: _Node) -> Scalar | None:
+        value = getattr(item, "value", item)
         if f.type == "bool":
             ok = isinstance(value, bool)
         elif f.type in NUMERIC_TYPES:
@@ -223,7 +248,7 @@ class _Reader:
             ok = isinstance(value, str)
         else:
             ok = isinstance(value, str)
-        if not ok:
+        if not ok or not isinstance(value, (bool, int, float, str)):
             expected = {
                 "bool": "true or false",
                 "enum": "an enum value's name",
@@ -348,7 +373,7 @@ def _rule(
     when = read.condition(keys["when"]) if "when" in keys else None
     if "when" in keys and when is None:
         return None
-    common: dict[str, Any] = {
+    common: _Common = {
         "code": code,
         "message": message.full_name,
         "kind": kind,
@@ -374,7 +399,7 @@ def _relation(
     read: _Reader,
     keys: dict[str, _Node],
     where: str,
-    common: dict[str, Any],
+    common: _Common,
 ) -> RuleNote | None:
     for key in ("field", "wins"):
         if key in keys:
@@ -412,7 +437,7 @@ def _effective_when(
     read: _Reader,
     keys: dict[str, _Node],
     where: str,
-    common: dict[str, Any],
+    common: _Common,
     subject: tuple[str, ...],
 ) -> RuleNote | None:
     if "wins" in keys:
@@ -436,7 +461,7 @@ def _conflicts_with(
     keys: dict[str, _Node],
     node: _Node,
     where: str,
-    common: dict[str, Any],
+    common: _Common,
     subject: tuple[str, ...],
 ) -> RuleNote | None:
     other = read.path(keys["conflicts_with"].value, keys["conflicts_with"])
@@ -520,9 +545,9 @@ class RuleModel(msgspec.Struct, frozen=True, kw_only=True):
     relation: tuple[OperandModel, str, OperandModel] | None = None
     when: ConditionModel | None = None
     doc: str | None = None
-    runtime: tuple[
-        Any, ...
-    ] = ()  # subject, condition, other, relation, when (generator/shipped/lint.py Rule)
+    # subject, condition, other, relation, when (generator/shipped/lint.py Rule):
+    # nested tuples of literals, whose shape the shipped linter reads
+    runtime: tuple[object, ...] = ()
 
     def touches(self, name: str) -> bool:
         """The rule involves the property ``name`` (or one of its keys)."""
@@ -547,7 +572,7 @@ class _Names:
         assert f is not None
         return f
 
-    def number(self, message: Message, path: tuple[str, ...], value: Any) -> Any:
+    def number(self, message: Message, path: tuple[str, ...], value: object) -> object:
         f = self.field(message, path)
         if f.type == "enum" and isinstance(value, str):
             return next(
@@ -558,7 +583,7 @@ class _Names:
         return value
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
@@ -568,7 +593,7 @@ def _text(value: Any) -> str:
 
 def _condition(
     names: _Names, message: Message, condition: Condition
-) -> tuple[ConditionModel, tuple[Any, ...]]:
+) -> tuple[ConditionModel, tuple[object, ...]]:
     """The docs' model of a condition and its runtime tuple."""
     if isinstance(condition, Compare):
         value = condition.value
@@ -600,7 +625,7 @@ def _condition(
 
 def _operand(
     names: _Names, message: Message, operand: Operand
-) -> tuple[OperandModel, Any]:
+) -> tuple[OperandModel, object]:
     if isinstance(operand, Product):
         pairs = [_operand(names, message, item) for item in operand.items]
         return OperandModel(kind="product", items=tuple(p[0] for p in pairs)), (

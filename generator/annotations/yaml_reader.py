@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+# Any: YAML values as the parser gives them, before any key is checked
+
 import yaml
 
 from ..errors import GeneratorError, Problem

@@ -38,7 +38,9 @@ from .records import (
     Header,
     PackageModel,
     PolicyModel,
+    PropertyKind,
     PropertyModel,
+    PropertyRead,
     SpecOverrides,
     Target,
     TypedDictKey,
@@ -533,7 +535,7 @@ class _Builder:
 
     def property_types(
         self, f: Field, record: FieldModel, view: str
-    ) -> tuple[str, str, Type, Type]:
+    ) -> tuple[PropertyKind, PropertyRead, Type, Type]:
         """A field property's kind, how its getter reads, and its getter's and setter's types."""
         ref = record.type
         if (

@@ -6,19 +6,30 @@ class module defines besides its classes (``module_members``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
-from ..annotations.keys import ClassNote
+from ..annotations.keys import Annotations, ClassNote
 from ..errors import Problem
 from ..schema import naming
-from ..schema.schema import Message
+from ..schema.schema import Field, Message
 from . import typeref
 from .records import AliasModel, AttributeModel, EnvFieldModel, MembersModel
-from .typeref import Spelling, Type
+from .typeref import Spelling, Type, TypeRef
+
+
+class Builder(Protocol):
+    """What the members read of the model's builder (model._Builder, which imports this module)."""
+
+    problems: list[Problem]
+    notes: Annotations
+
+    def type_ref(self, f: Field) -> TypeRef: ...
+
+    def annotation_type(self, text: str) -> Type: ...
 
 
 def _alias_models(
-    b: Any, cls: ClassNote, message: Message, spell: Spelling
+    b: Builder, cls: ClassNote, message: Message, spell: Spelling
 ) -> tuple[AliasModel, ...]:
     """The class's aliases: one-line methods writing a field as protobuf does."""
     aliases = []
@@ -49,7 +60,7 @@ def _alias_models(
 
 
 def members_model(
-    b: Any,
+    b: Builder,
     cls: ClassNote,
     message: Message,
     hook_members: frozenset[str],

@@ -8,7 +8,7 @@ nothing here reads the schema or the annotations."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -17,6 +17,13 @@ from ..schema.schema import Service
 from .typeref import Import, TypeRef
 
 # ------------------------------------------------------------------ IR types
+
+# What a property stands for: a single value, a config dict (a message seen as
+# a dict), a message, a list or map, or a value only hooks compute.
+PropertyKind = Literal["scalar", "config", "message", "repeated", "hook"]
+# How a getter reads: the protobuf value itself, the dict view of a message,
+# or a copy (a dict of a map, a list of a repeated field).
+PropertyRead = Literal["direct", "view", "dict", "list"]
 
 
 class Header(msgspec.Struct, frozen=True, kw_only=True):
@@ -254,10 +261,10 @@ class TypedDictModel(msgspec.Struct, frozen=True, kw_only=True):
 class PropertyModel(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     field_name: str | None  # None for extra (hook-only) properties
-    kind: str  # scalar | config | message | repeated | hook
+    kind: PropertyKind
     getter_type: str
     setter_type: str | None  # None: read-only
-    read: str  # getter: direct (the protobuf value) | view (the dict view) | dict | list (a copy)
+    read: PropertyRead  # how the getter reads
     fast_type: str | None  # exact Python type accepted without the slow path
     getter_hook: str | None
     setter_hook: str | None
@@ -379,6 +386,95 @@ class PackageModel(msgspec.Struct, frozen=True, kw_only=True):
     rules: tuple[
         RuleModel, ...
     ] = ()  # rules between fields (annotations' rules:): lint.py, _rules.py and __main__.py
+
+
+# ---------------------------------------------------------- the reference page
+# What the Markdown option reference (``<package>.md``) shows, resolved by
+# generator.reference_page; templates/REFERENCE.md.j2 only loops and prints.
+
+
+class ReferenceKey(msgspec.Struct, frozen=True, kw_only=True):
+    key: str
+    type_text: str
+    default_text: (
+        str | None
+    )  # None: an extra key, which has no default (the setter takes it, a getter never shows it)
+    doc: str  # the whole doc: a table cell
+    link: str | None = (
+        None  # a message-typed key: the anchor of the section listing that message's keys
+    )
+
+
+class ReferenceMessage(msgspec.Struct, frozen=True, kw_only=True):
+    """A message reached through a class's fields that no property's table
+    lists: its own section, so every key of every nested config is named."""
+
+    name: str  # as the docs spell its type (the local name)
+    full_name: str
+    anchor: str
+    summary: str
+    paragraphs: tuple[str, ...]
+    reached_from: tuple[
+        str, ...
+    ]  # dotted paths from a class: ``DistributedStrategy.hybrid_configs.mp_configs``
+    keys: tuple[ReferenceKey, ...]
+
+
+class ReferenceAttribute(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    type_text: str
+    default_text: str
+    doc: str
+
+
+class ReferenceRecipe(msgspec.Struct, frozen=True, kw_only=True):
+    title: str
+    doc: str
+    example: str
+    fence: str
+
+
+class ReferenceEntry(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    type_text: (
+        str  # as a user writes it: list[TableParameter], not the stub's container type
+    )
+    default_text: str | None  # None: no default to state (a property computed by hooks)
+    summary: str
+    paragraphs: tuple[str, ...]  # the rest of the doc
+    member: Doc  # its constraints and notes, what the property says of itself
+    example: str | None  # a doctest, shown as a code block
+    fence: str  # a code fence longer than any run of backticks in the example
+    keys: tuple[ReferenceKey, ...]
+    anchor: str
+
+
+class ReferenceClass(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    summary: str
+    paragraphs: tuple[str, ...]
+    example: str | None
+    fence: str
+    rules: ClassRules | None  # shared sections, said once per class
+    entries: tuple[ReferenceEntry, ...]
+    lint_rules: tuple[RuleModel, ...] = ()  # its "Rules" section
+    attributes: tuple[
+        ReferenceAttribute, ...
+    ] = ()  # plain attributes (not fields), with their defaults
+    methods: tuple[
+        tuple[str, str], ...
+    ] = ()  # (signature, what it writes): the annotations' aliases
+    fields: tuple[
+        ReferenceKey, ...
+    ] = ()  # message fields without a property (reached through the message)
+    recipes: tuple[ReferenceRecipe, ...] = ()
+
+
+class ReferencePage(msgspec.Struct, frozen=True, kw_only=True):
+    classes: tuple[ReferenceClass, ...]
+    messages: tuple[
+        ReferenceMessage, ...
+    ]  # every nested message no property's table lists, each once
 
 
 # ------------------------------------------------------------------- helpers
@@ -566,90 +662,3 @@ class Pb2Module(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def name_of(self) -> dict[str, str]:
         return dict(self.names)
-
-
-# ------------------------------------------------ the reference page (reference_page.py)
-
-
-class ReferenceKey(msgspec.Struct, frozen=True, kw_only=True):
-    key: str
-    type_text: str
-    default_text: (
-        str | None
-    )  # None: an extra key, which has no default (the setter takes it, a getter never shows it)
-    doc: str  # the whole doc: a table cell
-    link: str | None = (
-        None  # a message-typed key: the anchor of the section listing that message's keys
-    )
-
-
-class ReferenceMessage(msgspec.Struct, frozen=True, kw_only=True):
-    """A message reached through a class's fields that no property's table
-    lists: its own section, so every key of every nested config is named."""
-
-    name: str  # as the docs spell its type (the local name)
-    full_name: str
-    anchor: str
-    summary: str
-    paragraphs: tuple[str, ...]
-    reached_from: tuple[
-        str, ...
-    ]  # dotted paths from a class: ``DistributedStrategy.hybrid_configs.mp_configs``
-    keys: tuple[ReferenceKey, ...]
-
-
-class ReferenceAttribute(msgspec.Struct, frozen=True, kw_only=True):
-    name: str
-    type_text: str
-    default_text: str
-    doc: str
-
-
-class ReferenceRecipe(msgspec.Struct, frozen=True, kw_only=True):
-    title: str
-    doc: str
-    example: str
-    fence: str
-
-
-class ReferenceEntry(msgspec.Struct, frozen=True, kw_only=True):
-    name: str
-    type_text: (
-        str  # as a user writes it: list[TableParameter], not the stub's container type
-    )
-    default_text: str | None  # None: no default to state (a property computed by hooks)
-    summary: str
-    paragraphs: tuple[str, ...]  # the rest of the doc
-    member: Any  # the model's Doc: its constraints and notes, what the property says of itself
-    example: str | None  # a doctest, shown as a code block
-    fence: str  # a code fence longer than any run of backticks in the example
-    keys: tuple[ReferenceKey, ...]
-    anchor: str
-
-
-class ReferenceClass(msgspec.Struct, frozen=True, kw_only=True):
-    name: str
-    summary: str
-    paragraphs: tuple[str, ...]
-    example: str | None
-    fence: str
-    rules: Any  # the model's ClassRules: shared sections, said once per class
-    entries: tuple[ReferenceEntry, ...]
-    lint_rules: tuple[RuleModel, ...] = ()  # its "Rules" section
-    attributes: tuple[
-        ReferenceAttribute, ...
-    ] = ()  # plain attributes (not fields), with their defaults
-    methods: tuple[
-        tuple[str, str], ...
-    ] = ()  # (signature, what it writes): the annotations' aliases
-    fields: tuple[
-        ReferenceKey, ...
-    ] = ()  # message fields without a property (reached through the message)
-    recipes: tuple[ReferenceRecipe, ...] = ()
-
-
-class ReferencePage(msgspec.Struct, frozen=True, kw_only=True):
-    classes: tuple[ReferenceClass, ...]
-    messages: tuple[
-        ReferenceMessage, ...
-    ]  # every nested message no property's table lists, each once

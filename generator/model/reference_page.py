@@ -1,19 +1,24 @@
-"""The Markdown option reference (``<package>.md``): what it shows, resolved.
+"""The Markdown option reference (``<package>.md``): what it shows, resolved
+into the model's Reference* records (generator.model_types).
 
 Built from the model's classes and the builder's field records (``b``: the
-model's ``_Builder``, passed in so this module imports no stage above it);
-``templates/REFERENCE.md.j2`` only loops and prints.
+model's ``_Builder``, passed in as the ``Builder`` protocol so this module
+imports no stage above it); ``templates/REFERENCE.md.j2`` only loops and prints.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 import msgspec
 
+from ..annotations.keys import Annotations, FieldNote
+from ..schema.schema import Field, Message, Schema
 from .doctext import code_fence
 from .records import (
+    ClassModel,
+    FieldModel,
     ReferenceAttribute,
     ReferenceClass,
     ReferenceEntry,
@@ -22,7 +27,25 @@ from .records import (
     ReferencePage,
     ReferenceRecipe,
 )
-from .typeref import Spelling, out_type
+from .typeref import Spelling, Type, out_type
+
+
+class Builder(Protocol):
+    """What the page reads of the model's builder (model._Builder, which imports this module)."""
+
+    schema: Schema
+    notes: Annotations
+
+    def imported(self, full_name: str | None) -> bool: ...
+
+    def field(self, message: Message, f: Field) -> FieldModel: ...
+
+    def field_doc(self, message: Message, f: Field, note: FieldNote | None) -> str: ...
+
+    def note(self, message: str, field_name: str) -> FieldNote | None: ...
+
+    def annotation_type(self, text: str) -> Type: ...
+
 
 _ALIAS_WORDS = {"set": "sets", "extend": "extends", "copy": "copies its argument into"}
 
@@ -32,8 +55,8 @@ class _Keys:
 
     def __init__(
         self,
-        b: Any,
-        classes: tuple[Any, ...],
+        b: Builder,
+        classes: tuple[ClassModel, ...],
         doc_parts: Callable[[str], tuple[str, tuple[str, ...]]],
     ) -> None:
         self.b = b
@@ -46,7 +69,8 @@ class _Keys:
             message = b.schema.messages[cls.message_full_name]
             for prop in cls.properties:
                 f = message.field(prop.field_name) if prop.field_name else None
-                if f is not None and self.expandable(f) and not f.repeated:
+                # (a message field always names its type: type_name is there for mypy)
+                if f and f.type_name and self.expandable(f) and not f.repeated:
                     self.anchors.setdefault(
                         f.type_name, f"{cls.name}-{prop.name}".lower()
                     )
@@ -54,18 +78,18 @@ class _Keys:
             {}
         )  # nested message -> paths it is reached through, in order
 
-    def expandable(self, f: Any) -> bool:
+    def expandable(self, f: Field) -> bool:
         """A field whose value is a message of the schema's (not a map, not an imported type)."""
         return f.type == "message" and not f.is_map and not self.b.imported(f.type_name)
 
-    def value_message(self, f: Any) -> str | None:
+    def value_message(self, f: Field) -> str | None:
         """The local message a field holds (a map's value included), if any."""
-        holder = f.map_value if f.is_map else f
+        holder = f.map_value if f.map_value is not None else f
         if holder.type == "message" and not self.b.imported(holder.type_name):
-            return holder.type_name  # type: ignore[no-any-return]
+            return holder.type_name
         return None
 
-    def row(self, message: Any, f: Any, path: str) -> ReferenceKey:
+    def row(self, message: Message, f: Field, path: str) -> ReferenceKey:
         """A key's row; a message it holds is queued for a section (reached through ``path``)."""
         record = self.b.field(message, f)
         target = self.value_message(f)
@@ -85,7 +109,7 @@ class _Keys:
             link=link,
         )
 
-    def rows(self, message: Any, path: str) -> tuple[ReferenceKey, ...]:
+    def rows(self, message: Message, path: str) -> tuple[ReferenceKey, ...]:
         extras = tuple(
             ReferenceKey(
                 key=x.name,
@@ -132,7 +156,7 @@ class _Keys:
         )
 
 
-def _methods(cls: Any) -> tuple[tuple[str, str], ...]:
+def _methods(cls: ClassModel) -> tuple[tuple[str, str], ...]:
     """(signature, what it writes) of each of the class's aliases."""
     return tuple(
         (
@@ -145,8 +169,8 @@ def _methods(cls: Any) -> tuple[tuple[str, str], ...]:
 
 
 def build_reference(
-    b: Any,
-    classes: tuple[Any, ...],
+    b: Builder,
+    classes: tuple[ClassModel, ...],
     doc_parts: Callable[[str], tuple[str, tuple[str, ...]]],
 ) -> ReferencePage:
     """The page (``classes``: the model's ClassModels, ``b`` its builder;
@@ -159,7 +183,7 @@ def build_reference(
         for prop in cls.properties:
             keys: tuple[ReferenceKey, ...] = ()
             f = message.field(prop.field_name) if prop.field_name else None
-            if f is not None and rows.expandable(f) and not f.repeated:
+            if f and f.type_name and rows.expandable(f) and not f.repeated:
                 target = b.schema.messages[f.type_name]
                 keys = rows.rows(target, f"{cls.name}.{prop.name}")
             elif f is not None:

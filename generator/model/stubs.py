@@ -337,7 +337,9 @@ class Stubs:
             path="/".join((*record.folder, record.module)),
             proto_file=fp_name,
             descriptor=raw,
-            dependencies=tuple(self.imports[dep] for dep in _dependencies(raw)),
+            dependencies=tuple(
+                self.imports[dep] for dep in self.schema.dependencies[fp_name]
+            ),
             messages=messages,
             enums=top_enums,
             uses_deprecated=any(f.deprecated for m in in_file for f in m.fields),
@@ -355,8 +357,6 @@ class Stubs:
         )
 
     def modules(self) -> tuple[Pb2Module, ...]:
-        from google.protobuf import descriptor_pb2
-
         by_file: dict[str, list[Message]] = (
             {}
         )  # each file's messages, nested ones included (one pass, not one per file)
@@ -367,8 +367,7 @@ class Stubs:
             if "." not in e.name:
                 enums_by_file.setdefault(e.file, []).append(e)
         modules = []
-        for raw in self.schema.file_protos:
-            name = descriptor_pb2.FileDescriptorProto.FromString(raw).name
+        for name, raw in self.schema.file_protos.items():
             if name in self.schema.local_files:
                 modules.append(
                     self.module(
@@ -391,12 +390,6 @@ def _with_oneof_docs(doc: str, message: Message) -> str:
         if text
     ]
     return "\n\n".join([doc, *oneofs] if doc else oneofs)
-
-
-def _dependencies(raw: bytes) -> list[str]:
-    from google.protobuf import descriptor_pb2
-
-    return list(descriptor_pb2.FileDescriptorProto.FromString(raw).dependency)
 
 
 def _walk(messages: Iterable[PyiMessage]) -> Iterator[PyiMessage]:

@@ -16,6 +16,7 @@ import ast
 import re
 import sys
 from collections.abc import Iterable, Mapping
+from typing import Literal
 
 import msgspec
 from msgspec import field
@@ -68,6 +69,10 @@ CONTAINER_NAMES = (
 )
 
 
+# Where a name a type expression uses comes from (Sym.origin).
+SymOrigin = Literal["builtin", "typing", "module", "pb2", "types", "verbatim"]
+
+
 class Sym(msgspec.Struct, frozen=True, order=True):
     """A name a type expression uses and where it comes from: ``origin`` is
     builtin, typing (``module``: typing or collections.abc), module (an
@@ -75,7 +80,7 @@ class Sym(msgspec.Struct, frozen=True, order=True):
     import's alias, ``name`` the class's path in it), types (the package's
     types module) or verbatim (printed as written, imports nothing)."""
 
-    origin: str
+    origin: SymOrigin
     module: str
     name: str
 

@@ -12,7 +12,7 @@ import math
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
 import jinja2
 import msgspec
@@ -21,6 +21,7 @@ from ..errors import GeneratorError, Problem
 from ..model import typeref
 from ..model.records import (
     ClassModel,
+    Header,
     ModuleMembersModel,
     PackageModel,
     Pb2Module,
@@ -42,13 +43,18 @@ LINT_SOURCE_NAME = "fleet-strategy-codegen's linter (generator/shipped/lint.py)"
 LINT_SOURCE = (GENERATOR / "shipped" / "lint.py").read_text(encoding="utf-8")
 
 
+# How a rendered file is formatted and checked: Python (black), a type stub,
+# the reference page, or text kept as rendered.
+FileKind = Literal["python", "stub", "markdown", "plain"]
+
+
 class RenderedFile(msgspec.Struct, frozen=True):
     path: str  # relative to the output folder, "/"-separated
     text: str
-    kind: str  # python | stub | markdown | plain
+    kind: FileKind
 
 
-def pyrepr(value: Any) -> str:
+def pyrepr(value: object) -> str:
     """A Python literal that evaluates to ``value``."""
     if isinstance(value, float):
         if math.isnan(value):
@@ -69,7 +75,7 @@ def pyrepr(value: Any) -> str:
 
 
 def pyrepr_laid_out(
-    value: Any, indent: int, prefix: str = "", suffix: str = ","
+    value: object, indent: int, prefix: str = "", suffix: str = ","
 ) -> str:
     """``prefix`` + the literal of ``value`` + ``suffix``, at ``indent``
     spaces, laid out as black lays out a literal too long for its line: a
@@ -217,7 +223,7 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     return env
 
 
-def runtime_copy(env: jinja2.Environment, header: Any, module: str) -> str:
+def runtime_copy(env: jinja2.Environment, header: Header, module: str) -> str:
     """A runtime module as every package carries it: the shipped source,
     verbatim, below a header that names no input (it depends on none)."""
     source = f"fleet-strategy-codegen's runtime (generator/shipped/{module}.py)"
@@ -269,8 +275,16 @@ class _Imports:
         found = typeref.statements(imports, self.target.package, self.pb2)
         return typeref.import_block([*statements, *found], self.first_party)
 
-    def package(self, name: str, alias: str | None = None, **extra: Any) -> Statement:
-        return Statement(self.target.package, ((name, alias),), **extra)
+    def package(
+        self,
+        name: str,
+        alias: str | None = None,
+        comment: str | None = None,
+        noqa: str | None = None,
+    ) -> Statement:
+        return Statement(
+            self.target.package, ((name, alias),), comment=comment, noqa=noqa
+        )
 
     def classes(
         self,
@@ -446,7 +460,7 @@ class _TargetFiles:
             strict_env=model.strict_env,
         )
 
-    def render(self, template: str, **extra: Any) -> str:
+    def render(self, template: str, **extra: object) -> str:
         return self.env.get_template(template).render(**self.common, **extra)
 
     def support(self) -> list[RenderedFile]:

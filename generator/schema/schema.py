@@ -13,7 +13,7 @@ import keyword
 import math
 import struct
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Literal
 
 import msgspec
 from google.protobuf import descriptor_pb2 as d
@@ -25,7 +25,8 @@ from .proto_facts import SCALAR_TYPES
 
 F = d.FieldDescriptorProto
 
-LABELS = {
+Label = Literal["optional", "required", "repeated"]
+LABELS: dict[int, Label] = {
     F.LABEL_OPTIONAL: "optional",
     F.LABEL_REQUIRED: "required",
     F.LABEL_REPEATED: "repeated",
@@ -55,6 +56,7 @@ class EnumValue(msgspec.Struct, frozen=True, kw_only=True):
     number: int
     doc: str
     line: int
+    deprecated: bool = False  # [deprecated = true]
 
 
 class Enum(msgspec.Struct, frozen=True, kw_only=True):
@@ -67,12 +69,15 @@ class Enum(msgspec.Struct, frozen=True, kw_only=True):
     flat: str = (
         ""  # the flat Python name module-level names are built from (naming.flat_type_names)
     )
+    # ``reserved`` numbers as inclusive (low, high) ranges, and names
+    reserved_numbers: tuple[tuple[int, int], ...] = ()
+    reserved_names: tuple[str, ...] = ()
 
 
 class Field(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     number: int
-    label: str  # optional | required | repeated
+    label: Label
     type: str  # a SCALAR_TYPES value, "message" or "enum"
     type_name: str | None  # full name of the message/enum type, no leading dot
     default: object  # the value a fresh message returns (float32 already rounded)
@@ -146,6 +151,10 @@ class Message(msgspec.Struct, frozen=True, kw_only=True, dict=True):
     extensions: tuple[
         Extension, ...
     ] = ()  # extensions declared inside it (``extend`` in its body)
+    deprecated: bool = False  # option deprecated = true
+    # ``reserved`` numbers as inclusive (low, high) ranges, and names
+    reserved_numbers: tuple[tuple[int, int], ...] = ()
+    reserved_names: tuple[str, ...] = ()
 
     def field(self, name: str) -> Field | None:
         return self._by_name.get(name)
@@ -163,9 +172,9 @@ class Schema(msgspec.Struct, frozen=True, kw_only=True):
     packages: tuple[str, ...]
     messages: dict[str, Message] = field(default_factory=dict)
     enums: dict[str, Enum] = field(default_factory=dict)
-    # FileDescriptorProtos of the generated files and their imports, in
-    # dependency order, serialized without source info (what the _pb2 embeds).
-    file_protos: tuple[bytes, ...] = ()
+    # file name -> its FileDescriptorProto, for the generated files and their
+    # imports in dependency order, serialized without source info (what the _pb2 embeds)
+    file_protos: dict[str, bytes] = field(default_factory=dict)
     local_files: frozenset[str] = frozenset()
     # every file of the set (generated or imported) -> the files it imports
     dependencies: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -316,7 +325,7 @@ def embedded_descriptor(fp: d.FileDescriptorProto) -> bytes:
     }
     known = bool(fp.source_code_info.location)
 
-    def clear(fields: Any, path: tuple[int, ...]) -> None:
+    def clear(fields: Iterable[d.FieldDescriptorProto], path: tuple[int, ...]) -> None:
         for i, field in enumerate(fields):
             explicit = (
                 (*path, i, _JSON_NAME) in declared
@@ -348,9 +357,9 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
     loader = _Loader(index)
     syntax: dict[str, str] = {}
     packages: dict[str, None] = {}  # in order of appearance
-    file_protos: list[bytes] = []
+    file_protos: dict[str, bytes] = {}
     for fp in fds.file:
-        file_protos.append(embedded_descriptor(fp))
+        file_protos[fp.name] = embedded_descriptor(fp)
         if fp.name in wanted:
             syntax[fp.name] = fp.syntax or "proto2"
             packages.setdefault(fp.package)
@@ -379,7 +388,7 @@ def load_schema(descriptor_set: bytes, local_files: list[str]) -> Schema:
         packages=tuple(packages),
         messages=messages,
         enums=enums,
-        file_protos=tuple(file_protos),
+        file_protos=file_protos,
         local_files=frozenset(wanted),
         dependencies={fp.name: tuple(fp.dependency) for fp in fds.file},
         imported_messages={
@@ -463,7 +472,11 @@ class _Loader:
             comment = comments.get((*path, _ENUM_VALUE, i))
             values.append(
                 EnumValue(
-                    name=v.name, number=v.number, doc=comment.text, line=comment.line
+                    name=v.name,
+                    number=v.number,
+                    doc=comment.text,
+                    line=comment.line,
+                    deprecated=v.options.deprecated,
                 )
             )
         self.enums[prefix + local] = Enum(
@@ -473,6 +486,9 @@ class _Loader:
             values=tuple(values),
             doc=head.text,
             line=head.line,
+            # an enum's reserved range includes its end
+            reserved_numbers=tuple((r.start, r.end) for r in e.reserved_range),
+            reserved_names=tuple(e.reserved_name),
         )
 
     def add_message(
@@ -537,6 +553,10 @@ class _Loader:
             line=head.line,
             is_map_entry=m.options.map_entry,
             extensions=_extensions(m.extension, comments, (*path, _MSG_EXTENSION)),
+            deprecated=m.options.deprecated,
+            # a message's reserved range excludes its end
+            reserved_numbers=tuple((r.start, r.end - 1) for r in m.reserved_range),
+            reserved_names=tuple(m.reserved_name),
         )
 
 

@@ -20,6 +20,7 @@ import json
 import os
 import shutil
 import subprocess
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +29,12 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.api_rules import Numbers
-from generator.api_rules import RULES
-from generator.api_surface import FieldPaths, api_surface
-from generator.api_diff import compare
-from generator.api_changes import make_report, render_json, render_text, unmatched_warnings
+from generator.annotations.keys import COMPAT_ACTIONS
+from generator.api_changes.comparisons import POLICY_RANK, CompatAction, Numbers
+from generator.api_changes.paths import FieldPaths
+from generator.api_changes.report import make_report, render_json, render_text, unmatched_warnings
+from generator.api_changes.rules import Rule, compare
+from generator.api_changes.surface import Surface, SurfaceError, api_surface, decode_surface, surface_json
 from generator.cli import main
 from generator.errors import GeneratorError
 from generator.output.manifest import manifest_text
@@ -45,7 +47,7 @@ CASES = Path(__file__).resolve().parent / "api_changes"
 UPDATE = os.environ.get("API_CHANGES_UPDATE") == "1"
 
 
-def surface_of(side: Path, work: Path, package: str = "demo_api") -> tuple[dict[str, Any], Any]:
+def surface_of(side: Path, work: Path, package: str = "demo_api") -> tuple[Surface, Any]:
     """(API surface, annotations) of the inputs in ``side``."""
     out = work / side.name
     (out / package).mkdir(parents=True, exist_ok=True)
@@ -65,7 +67,7 @@ CASE_NAMES = sorted(p.name for p in CASES.iterdir() if p.is_dir())
 
 
 def test_every_rule_has_a_case():
-    assert sorted({name.split("--")[0] for name in CASE_NAMES}) == sorted(RULES)
+    assert sorted({name.split("--")[0] for name in CASE_NAMES}) == sorted(r.id for r in Rule)
 
 
 @pytest.mark.parametrize("case", CASE_NAMES, ids=str)
@@ -75,9 +77,9 @@ def test_rule(case, tmp_path):
     after, notes = surface_of(CASES / case / "after", tmp_path)
     report = make_report(before, after, notes, "before")
     text = render_text(report)
-    hits = [c for c in report.changes if c.rule == rule]
+    hits = [c for c in report.changes if c.rule.id == rule]
     assert hits, f"the {rule} case does not report {rule}:\n{text}"
-    assert all(c.category == RULES[rule][0] for c in hits)
+    assert all(c.category == Rule(rule).category for c in hits)
     expected = CASES / case / "expected.txt"
     if UPDATE:
         expected.write_text(text, encoding="utf-8")
@@ -86,8 +88,8 @@ def test_rule(case, tmp_path):
 
 def test_docs_list_every_rule():
     guide = (ROOT / "docs" / "schema-owners.md").read_text(encoding="utf-8")
-    for rule, (category, what) in RULES.items():
-        assert f"| {category} | `{rule}` | {what} |" in guide, rule
+    for rule in Rule:
+        assert f"| {rule.category} | `{rule.id}` | {rule.meaning} |" in guide, rule
 
 
 def test_no_change_no_report(tmp_path):
@@ -106,7 +108,9 @@ def test_the_committed_record_is_the_current_surface():
             package="fleet_strategy",
         )
     )
-    assert data["api"] == api_surface(analysis.schema, analysis.model)
+    surface = api_surface(analysis.schema, analysis.model)
+    assert data["api"] == surface_json(surface)
+    assert decode_surface(data["api"]) == surface
 
 
 @pytest.mark.parametrize(
@@ -136,7 +140,7 @@ def test_constraint_comparison(old, new, rule, tmp_path):
             field["constraint"] = constraint
         (folder / "annotations.yaml").write_text(yaml.safe_dump(notes))
         surfaces.append(surface_of(folder, tmp_path / "work")[0])
-    assert [c.rule for c in compare(*surfaces)] == [rule]
+    assert [c.rule.id for c in compare(*surfaces)] == [rule]
 
 
 def test_equivalent_integer_constraints_are_no_change(tmp_path):
@@ -155,13 +159,13 @@ def test_a_default_spelt_differently_is_no_change(tmp_path):
     """A record written by another generator version may spell a default as
     protoc does (5e+01); the same value is not a changed default."""
     before, _ = surface_of(CASES / "default-changed" / "before", tmp_path)
-    respelt = json.loads(json.dumps(before))
+    respelt = json.loads(json.dumps(surface_json(before)))
     changed = 0
     for fact in _facts_with_defaults(respelt):
         if isinstance(fact["default"], str) and fact["default"].replace(".", "").isdigit():
             fact["default"] = format(float(fact["default"]), "e")
             changed += 1
-    assert changed and compare(respelt, before) == []
+    assert changed and compare(decode_surface(respelt), before) == []
 
 
 def _facts_with_defaults(node: Any) -> list[dict[str, Any]]:
@@ -213,9 +217,9 @@ def reference_paths(surface: dict[str, Any]) -> dict[tuple[str, str], str]:
     return best
 
 
-def assert_paths_as_spelt_out(surface: dict[str, Any]) -> int:
-    expected, paths = reference_paths(surface), FieldPaths(surface)
-    fields = [(m, f) for m, record in surface["messages"].items() for f in record.get("fields", {})]
+def assert_paths_as_spelt_out(surface: Surface) -> int:
+    expected, paths = reference_paths(surface_json(surface)), FieldPaths(surface)
+    fields = [(m, f) for m, record in surface.messages.items() for f in record.fields]
     assert {key: paths(*key) for key in fields} == {key: expected.get(key) for key in fields}
     return len(fields)
 
@@ -263,7 +267,9 @@ messages:
 def test_paths_are_the_ones_the_record_stored(tmp_path):
     """Version 2 records no paths: they are worked out when a change is reported,
     and must be the very paths version 1 stored (acceptances name them)."""
-    counted = assert_paths_as_spelt_out(json.loads((ROOT / "generated" / "fleet_strategy.manifest.json").read_text())["api"])
+    counted = assert_paths_as_spelt_out(
+        decode_surface(json.loads((ROOT / "generated" / "fleet_strategy.manifest.json").read_text())["api"])
+    )
     for case in CASE_NAMES:
         for side in ("before", "after"):
             counted += assert_paths_as_spelt_out(surface_of(CASES / case / side, tmp_path / case)[0])
@@ -316,7 +322,7 @@ def test_the_record_grows_linearly_with_nested_messages(tmp_path):
         (folder / "chain.proto").write_text(chain_proto(links))
         (folder / "annotations.yaml").write_text(CHAIN_CLASS)
         surfaces[links] = surface_of(folder, tmp_path / "work", "chain_api")[0]
-        sizes[links] = len(manifest_text({}, (), surfaces[links]))
+        sizes[links] = len(manifest_text({}, (), surface_json(surfaces[links])))
     assert sizes[160] < 4.3 * sizes[40], sizes
     edited = tmp_path / "edited"
     edited.mkdir()
@@ -325,7 +331,7 @@ def test_the_record_grows_linearly_with_nested_messages(tmp_path):
     (edited / "annotations.yaml").write_text(CHAIN_CLASS)
     after = surface_of(edited, tmp_path / "work2", "chain_api")[0]
     [change] = compare(surfaces[160], after)
-    assert (change.rule, change.path) == ("default-changed", "Link0000.next" + "['next']" * 157 + "['value_5']")
+    assert (change.rule.id, change.path) == ("default-changed", "Link0000.next" + "['next']" * 157 + "['value_5']")
 
 
 ranges = st.lists(st.tuples(st.integers(0, 60), st.integers(0, 8)).map(lambda r: [r[0], r[0] + r[1]]), max_size=5)
@@ -367,7 +373,7 @@ def test_a_reservation_up_to_max_is_reported_whole(tmp_path):
         )
         sides[side] = surface_of(folder, tmp_path / "work")[0]
     [change] = compare(sides["before"], sides["after"])
-    assert (change.rule, change.old) == ("reserved-removed", "numbers 100-536870911")
+    assert (change.rule.id, change.old) == ("reserved-removed", "numbers 100-536870911")
 
 
 # ================================================== accepted_changes (annotations)
@@ -411,6 +417,7 @@ def test_an_accepted_change_is_marked_and_a_stale_acceptance_warns(tmp_path):
     ("accepted", "message"),
     [
         ([{"rule": "default-chnged", "path": "p", "reason": "r"}], "unknown rule 'default-chnged' (did you mean 'default-changed'?)"),
+        ([{"rule": "zzz", "path": "p", "reason": "r"}], "unknown rule 'zzz' (see the rules in docs/schema-owners.md)"),
         ([{"rule": "field-added", "path": "p", "reason": "r"}], "'field-added' is not a breaking rule"),
         ([{"rule": "default-changed", "path": "p"}], "accepted_changes[0]: 'reason' required"),
         ([{"rule": "default-changed", "path": "p", "reason": "r", "why": 1}], "unknown key in accepted_changes[0] 'why'"),
@@ -622,6 +629,51 @@ def test_a_record_of_the_previous_format_is_compared(project, capsys):
                           + EDITS["change a float default"][2]), out[:2000]
 
 
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        (lambda api: api["messages"]["paddle.fleet.AMPConfig"]["fields"]["init_loss_scaling"].pop("type"),
+         "Object missing required field `type` - at `$.messages[...].fields[...]`"),
+        (lambda api: api["enums"].update({"x.Y": {"literal": "Y", "values": {"A": "one"}}}),
+         "Expected `int`, got `str` - at `$.enums[...].values[...]`"),
+        (lambda api: next(iter(api["classes"].values()))["properties"].update({"p": {"kind": "odd", "getter_type": "int"}}),
+         "Invalid enum value 'odd' - at `$.classes[...].properties[...].kind`"),
+        (lambda api: api.update(version=7), "format version 7; this generator reads versions 1, 2"),
+    ],
+    ids=["missing key", "wrong type", "unknown kind", "newer format"],
+)
+def test_a_damaged_record_is_named_not_an_internal_error(project, capsys, damage, said):
+    """A hand-damaged API record in the manifest: check says what is wrong and
+    where, reports drift (the manifest is stale), and generate rewrites it."""
+    manifest = project / "generated" / "fleet_strategy.manifest.json"
+    data = json.loads(manifest.read_text())
+    damage(data["api"])
+    manifest.write_text(json.dumps(data, indent=1))
+    assert main(["check", "--full"]) == 1
+    captured = capsys.readouterr()
+    assert f"warning: generated/fleet_strategy.manifest.json: the API record" in captured.err
+    assert said in captured.err and "API changes unknown" in captured.err
+    assert "API changes for users: unknown" in captured.out
+    assert main(["generate"]) == 0
+    assert "API changes unknown" in capsys.readouterr().err
+    assert main(["check", "--full"]) == 0
+    assert decode_surface(json.loads(manifest.read_text())["api"]).version == 2
+
+
+def test_decode_surface_reads_text_and_objects_and_names_the_defect():
+    text = json.dumps(json.loads((ROOT / "generated" / "fleet_strategy.manifest.json").read_text())["api"])
+    assert decode_surface(text) == decode_surface(text.encode()) == decode_surface(json.loads(text))
+    with pytest.raises(SurfaceError, match=r"Expected `object`, got `array` - at `\$.classes`"):
+        decode_surface({"version": 2, "classes": [], "messages": {}, "enums": {}})
+    with pytest.raises(SurfaceError, match="the API record is damaged: Input data was truncated"):
+        decode_surface(b"{")
+
+
+def test_the_compat_actions_are_the_annotations_ones():
+    """comparisons.CompatAction (typed) names what annotations accept as a compat_policies action."""
+    assert set(typing.get_args(CompatAction)) == set(COMPAT_ACTIONS) == set(POLICY_RANK)
+
+
 # =================================================================== git ref
 
 
@@ -804,7 +856,7 @@ def test_random_edits_never_hide_a_removed_field_or_a_changed_default(tmp_path_f
     changes = compare(before, after_surface)
     by_rule: dict[str, set[str]] = {}
     for c in changes:
-        by_rule.setdefault(c.rule, set()).add(c.path)
+        by_rule.setdefault(c.rule.id, set()).add(c.path)
 
     def shown(message: str, field: str, paths: FieldPaths) -> str:
         return paths(message, field) or f"{message}.{field}"
@@ -816,10 +868,10 @@ def test_random_edits_never_hide_a_removed_field_or_a_changed_default(tmp_path_f
     for message, field, _ in changed:
         if (message, field) in removed:
             continue
-        old = before["messages"][message]["fields"][field].get("default")
-        new = after_surface["messages"][message]["fields"][field].get("default")
+        old = before.messages[message].fields[field].default
+        new = after_surface.messages[message].fields[field].default
         if old != new:
             assert shown(message, field, after_paths) in by_rule.get("default-changed", set()), (old, new, changes)
     # nothing else than removals and default changes was edited
     # nothing else was edited (a message that lost its last user gets a class of its own)
-    assert {c.rule for c in changes} <= {"field-removed", "default-changed", "class-added"}, changes
+    assert {c.rule.id for c in changes} <= {"field-removed", "default-changed", "class-added"}, changes

@@ -96,3 +96,19 @@ def test_a_group_is_a_message_field_documented_by_its_comment(tmp_path):
     assert (settings.name, settings.type, settings.type_name, settings.doc) == ("settings", "message", "demo.Root.Settings", "The settings.")
     assert (item.repeated, item.doc) == (True, "The items.")
     assert (again.doc, plain.doc) == ("a plain message field of the group's type", "")  # only the group statement shares its comment
+
+
+def test_descriptor_bytes_are_parsed_once_by_the_schema_stage():
+    """Issue 29: later stages read the schema stage's facts; none parses the
+    descriptors again (the plugin parses protoc's request, which holds them)."""
+    import re
+
+    from tests.support import ROOT
+
+    parsers = re.compile(r"\b(?:FromString|ParseFromString)\(")
+    found = sorted(
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "generator").rglob("*.py")
+        if "shipped" not in path.parts and parsers.search(path.read_text(encoding="utf-8"))
+    )
+    assert found == ["generator/plugin.py", "generator/schema.py"], found

@@ -1,141 +1,26 @@
-"""The rules of the API change report (generator.api_changes), each with its
-category, and the facts they decide by: how numbers, types, constraints and
-compat policies compare."""
+"""How the facts of two API surfaces compare, for the change rules
+(generator.api_changes.rules): number ranges, scalar types and their wire
+encodings, constraints, compatible-mode policies, defaults however spelt."""
 
 from __future__ import annotations
 
 import ast
 import bisect
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Literal, Sequence
 
-import msgspec
+from ..schema.proto_facts import FLOAT_TYPES, INT_BOUNDS, WIRE_TYPES
 
-from .schema.proto_facts import FLOAT_TYPES, INT_BOUNDS, WIRE_TYPES
-
-CATEGORIES = ("breaking", "behaviour", "addition")
-
-# rule -> (category, what it means); the README lists the same table.
-RULES: dict[str, tuple[str, str]] = {
-    "class-removed": ("breaking", "a wrapper class is gone"),
-    "class-renamed": ("breaking", "a wrapper class has a new name"),
-    "property-removed": (
-        "breaking",
-        "a property is gone (its field may remain, without a property)",
-    ),
-    "property-renamed": ("breaking", "a property has a new name (same field)"),
-    "property-type-changed": (
-        "breaking",
-        "a property's getter or setter type changed, or it became read-only",
-    ),
-    "message-removed": (
-        "breaking",
-        "a message (its TypedDicts and protobuf class) is gone",
-    ),
-    "enum-removed": ("breaking", "an enum (its Literal) is gone"),
-    "enum-value-removed": ("breaking", "an enum value is gone"),
-    "enum-value-renamed": ("breaking", "an enum number has a new name"),
-    "enum-value-number-changed": ("breaking", "an enum value has a new number (wire)"),
-    "field-removed": ("breaking", "a field (property or config key) is gone"),
-    "field-renamed": (
-        "breaking",
-        "a field number has a new name (WIRE_JSON, text format)",
-    ),
-    "field-number-changed": ("breaking", "a field has a new number (WIRE)"),
-    "field-number-reused": (
-        "breaking",
-        "a removed field's number now belongs to a field of another type (WIRE)",
-    ),
-    "reserved-reused": (
-        "breaking",
-        "a field or enum value uses a number or name that was reserved (WIRE)",
-    ),
-    "reserved-removed": (
-        "breaking",
-        "a message or enum no longer reserves a number or name (WIRE)",
-    ),
-    "type-changed": (
-        "breaking",
-        "a field's type changed so that old values are rejected",
-    ),
-    "wire-type-changed": ("breaking", "a field's wire encoding changed (WIRE)"),
-    "label-changed": ("breaking", "optional/required/repeated changed (WIRE)"),
-    "required-field-added": (
-        "breaking",
-        "a new proto2 required field: old data fails to parse",
-    ),
-    "oneof-changed": (
-        "breaking",
-        "a field moved into, out of or between oneofs (WIRE)",
-    ),
-    "presence-removed": (
-        "breaking",
-        "a field lost presence: HasField fails, unset and zero look the same",
-    ),
-    "json-name-changed": ("breaking", "a field's JSON name changed (WIRE_JSON)"),
-    "default-changed": ("breaking", "a field's default changed"),
-    "constraint-tightened": (
-        "breaking",
-        "a constraint was added or now rejects values it accepted",
-    ),
-    "choices-tightened": ("breaking", "allowed string choices were added or narrowed"),
-    "nonfinite-rejected": ("breaking", "strict mode now rejects NaN and infinity"),
-    "policy-tightened": (
-        "breaking",
-        "compatible mode now raises (or raises another error) where it warned",
-    ),
-    "repeated-mode-changed": (
-        "breaking",
-        "assigning a list now appends instead of replacing, or back",
-    ),
-    "type-widened": (
-        "behaviour",
-        "a field's type accepts more values; every old value stays valid",
-    ),
-    "presence-added": ("behaviour", "a field gained presence (HasField works)"),
-    "constraint-loosened": (
-        "behaviour",
-        "a constraint was removed or accepts more values",
-    ),
-    "choices-loosened": ("behaviour", "allowed string choices were removed or widened"),
-    "nonfinite-allowed": ("behaviour", "strict mode now accepts NaN and infinity"),
-    "policy-loosened": ("behaviour", "compatible mode now warns where it raised"),
-    "deprecated-added": (
-        "behaviour",
-        "a field, message or enum value is marked deprecated",
-    ),
-    "hook-changed": ("behaviour", "a property is read or written through another hook"),
-    "class-added": ("addition", "a new wrapper class"),
-    "property-added": ("addition", "a new property"),
-    "message-added": ("addition", "a new message (TypedDicts, protobuf class)"),
-    "field-added": ("addition", "a new field (property or config key)"),
-    "enum-added": ("addition", "a new enum"),
-    "enum-value-added": ("addition", "a new enum value"),
-    "rule-added": ("addition", "a new rule between fields: lint() may report it"),
-    "rule-removed": (
-        "behaviour",
-        "a rule between fields is gone: lint() no longer reports its code",
-    ),
-    "rule-changed": (
-        "behaviour",
-        "a rule's condition, fields or winner changed: lint() reports it in other cases",
-    ),
-}
-
+# What compatible mode does with a value of the wrong type (annotations'
+# compat_policies action; tests/stages/test_api_changes.py ties the two).
+CompatAction = Literal["warn", "passthrough", "raise"]
 # Strictness of a compatible-mode policy: warn keeps the old value, the others raise.
-POLICY_RANK = {"warn": 0, "passthrough": 1, "raise": 1}
+POLICY_RANK: dict[CompatAction, int] = {"warn": 0, "passthrough": 1, "raise": 1}
 
 
-class Change(msgspec.Struct, frozen=True, kw_only=True):
-    rule: str
-    path: str  # where users meet it; with the rule, what accepted_changes names
-    old: str | None
-    new: str | None
-    consequence: str
-    accepted: str | None = None  # the reason given in accepted_changes
-
-    @property
-    def category(self) -> str:
-        return RULES[self.rule][0]
+def policy_rank(policy: str | None) -> int:
+    """How strict a surface's policy text ("raise ValueError") is; none: passthrough."""
+    action = (policy or "passthrough").split()[0]
+    return next((rank for name, rank in POLICY_RANK.items() if name == action), 1)
 
 
 def same_default(old: object, new: object) -> bool:
@@ -149,18 +34,12 @@ def same_default(old: object, new: object) -> bool:
         return False
 
 
-def show_value(value: Any) -> str:
+def show_value(value: object) -> str:
     if value is None:
         return "none"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "[" + ", ".join(map(str, value)) + "]"
     return str(value)
-
-
-def rule_text(rule: dict[str, Any]) -> str:
-    return f"{rule['kind']} of {', '.join(rule['fields'])}" + (
-        f", {rule['winner']} kept" if rule.get("winner") else ""
-    )
 
 
 class Numbers:
