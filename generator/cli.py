@@ -479,7 +479,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
                         file=sys.stderr,
                     )
             else:
-                before = _recorded_api(recorded)
+                before = _recorded_api(options, recorded)
             label = against or LAST_GENERATION
             damaged = recorded if isinstance(recorded, Damaged) else None
             code = _check(options, result, flags, before, label, args, prog, damaged)
@@ -526,7 +526,7 @@ def _generate(
     args: argparse.Namespace,
     flags: list[str],
 ) -> int:
-    previous = _recorded_api(read_manifest(options.out, options.package))
+    previous = _recorded_api(options, read_manifest(options.out, options.package))
     args.writing = writing = _Writing(options.out)
     with locked(options.out):
         writing.drift = drift = plan(options.out, result.files, options.package)
@@ -570,7 +570,7 @@ def _display(path: Path) -> str:
         return path.as_posix()
 
 
-def _recorded_api(manifest: Manifest | Damaged | None) -> Surface | None:
+def _recorded_api(options: Options, manifest: Manifest | Damaged | None) -> Surface | None:
     """The API surface the last generate into the output folder recorded
     (None: none, or one that cannot be read, which is said on stderr: the
     manifest is then also stale, so check reports it and generate rewrites it)."""
@@ -579,10 +579,11 @@ def _recorded_api(manifest: Manifest | Damaged | None) -> Surface | None:
     api = manifest.api if isinstance(manifest, Manifest) else None
     if api is None:
         return None
+    where = _display(options.out / f"{options.package}{MANIFEST_SUFFIX}")
     try:
         return decode_surface(api)
     except SurfaceError as exc:
-        print(f"warning: the manifest's API record: {exc}; API changes unknown", file=sys.stderr)
+        print(f"warning: {where}: {exc}; API changes unknown", file=sys.stderr)
         return None
 
 

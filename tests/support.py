@@ -10,7 +10,9 @@ from types import ModuleType
 
 # Only what the runtime-only CI jobs have (protobuf, msgspec, PyYAML; no jinja2): the
 # stages these helpers drive are imported where they are used.
-from generator.output import MANIFEST_SUFFIX, apply, plan
+from generator.output.manifest import MANIFEST_SUFFIX
+from generator.output.write import apply
+from generator.output.plan import plan  # noqa: E402
 from generator.pipeline import Generated, Options, build
 
 ROOT = Path(__file__).resolve().parent.parent

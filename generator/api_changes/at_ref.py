@@ -55,8 +55,9 @@ def inputs_at_ref(
     """Copy the inputs as they are at git ``ref`` under ``dest`` (same relative
     layout): every .proto under the protos' common folder and under each -I
     folder inside the repository (imports), the annotations file and the
-    hand-written modules of the package (hooks)."""
-    from ..output import is_generated
+    hand-written modules beside it (hooks; at a ref from before they moved
+    there, those of the package folder, copied beside it)."""
+    from ..output.files import is_generated
 
     repo = _AtRef(_repository(ref, (*protos, package_dir)), ref, dest)
     proto_folders = [p if p.is_dir() else p.parent for p in protos]
@@ -80,13 +81,21 @@ def inputs_at_ref(
     notes_copy = None
     if annotations is not None and repo.listed(repo.rel(annotations)):
         notes_copy = repo.copy(repo.rel(annotations))
+        beside = repo.rel(annotations.parent)
+        modules = [n for n in repo.listed(beside) if _in_folder(n, beside, ".py")]
+        for name in modules:
+            repo.copy(name)
+        if not modules:  # before hand-written modules moved beside the annotations
+            package = repo.rel(package_dir)
+            for name in repo.listed(package):
+                if _in_folder(name, package, ".py"):
+                    copied = repo.copy(name)
+                    if not is_generated(copied):
+                        copied.rename(notes_copy.parent / copied.name)
+                    else:
+                        copied.unlink()
     elif annotations is not None:
         missing.append(repo.rel(annotations))
-    package = repo.rel(package_dir)
-    for name in repo.listed(package):
-        if name.endswith(".py") and "/" not in name[len(package) + 1 :]:
-            if is_generated(repo.copy(name)):
-                (dest / name).unlink()
     return RefInputs(
         protos=tuple(sorted(set(wanted))),
         annotations=notes_copy,
@@ -94,6 +103,12 @@ def inputs_at_ref(
         missing=tuple(missing),
         proto_paths=tuple(include_copies),
     )
+
+
+def _in_folder(name: str, folder: str, suffix: str) -> bool:
+    """A file listed by git lies directly in ``folder`` (not below) and ends in ``suffix``."""
+    inner = name[len(folder) + 1 :] if folder not in ("", ".") else name
+    return name.endswith(suffix) and "/" not in inner
 
 
 def _repository(ref: str, inputs: tuple[Path, ...]) -> Path:

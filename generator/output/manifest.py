@@ -4,8 +4,8 @@ surface it emitted, for the API change report).
 
 It is written by the tool but read as untrusted data (a pull request or a
 merge may have changed it): ``read_manifest`` decodes the whole file against
-one typed schema (``Manifest``, the API record included: the one place its
-shape is checked), bounded in size, from a regular file only; anything else
+one typed schema (``_Manifest``; the API record's own shape is checked
+where it is read, by generator.api_changes.surface.decode_surface), bounded in size, from a regular file only; anything else
 is ``Damaged`` and the callers treat it as no manifest ("the manifest is
 damaged: run generate", which rewrites it)."""
 
@@ -41,79 +41,13 @@ class _Record(msgspec.Struct, forbid_unknown_fields=True):
     """Every record rejects keys it does not know: what is read is what was checked."""
 
 
-# -- the API record (generator.api_surface writes it; keys absent when None/False/[])
-
-
-class _Property(_Record):
-    kind: str
-    getter_type: str
-    field: str | None = None
-    setter_type: str | None = None
-    hooks: str | None = None
-
-
-class _Class(_Record):
-    message: str
-    properties: dict[str, _Property]
-
-
-class _Field(_Record):
-    number: int
-    type: str
-    label: str | None = None
-    json_name: str | None = None
-    oneof: str | None = None
-    implicit: bool = False
-    deprecated: bool = False
-    default: str | None = None
-    in_type: str | None = None
-    out_type: str | None = None
-    policy: str | None = None
-    constraint: str | None = None
-    enforce: str | None = None
-    choices: list[str] | None = None
-    finite: bool = False
-    append: bool = False
-    path: str | None = None  # version 1 stored each field's path
-
-
-class _Message(_Record):
-    fields: dict[str, _Field]
-    typed_dicts: list[str] = []
-    reserved_numbers: list[tuple[int, int]] = []
-    reserved_names: list[str] = []
-    deprecated: bool = False
-
-
-class _Enum(_Record):
-    literal: str
-    values: dict[str, int]
-    deprecated: list[str] = []
-    reserved_numbers: list[tuple[int, int]] = []
-    reserved_names: list[str] = []
-
-
-class _Rule(_Record):
-    message: str
-    kind: str
-    fields: list[str]
-    data: str
-    winner: str | None = None
-
-
-class _Api(_Record):
-    version: int
-    classes: dict[str, _Class]
-    messages: dict[str, _Message]
-    enums: dict[str, _Enum]
-    rules: dict[str, _Rule] = {}
-
-
 class _Manifest(_Record, rename={"marker": "@generated"}):
     marker: str
     files: dict[_Path, _Hash]
     undocumented: list[str]
-    api: _Api | None = None
+    # the API record: kept as the bytes it was (its shape is checked where it
+    # is read, generator.api_changes.surface.decode_surface: one schema, one place)
+    api: msgspec.Raw = msgspec.Raw()
 
 
 class Manifest(msgspec.Struct, frozen=True):
@@ -121,7 +55,7 @@ class Manifest(msgspec.Struct, frozen=True):
 
     files: dict[str, str]  # relative path -> sha256 of its content
     undocumented: list[str]
-    api: dict[str, Any] | None  # the API record as JSON data (shape checked by _Api)
+    api: bytes | None  # the API record's JSON, unchecked (decode_surface checks it)
 
 
 class Damaged(msgspec.Struct, frozen=True):
@@ -145,7 +79,7 @@ def read_manifest(out: Path, package: str) -> Manifest | Damaged | None:
         # the typed decode checks every value as it reads, so nesting is
         # bounded by the schema (a deep array fails at its first bracket)
         checked = msgspec.json.decode(data, type=_Manifest)
-        api = None if checked.api is None else msgspec.json.decode(data)["api"]
+        api = bytes(checked.api) if checked.api and bytes(checked.api) != b"null" else None
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
         return Damaged(str(exc))
     return Manifest(dict(checked.files), list(checked.undocumented), api)

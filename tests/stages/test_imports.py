@@ -34,10 +34,7 @@ ORDER = [
     "format",  # stage 6: black
     "output",  # stage 7: the writer
     "project",  # pyproject.toml settings
-    "api_surface",  # the API change report
-    "api_rules",
-    "api_diff",
-    "api_changes",
+    "api_changes",  # the API change report
     "pipeline",  # the stages chained
     "cli",
     "plugin",
@@ -50,6 +47,8 @@ PACKAGES = {
     "annotations": ["yaml_reader", "grammar", "keys", "checker", "rules", "members", "load"],
     "model": ["doctext", "typeref", "records", "members", "stubs", "reference_page", "build"],
     "render": ["templates"],
+    "output": ["files", "manifest", "lock", "plan", "write"],
+    "api_changes": ["surface", "paths", "comparisons", "rules", "report", "at_ref"],
 }
 # only the entry points import the orchestrator
 ENTRY_POINTS = {"cli", "plugin", "__main__"}
