@@ -7,6 +7,7 @@ import gc
 import hashlib
 import json
 import keyword
+import os
 import re
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from . import COMMAND, __version__
 from .compile import find_proto_files, include_folders, proto_names
 from .errors import GeneratorError, Problem
 from .inputs import check_regular, read_input
+from .options import Options
 from .output import (
     MANIFEST_SUFFIX,
     is_generated,
@@ -42,19 +44,6 @@ if TYPE_CHECKING:
 # The stages are imported inside build(): a `check` whose inputs are unchanged
 # is answered from the manifest without loading them (see output.fast_clean).
 # The constants below are re-exported for callers of the pipeline (cli, plugin, tests).
-
-
-class Options(msgspec.Struct, frozen=True, kw_only=True):
-    protos: tuple[Path, ...]
-    annotations: Path | None
-    out: Path
-    package: str
-    # protoc's -I folders, searched in order (then the well-known types); none:
-    # the common folder of the .proto inputs
-    proto_paths: tuple[Path, ...] = ()
-    # the command the generated headers tell readers to regenerate with (the CLI's
-    # choice: cli.regenerate_command); None: the console script's bare generate
-    regenerate: str | None = None
 
 
 class Generated(msgspec.Struct, frozen=True):
@@ -96,11 +85,15 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
     names = proto_names(
         list(proto_files), include_folders(list(proto_files), options.proto_paths)
     )
-    labelled = list(zip(shown_inputs(options, names), files))
+    kinds = [".proto file"] * len(proto_files) + ["annotations file"] * (
+        len(files) - len(proto_files)
+    )
+    labelled = list(zip(shown_inputs(options, names), files, kinds))
     package_dir = options.out / options.package
     if package_dir.is_dir():
+        # not is_generated: a module the tool cannot open (generated or not) is named as what it is
         labelled += [
-            (f"{options.package}/{p.name}", p)
+            (f"{options.package}/{p.name}", p, "module in the output folder")
             for p in sorted(package_dir.glob("*.py"))
             if p.is_file() and not is_generated(p)
         ]
@@ -117,19 +110,33 @@ def generator_hash() -> str:
     changes nothing there); the fast check finds it in the user cache (see
     known_output)."""
     digest = hashlib.sha256(f"{__version__}\0{dependency_versions()}\0".encode())
-    labelled = [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.glob("*.j2"))]
+    labelled = [
+        (f"templates/{p.name}", p, "generator file")
+        for p in sorted(TEMPLATES.glob("*.j2"))
+    ]
     labelled += [
-        (p.relative_to(GENERATOR.parent).as_posix(), p)
+        (p.relative_to(GENERATOR.parent).as_posix(), p, "generator file")
         for p in sorted(GENERATOR.glob("**/*.py"))
     ]
     return _hash_files(digest, labelled)
 
 
-def _hash_files(digest: hashlib._Hash, labelled: list[tuple[str, Path]]) -> str:
-    for label, path in labelled:
-        content = read_input(
-            path, "input file"
-        )  # never a FIFO: it would block the read
+def _hash_files(digest: hashlib._Hash, labelled: list[tuple[str, Path, str]]) -> str:
+    for label, path, what in labelled:
+        try:
+            content = read_input(path, what)  # never a FIFO: it would block the read
+        except GeneratorError:
+            if os.path.lexists(path):
+                raise
+            # each was found a moment ago (named, or listed in its folder)
+            raise GeneratorError(
+                Problem(
+                    f"{what} disappeared while the tool ran (it was there a moment before: "
+                    "was a folder moved or replaced during the run?)",
+                    str(path),
+                    hint="run again once nothing else changes the folder",
+                )
+            ) from None
         digest.update(label.encode() + b"\0" + content + b"\0")
     return digest.hexdigest()
 

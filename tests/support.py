@@ -11,7 +11,8 @@ from types import ModuleType
 # Only what the runtime-only CI jobs have (protobuf, msgspec, PyYAML; no jinja2): the
 # stages these helpers drive are imported where they are used.
 from generator.output import MANIFEST_SUFFIX, apply, plan
-from generator.pipeline import Generated, Options, build
+from generator.options import Options
+from generator.pipeline import Generated, build
 
 ROOT = Path(__file__).resolve().parent.parent
 # What Paddle 3.3.1's class really does, recorded by running it (see its README).

@@ -15,7 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from generator.output import apply, plan  # noqa: E402
-from generator.pipeline import Options, build  # noqa: E402
+from generator.options import Options  # noqa: E402
+from generator.pipeline import build  # noqa: E402
 from generator.naming import RUNTIME_MODULES  # noqa: E402
 
 CASES = Path(__file__).resolve().parent / "cases"
