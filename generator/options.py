@@ -554,7 +554,7 @@ def out_problem(options: Options, given: Mapping[str, object]) -> Problem | None
         said = (
             f"--out {shown_path(given['out'])}"
             if given.get("out") is not None
-            else f"out = {str(options.out)!r} in {TABLE}"
+            else f"out in {TABLE} ({shown_path(options.out)})"
         )
         if folder == path:
             return Problem(f"{said} is a file, not a folder", hint="name a folder")
