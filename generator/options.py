@@ -70,6 +70,7 @@ OPTIONS: tuple[Option, ...] = (
         flags=("--proto",),
         key="proto",
         metavar="PATH",
+        default=(),
         required=True,
         selects_output=True,
     ),
@@ -566,7 +567,8 @@ def out_problem(options: Options, given: Mapping[str, object]) -> Problem | None
 
 
 def markdown_table() -> str:
-    """docs/schema-owners.md's option list (a test keeps the two the same)."""
+    """docs/schema-owners.md's option list (tests/stages/test_options.py keeps
+    the two the same)."""
     lines = [
         "| option | `pyproject.toml` key | plugin parameter | commands | what it does |",
         "|---|---|---|---|---|",
@@ -574,15 +576,23 @@ def markdown_table() -> str:
     for option in OPTIONS:
         if option.replaced_by is not None:
             continue
+        value = option.metavar or "\\|".join(option.choices)
         flags = ", ".join(
-            f"`{flag}{' ' + option.metavar if option.metavar else ''}`"
-            for flag in option.flags
+            f"`{flag}{' ' + value if value else ''}`" for flag in option.flags
         )
         if option.kind == "bool":
             flags += f", `--no-{option.flags[0][2:]}`"
         key = f"`{option.key}`" if option.key else ""
         parameter = f"`{option.parameter}`" if option.parameter else ""
-        commands = ", ".join(option.commands) if option.flags else ""
-        text = option.help + _default_words(option)
+        commands = "all" if option.commands == COMMANDS else ", ".join(option.commands)
+        text = option.help
+        if option.required:
+            text += (
+                " (required: as a flag or in the table)"
+                if option.key
+                else " (required)"
+            )
+        elif option.default not in (None, (), "", False):
+            text += f" (default: {_plain(option.default)})"
         lines.append(f"| {flags} | {key} | {parameter} | {commands} | {text} |")
     return "\n".join(lines) + "\n"
