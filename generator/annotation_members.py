@@ -41,7 +41,7 @@ from .annotation_notes import (
     ModuleMembersNote,
     TargetNote,
 )
-from .annotation_yaml import _Checker, _Node
+from .annotation_yaml import _Checker, _Node, yaml_type
 from .errors import Problem
 from .inputs import decode_utf8, read_input
 from .settings import cache_entry, read_cached, write_cached
@@ -81,7 +81,7 @@ def _reference(
             )
         elif not isinstance(text.value, str):
             c.error(
-                f"reference.differences.{section}: expected str, got {type(text.value).__name__}",
+                f"reference.differences.{section}: expected str, got {yaml_type(text.value)}",
                 text,
             )
         else:
@@ -99,7 +99,7 @@ def _member_differences(
     """``reference.differences.members``: ``name: {of: [Class.member, ...], text: ...}``."""
     if not isinstance(node.value, dict):
         c.error(
-            f"reference.differences.members: expected a mapping of named differences, got {type(node.value).__name__}",
+            f"reference.differences.members: expected a mapping of named differences, got {yaml_type(node.value)}",
             node,
         )
         return []

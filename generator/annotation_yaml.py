@@ -90,6 +90,11 @@ def _store_tree(entry: Path | None, tree: list[Any]) -> None:
 # --------------------------------------------------------------- validation
 
 
+def yaml_type(value: object) -> str:
+    """A YAML value's type as messages name it (``null``, not ``NoneType``)."""
+    return "null" if value is None else type(value).__name__
+
+
 def closest(
     name: str, choices: list[str] | tuple[str, ...] | set[str] | frozenset[str]
 ) -> str | None:
@@ -133,7 +138,7 @@ class _Checker:
         is reported and kept (the note is not built: loading fails)."""
         if not isinstance(node.value, dict):
             self.error(
-                f"{where}: expected a mapping, got {type(node.value).__name__}", node
+                f"{where}: expected a mapping, got {yaml_type(node.value)}", node
             )
             return {}
         result: dict[str, _Node] = {}
@@ -150,7 +155,7 @@ class _Checker:
                     else " or ".join(t.__name__ for t in expected)
                 )
                 self.error(
-                    f"{where}.{name}: expected {names}, got {type(child.value).__name__}",
+                    f"{where}.{name}: expected {names}, got {yaml_type(child.value)}",
                     child,
                 )
                 continue

@@ -176,3 +176,19 @@ def test_a_folder_swapped_during_the_run_is_said_so(repo, capsys, monkeypatch):
     err = capsys.readouterr().err
     assert err.startswith("error: schema/demo.proto: .proto file disappeared while the tool ran")
     assert "not found" not in err and not (repo / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("messages:\n", "annotations.messages: expected dict, got null"),
+        ("messages:\n  demo.Root:\n    doc:\n", "demo.Root.doc: expected str, got null"),
+        ("rules:\n", "rules: expected a mapping of message names to their rules, got null"),
+    ],
+)
+def test_a_yaml_null_is_called_null(repo, capsys, text, words):
+    """issue 30: not "got NoneType"."""
+    (repo / "notes.yaml").write_text(text)
+    assert main(["check", "--proto", "schema", "--annotations", "notes.yaml", "--out", "out", "--package", "p"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "NoneType" not in err, err
