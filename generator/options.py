@@ -6,7 +6,7 @@ commands, a key of ``[tool.fleet-strategy-codegen]`` in pyproject.toml, a
 parameter of the protoc plugin. The CLI's argparse parser, the table's
 checking, the plugin's parameter parsing and ``--help``, the option list in
 docs/schema-owners.md and the merge into ``Options`` (``merge``) are all
-made from it. Imports: errors only (the bottom of the import graph).
+made from it. Imports: errors and inputs only (the bottom of the import graph).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import argparse
 import difflib
 import os
 import re
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import Literal
 import msgspec
 
 from .errors import GeneratorError, Problem, shown_path
+from .inputs import kind_of
 
 CONFIG_TABLE = "fleet-strategy-codegen"
 TABLE = f"[tool.{CONFIG_TABLE}]"
@@ -557,10 +559,22 @@ def out_problem(options: Options, given: Mapping[str, object]) -> Problem | None
             if given.get("out") is not None
             else f"out in {TABLE} ({shown_path(options.out)})"
         )
+        what = _kind(folder)
         if folder == path:
-            return Problem(f"{said} is a file, not a folder", hint="name a folder")
-        return Problem(f"{said}: {shown_path(folder)} is a file, not a folder")
+            return Problem(f"{said} is {what}, not a folder", hint="name a folder")
+        return Problem(f"{said}: {shown_path(folder)} is {what}, not a folder")
     return None
+
+
+def _kind(path: Path) -> str:
+    mode = os.lstat(path).st_mode
+    if stat.S_ISLNK(mode):
+        return (
+            "a symbolic link to a file"
+            if os.path.exists(path)
+            else "a symbolic link to nothing"
+        )
+    return "a file" if stat.S_ISREG(mode) else kind_of(mode)
 
 
 # -------------------------------------------------- the docs

@@ -192,3 +192,20 @@ def test_a_yaml_null_is_called_null(repo, capsys, text, words):
     assert main(["check", "--proto", "schema", "--annotations", "notes.yaml", "--out", "out", "--package", "p"]) == 2
     err = capsys.readouterr().err
     assert words in err and "NoneType" not in err, err
+
+
+def test_an_output_folder_that_is_not_one_is_named_as_the_user_gave_it(repo, capsys):
+    """Not "File exists": what is in the way, as the flag or the table said it."""
+    (repo / "blocker").write_text("x")
+    (repo / "dangling").symlink_to("nowhere")
+    args = ["--proto", "schema", "--package", "demo_pkg"]
+    for command in ("generate", "check"):
+        assert main([command, *args, "--out", "dangling"]) == 2
+        assert capsys.readouterr().err == (
+            "error: --out dangling is a symbolic link to nothing, not a folder (name a folder)\n"
+        )
+    (repo / "pyproject.toml").write_text('[tool.fleet-strategy-codegen]\nout = "blocker/out"\n')
+    assert main(["generate", *args]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: out in [tool.fleet-strategy-codegen] ({repo / 'blocker/out'}): {repo / 'blocker'} is a file, not a folder\n"
+    assert (repo / "blocker").read_text() == "x" and not (repo / "nowhere").exists()
