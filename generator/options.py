@@ -41,9 +41,8 @@ class Option:
     name: str  # the Options field it sets
     kind: Kind
     help: str
-    flags: tuple[
-        str, ...
-    ] = ()  # its command-line spellings; none: not on the command line
+    # its command-line spellings; none: not on the command line
+    flags: tuple[str, ...] = ()
     commands: tuple[str, ...] = COMMANDS  # the commands that take the flags
     key: str | None = None  # its key in [tool.fleet-strategy-codegen]; None: none
     parameter: str | None = None  # its protoc plugin parameter; None: none
@@ -373,6 +372,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
             settings["choices"] = option.choices
         if option.required and option.key is None:
             settings["required"] = True  # nothing else can give it
+        # settings' values differ in type by key, as add_argument's keywords do
         parser.add_argument(*option.flags, **settings)  # type: ignore[arg-type]
 
 
@@ -390,11 +390,7 @@ def _default_words(option: Option) -> str:
 
 
 def _plain(value: object) -> str:
-    return (
-        {True: "on", False: "off"}.get(value, str(value))
-        if isinstance(value, bool)
-        else str(value)
-    )
+    return ("off", "on")[value] if isinstance(value, bool) else str(value)
 
 
 def flag_words(options: Options, given: Sequence[str]) -> list[str]:
@@ -508,6 +504,8 @@ def _value(option: Option, value: object, base: Path | None) -> object:
     option's type, paths joined to ``base``; None when it is not set."""
     if value is None or value == []:
         return None
+    if option.kind == "paths" and isinstance(value, str):  # a plugin parameter
+        value = [value]
     if option.kind == "paths" and isinstance(value, (list, tuple)):
         return tuple(base / item if base else Path(item) for item in value)
     if option.kind == "path" and isinstance(value, (str, Path)):

@@ -90,9 +90,10 @@ def test_one_merge_for_the_command_line_and_the_table(tmp_path):
 
 def test_one_merge_for_the_plugin(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.fleet-strategy-codegen]\npackage = "pkg"\nout = "gen"\n')
-    given = o.parse_parameter("annotations=notes.yaml,strict")
+    given = o.parse_parameter("annotations=notes.yaml,strict,proto_path=inc")
     merged = o.merge(given, find_config(tmp_path), "plugin", tmp_path)
     assert (merged.package, merged.out, merged.annotations) == ("pkg", tmp_path / "gen", tmp_path / "notes.yaml")
+    assert merged.proto_paths == (tmp_path / "inc",)
     assert merged.require_docs and merged.protos == ()  # protoc's request gives the protos
     with pytest.raises(GeneratorError) as caught:
         o.parse_parameter("pakage=x,require_docs=1,out,package=a,package=b")
