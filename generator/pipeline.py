@@ -270,6 +270,7 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
     from .schema import load_schema
 
     check_package_name(options.package)
+    from_protoc = compiled is not None
     compiled = compiled or compile_protos(list(options.protos), options.proto_paths)
     schema = load_schema(compiled.descriptor_set, list(compiled.names))
     package_dir = options.out / options.package
@@ -282,6 +283,10 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
         for c in notes.classes
         if c.mixin and hooks_file is not None
     }
+    if (
+        not from_protoc
+    ):  # the plugin has protoc's names only: the model's check names them
+        _check_imports(options, schema)
     header = Header(
         generator_version=__version__,
         inputs=tuple(shown_inputs(options, compiled.names)),
@@ -292,6 +297,33 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
         notes=notes,
         model=build_model(schema, notes, options.package, header, members),
     )
+
+
+def _check_imports(options: Options, schema: Schema) -> None:
+    """Every file a generated file imports is generated too (the model checks
+    it again); the hint names each missing file as the user would give it to
+    --proto: its -I folder as typed, joined with its name."""
+    from .schema import unresolved_imports
+    from .stubs import standard_module
+
+    def typed(name: str) -> str:
+        folders = options.proto_paths or include_folders(
+            find_proto_files(list(options.protos)), ()
+        )
+        found = next((f / name for f in folders if (f / name).is_file()), None)
+        if found is None:
+            return name
+        if not options.proto_paths and found.is_relative_to(Path.cwd()):
+            found = found.relative_to(
+                Path.cwd()
+            )  # the common folder: resolved, not typed
+        return found.as_posix()
+
+    problems = unresolved_imports(
+        schema, lambda name: standard_module(name) is not None, typed
+    )
+    if problems:
+        raise GeneratorError(problems)
 
 
 def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, ...]]:
@@ -329,7 +361,7 @@ def api_at_ref(options: Options, ref: str) -> tuple[dict[str, Any], tuple[str, .
                         f"at {ref}: {p.message}",
                         p.file and p.file.replace(f"{tmp}/", f"{ref}:"),
                         p.line,
-                        p.hint,
+                        p.hint and p.hint.replace(f"{tmp}/", f"{ref}:"),
                     )
                     for p in exc.problems
                 ]

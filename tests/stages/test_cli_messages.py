@@ -209,3 +209,19 @@ def test_an_output_folder_that_is_not_one_is_named_as_the_user_gave_it(repo, cap
     err = capsys.readouterr().err
     assert err == f"error: out in [tool.fleet-strategy-codegen] ({repo / 'blocker/out'}): {repo / 'blocker'} is a file, not a folder\n"
     assert (repo / "blocker").read_text() == "x" and not (repo / "nowhere").exists()
+
+
+def test_the_proto_hint_names_the_file_as_the_user_would_give_it(repo, capsys):
+    """issue 30: the missing import is named with its -I folder as typed
+    (deps/common.proto), not relative to -I (common.proto): the path to give --proto."""
+    (repo / "deps").mkdir()
+    (repo / "deps" / "common.proto").write_text('syntax = "proto2";\nmessage Common {}\n')
+    (repo / "schema" / "uses.proto").write_text(
+        'syntax = "proto2";\nimport "common.proto";\nmessage Uses { optional Common c = 1; }\n'
+    )
+    args = ["--proto", "schema/uses.proto", "-I", "schema", "-I", "deps", "--out", "out", "--package", "p"]
+    assert main(["check", *args]) == 2
+    err = capsys.readouterr().err
+    assert "uses.proto: imports common.proto, which is not generated" in err
+    assert "(generate it too: add deps/common.proto (or a folder holding it) with --proto, under an -I folder)" in err
+    assert main(["check", *args, "--proto", "deps/common.proto"]) == 1  # as the hint says: now it generates
