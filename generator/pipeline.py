@@ -85,13 +85,14 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
     names = proto_names(
         list(proto_files), include_folders(list(proto_files), options.proto_paths)
     )
-    kinds = [".proto file"] * len(proto_files) + ["annotations file"] * (
-        len(files) - len(proto_files)
-    )
+    kinds = [".proto file"] * len(proto_files) + [
+        "annotations file"
+    ]  # zip: as many as files
     labelled = list(zip(shown_inputs(options, names), files, kinds))
     package_dir = options.out / options.package
     if package_dir.is_dir():
-        # not is_generated: a module the tool cannot open (generated or not) is named as what it is
+        # its own files are outputs; one it cannot open to tell is read here, and
+        # named as a file of the output folder, not as an input
         labelled += [
             (f"{options.package}/{p.name}", p, "module in the output folder")
             for p in sorted(package_dir.glob("*.py"))
