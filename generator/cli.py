@@ -128,9 +128,10 @@ def regenerate_command(options: Options) -> str:
     """What the generated headers print: the same from whatever folder the
     tool runs in. The bare ``generate`` when the table that governs the
     output folder (project.output_config) gives exactly these inputs;
-    otherwise every option, with paths relative to the output's project root
-    (project_root: run it there), spelled as typed but absolute, never
-    through a resolved link."""
+    otherwise every option, each path relative to the output's project root
+    (project_root: run it there) when it lies under it, else absolute, and
+    normalised without resolving a link (project.spelled); each word quoted
+    for a POSIX shell, on one line (errors.shell_word)."""
     home = output_config(options.out)
     if home is not None and _same_inputs(options, home):
         return f"{COMMAND} generate"
