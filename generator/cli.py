@@ -9,18 +9,27 @@ import gc
 import io
 import json
 import os
-import shlex
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
 # Any: a pyproject.toml value, of its key's type (project checks it)
 
 import msgspec
 
 from . import COMMAND, __version__
-from .errors import Exit, GeneratorError, Problem
+from .inputs.compile import find_proto_files, include_folders
+from .errors import Exit, GeneratorError, Problem, shell_word, shown_path
+from .options import (
+    OPTIONS,
+    Config,
+    add_arguments,
+    closest,
+    flag_words,
+    merge,
+    out_problem,
+)
 from .output import (
     DAMAGED,
     LEFT_AS_IT_WAS,
@@ -41,9 +50,9 @@ from .output import (
     read_manifest,
     shown,
 )
+from .options import Options
 from .pipeline import (
     Generated,
-    Options,
     api_at_ref,
     build,
     check_package_name,
@@ -52,7 +61,7 @@ from .pipeline import (
     remember_output,
     resolve_protos,
 )
-from .project import CONFIG_TABLE, project_defaults, project_root
+from .project import find_config, output_config, project_root, spelled
 
 if TYPE_CHECKING:
     # what add_subparsers returns (argparse names its class privately; generic only in typeshed)
@@ -79,7 +88,6 @@ in the nearest pyproject.toml, so the bare commands do the project's own job.
 
 
 def _parser(prog: str) -> argparse.ArgumentParser:
-    common = _common_options()
     parser = argparse.ArgumentParser(
         prog=prog, description=DESCRIPTION, epilog=EXIT_CODES
     )
@@ -87,224 +95,106 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "--version", action="version", version=f"fleet-strategy-codegen {__version__}"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    _add_generate_parser(sub, common)
-    _add_check_parser(sub, common)
-    _add_patch_parser(sub, common)
+    for command, (summary, description) in COMMAND_TEXTS.items():
+        add_arguments(
+            sub.add_parser(command, help=summary, description=description), command
+        )
     return parser
 
 
-def _common_options() -> argparse.ArgumentParser:
-    """The options every command takes."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--proto",
-        action="append",
-        type=Path,
-        metavar="PATH",
-        help="a .proto file or a folder of them (searched recursively; links inside it are not followed); "
-        "repeatable (default: from pyproject.toml)",
-    )
-    common.add_argument(
-        "-I",
-        "--proto-path",
-        action="append",
-        type=Path,
-        metavar="DIR",
-        dest="proto_path",
-        help="a folder imports are resolved against, as protoc's -I; repeatable, searched in order, then "
-        "the well-known types bundled with grpcio-tools. Each --proto file must lie under one "
-        "(default: from pyproject.toml; none: the common folder of the --proto files)",
-    )
-    common.add_argument(
-        "--annotations",
-        type=Path,
-        metavar="FILE",
-        help="the annotations YAML file (default: from pyproject.toml)",
-    )
-    common.add_argument(
-        "--no-annotations",
-        action="store_true",
-        help="ignore any annotations file: derive classes and docs from the schema alone",
-    )
-    common.add_argument(
-        "--out",
-        type=Path,
-        metavar="DIR",
-        help="output folder (default: from pyproject.toml)",
-    )
-    common.add_argument(
-        "--package",
-        metavar="NAME",
-        help="name of the generated package (default: from pyproject.toml)",
-    )
-    common.add_argument(
-        "--require-docs",
-        action="store_true",
-        dest="require_docs",
-        help="a field without documentation is an error, not a warning; CI uses this",
-    )
-    # the deprecated spelling of --require-docs: still accepted (with a note), not shown
-    common.add_argument(
-        "--strict", action="store_true", dest="strict_alias", help=argparse.SUPPRESS
-    )
-    common.add_argument(
-        "--full",
-        action="store_true",
-        help="rebuild from the inputs alone, trusting nothing in the output folder (no answer from "
-        "its manifest); CI's check uses this",
-    )
-    return common
-
-
-def _add_generate_parser(sub: _Subcommands, common: argparse.ArgumentParser) -> None:
-    generate = sub.add_parser(
-        "generate",
-        parents=[common],
-        help="regenerate: write files whose content changed, remove orphaned generated files",
-        description="Regenerate the package. Only files whose content changed are written; generated "
+# each command's one-line summary and --help description; its options: generator.options
+COMMAND_TEXTS = {
+    "generate": (
+        "regenerate: write files whose content changed, remove orphaned generated files",
+        "Regenerate the package. Only files whose content changed are written; generated "
         "files the inputs no longer produce are removed. All or nothing: an interrupted run leaves the "
         "old tree or the new one, and the next run finishes or undoes it. Only files the tool wrote "
         "(they carry its @generated marker) are replaced or removed; links are never followed. Exit 0 "
         "on success, 2 on bad input or an unusable output folder, 3 on an internal error.",
-    )
-    generate.add_argument(
-        "--overwrite",
-        action="store_true",
-        help="replace a file at a path the tool writes even though the tool did not write it (no @generated "
-        "marker), or a symbolic link there (the link itself, never its target); without it such a file is "
-        "kept, reported, and nothing is written (exit 2)",
-    )
-
-
-def _add_check_parser(sub: _Subcommands, common: argparse.ArgumentParser) -> None:
-    check = sub.add_parser(
-        "check",
-        parents=[common],
-        help="drift check: write nothing; exit 0 clean, 1 drift, 2 bad input",
-        description="Compare the output folder with what the inputs generate, writing nothing. Prints "
+    ),
+    "check": (
+        "drift check: write nothing; exit 0 clean, 1 drift, 2 bad input",
+        "Compare the output folder with what the inputs generate, writing nothing. Prints "
         "what the change means for users (the API change report) when the output drifted, then "
         "missing files, stale files (with a unified diff) and orphaned files, and the command that "
         "fixes them. Exit 0 clean, 1 drift, 2 bad input or environment, 3 internal error; with "
         "--fail-on-breaking, a breaking API change the annotations file does not accept also exits 1.",
-    )
-    check.add_argument(
-        "--against",
-        metavar="REF",
-        help="report the API changes between the inputs at git REF (e.g. origin/main) and now, whether or not "
-        "the output drifted",
-    )
-    check.add_argument(
-        "--report-format",
-        choices=("text", "json"),
-        default="text",
-        help="the API change report as text, or as one JSON document on stdout (the drift listing then goes to "
-        "stderr), for bots",
-    )
-    check.add_argument(
-        "--fail-on-breaking",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="exit 1 when the API change report has a breaking change that the annotations file does not "
-        "accept (accepted_changes); default: fail-on-breaking in pyproject.toml, else off",
-    )
+    ),
+    "patch": (
+        "write a unified diff (for git apply) that makes a source tree hold one build's files",
+        "Generate (from the inputs alone, as check --full does), then write a unified diff in git's "
+        "format that turns the files of one build in a source tree into what the inputs generate: changed "
+        "files, new ones, and files this generator wrote there earlier that the inputs no longer produce. "
+        "Paths in the diff are relative to the tree, so `git apply` (or `patch -p1`) in the tree applies it. "
+        "Writes nothing else. Exit 0 (an empty diff when the tree is up to date), 2 on bad input.",
+    ),
+}
 
 
-def regenerate_command(options: Options, root: Path | None) -> str:
-    """What the generated headers print. With a config table (``root``
-    None) the bare ``generate``, which does the project's job from anywhere
-    in it; without one, every option, paths relative to ``root`` (where it
-    is run from: project_root), so that the text does not depend on the
-    working folder."""
-    if root is None:
+def regenerate_command(options: Options) -> str:
+    """What the generated headers print: the same from whatever folder the
+    tool runs in. The bare ``generate`` when the table that governs the
+    output folder (project.output_config) gives exactly these inputs;
+    otherwise every option, each path relative to the output's project root
+    (project_root: run it there) when it lies under it, else absolute, and
+    normalised without resolving a link (project.spelled); each word quoted
+    for a POSIX shell, on one line (errors.shell_word)."""
+    home = output_config(options.out)
+    if home is not None and _same_inputs(options, home):
         return f"{COMMAND} generate"
+    root = project_root(options.out)
 
-    def shown(
-        path: Path,
-    ) -> str:  # absolute outside the project: where the project is must not matter
-        full = Path(os.path.normpath(path.absolute()))
+    def shown(path: Path) -> str:
+        full = spelled(path)
         return (
-            full.relative_to(root).as_posix()
-            if full.is_relative_to(root)
-            else full.as_posix()
-        )
+            full.relative_to(root) if full.is_relative_to(root) else full
+        ).as_posix()
 
+    proto_paths = options.proto_paths
+    if not proto_paths and home is not None and "proto_paths" in home.values:
+        # run at the root, the command would take the table's -I: say the one used
+        proto_paths = include_folders(find_proto_files(list(options.protos)), ())
     words = [
         COMMAND,
         "generate",
         *(w for p in options.protos for w in ("--proto", shown(p))),
     ]
-    words += [w for p in options.proto_paths for w in ("-I", shown(p))]
-    words += (
-        ["--annotations", shown(options.annotations)] if options.annotations else []
-    )
-    return shlex.join(
-        [*words, "--out", shown(options.out), "--package", options.package]
-    )
+    words += [w for p in proto_paths for w in ("-I", shown(p))]
+    if options.annotations is not None:
+        words += ["--annotations", shown(options.annotations)]
+    elif home is not None and "annotations" in home.values:
+        words.append("--no-annotations")  # else the table's file would be read
+    words += ["--out", shown(options.out), "--package", options.package]
+    return " ".join(map(shell_word, words))
+
+
+def _same_inputs(options: Options, config: Config) -> bool:
+    """Whether the table alone gives ``options``' inputs (paths compared as
+    spelled, links unresolved)."""
+    assert config.file is not None  # a table that was found
+    try:
+        alone = merge({}, config, "cli", config.file.parent)
+    except GeneratorError:  # it lacks a setting: it does not give these inputs
+        return False
+
+    def key(o: Options) -> tuple[object, ...]:
+        paths = (*o.protos, None, *o.proto_paths, None, o.annotations, o.out)
+        return (o.package, *(None if p is None else spelled(p) for p in paths))
+
+    return key(alone) == key(options)
 
 
 def _options(args: argparse.Namespace) -> tuple[Options, list[str]]:
-    table, root = project_defaults(Path.cwd())
-    from_table: Callable[[str], Any] = table.get  # the table's value, or None
-
-    protos = args.proto or [root / p for p in (from_table("proto") or [])]
-    proto_paths = args.proto_path or [
-        root / p for p in (from_table("proto_path") or [])
-    ]
-    annotations = None
-    if not args.no_annotations:
-        annotations = args.annotations or (
-            root / from_table("annotations") if from_table("annotations") else None
-        )
-    out = args.out or (root / from_table("out") if from_table("out") else None)
-    package = args.package or from_table("package")
-    # every missing setting at once, not one a run
-    missing = [
-        name
-        for name, value in (("proto", protos), ("out", out), ("package", package))
-        if not value
-    ]
-    if missing:
-        raise GeneratorError(
-            [
-                Problem(
-                    f"no --{name} given and no [tool.{CONFIG_TABLE}] {name} in pyproject.toml"
-                )
-                for name in missing
-            ]
-        )
-    assert out is not None and package  # for mypy: checked just above
-    flags = []
-    for path in args.proto or []:
-        flags += ["--proto", str(path)]
-    for path in args.proto_path or []:
-        flags += ["-I", str(path)]
-    for name in ("annotations", "out", "package"):
-        if getattr(args, name):
-            flags += [f"--{name}", str(getattr(args, name))]
-    if args.no_annotations:
-        flags.append("--no-annotations")
-    options = Options(
-        protos=tuple(protos),
-        annotations=annotations,
-        out=out,
-        package=package,
-        proto_paths=tuple(proto_paths),
-    )
-    options = msgspec.structs.replace(
-        options,
-        regenerate=regenerate_command(options, None if table else project_root(out)),
-    )
-    if args.command == "check" and args.fail_on_breaking is None:
-        value = from_table("fail-on-breaking")
-        if value is not None and not isinstance(value, bool):
-            raise GeneratorError(
-                Problem(
-                    f"[tool.{CONFIG_TABLE}] fail-on-breaking must be true or false, got {value!r}",
-                    str(root / "pyproject.toml"),
-                )
-            )
-        args.fail_on_breaking = bool(value)
-    return options, flags
+    """The run's options (merged from the command line and the table: generator.options)
+    and the command-line words of the ones given that select the output (for the
+    commands the tool suggests)."""
+    given = {option.name: getattr(args, option.name, None) for option in OPTIONS}
+    options = merge(given, find_config(Path.cwd()), "cli", Path.cwd())
+    problem = out_problem(options, given)
+    if problem is not None:
+        raise GeneratorError(problem)
+    options = msgspec.structs.replace(options, regenerate=regenerate_command(options))
+    return options, flag_words(options, [n for n, v in given.items() if v])
 
 
 def report_undocumented(undocumented: Sequence[str], required: bool) -> bool:
@@ -423,7 +313,7 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
 
 
 def _run(args: argparse.Namespace, prog: str) -> int:
-    if args.strict_alias:
+    if args.strict:
         again = [
             word for word in args.argv if word != "--strict"
         ]  # the same command, spelled the current way
@@ -431,25 +321,24 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             f"note: --strict is deprecated; write --require-docs ({_command(prog, *again, '--require-docs')})",
             file=sys.stderr,
         )
-        args.require_docs = True
     try:
         options, flags = _options(args)
         check_package_name(options.package)
         if args.command == "patch":
-            return _patch(options, args)
+            return _patch(options)
         # Unchanged inputs and untouched output, and the user cache knows that this
         # generator made exactly that output from these inputs: no regeneration.
         digest = input_hash(options, resolve_protos(options))
-        against = getattr(args, "against", None)
-        known = None if args.full or against else known_output(digest)
+        against = options.against
+        known = None if options.full or against else known_output(digest)
         undocumented = (
             None if known is None else fast_clean(options.out, options.package, known)
         )
         if undocumented is not None:
-            if report_undocumented(undocumented, args.require_docs):
+            if report_undocumented(undocumented, options.require_docs):
                 return Exit.ERROR
             if (
-                args.command == "check" and args.report_format == "json"
+                args.command == "check" and options.report_format == "json"
             ):  # nothing changed, for users either
                 from .api_changes.report import Report, render_json
 
@@ -466,7 +355,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             return Exit.OK
         # Otherwise regenerate (from the inputs alone: nothing in the output folder is reused).
         result = build(options)
-        if report_undocumented(result.model.undocumented, args.require_docs):
+        if report_undocumented(result.model.undocumented, options.require_docs):
             return Exit.ERROR
         if args.command == "check":
             recorded = read_manifest(options.out, options.package)
@@ -482,7 +371,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
                 before = _recorded_api(options, recorded)
             label = against or LAST_GENERATION
             damaged = recorded if isinstance(recorded, Damaged) else None
-            code = _check(options, result, flags, before, label, args, prog, damaged)
+            code = _check(options, result, flags, before, label, prog, damaged)
         else:
             code = _generate(options, result, prog, args, flags)
         if code == Exit.OK:
@@ -493,7 +382,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             print(f"error: {problem}", file=sys.stderr)
         return Exit.ERROR
     except OSError as exc:  # the environment: a folder that cannot be read or written
-        where = f"{exc.filename}: " if exc.filename else ""
+        where = f"{shown_path(exc.filename)}: " if exc.filename else ""
         print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
         return Exit.ERROR
 
@@ -516,7 +405,7 @@ def _left(exc: KeyboardInterrupt, writing: _Writing | None) -> str:
 def _command(prog: str, *words: str) -> str:
     """A command to suggest, as the user runs the tool (``prog``: one word or
     ``python -m generator``), its arguments quoted for a POSIX shell."""
-    return f"{prog} {shlex.join(words)}"
+    return f"{prog} {' '.join(map(shell_word, words))}"
 
 
 def _generate(
@@ -530,18 +419,17 @@ def _generate(
     args.writing = writing = _Writing(options.out)
     with locked(options.out):
         writing.drift = drift = plan(options.out, result.files, options.package)
-        changed = apply(drift, args.overwrite)
+        changed = apply(drift, options.overwrite)
     if drift.interrupted:
         print(
             f"note: removed the staging folder an interrupted generate left ({_display(options.out / STAGING)}); "
             "the output was written from the inputs"
         )
     for relative in changed:
-        verb = (
-            "removed"
-            if relative in drift.orphaned or relative in drift.leftover
-            else "updated"
-        )
+        if relative in drift.orphaned or relative in drift.leftover:
+            verb = "removed"
+        else:
+            verb = "created" if relative in drift.missing else "updated"
         print(f"{verb} {_display(options.out / relative)}")
     print(
         f"{options.package}: generated {len(result.files)} files, {len(changed)} changed"
@@ -560,14 +448,12 @@ def _generate(
 
 
 def _display(path: Path) -> str:
-    try:  # the file's own name as it is: a link is shown, not its target
-        return (
-            (path.parent.resolve() / path.name)
-            .relative_to(Path.cwd().resolve())
-            .as_posix()
-        )
-    except ValueError:
-        return path.as_posix()
+    """A path as messages print it: as the user typed it (a table's path:
+    relative to the working folder when under it), never through a resolved
+    link, quoted when it cannot be printed as it is (errors.shown_path)."""
+    if path.is_absolute() and path.is_relative_to(Path.cwd()):
+        path = path.relative_to(Path.cwd())
+    return shown_path(path.as_posix())
 
 
 def _recorded_api(options: Options, manifest: Manifest | Damaged | None) -> Surface | None:
@@ -593,16 +479,15 @@ def _check(
     flags: list[str],
     before: Surface | None,
     label: str,
-    args: argparse.Namespace,
     prog: str,
     damaged: Damaged | None = None,
 ) -> int:
     from .api_changes.report import make_report, render_json, unmatched_warnings
 
     drift = plan(options.out, result.files, options.package)
-    as_json = args.report_format == "json"
+    as_json = options.report_format == "json"
     report = None
-    if before is not None and (args.against or not drift.clean or as_json):
+    if before is not None and (options.against or not drift.clean or as_json):
         report = make_report(before, result.api, result.notes, label)
     if as_json:
         listing = {
@@ -625,7 +510,7 @@ def _check(
         code = _print_drift(options, drift, flags, report, as_json, prog, damaged)
     for warning in unmatched_warnings(report) if report else []:
         print(warning, file=sys.stderr)
-    if args.fail_on_breaking and report is not None and report.unaccepted_breaking:
+    if options.fail_on_breaking and report is not None and report.unaccepted_breaking:
         _print_unaccepted(report.unaccepted_breaking, options.annotations)
         return Exit.DRIFT
     return code
@@ -733,69 +618,29 @@ def _print_unaccepted(changes: Sequence[Change], annotations: Path | None) -> No
 # ------------------------------------------------- patch: a build as a diff
 
 
-def _add_patch_parser(sub: _Subcommands, common: argparse.ArgumentParser) -> None:
-    patch = sub.add_parser(
-        "patch",
-        parents=[common],
-        help="write a unified diff (for git apply) that makes a source tree hold one build's files",
-        description="Generate (from the inputs alone, as check --full does), then write a unified diff in git's "
-        "format that turns the files of one build in a source tree into what the inputs generate: changed "
-        "files, new ones, and files this generator wrote there earlier that the inputs no longer produce. "
-        "Paths in the diff are relative to the tree, so `git apply` (or `patch -p1`) in the tree applies it. "
-        "Writes nothing else. Exit 0 (an empty diff when the tree is up to date), 2 on bad input.",
-    )
-    patch.add_argument(
-        "--tree",
-        type=Path,
-        required=True,
-        metavar="DIR",
-        help="the source tree to diff against (its root)",
-    )
-    patch.add_argument(
-        "--target",
-        metavar="NAME",
-        help="the build: a name under targets: in the annotations file, or 'standalone' "
-        "(default: the one build besides the standalone package)",
-    )
-    patch.add_argument(
-        "--prefix",
-        default="",
-        metavar="PATH",
-        help="the folder of the tree that the build's paths start from (e.g. 'python' when the tree holds "
-        "the package in python/); default: the tree's root",
-    )
-    patch.add_argument(
-        "--output",
-        "-o",
-        type=Path,
-        metavar="FILE",
-        help="write the diff to FILE (default: stdout)",
-    )
-
-
-def _patch(options: Options, args: argparse.Namespace) -> int:
-    from .errors import closest
-
-    tree: Path = args.tree
+def _patch(options: Options) -> int:
+    tree = options.tree
+    assert tree is not None  # argparse requires it for patch
     if not tree.is_dir():
         raise GeneratorError(Problem("the source tree is not a folder", str(tree)))
     prefix = (
-        PurePosixPath(args.prefix.strip("/"))
-        if args.prefix.strip("/")
+        PurePosixPath(options.prefix.strip("/"))
+        if options.prefix.strip("/")
         else PurePosixPath()
     )
     if prefix.is_absolute() or ".." in prefix.parts:
         raise GeneratorError(
             Problem(
-                f"--prefix {args.prefix!r} must be a folder inside the tree", str(tree)
+                f"--prefix {options.prefix!r} must be a folder inside the tree",
+                str(tree),
             )
         )
     result = build(options)
-    if report_undocumented(result.model.undocumented, args.require_docs):
+    if report_undocumented(result.model.undocumented, options.require_docs):
         return Exit.ERROR
     targets = {t.name: t for t in result.model.targets}
     others = [n for n in targets if n != "standalone"]
-    name = args.target or (others[0] if len(others) == 1 else None)
+    name = options.target or (others[0] if len(others) == 1 else None)
     if name is None or name not in targets:
         guess = closest(name, list(targets)) if name else None
         hint = f"did you mean {guess!r}?" if guess else f"builds: {', '.join(targets)}"
@@ -820,10 +665,10 @@ def _patch(options: Options, args: argparse.Namespace) -> int:
         or (target.standalone and path == f"{target.package}.md")
     }
     diff_text, counts = _tree_diff(mine, tree, prefix)
-    if args.output is None:
+    if options.output is None:
         sys.stdout.write(diff_text)
     else:
-        args.output.write_text(diff_text, encoding="utf-8")
+        options.output.write_text(diff_text, encoding="utf-8")
     where = tree / prefix if prefix.parts else tree
     summary = (
         ", ".join(f"{n} {what}" for what, n in counts.items() if n)
@@ -832,8 +677,8 @@ def _patch(options: Options, args: argparse.Namespace) -> int:
     print(
         f"{options.package} ({name}): {summary} in {_display(where)}"
         + (
-            f"; diff written to {_display(args.output)}"
-            if args.output is not None
+            f"; diff written to {_display(options.output)}"
+            if options.output is not None
             else ""
         ),
         file=sys.stderr,

@@ -7,6 +7,7 @@ import gc
 import hashlib
 import json
 import keyword
+import os
 import re
 import sys
 from pathlib import Path
@@ -24,6 +25,7 @@ from .inputs.files import (
     hand_written_modules,
     read_input,
 )
+from .options import Options
 from .output import (
     MANIFEST_SUFFIX,
     manifest_text,
@@ -48,19 +50,6 @@ if TYPE_CHECKING:
 # The stages are imported inside build(): a `check` whose inputs are unchanged
 # is answered from the manifest without loading them (see output.fast_clean).
 # The constants below are re-exported for callers of the pipeline (cli, plugin, tests).
-
-
-class Options(msgspec.Struct, frozen=True, kw_only=True):
-    protos: tuple[Path, ...]
-    annotations: Path | None
-    out: Path
-    package: str
-    # protoc's -I folders, searched in order (then the well-known types); none:
-    # the common folder of the .proto inputs
-    proto_paths: tuple[Path, ...] = ()
-    # the command the generated headers tell readers to regenerate with (the CLI's
-    # choice: cli.regenerate_command); None: the console script's bare generate
-    regenerate: str | None = None
 
 
 class Generated(msgspec.Struct, frozen=True):
@@ -100,9 +89,15 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
     names = proto_names(
         list(proto_files), include_folders(list(proto_files), options.proto_paths)
     )
-    labelled = list(zip(shown_inputs(options, names), files))
+    kinds = [".proto file"] * len(proto_files) + [
+        "annotations file"
+    ]  # zip: as many as files
+    labelled = list(zip(shown_inputs(options, names), files, kinds))
     if options.annotations:
-        labelled += [(p.name, p) for p in hand_written_modules(options.annotations)]
+        labelled += [
+            (p.name, p, "hand-written module")
+            for p in hand_written_modules(options.annotations)
+        ]
     return _hash_files(digest, labelled)
 
 
@@ -116,19 +111,33 @@ def generator_hash() -> str:
     changes nothing there); the fast check finds it in the user cache (see
     known_output)."""
     digest = hashlib.sha256(f"{__version__}\0{dependency_versions()}\0".encode())
-    labelled = [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.glob("*.j2"))]
+    labelled = [
+        (f"templates/{p.name}", p, "generator file")
+        for p in sorted(TEMPLATES.glob("*.j2"))
+    ]
     labelled += [
-        (p.relative_to(GENERATOR.parent).as_posix(), p)
+        (p.relative_to(GENERATOR.parent).as_posix(), p, "generator file")
         for p in sorted(GENERATOR.glob("**/*.py"))
     ]
     return _hash_files(digest, labelled)
 
 
-def _hash_files(digest: hashlib._Hash, labelled: list[tuple[str, Path]]) -> str:
-    for label, path in labelled:
-        content = read_input(
-            path, "input file"
-        )  # never a FIFO: it would block the read
+def _hash_files(digest: hashlib._Hash, labelled: list[tuple[str, Path, str]]) -> str:
+    for label, path, what in labelled:
+        try:
+            content = read_input(path, what)  # never a FIFO: it would block the read
+        except GeneratorError:
+            if os.path.lexists(path):
+                raise
+            # each was found a moment ago (named, or listed in its folder)
+            raise GeneratorError(
+                Problem(
+                    f"{what} disappeared while the tool ran (it was there a moment before: "
+                    "was a folder moved or replaced during the run?)",
+                    str(path),
+                    hint="run again once nothing else changes the folder",
+                )
+            ) from None
         digest.update(label.encode() + b"\0" + content + b"\0")
     return digest.hexdigest()
 
@@ -258,6 +267,7 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
     from .schema.schema import load_schema
 
     check_package_name(options.package)
+    from_protoc = compiled is not None
     compiled = compiled or compile_protos(list(options.protos), options.proto_paths)
     schema = load_schema(compiled.descriptor_set, list(compiled.names))
     notes = load_annotations(options.annotations, schema)
@@ -271,6 +281,10 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
         for c in notes.classes
         if c.mixin and hooks_file is not None
     }
+    if (
+        not from_protoc
+    ):  # the plugin has protoc's names only: the model's check names them
+        _check_imports(options, schema)
     header = Header(
         generator_version=__version__,
         inputs=tuple(shown_inputs(options, compiled.names)),
@@ -281,6 +295,33 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
         notes=notes,
         model=build_model(schema, notes, options.package, header, members),
     )
+
+
+def _check_imports(options: Options, schema: Schema) -> None:
+    """Every file a generated file imports is generated too (the model checks
+    it again); the hint names each missing file as the user would give it to
+    --proto: its -I folder as typed, joined with its name."""
+    from .schema.schema import unresolved_imports
+    from .model.stubs import standard_module
+
+    def typed(name: str) -> str:
+        folders = options.proto_paths or include_folders(
+            find_proto_files(list(options.protos)), ()
+        )
+        found = next((f / name for f in folders if (f / name).is_file()), None)
+        if found is None:
+            return name
+        if not options.proto_paths and found.is_relative_to(Path.cwd()):
+            found = found.relative_to(
+                Path.cwd()
+            )  # the common folder: resolved, not typed
+        return found.as_posix()
+
+    problems = unresolved_imports(
+        schema, lambda name: standard_module(name) is not None, typed
+    )
+    if problems:
+        raise GeneratorError(problems)
 
 
 def api_at_ref(options: Options, ref: str) -> tuple[Surface, tuple[str, ...]]:
@@ -319,7 +360,7 @@ def api_at_ref(options: Options, ref: str) -> tuple[Surface, tuple[str, ...]]:
                         f"at {ref}: {p.message}",
                         p.file and p.file.replace(f"{tmp}/", f"{ref}:"),
                         p.line,
-                        p.hint,
+                        p.hint and p.hint.replace(f"{tmp}/", f"{ref}:"),
                     )
                     for p in exc.problems
                 ]

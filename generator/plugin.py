@@ -14,19 +14,11 @@ options:
 
 Parameters (comma-separated ``key=value``; defaults from
 ``[tool.fleet-strategy-codegen]`` in the pyproject.toml of the folder protoc
-runs in, as for the CLI):
-
-* ``proto_path``: accepted for compatibility and ignored: the plugin needs
-  nothing but the CodeGeneratorRequest (it reads no ``.proto`` file from
-  disk; headers name each file as protoc does, relative to its ``-I``), so
-  it runs where only the request exists (buf remote plugins, sandboxes);
-* ``annotations``: the annotations file; ``no_annotations`` ignores it;
-* ``package``: the generated package's name;
-* ``out``: the folder given as ``--fleet-strategy_out`` (default: the
-  table's ``out``; the hand-written hooks module is read beside the
-  annotations file);
-* ``require_docs``: undocumented fields are an error (``strict``, its old
-  spelling, still works and prints a deprecation note).
+runs in, as for the CLI) are the options of generator.options that have a
+plugin parameter; ``protoc-gen-fleet-strategy --help`` lists them. The plugin
+needs nothing but the CodeGeneratorRequest (it reads no ``.proto`` file from
+disk; headers name each file as protoc does, relative to its ``-I``), so it
+runs where only the request exists (buf remote plugins, sandboxes).
 
 protoc writes the files; it cannot remove orphans (``generate`` does).
 """
@@ -37,54 +29,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from . import __version__
 from .errors import GeneratorError, Problem
+from .options import merge, parse_parameter, plugin_usage
 
 if TYPE_CHECKING:
     from google.protobuf.compiler import plugin_pb2
-
-PARAMETERS = (
-    "proto_path",
-    "annotations",
-    "no_annotations",
-    "package",
-    "out",
-    "require_docs",
-    "strict",
-)
-FLAGS = (
-    "no_annotations",
-    "require_docs",
-    "strict",
-)  # strict: the deprecated spelling of require_docs
-
-
-def parse_parameter(parameter: str) -> dict[str, str]:
-    """``a=1,b`` -> {"a": "1", "b": ""}; unknown or repeated keys are errors."""
-    from .errors import closest
-
-    values: dict[str, str] = {}
-    problems = []
-    for item in filter(None, (part.strip() for part in parameter.split(","))):
-        key, _, value = item.partition("=")
-        if key not in PARAMETERS:
-            guess = closest(key, PARAMETERS)
-            hint = (
-                f"did you mean {guess!r}?"
-                if guess
-                else f"valid: {', '.join(PARAMETERS)}"
-            )
-            problems.append(Problem(f"unknown plugin parameter {key!r}", hint=hint))
-        elif key in values:
-            problems.append(Problem(f"plugin parameter {key!r} given twice"))
-        elif (key in FLAGS) == bool(value):
-            form = key if key in FLAGS else f"{key}=VALUE"
-            problems.append(Problem(f"plugin parameter {item!r}: write it as {form}"))
-        else:
-            values[key] = value
-    if problems:
-        raise GeneratorError(problems)
-    return values
 
 
 def generate(request_bytes: bytes) -> bytes:
@@ -114,28 +66,13 @@ def _files(request: plugin_pb2.CodeGeneratorRequest) -> dict[str, str]:
 
     from .cli import report_undocumented
     from .inputs.compile import CompiledSchema
-    from .pipeline import Options, build, check_package_name
-    from .project import project_defaults
+    from .pipeline import build, check_package_name
+    from .project import find_config
 
-    values = parse_parameter(request.parameter)
-    table, _ = project_defaults(Path.cwd())
-    root = (
-        Path.cwd()
-    )  # paths (and the names in headers) are relative to where protoc runs, as for the CLI
-    package = values.get("package") or table.get("package")
-    out = values.get("out") or table.get("out")
-    if not package or not out:
-        missing = "package" if not package else "out"
-        raise GeneratorError(
-            Problem(
-                f"no {missing}= plugin parameter and no [tool.fleet-strategy-codegen] {missing}"
-            )
-        )
-    check_package_name(package)
-    annotations = None
-    if "no_annotations" not in values:
-        given = values.get("annotations") or table.get("annotations")
-        annotations = root / given if given else None
+    given = parse_parameter(request.parameter)
+    # paths (and the names in headers) are relative to where protoc runs, as for the CLI
+    options = merge(given, find_config(Path.cwd()), "plugin", Path.cwd())
+    check_package_name(options.package)
     names = sorted(
         request.file_to_generate
     )  # protoc's names: relative to its -I folder
@@ -148,50 +85,28 @@ def _files(request: plugin_pb2.CodeGeneratorRequest) -> dict[str, str]:
         proto_files=protos,
         names=tuple(names),
     )
-    options = Options(
-        protos=protos, annotations=annotations, out=root / out, package=package
-    )
-    if "strict" in values:
+    if options.strict:
         print(
             "protoc-gen-fleet-strategy: note: the parameter strict is deprecated; write require_docs",
             file=sys.stderr,
         )
-    result = build(options, compiled=compiled)
-    if report_undocumented(
-        result.model.undocumented, "require_docs" in values or "strict" in values
-    ):
+    result = build(msgspec.structs.replace(options, protos=protos), compiled=compiled)
+    if report_undocumented(result.model.undocumented, options.require_docs):
         raise GeneratorError(Problem("fields without documentation (require_docs)"))
     return result.files
-
-
-USAGE = """\
-usage: protoc --plugin=protoc-gen-fleet-strategy=PATH --fleet-strategy_out=DIR \\
-              [--fleet-strategy_opt=KEY=VALUE,...] FILE.proto ...
-
-protoc-gen-fleet-strategy is a protoc plugin: protoc runs it and writes its
-answer to a CodeGeneratorRequest on standard input; it is not run by hand.
-Parameters (--fleet-strategy_opt, comma-separated; defaults from
-[tool.fleet-strategy-codegen] in the pyproject.toml of the folder protoc runs in):
-  annotations=FILE   the annotations file
-  no_annotations     ignore any annotations file
-  package=NAME       the generated package's name
-  out=DIR            the folder given as --fleet-strategy_out
-  require_docs       a field without documentation is an error
-Options: --help (this text), --version.
-"""
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args:  # protoc passes none: anything given is a person at a terminal
         if args[0] in ("-h", "--help"):
-            print(USAGE, end="")
+            print(plugin_usage(), end="")
             return 0
         if args[0] in ("-V", "--version"):
             print(f"protoc-gen-fleet-strategy (fleet-strategy-codegen) {__version__}")
             return 0
         print(
-            f"protoc-gen-fleet-strategy: unknown argument {args[0]!r}\n{USAGE}",
+            f"protoc-gen-fleet-strategy: unknown argument {args[0]!r}\n{plugin_usage()}",
             end="",
             file=sys.stderr,
         )

@@ -1,13 +1,13 @@
 """Where a project's settings come from: the ``[tool.fleet-strategy-codegen]``
-table of the nearest pyproject.toml (checked key by key), the project's root,
-from which the generated headers name paths."""
+table of the nearest pyproject.toml (checked against the option table,
+generator.options), and the project's root, from which the generated
+headers name paths."""
 
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 # Any: pyproject.toml's values as tomllib gives them (checked per key)
 
@@ -18,84 +18,68 @@ else:  # pragma: no cover - Python 3.10
 
 from .errors import GeneratorError, Problem
 from .inputs.files import decode_utf8, read_input
-
-CONFIG_TABLE = "fleet-strategy-codegen"
-
-# The keys of [tool.fleet-strategy-codegen] and the types they take.
-TABLE_KEYS: dict[str, tuple[type, ...]] = {
-    "proto": (list, str),
-    "proto_path": (list, str),
-    "annotations": (str,),
-    "out": (str,),
-    "package": (str,),
-    "fail-on-breaking": (bool,),
-}
-_KINDS = {list: "a list of strings", str: "a string", bool: "true or false"}
+from .options import CONFIG_TABLE, Config, check_table
 
 
-def project_defaults(start: Path) -> tuple[dict[str, Any], Path]:
+def find_config(start: Path) -> Config:
+    """The table of the nearest pyproject.toml holding one, at ``start`` or
+    above (a pyproject.toml without the table is passed by); an empty Config
+    naming where it looked when there is none."""
     for folder in (start, *start.parents):
         candidate = folder / "pyproject.toml"
         if os.path.exists(
             candidate
         ):  # anything there but a regular file is refused, not skipped
-            text = decode_utf8(
-                read_input(candidate, "pyproject.toml"), candidate, "pyproject.toml"
-            )
-            try:
-                data = tomllib.loads(text)
-            except tomllib.TOMLDecodeError as exc:
-                raise GeneratorError(
-                    Problem(f"invalid TOML: {exc}", str(candidate))
-                ) from None
-            except RecursionError:  # tomllib recurses per level of nested arrays
-                raise GeneratorError(
-                    Problem("invalid TOML: nested too deeply", str(candidate))
-                ) from None
-            tool = data.get("tool", {})
-            table = tool.get(CONFIG_TABLE) if isinstance(tool, dict) else None
+            table = _table(candidate)
             if table is not None:
-                return _checked_table(table, candidate), folder
-    return {}, start
+                return Config(check_table(table, candidate), candidate, (start,))
+    return Config({}, None, (start,))
 
 
-def _checked_table(table: Any, where: Path) -> dict[str, Any]:
-    name = f"[tool.{CONFIG_TABLE}]"
-    if not isinstance(table, dict):
-        raise GeneratorError(Problem(f"{name} must be a table", str(where)))
-    problems = []
-    for key, value in table.items():
-        if key not in TABLE_KEYS:
-            from .errors import (
-                closest,
-            )  # only on this error path: the fast check loads no stage
+def _table(file: Path) -> object | None:
+    text = decode_utf8(read_input(file, "pyproject.toml"), file, "pyproject.toml")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise GeneratorError(Problem(f"invalid TOML: {exc}", str(file))) from None
+    except RecursionError:  # tomllib recurses per level of nested arrays
+        raise GeneratorError(
+            Problem("invalid TOML: nested too deeply", str(file))
+        ) from None
+    tool = data.get("tool", {})
+    return tool.get(CONFIG_TABLE) if isinstance(tool, dict) else None
 
-            guess = closest(key, list(TABLE_KEYS))
-            hint = (
-                f"did you mean {guess!r}?"
-                if guess
-                else f"valid: {', '.join(TABLE_KEYS)}"
-            )
-            problems.append(
-                Problem(f"{name}: unknown key {key!r}", str(where), hint=hint)
-            )
-        elif not isinstance(value, TABLE_KEYS[key]) or (
-            isinstance(value, list) and not all(isinstance(item, str) for item in value)
-        ):
-            kinds = " or ".join(_KINDS[kind] for kind in TABLE_KEYS[key])
-            problems.append(
-                Problem(f"{name}: {key} must be {kinds}, got {value!r}", str(where))
-            )
-    if problems:
-        raise GeneratorError(problems)
-    return {
-        **table,
-        **{
-            key: [table[key]]
-            for key in ("proto", "proto_path")
-            if isinstance(table.get(key), str)
-        },
-    }
+
+def output_config(out: Path) -> Config | None:
+    """The table that governs the output folder: the one ``generate`` run in
+    the output's project would use (found from the output, never from the
+    working folder); None when there is none, or it is unreadable (then it
+    governs nothing this run can claim)."""
+    try:
+        config = find_config(spelled(out).parent)
+    except GeneratorError:
+        return None
+    return config if config.file is not None else None
+
+
+def spelled(path: Path) -> Path:
+    """``path`` made absolute and normalised without resolving links: ``.``
+    dropped, and ``x/..`` dropped only where ``x`` is a real folder. After a
+    link, ``..`` is kept: the system takes it from the link's target, so
+    ``link/../x`` is not ``x``."""
+    parts: list[str] = []
+    # not os.path.abspath: it drops every "..", links or not
+    absolute = path if path.is_absolute() else Path(os.getcwd(), *path.parts)
+    anchor, *rest = absolute.parts
+    for part in rest:
+        if part in ("", "."):
+            continue
+        if part == ".." and parts and parts[-1] != "..":
+            if not os.path.islink(os.path.join(anchor, *parts)):
+                parts.pop()
+                continue
+        parts.append(part)
+    return Path(anchor, *parts)
 
 
 def project_root(out: Path) -> Path:
@@ -103,7 +87,7 @@ def project_root(out: Path) -> Path:
     the output folder holding pyproject.toml or .git (else the output
     folder's parent). Found from the output, not the working folder, so that
     the headers naming paths from it are the same from wherever the tool runs."""
-    start = Path(os.path.normpath(out.absolute())).parent
+    start = spelled(out).parent
     return next(
         (
             f

@@ -12,8 +12,9 @@ from types import ModuleType
 # stages these helpers drive are imported where they are used.
 from generator.output.manifest import MANIFEST_SUFFIX
 from generator.output.write import apply
-from generator.output.plan import plan  # noqa: E402
-from generator.pipeline import Generated, Options, build
+from generator.output.plan import plan
+from generator.options import Options
+from generator.pipeline import Generated, build
 
 ROOT = Path(__file__).resolve().parent.parent
 # What Paddle 3.3.1's class really does, recorded by running it (see its README).

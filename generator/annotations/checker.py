@@ -91,6 +91,11 @@ def _store_tree(entry: Path | None, tree: list[Any]) -> None:
 # --------------------------------------------------------------- validation
 
 
+def yaml_type(value: object) -> str:
+    """A YAML value's type as messages name it (``null``, not ``NoneType``)."""
+    return "null" if value is None else type(value).__name__
+
+
 class Checker:
     def __init__(self, file: str) -> None:
         self.file = file
@@ -127,7 +132,7 @@ class Checker:
         is reported and kept (the note is not built: loading fails)."""
         if not isinstance(node.value, dict):
             self.error(
-                f"{where}: expected a mapping, got {type(node.value).__name__}", node
+                f"{where}: expected a mapping, got {yaml_type(node.value)}", node
             )
             return {}
         result: dict[str, Node] = {}
@@ -144,7 +149,7 @@ class Checker:
                     else " or ".join(t.__name__ for t in expected)
                 )
                 self.error(
-                    f"{where}.{name}: expected {names}, got {type(child.value).__name__}",
+                    f"{where}.{name}: expected {names}, got {yaml_type(child.value)}",
                     child,
                 )
                 continue

@@ -20,7 +20,7 @@ from ..errors import Problem
 from ..inputs.files import decode_utf8, hand_written_module, read_input
 from ..schema import naming
 from ..settings import cache_entry, read_cached, write_cached
-from .checker import Checker, Node
+from .checker import Checker, Node, yaml_type
 from .grammar import dotted_name
 from .keys import (
     ALIAS_KEYS,
@@ -83,7 +83,7 @@ def read_reference(
             )
         elif not isinstance(text.value, str):
             c.error(
-                f"reference.differences.{section}: expected str, got {type(text.value).__name__}",
+                f"reference.differences.{section}: expected str, got {yaml_type(text.value)}",
                 text,
             )
         else:
@@ -101,7 +101,7 @@ def _member_differences(
     """``reference.differences.members``: ``name: {of: [Class.member, ...], text: ...}``."""
     if not isinstance(node.value, dict):
         c.error(
-            f"reference.differences.members: expected a mapping of named differences, got {type(node.value).__name__}",
+            f"reference.differences.members: expected a mapping of named differences, got {yaml_type(node.value)}",
             node,
         )
         return []

@@ -160,7 +160,7 @@ class _Reader:
             return Compare(found[0], "==", True)
         if not isinstance(node.value, dict):
             self.c.error(
-                f"{self.where}: a condition is a bool field's name or a mapping, got {type(node.value).__name__}",
+                f"{self.where}: a condition is a bool field's name or a mapping, got {'null' if node.value is None else type(node.value).__name__}",
                 node,
             )
             return None
@@ -309,7 +309,7 @@ def load_rules(
         return ()
     if not isinstance(node.value, dict):
         c.error(
-            f"rules: expected a mapping of message names to their rules, got {type(node.value).__name__}",
+            f"rules: expected a mapping of message names to their rules, got {'null' if node.value is None else type(node.value).__name__}",
             node,
         )
         return ()
@@ -328,7 +328,7 @@ def load_rules(
             continue
         if not isinstance(rules_node.value, dict):
             c.error(
-                f"rules.{full}: expected a mapping of rule codes to rules, got {type(rules_node.value).__name__}",
+                f"rules.{full}: expected a mapping of rule codes to rules, got {'null' if rules_node.value is None else type(rules_node.value).__name__}",
                 rules_node,
             )
             continue

@@ -659,12 +659,15 @@ def _service(
 
 
 def unresolved_imports(
-    schema: Schema, provided: Callable[[str], bool]
+    schema: Schema,
+    provided: Callable[[str], bool],
+    typed: Callable[[str], str] = str,
 ) -> list[Problem]:
     """A problem per import of a generated file that is neither generated nor
     ``provided`` (a module that exists already: protobuf's well-known types),
     naming with it every file of its import closure that is missing too, so
-    that one run names them all (not one level of imports per run)."""
+    that one run names them all (not one level of imports per run). The hint
+    names each file as ``typed`` spells it (the path to give --proto)."""
     problems = []
     for f in schema.files:
         for dep in schema.dependencies.get(f, ()):
@@ -672,10 +675,10 @@ def unresolved_imports(
                 continue
             closure = _missing_closure(schema, dep, provided)
             if len(closure) == 1:
-                hint = f"generate it too: add {dep} (or a folder holding it) with --proto, under an -I folder"
+                hint = f"generate it too: add {typed(dep)} (or a folder holding it) with --proto, under an -I folder"
                 more = ""
             else:
-                hint = f"generate them too: add {', '.join(closure)} (or folders holding them) with --proto, under an -I folder"
+                hint = f"generate them too: add {', '.join(map(typed, closure))} (or folders holding them) with --proto, under an -I folder"
                 more = (
                     f", nor are the files it imports in turn: {', '.join(closure[1:])}"
                 )

@@ -58,7 +58,8 @@ from hypothesis import strategies as st
 
 from generator.render import templates as gen_render
 from generator.errors import GeneratorError
-from generator.pipeline import Options, build
+from generator.options import Options
+from generator.pipeline import build
 from tests.support import ROOT, generate, import_generated, unique_package
 
 FIXTURES = Path(__file__).resolve().parent / "hostile"

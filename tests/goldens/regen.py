@@ -16,7 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from generator.output.write import apply  # noqa: E402
 from generator.output.plan import plan  # noqa: E402
-from generator.pipeline import Options, build  # noqa: E402
+from generator.options import Options  # noqa: E402
+from generator.pipeline import build  # noqa: E402
 from generator.schema.naming import RUNTIME_MODULES  # noqa: E402
 
 CASES = Path(__file__).resolve().parent / "cases"

@@ -38,7 +38,8 @@ from generator.api_changes.surface import Surface, SurfaceError, api_surface, de
 from generator.cli import main
 from generator.errors import GeneratorError
 from generator.output.manifest import manifest_text
-from generator.pipeline import Options, analyse
+from generator.options import Options
+from generator.pipeline import analyse
 from tests.support import ROOT
 from tests.stages.test_cli import project  # noqa: F401 - the fixture: a copy of this project, cwd set to it
 from tests.fuzz.test_fuzz_schemas import FUZZ, declared_default, proto_text, schemas

@@ -104,14 +104,17 @@ def test_adding_a_field_end_to_end(project, capsys):
 
 def test_output_is_identical_under_different_hash_seeds(project, tmp_path):
     outputs = []
-    for seed in ("0", "12345"):
-        out = tmp_path / f"seed{seed}"
-        shutil.copytree(project / "generated", out, ignore=shutil.ignore_patterns("*.py", "*.pyi", "*.md", "py.typed"))
+    committed = project / "generated"
+    pristine = tmp_path / "pristine"
+    shutil.move(committed, pristine)
+    for seed in ("0", "12345"):  # each into the project's own output folder (its headers name it)
+        shutil.rmtree(committed, ignore_errors=True)
+        shutil.copytree(pristine, committed, ignore=shutil.ignore_patterns("*.py", "*.pyi", "*.md", "py.typed"))
         env = {**os.environ, "PYTHONHASHSEED": seed, "FLEET_CODEGEN_NO_CACHE": "1", "PYTHONPATH": str(ROOT)}
-        subprocess.run([PYTHON, "-m", "generator", "generate", "--out", str(out)], cwd=project, env=env, check=True, capture_output=True)
-        outputs.append(tree(out))
+        subprocess.run([PYTHON, "-m", "generator", "generate"], cwd=project, env=env, check=True, capture_output=True)
+        outputs.append(tree(committed))
     assert outputs[0] == outputs[1]
-    assert outputs[0] == tree(project / "generated")
+    assert outputs[0] == tree(pristine)
 
 
 def test_orphans_are_reported_and_removed(project, capsys):
@@ -430,19 +433,25 @@ def test_a_hooks_module_in_the_output_folder_is_not_read(project, capsys):
 def test_plugin_takes_require_docs_and_its_deprecated_spelling():
     from generator.plugin import parse_parameter
 
-    assert parse_parameter("require_docs,package=x") == {"require_docs": "", "package": "x"}
-    assert parse_parameter("strict") == {"strict": ""}  # the old spelling still parses (the plugin notes it)
+    assert parse_parameter("require_docs,package=x") == {"require_docs": True, "package": "x"}
+    assert parse_parameter("strict") == {"strict": True}  # the old spelling still parses (the plugin notes it)
 
 
 def test_every_missing_setting_is_reported_in_one_run(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)  # no pyproject.toml with a [tool.fleet-strategy-codegen] table
     assert main(["generate"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err == [
-        f"error: no --{name} given and no [tool.fleet-strategy-codegen] {name} in pyproject.toml"
-        for name in ("proto", "out", "package")
+    assert err == [  # issue 30: where it looked for a table
+        "error: no --proto, --out or --package given, and no pyproject.toml with a "
+        f"[tool.fleet-strategy-codegen] table was found in {tmp_path} or a folder above it"
     ]
     assert list(tmp_path.iterdir()) == []
+    (tmp_path / "pyproject.toml").write_text('[tool.fleet-strategy-codegen]\nproto = "p"\n')
+    assert main(["generate"]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {tmp_path / 'pyproject.toml'}: no --out or --package given, "
+        "and [tool.fleet-strategy-codegen] has no out or package\n"
+    )
 
 
 def test_help_lists_every_exit_code_and_no_deprecated_option(capsys):

@@ -125,7 +125,7 @@ def test_imported_file_that_is_not_generated_names_the_flag(tmp_path, capsys):
                  "--proto", str(CASE / "acme" / "trace" / "v1" / "trace.proto")]) == 2
     err = capsys.readouterr().err
     assert "error: acme/trace/v1/trace.proto: imports acme/common/v1/common.proto, which is not generated" in err
-    assert "add acme/common/v1/common.proto (or a folder holding it) with --proto" in err
+    assert f"add {CASE}/acme/common/v1/common.proto (or a folder holding it) with --proto" in err  # as typed
     assert "Traceback" not in err and not out.exists()
 
 
@@ -151,8 +151,9 @@ def test_unresolved_import_names_the_whole_closure_at_once(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "error: a.proto: imports b.proto, which is not generated" in err
     assert "imports b.proto, which is not generated, nor are the files it imports in turn: c.proto, d.proto (only" in err
-    assert "add b.proto, c.proto, d.proto (or folders holding them) with --proto" in err
-    assert "error: a.proto: imports x.proto, which is not generated" in err and "add x.proto (or a folder holding it)" in err
+    assert f"add {schema}/b.proto, {schema}/c.proto, {schema}/d.proto (or folders holding them) with --proto" in err
+    assert "error: a.proto: imports x.proto, which is not generated" in err
+    assert f"add {schema}/x.proto (or a folder holding it)" in err
     assert "timestamp" not in err and "a2.proto" not in err.split("imports b.proto")[1]
     assert "Traceback" not in err and not out.exists()
 

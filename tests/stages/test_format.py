@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 import generator.format as format_stage
 from generator.errors import GeneratorError
 from generator.format import format_files, mode, wrap_line
-from generator.pipeline import Options, build
+from generator.options import Options
+from generator.pipeline import build
 from generator.render.templates import RenderedFile
 from tests.support import ROOT
 

@@ -96,7 +96,8 @@ def _compiles(monkeypatch) -> list[str]:
 
 
 def _model():
-    from generator.pipeline import Options, analyse
+    from generator.options import Options
+    from generator.pipeline import analyse
     from tests.support import ROOT
 
     options = Options(
@@ -196,7 +197,7 @@ def test_a_wheel_carries_its_templates_compiled_and_renders_as_the_sources(tmp_p
         assert code in (installed / template_cache.PACKAGE / f"{template_cache.module_name(path.name)}.py").read_text()
     script = (
         "import jinja2, sys\n"
-        "from fleet_strategy_codegen.pipeline import Options, analyse\n"
+        "from fleet_strategy_codegen.options import Options\nfrom fleet_strategy_codegen.pipeline import analyse\n"
         "from fleet_strategy_codegen.render import templates as render\n"
         "compiled = []\n"
         "real = jinja2.Environment.compile\n"

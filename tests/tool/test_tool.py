@@ -99,11 +99,12 @@ def test_unusable_output_folder_is_exit_2_without_traceback(consumer, capsys, co
     (consumer / "blocker").write_text("a file where the output folder should be")
     code = main([command, "--out", "blocker/out"])
     err = capsys.readouterr().err
-    if command == "check":  # writes nothing: everything is simply missing
-        assert code == Exit.DRIFT
-    else:
-        assert code == Exit.ERROR
-        assert "Traceback" not in err and "blocker" in err and len(err.splitlines()) == 1
+    # issue 28: said in the user's terms, not "File exists"; check too (its Fix could never work)
+    assert code == Exit.ERROR
+    assert err == "error: --out blocker/out: blocker is a file, not a folder\n"
+    assert main([command, "--out", "blocker"]) == Exit.ERROR
+    assert capsys.readouterr().err == "error: --out blocker is a file, not a folder (name a folder)\n"
+    assert (consumer / "blocker").read_text() == "a file where the output folder should be"
 
 
 def test_read_only_output_folder_is_exit_2(consumer, capsys):
