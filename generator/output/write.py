@@ -50,7 +50,7 @@ from typing import Any
 import msgspec
 
 from ..errors import GeneratorError, Problem
-from .files import CLOEXEC, FOLDER, NOFOLLOW, STAGING, has_marker, head
+from .files import CLOEXEC, FOLDER, NOFOLLOW, NONBLOCK, STAGING, has_marker, head
 from .manifest import MANIFEST_SUFFIX
 from .plan import Plan
 
@@ -202,6 +202,15 @@ def _refuse(result: Plan, overwrite: bool) -> None:
                     hint="remove it, or generate --overwrite to replace the link itself (never its target)",
                 )
             )
+        elif (unreadable := _unreadable(path)) is not None:
+            problems.append(
+                Problem(
+                    f"cannot read this file of the output folder ({unreadable}), so it was kept and nothing was "
+                    "changed",
+                    path.as_posix(),
+                    hint="make it readable, move it away, or generate --overwrite to replace it",
+                )
+            )
         else:
             problems.append(
                 Problem(
@@ -213,6 +222,16 @@ def _refuse(result: Plan, overwrite: bool) -> None:
             )
     if problems:
         raise GeneratorError(problems)
+
+
+def _unreadable(path: Path) -> str | None:
+    """Why a file the tool found in its way cannot be read (None: it can):
+    such a file is not called hand-written, since nobody could tell."""
+    try:
+        os.close(os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK | CLOEXEC))
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
 
 
 def _staged_before(out: Path, root: int) -> list[str] | None:

@@ -431,7 +431,7 @@ def test_a_hooks_module_in_the_output_folder_is_not_read(project, capsys):
 
 
 def test_plugin_takes_require_docs_and_its_deprecated_spelling():
-    from generator.plugin import parse_parameter
+    from generator.options import parse_parameter
 
     assert parse_parameter("require_docs,package=x") == {"require_docs": True, "package": "x"}
     assert parse_parameter("strict") == {"strict": True}  # the old spelling still parses (the plugin notes it)
