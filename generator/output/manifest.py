@@ -57,10 +57,26 @@ class _Class(_Record):
     properties: dict[str, _Property]
 
 
+_SCALAR = "double|float|int32|int64|uint32|uint64|sint32|sint64|fixed32|fixed64|sfixed32|sfixed64|bool|string|bytes"
+_NAMED = r"(message|enum) \.?[A-Za-z_][A-Za-z0-9_.]*"
+# a field's type as api_surface spells it: the report reads its parts
+_Type = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=f"^({_SCALAR}|{_NAMED}|map<({_SCALAR}), ({_SCALAR}|{_NAMED})>)$"
+    ),
+]
+_Constraint = Annotated[
+    str,
+    msgspec.Meta(pattern=r"^(>=|<=|!=|>|<) [-+]?(\d+(\.\d*)?([eE][-+]?\d+)?|inf|nan)$"),
+]
+_Label = Annotated[str, msgspec.Meta(pattern="^(optional|required|repeated)$")]
+
+
 class _Field(_Record):
     number: int
-    type: str
-    label: str | None = None
+    type: _Type
+    label: _Label | None = None
     json_name: str | None = None
     oneof: str | None = None
     implicit: bool = False
@@ -69,7 +85,7 @@ class _Field(_Record):
     in_type: str | None = None
     out_type: str | None = None
     policy: str | None = None
-    constraint: str | None = None
+    constraint: _Constraint | None = None
     enforce: str | None = None
     choices: list[str] | None = None
     finite: bool = False

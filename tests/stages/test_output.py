@@ -652,6 +652,8 @@ DAMAGE: dict[str, Callable[[str], str | bytes]] = {
     "rules a list": _edit(lambda d: d["api"].__setitem__("rules", [])),
     "typed_dicts a map": _edit(lambda d: [m.__setitem__("typed_dicts", {}) for m in d["api"]["messages"].values()]),
     "a reserved range of one": _edit(lambda d: [m.__setitem__("reserved_numbers", [[1]]) for m in d["api"]["messages"].values()]),
+    "a type no report reads": _edit(lambda d: [f.__setitem__("type", "str") for m in d["api"]["messages"].values() for f in m["fields"].values()]),
+    "a constraint without a bound": _edit(lambda d: [f.__setitem__("constraint", ">=") for m in d["api"]["messages"].values() for f in m["fields"].values()]),
     "a default a number": _edit(lambda d: [f.__setitem__("default", 1.5) for m in d["api"]["messages"].values() for f in m["fields"].values()]),
     "empty": lambda t: "",
     "null": lambda t: "null",
