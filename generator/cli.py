@@ -21,10 +21,12 @@ from . import COMMAND, __version__
 from .errors import Exit, GeneratorError, Problem
 from .output import (
     DAMAGED,
+    DEFAULT_TIMEOUT,
     LEFT_AS_IT_WAS,
     MANIFEST_SUFFIX,
     REPAIR,
     STAGING,
+    TIMEOUT_VARIABLE,
     WRITTEN,
     Damaged,
     Interrupted,
@@ -156,10 +158,12 @@ def _add_generate_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         parents=[common],
         help="regenerate: write files whose content changed, remove orphaned generated files",
         description="Regenerate the package. Only files whose content changed are written; generated "
-        "files the inputs no longer produce are removed. All or nothing: an interrupted run leaves the "
-        "old tree or the new one, and the next run finishes or undoes it. Only files the tool wrote "
-        "(they carry its @generated marker) are replaced or removed; links are never followed. Exit 0 "
-        "on success, 2 on bad input or an unusable output folder, 3 on an internal error.",
+        "files the inputs no longer produce are removed. Ctrl-C or SIGTERM leaves the old tree or the "
+        "new one; after a kill, the next run writes what the inputs generate (nothing found on disk is "
+        "replayed). Only files the tool wrote (they carry its @generated marker) are replaced or removed; "
+        "links are never followed. One run at a time per output folder: a run that waits says who holds "
+        f"it and gives up after {TIMEOUT_VARIABLE} seconds (default {DEFAULT_TIMEOUT:g}). Exit 0 on success, 2 on "
+        "bad input or an unusable output folder, 3 on an internal error.",
     )
     generate.add_argument(
         "--overwrite",

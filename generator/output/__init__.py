@@ -15,7 +15,7 @@ use; the tool writes only the paths the inputs generate and deletes only
 its own marked files that the inputs no longer produce."""
 
 from .files import MARKERS, STAGING, is_generated, safe_target, shown
-from .lock import LOCK, TIMEOUT_VARIABLE, busy, locked
+from .lock import DEFAULT_TIMEOUT, LOCK, TIMEOUT_VARIABLE, busy, locked
 from .manifest import (
     DAMAGED,
     MANIFEST_SUFFIX,
@@ -30,6 +30,7 @@ from .write import LEFT_AS_IT_WAS, REPAIR, WRITTEN, Interrupted, apply
 
 __all__ = [
     "DAMAGED",
+    "DEFAULT_TIMEOUT",
     "LEFT_AS_IT_WAS",
     "LOCK",
     "MANIFEST_SUFFIX",
