@@ -614,6 +614,15 @@ def test_the_tool_imports_and_generates_without_fcntl(case):
     assert "if no generate runs, remove this file" in done.stderr
 
 
+def test_a_platform_without_dir_fd_is_told_so_before_any_write(case, capsys, monkeypatch):
+    """Windows has no dir_fd: generate says so (exit 2), never a traceback."""
+    monkeypatch.setattr(os, "supports_dir_fd", set())
+    before = tree(case.out)
+    assert main(case.argv("generate")) == 2
+    assert "this platform cannot open files relative to a folder (dir_fd)" in capsys.readouterr().err
+    assert tree(case.out) == before
+
+
 # ------------------------------------------------------------------ a damaged manifest
 
 
