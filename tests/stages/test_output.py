@@ -783,3 +783,52 @@ def test_generating_into_the_tools_own_package_touches_nothing(tmp_path):
     assert done.returncode == 2, done.stderr
     assert "generator/__init__.py: not written by fleet-strategy-codegen" in done.stderr
     assert tree(copy) == before
+
+
+def test_a_record_the_schema_accepts_never_breaks_the_report(case, capsys):
+    """Mutations of the API record that the manifest's schema lets through
+    (keys dropped, strings swapped, keys renamed: a hand edit that keeps the
+    shape) give a report or drift, never exit 2 or 3."""
+    import random
+
+    from generator.output import Manifest, read_manifest
+
+    manifest = case.out / "golden.manifest.json"
+    data = json.loads(manifest.read_text())
+
+    def nodes(node: object, path: tuple = ()):  # every (path, value) under the record
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            yield path + (key,), value
+            yield from nodes(value, path + (key,))
+
+    found = list(nodes(data["api"]))
+    strings = sorted({value for _, value in found if isinstance(value, str)})
+    rng = random.Random(28)
+    tried = 0
+    for _ in range(400):
+        record = json.loads(json.dumps(data["api"]))
+        for _ in range(rng.randint(1, 3)):
+            path, value = rng.choice(found)
+            parent = record
+            try:
+                for key in path[:-1]:
+                    parent = parent[key]
+                if not isinstance(parent, dict) or path[-1] not in parent:
+                    continue
+            except (KeyError, IndexError, TypeError):
+                continue
+            what = rng.random()
+            if what < 0.4:
+                del parent[path[-1]]
+            elif what < 0.8 and isinstance(value, str):
+                parent[path[-1]] = rng.choice(strings)
+            else:
+                parent[rng.choice(strings)] = parent.pop(path[-1])
+        manifest.write_text(json.dumps({**data, "api": record}, indent=1))
+        if not isinstance(read_manifest(case.out, "golden"), Manifest):
+            continue  # damaged: the test above
+        tried += 1
+        assert main(case.argv("check", "new", "--full")) in (0, 1), record
+        capsys.readouterr()
+    assert tried > 100, tried
