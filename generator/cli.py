@@ -20,36 +20,20 @@ import msgspec
 
 from . import COMMAND, __version__
 from .inputs.compile import find_proto_files, include_folders
-from .errors import Exit, GeneratorError, Problem, shell_word, shown_path
+from .errors import Exit, GeneratorError, Problem, closest, shell_word, shown_path
 from .options import (
     OPTIONS,
     Config,
     add_arguments,
-    closest,
     flag_words,
     merge,
     out_problem,
 )
-from .output import (
-    DAMAGED,
-    LEFT_AS_IT_WAS,
-    MANIFEST_SUFFIX,
-    REPAIR,
-    STAGING,
-    WRITTEN,
-    Damaged,
-    Interrupted,
-    Manifest,
-    Plan,
-    apply,
-    busy,
-    diff,
-    fast_clean,
-    locked,
-    plan,
-    read_manifest,
-    shown,
-)
+from .output.files import STAGING, shown
+from .output.lock import DEFAULT_TIMEOUT, TIMEOUT_VARIABLE, busy, locked
+from .output.manifest import DAMAGED, MANIFEST_SUFFIX, Damaged, read_manifest
+from .output.plan import Plan, diff, fast_clean, plan
+from .output.write import LEFT_AS_IT_WAS, REPAIR, WRITTEN, Interrupted, apply
 from .options import Options
 from .pipeline import (
     Generated,
@@ -107,10 +91,12 @@ COMMAND_TEXTS = {
     "generate": (
         "regenerate: write files whose content changed, remove orphaned generated files",
         "Regenerate the package. Only files whose content changed are written; generated "
-        "files the inputs no longer produce are removed. All or nothing: an interrupted run leaves the "
-        "old tree or the new one, and the next run finishes or undoes it. Only files the tool wrote "
-        "(they carry its @generated marker) are replaced or removed; links are never followed. Exit 0 "
-        "on success, 2 on bad input or an unusable output folder, 3 on an internal error.",
+        "files the inputs no longer produce are removed. Ctrl-C or SIGTERM leaves the old tree or the "
+        "new one; after a kill, the next run writes what the inputs generate (nothing found on disk is "
+        "replayed). Only files the tool wrote (they carry its @generated marker) are replaced or removed; "
+        "links are never followed. One run at a time per output folder: a run that waits says who holds "
+        f"it and gives up after {TIMEOUT_VARIABLE} seconds (default {DEFAULT_TIMEOUT:g}). Exit 0 on success, 2 on "
+        "bad input or an unusable output folder, 3 on an internal error.",
     ),
     "check": (
         "drift check: write nothing; exit 0 clean, 1 drift, 2 bad input",
@@ -358,7 +344,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         if report_undocumented(result.model.undocumented, options.require_docs):
             return Exit.ERROR
         if args.command == "check":
-            recorded = read_manifest(options.out, options.package)
+            damaged, recorded = _last_generation(options)
             before: Surface | None
             if against:
                 before, missing = api_at_ref(options, against)
@@ -368,9 +354,8 @@ def _run(args: argparse.Namespace, prog: str) -> int:
                         file=sys.stderr,
                     )
             else:
-                before = _recorded_api(options, recorded)
+                before = recorded
             label = against or LAST_GENERATION
-            damaged = recorded if isinstance(recorded, Damaged) else None
             code = _check(options, result, flags, before, label, prog, damaged)
         else:
             code = _generate(options, result, prog, args, flags)
@@ -415,7 +400,7 @@ def _generate(
     args: argparse.Namespace,
     flags: list[str],
 ) -> int:
-    previous = _recorded_api(options, read_manifest(options.out, options.package))
+    _, previous = _last_generation(options)
     args.writing = writing = _Writing(options.out)
     with locked(options.out):
         writing.drift = drift = plan(options.out, result.files, options.package)
@@ -456,21 +441,21 @@ def _display(path: Path) -> str:
     return shown_path(path.as_posix())
 
 
-def _recorded_api(options: Options, manifest: Manifest | Damaged | None) -> Surface | None:
-    """The API surface the last generate into the output folder recorded
-    (None: none, or one that cannot be read, which is said on stderr: the
-    manifest is then also stale, so check reports it and generate rewrites it)."""
+def _last_generation(options: Options) -> tuple[Damaged | None, Surface | None]:
+    """What the last generate into the output folder recorded: its API
+    surface (None: no manifest or no record). A manifest, or an API record in
+    it, that fails its schema is damaged: check reports it, generate rewrites it."""
     from .api_changes.surface import SurfaceError, decode_surface
 
-    api = manifest.api if isinstance(manifest, Manifest) else None
-    if api is None:
-        return None
-    where = _display(options.out / f"{options.package}{MANIFEST_SUFFIX}")
+    manifest = read_manifest(options.out, options.package)
+    if isinstance(manifest, Damaged):
+        return manifest, None
+    if manifest is None or manifest.api is None:
+        return None, None
     try:
-        return decode_surface(api)
+        return None, decode_surface(manifest.api)
     except SurfaceError as exc:
-        print(f"warning: {where}: {exc}; API changes unknown", file=sys.stderr)
-        return None
+        return Damaged(str(exc)), None
 
 
 def _check(
@@ -694,7 +679,7 @@ def _tree_diff(
     file the generator wrote in one of those folders that ``files`` lacks."""
     import difflib
 
-    from .output import is_generated
+    from .output.files import is_generated
 
     def tree_text(relative: str) -> str | None:
         path = tree / prefix / relative

@@ -4,6 +4,7 @@ misspelt name, and the process exit codes."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 import msgspec
 
@@ -45,9 +46,7 @@ class GeneratorError(Exception):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-def closest(
-    name: str, choices: list[str] | tuple[str, ...] | set[str] | frozenset[str]
-) -> str | None:
+def closest(name: str, choices: Iterable[str]) -> str | None:
     """The valid name ``name`` is most likely a misspelling of, if any."""
     import difflib  # only on an error path: a run with valid inputs never loads it
 

@@ -12,7 +12,6 @@ made from it. Imports: errors and inputs only (the bottom of the import graph).
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import re
 import stat
@@ -23,7 +22,7 @@ from typing import Literal
 
 import msgspec
 
-from .errors import GeneratorError, Problem, shown_path
+from .errors import GeneratorError, Problem, closest, shown_path
 from .inputs.files import kind_of
 
 CONFIG_TABLE = "fleet-strategy-codegen"
@@ -276,11 +275,6 @@ class Config(msgspec.Struct, frozen=True):
     values: dict[str, object]
     file: Path | None
     searched: tuple[Path, ...] = ()
-
-
-def closest(name: str, choices: Sequence[str]) -> str | None:
-    match = difflib.get_close_matches(name, sorted(choices), n=1, cutoff=0.6)
-    return match[0] if match else None
 
 
 def _did_you_mean(name: str, choices: Sequence[str]) -> str:

@@ -26,11 +26,7 @@ from .inputs.files import (
     read_input,
 )
 from .options import Options
-from .output import (
-    MANIFEST_SUFFIX,
-    manifest_text,
-    output_digest,
-)
+from .output.manifest import MANIFEST_SUFFIX, manifest_text, output_digest
 from .settings import (
     GENERATOR,
     TEMPLATES,

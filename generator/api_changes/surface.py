@@ -6,7 +6,7 @@ rejects a damaged record with a ``SurfaceError``."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -31,16 +31,38 @@ Enforce = Literal[
     "always", "strict"
 ]  # where a constraint holds: both modes, or strict only
 Range = tuple[int, int]  # reserved numbers, both ends included
+# A stored record is read as untrusted data (a pull request may have edited
+# the manifest): the strings the report takes apart are checked by pattern.
+_SCALAR = "double|float|int32|int64|uint32|uint64|sint32|sint64|fixed32|fixed64|sfixed32|sfixed64|bool|string|bytes"
+_NAMED = r"(message|enum) \.?[A-Za-z_][A-Za-z0-9_.]*"
+FieldType = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=f"^({_SCALAR}|{_NAMED}|map<({_SCALAR}), ({_SCALAR}|{_NAMED})>)$"
+    ),
+]
+Constraint = Annotated[
+    str,
+    msgspec.Meta(pattern=r"^(>=|<=|!=|>|<) [-+]?(\d+(\.\d*)?([eE][-+]?\d+)?|inf|nan)$"),
+]
 
 
 # Every record leaves out the values a field usually has (its defaults), to keep
 # the manifest small; the order of the attributes is the order of the JSON keys.
-class FieldFacts(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class FieldFacts(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+):
     """One field: its wire facts, then what the model made of it."""
 
     number: int
     label: Label = "optional"
-    type: str  # "int32", "enum pkg.Kind", "message pkg.Inner", "map<string, int32>"
+    type: (
+        FieldType  # "int32", "enum pkg.Kind", "message pkg.Inner", "map<string, int32>"
+    )
     json_name: str | None = None  # a declared one that is not protoc's own
     oneof: str | None = None
     implicit: bool = False  # proto3 implicit presence: unset and zero look the same
@@ -49,11 +71,12 @@ class FieldFacts(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     in_type: str
     out_type: str
     policy: str | None = None  # compatible mode's answer: "warn", "raise ValueError"
-    constraint: str | None = None  # "> 0"
+    constraint: Constraint | None = None  # "> 0"
     enforce: Enforce | None = None  # set with constraint
     choices: tuple[str, ...] | None = None
     finite: bool = False  # strict mode rejects NaN and infinity
     append: bool = False  # assigning a list appends to the stored one
+    path: str | None = None  # version 1 stored each field's path; ignored
 
     def json_name_or_derived(self, name: str) -> str:
         """The field's JSON name (``name``: the field's)."""
@@ -66,7 +89,13 @@ class FieldFacts(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         return name if kind == "message" and self.label != "repeated" else None
 
 
-class MessageFacts(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class MessageFacts(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+):
     typed_dicts: tuple[str, ...]  # its output and input TypedDicts
     reserved_numbers: tuple[Range, ...] = ()
     reserved_names: tuple[str, ...] = ()
@@ -74,7 +103,13 @@ class MessageFacts(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     fields: dict[str, FieldFacts]
 
 
-class EnumFacts(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class EnumFacts(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+):
     literal: str  # the Literal alias of its value names
     values: dict[str, int]
     deprecated: tuple[str, ...] = ()  # deprecated values
@@ -82,7 +117,13 @@ class EnumFacts(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     reserved_names: tuple[str, ...] = ()
 
 
-class PropertyFacts(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class PropertyFacts(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+):
     field: str | None = None  # None: a property only hooks compute
     kind: PropertyKind
     getter_type: str
@@ -90,12 +131,12 @@ class PropertyFacts(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     hooks: str | None = None  # "getter=h setter=h after_set=h", the ones it has
 
 
-class ClassFacts(msgspec.Struct, frozen=True, kw_only=True):
+class ClassFacts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     message: str
     properties: dict[str, PropertyFacts]
 
 
-class RuleFacts(msgspec.Struct, frozen=True, kw_only=True):
+class RuleFacts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A rule between fields (annotations' ``rules:``) that lint() reports."""
 
     message: str
@@ -105,7 +146,13 @@ class RuleFacts(msgspec.Struct, frozen=True, kw_only=True):
     data: str  # the runtime's data, as its repr
 
 
-class Surface(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Surface(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+):
     version: int
     classes: dict[str, ClassFacts]
     messages: dict[str, MessageFacts]
@@ -130,6 +177,8 @@ def decode_surface(data: bytes | str | object) -> Surface:
             surface = msgspec.convert(data, Surface)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise SurfaceError(f"the API record is damaged: {exc}") from None
+    except RecursionError:  # nested deeper than any record is
+        raise SurfaceError("the API record is damaged: nested too deeply") from None
     if surface.version not in READABLE_VERSIONS:
         readable = ", ".join(map(str, READABLE_VERSIONS))
         raise SurfaceError(

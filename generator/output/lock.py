@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
+import importlib
 import os
 import stat
 import sys
@@ -88,7 +90,7 @@ def locked(out: Path, say: Callable[[str], None] | None = None) -> Iterator[None
                     hint=f"wait for it to end, or set {TIMEOUT_VARIABLE} (seconds) to wait longer"
                     + (
                         "; if no generate runs, remove this file"
-                        if _NATIVE is False
+                        if not native()
                         else ""
                     ),
                 )
@@ -118,11 +120,11 @@ def busy(out: Path) -> bool:
         fd = os.open(path, os.O_RDONLY | NOFOLLOW | CLOEXEC)
     except OSError:
         return False
-    import filelock
-
     try:
-        if _NATIVE is False:
+        if not native():
             return True  # the file's existence is the lock
+        import filelock
+
         if filelock.lock_descriptor(fd, blocking=False):
             filelock.unlock_descriptor(fd)
             return False
@@ -133,32 +135,31 @@ def busy(out: Path) -> bool:
         os.close(fd)
 
 
-# Whether the platform has a lock primitive: None until the first attempt.
-_NATIVE: bool | None = None
+@functools.cache
+def native() -> bool:
+    """Whether the platform has a lock primitive filelock uses: flock
+    (fcntl) or LockFileEx (msvcrt). Without either, existence is the lock."""
+    for module in ("fcntl", "msvcrt"):
+        try:
+            importlib.import_module(module)
+            return True
+        except ImportError:
+            continue
+    return False
 
 
 def _attempt(path: Path) -> tuple[int | None, str]:
     """One try: the locked descriptor, or None and who holds the lock."""
-    global _NATIVE
+    if not native():
+        return _attempt_exclusive(path)
     import filelock  # here: ~30 ms of imports that a check never needs
 
-    if _NATIVE is False:
-        return _attempt_exclusive(path)
     fd = _open(path, os.O_RDWR | os.O_CREAT)
     try:
         got = filelock.lock_descriptor(fd, blocking=False)
     except OSError as exc:
         os.close(fd)
-        if exc.errno != errno.ENOSYS:
-            raise _unusable(path, exc) from None
-        _NATIVE = False  # no flock, no LockFileEx on this platform
-        with contextlib.suppress(OSError):
-            if os.path.getsize(path) == 0:
-                os.unlink(
-                    path
-                )  # the empty file just created: existence is the lock now
-        return _attempt_exclusive(path)
-    _NATIVE = True
+        raise _unusable(path, exc) from None
     if got and _names(fd, path):
         return fd, ""
     holder = _holder(fd) if not got else ""
@@ -267,16 +268,16 @@ def _claim(fd: int, path: Path) -> None:
 def _release(fd: int, path: Path, remove: bool = True) -> None:
     """Remove the file while it is still locked (a run waiting on it then
     finds it gone and tries the new one), then unlock."""
-    if remove and (_NATIVE is False or _names(fd, path)):
+    if remove and (not native() or _names(fd, path)):
         with contextlib.suppress(OSError):  # Windows: not while it is open
             os.unlink(path)
     with contextlib.suppress(OSError):
-        if _NATIVE:
+        if native():
             import filelock
 
             filelock.unlock_descriptor(fd)
     os.close(fd)
-    if remove and _NATIVE and sys.platform == "win32":
+    if remove and native() and sys.platform == "win32":
         with contextlib.suppress(
             OSError
         ):  # fails while a waiting run has it open: it is theirs

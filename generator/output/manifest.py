@@ -79,7 +79,11 @@ def read_manifest(out: Path, package: str) -> Manifest | Damaged | None:
         # the typed decode checks every value as it reads, so nesting is
         # bounded by the schema (a deep array fails at its first bracket)
         checked = msgspec.json.decode(data, type=_Manifest)
-        api = bytes(checked.api) if checked.api and bytes(checked.api) != b"null" else None
+        api = (
+            bytes(checked.api)
+            if checked.api and bytes(checked.api) != b"null"
+            else None
+        )
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
         return Damaged(str(exc))
     return Manifest(dict(checked.files), list(checked.undocumented), api)

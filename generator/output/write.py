@@ -60,6 +60,10 @@ WRITTEN = "the new output had been written in full"
 REPAIR = "run generate: it writes what the inputs generate, whatever was left"
 
 
+# the calls the writer makes relative to an opened folder (Windows has none)
+_RELATIVE_CALLS = {os.open, os.mkdir, os.rename, os.unlink, os.rmdir, os.stat}
+
+
 def _fsync(fd: int) -> None:
     """On disk before the next step, when the user asks for that (see the module's docstring)."""
     if os.environ.get("FLEET_CODEGEN_FSYNC"):
@@ -146,6 +150,15 @@ def apply(result: Plan, overwrite: bool = False) -> list[str]:
     writes = result.missing + result.stale
     deletes = result.orphaned + result.leftover
     if writes or deletes or result.interrupted:
+        if not _RELATIVE_CALLS <= os.supports_dir_fd:
+            raise GeneratorError(
+                Problem(
+                    "this platform cannot open files relative to a folder (dir_fd), which the writer needs to "
+                    "never follow a link on the way; nothing was changed",
+                    str(out),
+                    hint="check works here; generate on Linux or macOS",
+                )
+            )
         try:
             out.mkdir(parents=True, exist_ok=True)
             # ``out`` itself is the user's choice (it may be a link)

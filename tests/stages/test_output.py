@@ -481,7 +481,7 @@ def test_names_that_differ_only_in_case_are_refused_before_any_write(case, capsy
 HOLD = r"""
 import sys, time
 from pathlib import Path
-from generator.output import locked, LOCK
+from generator.output.lock import LOCK, locked
 out = Path(sys.argv[1])
 with locked(out):
     if len(sys.argv) > 2:  # what a hostile holder could write there: shown escaped, never trusted
@@ -552,6 +552,38 @@ def test_a_lock_file_the_tool_did_not_write_is_kept(case, capsys):
     assert outside.read_text() == "keep\n" and lock.is_symlink()
 
 
+COUNT = r"""
+import sys, time
+from pathlib import Path
+from generator.output import lock
+from generator.output.lock import locked
+real_open = lock._open
+def slow_open(path, flags):  # widens the race: the holder removes the file between our open and our lock
+    fd = real_open(path, flags)
+    time.sleep(0.003)
+    return fd
+lock._open = slow_open
+out = Path(sys.argv[1])
+for _ in range(int(sys.argv[2])):
+    with locked(out):  # a read-modify-write that loses counts unless the runs take turns
+        counter = out / "counter"
+        value = int(counter.read_text()) if counter.exists() else 0
+        time.sleep(0.001)
+        counter.write_text(str(value + 1))
+"""
+
+
+def test_runs_take_turns_although_each_removes_the_lock_file_it_held(tmp_path):
+    """The lock file is removed by the run that held it, while it holds it: a
+    run that was waiting on that file must not take it as held (it tries the
+    new one), or two runs would write at once."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    runs = [subprocess.Popen([sys.executable, "-c", COUNT, str(tmp_path), "25"], env=env) for _ in range(3)]
+    assert [run.wait(timeout=120) for run in runs] == [0, 0, 0]
+    assert (tmp_path / "counter").read_text() == "75"
+    assert not (tmp_path / output.LOCK).exists()
+
+
 @pytest.mark.parametrize("value", ["soon", "-1", "inf", "nan"])
 def test_a_bad_lock_timeout_is_exit_2(case, capsys, monkeypatch, value):
     monkeypatch.setenv(output.TIMEOUT_VARIABLE, value)
@@ -567,7 +599,7 @@ def test_the_tool_imports_and_generates_without_fcntl(case):
         "from generator.cli import main\n"
         "import generator.output.lock as lock\n"
         f"code = main({case.argv('generate')!r})\n"
-        "assert lock._NATIVE is False, lock._NATIVE\n"
+        "assert not lock.native()\n"
         "sys.exit(code)\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT), "FLEET_CODEGEN_NO_CACHE": "1"}
@@ -581,6 +613,15 @@ def test_the_tool_imports_and_generates_without_fcntl(case):
     assert done.returncode == 2
     assert "another generate holds the output folder (pid 99999: gen)" in done.stderr
     assert "if no generate runs, remove this file" in done.stderr
+
+
+def test_a_platform_without_dir_fd_is_told_so_before_any_write(case, capsys, monkeypatch):
+    """Windows has no dir_fd: generate says so (exit 2), never a traceback."""
+    monkeypatch.setattr(os, "supports_dir_fd", set())
+    before = tree(case.out)
+    assert main(case.argv("generate")) == 2
+    assert "this platform cannot open files relative to a folder (dir_fd)" in capsys.readouterr().err
+    assert tree(case.out) == before
 
 
 # ------------------------------------------------------------------ a damaged manifest
@@ -621,6 +662,8 @@ DAMAGE: dict[str, Callable[[str], str | bytes]] = {
     "rules a list": _edit(lambda d: d["api"].__setitem__("rules", [])),
     "typed_dicts a map": _edit(lambda d: [m.__setitem__("typed_dicts", {}) for m in d["api"]["messages"].values()]),
     "a reserved range of one": _edit(lambda d: [m.__setitem__("reserved_numbers", [[1]]) for m in d["api"]["messages"].values()]),
+    "a type no report reads": _edit(lambda d: [f.__setitem__("type", "str") for m in d["api"]["messages"].values() for f in m["fields"].values()]),
+    "a constraint without a bound": _edit(lambda d: [f.__setitem__("constraint", ">=") for m in d["api"]["messages"].values() for f in m["fields"].values()]),
     "a default a number": _edit(lambda d: [f.__setitem__("default", 1.5) for m in d["api"]["messages"].values() for f in m["fields"].values()]),
     "empty": lambda t: "",
     "null": lambda t: "null",
@@ -741,3 +784,54 @@ def test_generating_into_the_tools_own_package_touches_nothing(tmp_path):
     assert done.returncode == 2, done.stderr
     assert "generator/__init__.py: not written by fleet-strategy-codegen" in done.stderr
     assert tree(copy) == before
+
+
+def test_a_record_the_schema_accepts_never_breaks_the_report(case, capsys):
+    """Mutations of the API record that its schema (decode_surface) lets through
+    (keys dropped, strings swapped, keys renamed: a hand edit that keeps the
+    shape) give a report or drift, never exit 2 or 3."""
+    import random
+
+    from generator.api_changes.surface import SurfaceError, decode_surface
+
+    manifest = case.out / "golden.manifest.json"
+    data = json.loads(manifest.read_text())
+
+    def nodes(node: object, path: tuple = ()):  # every (path, value) under the record
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, value in items:
+            yield path + (key,), value
+            yield from nodes(value, path + (key,))
+
+    found = list(nodes(data["api"]))
+    strings = sorted({value for _, value in found if isinstance(value, str)})
+    rng = random.Random(28)
+    tried = 0
+    for _ in range(400):
+        record = json.loads(json.dumps(data["api"]))
+        for _ in range(rng.randint(1, 3)):
+            path, value = rng.choice(found)
+            parent = record
+            try:
+                for key in path[:-1]:
+                    parent = parent[key]
+                if not isinstance(parent, dict) or path[-1] not in parent:
+                    continue
+            except (KeyError, IndexError, TypeError):
+                continue
+            what = rng.random()
+            if what < 0.4:
+                del parent[path[-1]]
+            elif what < 0.8 and isinstance(value, str):
+                parent[path[-1]] = rng.choice(strings)
+            else:
+                parent[rng.choice(strings)] = parent.pop(path[-1])
+        manifest.write_text(json.dumps({**data, "api": record}, indent=1))
+        try:
+            decode_surface(record)
+        except SurfaceError:
+            continue  # damaged: the test above
+        tried += 1
+        assert main(case.argv("check", "new", "--full")) in (0, 1), record
+        capsys.readouterr()
+    assert tried > 100, tried
