@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+import generator.output.files
+import generator.output.lock
 from generator import output
 from generator.cli import main
 from generator.output import write
@@ -178,7 +180,7 @@ def test_bad_package_and_paths_are_refused(project, capsys):
     assert main(["generate", "--package", "../evil"]) == 2
     assert "--package must be a Python identifier" in capsys.readouterr().err
     with pytest.raises(Exception, match="outside the output folder"):
-        output.safe_target(project / "generated", "../escape.py")
+        output.files.safe_target(project / "generated", "../escape.py")
 
 
 @pytest.mark.parametrize(
@@ -359,7 +361,7 @@ def test_a_failed_write_leaves_previous_tree(project, monkeypatch, capsys):
     assert main(["generate"]) == 2
     assert "No space left on device; the output folder was left as it was" in capsys.readouterr().err
     assert tree(project / "generated") == before
-    assert not (project / "generated" / output.STAGING).exists()
+    assert not (project / "generated" / output.files.STAGING).exists()
 
 
 def test_help_explains_commands():
@@ -375,7 +377,7 @@ def test_concurrent_generates_are_serialised_by_the_lock(project):
     proto.write_text(proto.read_text().replace("optional bool amp = 2 [default = false];", "optional bool amp = 2 [default = true];"))
     before = tree(project / "generated")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    with output.locked(project / "generated"):
+    with output.lock.locked(project / "generated"):
         child = subprocess.Popen([PYTHON, "-m", "generator", "generate"], cwd=project, env=env, stdout=subprocess.PIPE, text=True)
         try:
             child.wait(timeout=8)  # enough to build everything; it must still be waiting for the lock

@@ -33,6 +33,7 @@ ORDER = [
     "render",  # stage 5: templates
     "format",  # stage 6: black
     "output",  # stage 7: the writer
+    "options",  # every option once: CLI flags, pyproject keys, plugin parameters
     "project",  # pyproject.toml settings
     "api_changes",  # the API change report
     "pipeline",  # the stages chained

