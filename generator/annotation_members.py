@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -44,7 +43,6 @@ from .annotation_notes import (
 from .annotation_yaml import _Checker, _Node
 from .errors import Problem
 from .inputs import decode_utf8, read_input
-from .settings import cache_entry, read_cached, write_cached
 
 
 def _reference(
@@ -541,34 +539,13 @@ class _Outline(NamedTuple):
 
 
 def _outline(path: Path) -> _Outline:
-    """The module at ``path`` outlined: from the user cache when this text
-    was outlined before (parsing the hooks module takes ~15 ms of a run),
-    else parsed once (a SyntaxError is the caller's)."""
+    """The module at ``path`` outlined (a SyntaxError is the caller's)."""
     return _outline_of(_hooks_source(path), str(path))
 
 
 @functools.lru_cache(maxsize=8)  # a run asks for names, return types and class members
 def _outline_of(source: str, filename: str) -> _Outline:
-    entry = cache_entry("hook-outlines", __file__, source)
-    payload = read_cached(entry)
-    if payload is not None:
-        try:
-            names, returns, classes = json.loads(payload)
-            return _Outline(
-                frozenset(names),
-                dict(returns),
-                {k: frozenset(v) for k, v in classes.items()},
-            )
-        except (ValueError, TypeError, AttributeError):
-            pass  # not what this code stores: outlined again
-    outline = _outlined(ast.parse(source, filename=filename))
-    data = [
-        sorted(outline.names),
-        outline.returns,
-        {k: sorted(v) for k, v in outline.classes.items()},
-    ]
-    write_cached(entry, json.dumps(data).encode("utf-8"))
-    return outline
+    return _outlined(ast.parse(source, filename=filename))
 
 
 def _outlined(tree: ast.Module) -> _Outline:

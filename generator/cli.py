@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import msgspec
 
-from . import COMMAND, __version__
+from . import COMMAND, __version__, cache
 from .errors import Exit, GeneratorError, Problem
 from .output import (
     LEFT_AS_IT_WAS,
@@ -144,7 +144,7 @@ def _common_options() -> argparse.ArgumentParser:
         "--full",
         action="store_true",
         help="rebuild from the inputs alone, trusting nothing in the output folder (no answer from "
-        "its manifest); CI's check uses this",
+        "its manifest) nor in the user cache (no entry read, as on a fresh machine); CI's check uses this",
     )
     return common
 
@@ -394,7 +394,8 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
     thresholds = gc.get_threshold()
     gc.set_threshold(100_000, *thresholds[1:])
     try:
-        return _run(args, prog)
+        with cache.fresh() if args.full else contextlib.nullcontext():
+            return _run(args, prog)
     except KeyboardInterrupt as exc:
         print(
             f"interrupted; {_left(exc, getattr(args, 'writing', None))}",
@@ -434,7 +435,8 @@ def _run(args: argparse.Namespace, prog: str) -> int:
         # generator made exactly that output from these inputs: no regeneration.
         digest = input_hash(options, resolve_protos(options))
         against = getattr(args, "against", None)
-        known = None if args.full or against else known_output(digest)
+        # (none under --full: the user cache is not read, see _main)
+        known = None if against else known_output(digest)
         undocumented = (
             None if known is None else fast_clean(options.out, options.package, known)
         )
