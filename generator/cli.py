@@ -316,18 +316,8 @@ def report_undocumented(undocumented: Sequence[str], required: bool) -> bool:
 
 
 def run(prog: str = COMMAND) -> NoReturn:
-    """The console script and ``python -m generator``: main(), then leave at once.
-
-    A run leaves millions of objects behind, and the interpreter's exit would
-    collect and free them all (~10 ms of a 0.25 s generate) for nothing: flush
-    the output and exit without that teardown, as mypy does. The collector is
-    disabled first: main() restored its threshold, and the next allocation
-    would start a collection."""
-    code = main(prog=prog)
-    gc.disable()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
+    """The console script and ``python -m generator``: main(), then exit."""
+    sys.exit(main(prog=prog))
 
 
 def main(argv: Sequence[str] | None = None, prog: str = COMMAND) -> int:
@@ -390,7 +380,9 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
     # A run allocates millions of small objects that live to its end (descriptor
     # views, the model, rendered text): at the default threshold (700) the cycle
     # collector runs thousands of times and rescans them (12% of a 4,500-message
-    # run). A high one still collects the few cycles there are, at a fraction of that.
+    # run). A high one still collects the few cycles there are, at a fraction of that
+    # (without it, 450 -> 4,500 messages took 10.2x the CPU, over the 10x budget:
+    # docs/benchmarks.md).
     thresholds = gc.get_threshold()
     gc.set_threshold(100_000, *thresholds[1:])
     try:

@@ -26,8 +26,10 @@ import argparse
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -52,22 +54,76 @@ VARIANTS: list[tuple[str, str, tuple[str, ...], str]] = [
     ("first", "no line wrapping (long lines to black)", (), NO_LINE_WRAPPING),
     ("first", "no gc tuning", (), NO_GC_TUNING),
     ("first", "no os._exit", (), NO_OS_EXIT),
+    ("first", "no gc tuning, no os._exit", (), NO_GC_TUNING + NO_OS_EXIT),
     ("edit", "all mechanisms", (), ""),
     ("edit", "no 'formatted' entries", ("formatted",), ""),
     ("edit", "no black-piece entries", ("black-pieces", "black-*"), ""),
     ("edit", "no 'annotation-trees' entries", ("annotation-trees",), ""),
     ("edit", "no 'hook-outlines' entries", ("hook-outlines",), ""),
     ("edit", "no 'templates' entries", ("templates",), ""),
+    ("edit", "none of the removed kinds", ("formatted", "black-*", "black-pieces", "annotation-trees",
+                                           "hook-outlines", "templates"), ""),
     ("edit", "layout by black (no emulation)", (), LAYOUT_BY_BLACK),
     ("edit", "no line wrapping (long lines to black)", (), NO_LINE_WRAPPING),
     ("edit", "no gc tuning", (), NO_GC_TUNING),
     ("edit", "no os._exit", (), NO_OS_EXIT),
+    ("edit", "no gc tuning, no os._exit", (), NO_GC_TUNING + NO_OS_EXIT),
     ("check", "all mechanisms", (), ""),
     ("check", "no 'outputs' entries", ("outputs",), ""),
     ("check", "no .dist-info scan", (), NO_DIST_INFO_SCAN),
     ("check", "no os._exit", (), NO_OS_EXIT),
+    ("check", "no gc tuning, no os._exit", (), NO_GC_TUNING + NO_OS_EXIT),
 ]
 BUDGETS = {"first": 1.0, "edit": 0.75, "check": 0.2}
+# The linear budget (10x the schema in <= 10x the time, 4,500 messages in <= 400 MB):
+# a first generation of make_schema.py's 450 and 4,500 messages, --no-annotations.
+SCALING = [("all mechanisms", ""), ("no gc tuning", NO_GC_TUNING), ("no os._exit", NO_OS_EXIT)]
+
+
+def scaling(ctx: bench.Context, rounds: int) -> None:
+    schemas = {}
+    for n in (450, 4500):
+        schemas[n] = ctx.tmp / f"synth_{n}.proto"
+        bench.run_process([ctx.python, str(HERE / "make_schema.py"), "--messages", str(n), "--out", str(schemas[n])])
+    walls: dict[tuple[str, int], list[float]] = {}
+    peaks: dict[tuple[str, int], list[float]] = {}
+    cpus: dict[tuple[str, int], list[float]] = {}
+    for r in range(rounds):
+        print(f"  scaling round {r + 1}/{rounds}, load {os.getloadavg()[0]:.1f}", flush=True)
+        for n, proto in schemas.items():
+            for name, code in SCALING:
+                out = ctx.fresh_dir("scale-out")
+                cmd = [ctx.python, "-c", code + "from generator.cli import run\nrun()", "generate", "--no-annotations",
+                       "--proto", str(proto), "--out", str(out), "--package", "synth"]
+                wall, cpu, peak, code_, err = timed(cmd, ctx.ours_env(ctx.fresh_dir("cache")), ctx.root)
+                if code_ != 0:
+                    print(f"    {name} {n}: exit {code_}: {err.strip()[-300:]}")
+                walls.setdefault((name, n), []).append(wall)
+                cpus.setdefault((name, n), []).append(cpu)
+                peaks.setdefault((name, n), []).append(peak)
+                shutil.rmtree(out, ignore_errors=True)
+    print("scaling, first generation 450 -> 4,500 messages (budget: <= 10x the time, <= 400 MB):")
+    for name, _ in SCALING:
+        small, large = (statistics.median(walls[name, n]) for n in (450, 4500))
+        cpu_small, cpu_large = (statistics.median(cpus[name, n]) for n in (450, 4500))
+        print(f"  {name:30} wall {small:6.2f} s -> {large:6.2f} s  {large / small:5.2f}x per 10x;  "
+              f"CPU {cpu_small:6.2f} s -> {cpu_large:6.2f} s  {cpu_large / cpu_small:5.2f}x;  "
+              f"peak {max(peaks[name, 4500]):.0f} MB")
+
+
+def timed(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, float, int, str]:
+    """Wall seconds, CPU seconds (user + system: less moved by a shared
+    machine's load than the wall), peak RSS in MB, exit code, stderr."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                            env=env, cwd=cwd)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - started
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode,
+            err.decode("utf-8", "replace"))
 
 
 def _drop(cache: Path, kinds: tuple[str, ...]) -> None:
@@ -81,9 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--root", type=Path, default=bench.ROOT, help="the checkout to measure")
-    parser.add_argument("--only", default="first,edit,check", help="comma list of scenarios")
+    parser.add_argument("--only", default="first,edit,check", help="comma list of scenarios (and scaling)")
+    parser.add_argument("--variants", default="", help="only variants whose name holds one of these (comma list)")
     args = parser.parse_args(argv)
     scenarios = args.only.split(",")
+    wanted = [w for w in args.variants.split(",") if w]
+    VARIANTS[:] = [v for v in VARIANTS if v[1] == "all mechanisms" or not wanted or any(w in v[1] for w in wanted)]
     bench.ROOT = args.root.resolve()
     with tempfile.TemporaryDirectory(prefix="fsc-mech-") as tmp:
         root = bench.snapshot_project(Path(tmp))
@@ -97,8 +156,8 @@ def main(argv: list[str] | None = None) -> int:
         original = ctx.proto.read_text(encoding="utf-8")
         proto.write_text(original, encoding="utf-8")
         edits = iter(range(1, 10_000))
-        times: dict[tuple[str, str], list[float]] = {}
-        peer_times: list[float] = []
+        times: dict[tuple[str, str], list[tuple[float, float]]] = {}  # (wall, CPU) a run
+        peer_times: list[tuple[float, float]] = []
 
         def command(code: str, *words: str) -> list[str]:
             return [ctx.python, "-c", code + "from generator.cli import run\nrun()", *words]
@@ -113,12 +172,13 @@ def main(argv: list[str] | None = None) -> int:
             bench.run_process(command("", "generate", *argv, "--out", str(out)), env=ctx.ours_env(cache), cwd=root)
             warm[scenario, name] = cache, out
         bench.run_process(command("", "--version"), env=ctx.env, cwd=root)  # bytecode written
-        for r in range(args.rounds):
+        for r in range(args.rounds if set(scenarios) - {"scaling"} else 0):
             print(f"  round {r + 1}/{args.rounds}, load {os.getloadavg()[0]:.1f}", flush=True)
             peer_out = ctx.tmp / "peer-out"
             shutil.rmtree(peer_out, ignore_errors=True)
             peer_out.mkdir()
-            peer_times.append(bench.run_process(peer, env=ctx.env, cwd=root).wall)
+            wall, cpu, *_ = timed(peer, ctx.env, root)
+            peer_times.append((wall, cpu))
             if "edit" in scenarios:
                 proto.write_text(bench.add_proto_edit(original, next(edits)), encoding="utf-8")
             for scenario, name, kinds, code in VARIANTS:
@@ -133,20 +193,29 @@ def main(argv: list[str] | None = None) -> int:
                     _drop(cache, kinds)
                     words = (["generate", "--proto", str(proto), "--out", str(out)] if scenario == "edit"
                              else ["check", "--out", str(out)])
-                sample = bench.run_process(command(code, *words), env=ctx.ours_env(cache), cwd=root)
-                if sample.code != 0:
-                    print(f"    {scenario}/{name}: exit {sample.code}: {sample.stderr.strip()[-300:]}")
-                times.setdefault((scenario, name), []).append(sample.wall)
-        bp2 = statistics.median(peer_times)
-        print(f"\nbetterproto2 (descriptor set): {bp2 * 1000:.0f} ms; load average now {os.getloadavg()[0]:.2f}")
+                wall, cpu, _, code_, err = timed(command(code, *words), ctx.ours_env(cache), root)
+                if code_ != 0:
+                    print(f"    {scenario}/{name}: exit {code_}: {err.strip()[-300:]}")
+                times.setdefault((scenario, name), []).append((wall, cpu))
+        def medians(samples: list[tuple[float, float]]) -> tuple[float, float]:
+            return (statistics.median(w for w, _ in samples) if samples else float("nan"),
+                    statistics.median(c for _, c in samples) if samples else float("nan"))
+
+        bp2, bp2_cpu = medians(peer_times)
+        print(f"\nbetterproto2 (descriptor set): wall {bp2 * 1000:.0f} ms, CPU {bp2_cpu * 1000:.0f} ms; "
+              f"load average now {os.getloadavg()[0]:.2f}")
+        if "scaling" in scenarios:
+            scaling(ctx, args.rounds)
+            scenarios.remove("scaling")
         for scenario in scenarios:
-            base = statistics.median(times[scenario, "all mechanisms"])
-            print(f"{scenario} (budget ≤ {BUDGETS[scenario]}× = {BUDGETS[scenario] * bp2 * 1000:.0f} ms):")
-            for (s, name), walls in times.items():
+            base, base_cpu = medians(times[scenario, "all mechanisms"])
+            print(f"{scenario} (budget ≤ {BUDGETS[scenario]}× betterproto2), medians: wall, ratio to betterproto2's "
+                  f"wall, difference to all; CPU, ratio to betterproto2's CPU, difference to all:")
+            for (s, name), samples in times.items():
                 if s == scenario:
-                    m = statistics.median(walls)
-                    print(f"  {name:45} {m * 1000:6.0f} ms  {m / bp2:5.2f}×  vs all {m / base:5.2f}×  "
-                          f"{(m - base) * 1000:+5.0f} ms")
+                    m, c = medians(samples)
+                    print(f"  {name:40} {m * 1000:5.0f} ms {m / bp2:5.2f}× {(m - base) * 1000:+5.0f} ms | "
+                          f"CPU {c * 1000:5.0f} ms {c / bp2_cpu:5.2f}× {(c - base_cpu) * 1000:+5.0f} ms")
     return 0
 
 
