@@ -160,6 +160,9 @@ def test_no_stage_reads_or_writes_the_cache_but_the_fast_check(project, user_cac
     template is compiled in memory, never written anywhere."""
     import jinja2
 
+    from generator import render
+
+    render.environment.cache_clear()  # as a new process: the templates compiled in it
     compiled: list[str] = []
     real = jinja2.Environment.compile
     monkeypatch.setattr(jinja2.Environment, "compile",
