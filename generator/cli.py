@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO, cast
 
 import msgspec
 
-from . import COMMAND, __version__
+from . import COMMAND, __version__, cache
 from .inputs.compile import find_proto_files, include_folders
 from .errors import Exit, GeneratorError, Problem, closest, shell_word, shown_path
 from .options import (
@@ -202,10 +202,11 @@ def run(prog: str = COMMAND) -> NoReturn:
     """The console script and ``python -m generator``: main(), then leave at once.
 
     A run leaves millions of objects behind, and the interpreter's exit would
-    collect and free them all (~10 ms of a 0.25 s generate) for nothing: flush
-    the output and exit without that teardown, as mypy does. The collector is
-    disabled first: main() restored its threshold, and the next allocation
-    would start a collection."""
+    collect and free them all for nothing: flush the output and exit without
+    that teardown, as mypy does (an edit's CPU time is 0.65x betterproto2's
+    with it, 0.71x without; its budget is 0.75x: docs/benchmarks.md). The
+    collector is disabled first: main() restored its threshold, and the next
+    allocation would start a collection."""
     code = main(prog=prog)
     gc.disable()
     sys.stdout.flush()
@@ -273,11 +274,14 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
     # A run allocates millions of small objects that live to its end (descriptor
     # views, the model, rendered text): at the default threshold (700) the cycle
     # collector runs thousands of times and rescans them (12% of a 4,500-message
-    # run). A high one still collects the few cycles there are, at a fraction of that.
+    # run). A high one still collects the few cycles there are, at a fraction of that
+    # (without it, 450 -> 4,500 messages took 10.2x the CPU, over the 10x budget:
+    # docs/benchmarks.md).
     thresholds = gc.get_threshold()
     gc.set_threshold(100_000, *thresholds[1:])
     try:
-        return _run(args, prog)
+        with cache.fresh() if args.full else contextlib.nullcontext():
+            return _run(args, prog)
     except KeyboardInterrupt as exc:
         print(
             f"interrupted; {_left(exc, getattr(args, 'writing', None))}",

@@ -14,21 +14,18 @@ statements, and:
 * anything else black might change - a long line of another shape, trailing
   whitespace, a tab - makes its statement (its member, in a long class) a
   piece "at risk", and only those go to black. black is imported then and
-  only then; its outputs are kept in the user cache folder, keyed by the
-  piece, black's version and the Mode.
+  only then.
 
-A whole file's result is kept there too, keyed by its rendered text and this
-module's own source: a regeneration formats only the files an edit changed.
+Nothing is kept in the user cache: formatting every file again costs an edit
+no more than reading and checking kept results did (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
 import bisect
-import hashlib
 import itertools
 import re
 import unicodedata
-from pathlib import Path
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -38,24 +35,14 @@ from .errors import GeneratorError, Problem
 
 if TYPE_CHECKING:
     import black
-from .settings import (
-    BLACK_MAJORS,
-    LINE_LENGTH,
-    black_version,
-    cache_entry,
-    cache_root,
-    read_cached,
-    write_cached,
-)
+from .settings import BLACK_MAJORS, LINE_LENGTH, black_version
 
-# Bump when the cutting changes what a piece is: old entries then miss.
-_SALT = f"pieces-4 black {black_version()} line-length {LINE_LENGTH}\0"
 _SPLIT_CLASS_LINES = 100  # a longer class at risk goes to black member by member
 
 
 class Formatted(msgspec.Struct):
     texts: dict[str, str]  # path -> final text
-    black_pieces: int = 0  # pieces black formatted in this run (cache misses)
+    black_pieces: int = 0  # pieces black formatted in this run
 
 
 class RenderedText(Protocol):
@@ -71,25 +58,12 @@ class RenderedText(Protocol):
 
 def format_files(files: Sequence[RenderedText]) -> Formatted:
     """Python and stub files as black formats them; other files unchanged."""
-    formatter = _Formatter(_cache_dir())
+    formatter = _Formatter()
     texts: dict[str, str] = {}
     for f in files:
-        if f.kind not in ("python", "stub"):
-            texts[f.path] = f.text
-            continue
-        entry = cache_entry("formatted", __file__, _SALT, f.kind, f.text)
-        # stored "" when unchanged: one copy of the text in memory, not two
-        formatted = _load(entry)
-        if formatted is None:
-            formatted = formatter.file(f.path, f.text, f.kind)
-            _store(entry, "" if formatted is f.text else formatted)
-        texts[f.path] = formatted or f.text
+        python = f.kind in ("python", "stub")
+        texts[f.path] = formatter.file(f.path, f.text, f.kind) if python else f.text
     return Formatted(texts, formatter.black_calls)
-
-
-def _cache_dir() -> Path | None:
-    root = cache_root()
-    return root / f"black-{black_version()}-{LINE_LENGTH}" if root else None
 
 
 # -- black, only for pieces at risk
@@ -564,8 +538,7 @@ def _bars(pad: str, code: str) -> list[str] | None:
 
 
 class _Formatter:
-    def __init__(self, cache: Path | None) -> None:
-        self.cache = cache
+    def __init__(self) -> None:
         self.black_calls = 0
         # of the file being formatted (see _risky_lines): line numbers
         self.other_risks: list[int] = []
@@ -654,11 +627,6 @@ class _Formatter:
         return out
 
     def _black(self, path: str, source: str, kind: str, indent: int) -> str:
-        key = hashlib.sha256(f"{_SALT}{kind}\0{indent}\0{source}".encode()).hexdigest()
-        entry = self.cache / key[:2] / key if self.cache is not None else None
-        cached = _load(entry)
-        if cached is not None:
-            return cached
         try:
             text = run_black(source, kind, indent)
         except GeneratorError as exc:
@@ -669,7 +637,6 @@ class _Formatter:
                 ]
             ) from None
         self.black_calls += 1
-        _store(entry, text)
         return text
 
 
@@ -842,15 +809,3 @@ def _code(line: str) -> str:
         if token.group() == "#":
             return line[: token.start()].rstrip()
     return line
-
-
-def _load(path: Path | None) -> str | None:
-    payload = read_cached(path)
-    try:
-        return payload.decode("utf-8") if payload is not None else None
-    except UnicodeDecodeError:
-        return None
-
-
-def _store(path: Path | None, text: str) -> None:
-    write_cached(path, text.encode("utf-8"))

@@ -152,7 +152,8 @@ OPTIONS: tuple[Option, ...] = (
         "full",
         "switch",
         "rebuild from the inputs alone, trusting nothing in the output folder (no answer "
-        "from its manifest); CI's check uses this",
+        "from its manifest) nor in the user cache (no entry read, as on a fresh machine); "
+        "CI's check uses this",
         flags=("--full",),
         default=False,
     ),

@@ -17,6 +17,7 @@ import msgspec
 
 from . import COMMAND, __version__
 from .errors import GeneratorError, Problem
+from . import cache
 from .inputs.compile import find_proto_files, include_folders, proto_names
 from .inputs.files import (
     check_regular,
@@ -27,14 +28,7 @@ from .inputs.files import (
 )
 from .options import Options
 from .output.manifest import MANIFEST_SUFFIX, manifest_text, output_digest
-from .settings import (
-    GENERATOR,
-    TEMPLATES,
-    cache_root,
-    dependency_versions,
-    read_cached,
-    write_cached,
-)
+from .settings import GENERATOR, TEMPLATES, dependency_versions
 
 if TYPE_CHECKING:
     from .annotations.keys import Annotations
@@ -139,11 +133,7 @@ def _hash_files(digest: hashlib._Hash, labelled: list[tuple[str, Path, str]]) ->
 
 
 def _memo_file(inputs: str) -> Path | None:
-    root = cache_root()
-    if root is None:
-        return None
-    key = hashlib.sha256(f"{generator_hash()}\0{inputs}".encode()).hexdigest()
-    return root / "outputs" / key[:2] / key
+    return cache.entry("outputs", generator_hash(), inputs)
 
 
 def known_output(inputs: str) -> str | None:
@@ -152,7 +142,7 @@ def known_output(inputs: str) -> str | None:
     clone, a new cache or a changed generator know nothing, and the caller
     then builds: the generator is deterministic, so (generator, inputs) ->
     output is a pure function and this memo of it can never be stale."""
-    payload = read_cached(_memo_file(inputs))
+    payload = cache.read(_memo_file(inputs))
     try:
         recorded = json.loads(payload)["output"] if payload is not None else None
     except (ValueError, KeyError, TypeError):
@@ -165,7 +155,7 @@ def remember_output(inputs: str, files: dict[str, str]) -> None:
     text = json.dumps(
         {"output": output_digest({k: v.encode("utf-8") for k, v in files.items()})}
     )
-    write_cached(_memo_file(inputs), text.encode("utf-8"))
+    cache.write(_memo_file(inputs), text.encode("utf-8"))
 
 
 def resolve_protos(options: Options) -> list[Path]:

@@ -1,35 +1,27 @@
-"""Compiled jinja2 templates, never committed: built when the wheel is
-built, or compiled on first use into the user cache folder.
+"""Compiled jinja2 templates, carried by a wheel: built when the wheel is
+built, never cached in the user cache folder.
 
-Compiling every template costs a good part of a first generation, so each is
-compiled once per source text, jinja2 version and Python. A wheel carries them
-as the ``compiled_templates`` subpackage (Python modules written by
-``write_package``, called from the build hook ``build_hooks.py``; their
-bytecode is cached as any module's), each used only while its key matches.
-Otherwise (a source checkout, an editable install) the first run stores each in ``templates/jinja2-<version>-<python>/`` under the user cache folder, one
-marshalled code object a file, keyed by the template's name and the hash of its
-source and compile options (``FLEET_CODEGEN_NO_CACHE``: compiled in memory
-every run). A file is written whole (a temporary file, then a rename), so
-concurrent runs at worst both write the same entry, and one that does not check
-out (wrong hash, truncated, unreadable) is compiled again and rewritten.
-Nothing is ever written beside the templates or in the folder generated into.
+Compiling every template costs a good part of a first generation, so a
+wheel carries them compiled, as the ``compiled_templates`` subpackage (Python
+modules written by ``write_package``, called from the build hook
+``build_hooks.py``; their bytecode is cached as any module's), each used only
+while its key matches the template's source. A source checkout or an
+editable install has none and compiles each template in memory, once a
+process. They are not kept in the user cache: its entries are data that
+another branch's CI may have written, and a compiled template is code (see
+docs/benchmarks.md for what that costs a source checkout).
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
-import marshal
 import re
-import sys
 from pathlib import Path
-from types import CodeType
 from collections.abc import MutableMapping
 from typing import Protocol, TypedDict
 
 import jinja2
-
-from .settings import cache_root, read_cached, write_cached
 
 PACKAGE = "compiled_templates"  # the wheel's subpackage of compiled templates
 
@@ -64,16 +56,6 @@ def module_name(name: str) -> str:
     return "t_" + re.sub(r"\W", "_", name)
 
 
-def cache_folder() -> Path | None:
-    root = cache_root()
-    tag = sys.implementation.cache_tag  # marshal's format is the interpreter's
-    return (
-        None
-        if root is None
-        else root / "templates" / f"jinja2-{jinja2.__version__}-{tag}"
-    )
-
-
 class Loader(jinja2.FileSystemLoader):
     """The templates folder's templates, compiled at most once (see the module)."""
 
@@ -90,9 +72,11 @@ class Loader(jinja2.FileSystemLoader):
             return environment.template_class.from_module_dict(
                 environment, namespace, globals or {}
             )
-        code = cached_code(environment, name, filename, source, key)
         return environment.template_class.from_code(
-            environment, code, globals or {}, uptodate
+            environment,
+            environment.compile(source, name, filename),
+            globals or {},
+            uptodate,
         )
 
 
@@ -112,37 +96,6 @@ def _from_wheel(
         code, namespace
     )  # noqa: S102 - our own compiled template, bound to this environment
     return namespace if namespace.get("SOURCE_KEY") == key else None
-
-
-def cached_code(
-    environment: jinja2.Environment, name: str, filename: str, source: str, key: str
-) -> CodeType:
-    """The template's code object from the user cache, compiled and stored there on a miss."""
-    folder = cache_folder()
-    entry = (
-        folder / f"{module_name(name)}-{key[:32]}.bin" if folder is not None else None
-    )
-    code = _read(entry)
-    if code is None:
-        code = environment.compile(source, name, filename)
-        _write(entry, code)
-    return code
-
-
-def _read(entry: Path | None) -> CodeType | None:
-    """A stored code object (marshalled)."""
-    body = read_cached(entry)
-    if body is None:
-        return None
-    try:
-        code = marshal.loads(body)
-    except (EOFError, ValueError, TypeError):
-        return None
-    return code if isinstance(code, CodeType) else None
-
-
-def _write(entry: Path | None, code: CodeType) -> None:
-    write_cached(entry, marshal.dumps(code))
 
 
 class Filter(Protocol):

@@ -1,20 +1,17 @@
 """The annotations file as YAML (stage 3, generator.annotations.load): every value
-with its line, so each problem names file:line (read by yaml_reader, or taken
-from the user cache when the same text was read before); and the checker
+with its line, so each problem names file:line (read by yaml_reader); and the checker
 that collects problems, mapping by mapping, against the format's declared keys."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-# Any: YAML values (and cached trees of them) before each key's reader checks them
+# Any: YAML values before each key's reader checks them
 
 from ..errors import Problem, closest
 from ..inputs.files import decode_utf8, read_input
-from ..settings import cache_entry, installed_version, read_cached, write_cached
 from .keys import Key
 
 
@@ -30,15 +27,9 @@ class Node:
 
 def load_yaml(path: Path) -> Node:
     text = decode_utf8(read_input(path, "annotations file"), path, "annotations file")
-    entry = _tree_entry(text)
-    tree = _cached_tree(entry)
-    if tree is None:
-        # deferred: PyYAML's import and parse take ~50 ms, most runs read a known text
-        from .yaml_reader import read_tree
+    from .yaml_reader import read_tree  # deferred: PyYAML's import takes ~20 ms
 
-        tree = read_tree(text, str(path))
-        _store_tree(entry, tree)
-    return _nodes(tree)
+    return _nodes(read_tree(text, str(path)))
 
 
 def _nodes(tree: list[Any]) -> Node:
@@ -48,44 +39,6 @@ def _nodes(tree: list[Any]) -> Node:
     if isinstance(value, list):
         return Node([_nodes(v) for v in value], line)
     return Node(value, line)
-
-
-# -- the user cache of read trees: keyed by the text, PyYAML's version and the
-# reader's own source (an entry cut short or altered is read from the text again)
-
-
-def _tree_entry(text: str) -> Path | None:
-    reader = str(Path(__file__).with_name("yaml_reader.py"))
-    return cache_entry(
-        "annotation-trees", reader, f"PyYAML {installed_version('PyYAML')}", text
-    )
-
-
-def _cached_tree(entry: Path | None) -> list[Any] | None:
-    payload = read_cached(entry)
-    if payload is None:
-        return None
-    try:
-        tree = json.loads(payload)
-    except ValueError:
-        return None
-    return tree if _is_tree(tree) else None
-
-
-def _is_tree(tree: Any) -> bool:
-    if not (isinstance(tree, list) and len(tree) == 2 and type(tree[0]) is int):
-        return False
-    value = tree[1]
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _is_tree(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_is_tree(v) for v in value)
-    return value is None or isinstance(value, (str, int, float))
-
-
-def _store_tree(entry: Path | None, tree: list[Any]) -> None:
-    payload = json.dumps(tree, ensure_ascii=True, separators=(",", ":"))
-    write_cached(entry, payload.encode("ascii"))
 
 
 # --------------------------------------------------------------- validation

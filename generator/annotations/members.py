@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +18,6 @@ from typing import Any, NamedTuple
 from ..errors import Problem
 from ..inputs.files import decode_utf8, hand_written_module, read_input
 from ..schema import naming
-from ..settings import cache_entry, read_cached, write_cached
 from .checker import Checker, Node, yaml_type
 from .grammar import dotted_name
 from .keys import (
@@ -543,34 +541,13 @@ class _Outline(NamedTuple):
 
 
 def _outline(path: Path) -> _Outline:
-    """The module at ``path`` outlined: from the user cache when this text
-    was outlined before (parsing the hooks module takes ~15 ms of a run),
-    else parsed once (a SyntaxError is the caller's)."""
+    """The module at ``path`` outlined (a SyntaxError is the caller's)."""
     return _outline_of(_hooks_source(path), str(path))
 
 
 @functools.lru_cache(maxsize=8)  # a run asks for names, return types and class members
 def _outline_of(source: str, filename: str) -> _Outline:
-    entry = cache_entry("hook-outlines", __file__, source)
-    payload = read_cached(entry)
-    if payload is not None:
-        try:
-            names, returns, classes = json.loads(payload)
-            return _Outline(
-                frozenset(names),
-                dict(returns),
-                {k: frozenset(v) for k, v in classes.items()},
-            )
-        except (ValueError, TypeError, AttributeError):
-            pass  # not what this code stores: outlined again
-    outline = _outlined(ast.parse(source, filename=filename))
-    data = [
-        sorted(outline.names),
-        outline.returns,
-        {k: sorted(v) for k, v in outline.classes.items()},
-    ]
-    write_cached(entry, json.dumps(data).encode("utf-8"))
-    return outline
+    return _outlined(ast.parse(source, filename=filename))
 
 
 def _outlined(tree: ast.Module) -> _Outline:

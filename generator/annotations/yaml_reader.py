@@ -1,8 +1,7 @@
 """The annotations file's YAML, read (stage 3, for generator.annotations.checker):
 text -> a plain tree, every value with its line, so each problem names
 file:line; plain YAML only (no alias, merge key or tag the format does not
-use). Only a run whose annotations text is not in the user cache imports
-PyYAML: the tree is plain data (``[line, value]`` pairs), kept as JSON.
+use). The tree is plain data (``[line, value]`` pairs).
 """
 
 from __future__ import annotations

@@ -214,6 +214,7 @@ FILTERS = {
 }
 
 
+@functools.cache  # a source checkout compiles each template once a process
 def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     """The one Environment; templates compiled at most once (template_cache)."""
     env = jinja2.Environment(

@@ -56,7 +56,7 @@ the committed tree). Children may write bytecode (PYTHONDONTWRITEBYTECODE is dro
 them), as an installed tool does; an untimed warm-up writes it. The snapshot
 is the tool as its wheel installs it, templates compiled at build time
 (build_hooks.py); "source checkout" rows run a copy without them, which
-compiles them into the (empty) cache folder.
+compiles them in memory on every run.
 """
 
 from __future__ import annotations
@@ -477,7 +477,7 @@ def bench_regen(ctx: Context) -> None:
         series["ours first generation"].add(run_process(cmd, env=ctx.ours_env(ctx.fresh_dir("cache")), cwd=ctx.root))
 
     def first_generation_source() -> None:
-        """The same from a source checkout: the templates compiled into the empty cache folder too."""
+        """The same from a source checkout: the templates compiled in memory too (a wheel carries them compiled)."""
         first_out = ctx.fresh_dir("regen-first-source")
         prepare_out(first_out)
         cmd = [py, "-m", "generator", "generate", "--out", str(first_out)]
@@ -501,7 +501,7 @@ def bench_regen(ctx: Context) -> None:
         if not isinstance(peers[name], str):
             peer_out.mkdir(exist_ok=True)
             run_process(peers[name], env=ctx.env, cwd=ctx.root)  # type: ignore[arg-type]
-    run_process(regen, env=ctx.ours_env(warm_cache), cwd=ctx.root)  # fills the warm cache (compiled templates)
+    run_process(regen, env=ctx.ours_env(warm_cache), cwd=ctx.root)  # fills the warm cache (the fast check's memo)
     if not edit_n:
         series["ours generate after a proto edit"].error = "not measured with --quick"
     if edit_n:
@@ -543,7 +543,7 @@ def bench_regen(ctx: Context) -> None:
     ):
         ctx.rows.append(Row("regen", figure, series[key].median, bp2, bp2_name, budget=budget,
                             note=series[key].error or note))
-    ctx.rows.append(Row("regen", "first generation from a source checkout (templates compiled on first use)",
+    ctx.rows.append(Row("regen", "first generation from a source checkout (templates compiled in memory)",
                         series["ours first generation, source checkout"].median, bp2, bp2_name))
     ctx.rows.append(Row("regen", "first generation vs betterproto2 parsing the .proto too", series["ours first generation"].median,
                         series["betterproto2"].median, "betterproto2 (.proto)"))

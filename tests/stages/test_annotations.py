@@ -160,88 +160,49 @@ def _tree(node):  # a loaded Node as plain data, lines included
     return (node.line, value)
 
 
-def test_a_read_annotations_text_is_taken_from_the_user_cache(tmp_path, monkeypatch):
-    """The text read once (PyYAML's import and parse: ~50 ms of a run) is kept
-    as plain data in the user cache: the same text gives the same tree, every
-    value with its line, without PyYAML; another text, PyYAML version or
-    reader is another entry; an entry cut short or altered is read again."""
+def test_an_annotations_text_reads_to_values_with_their_lines(tmp_path):
+    """Every YAML value, with its line: floats keep their sign, strings their
+    characters, empty collections their type."""
     import math
 
-    from generator.annotations import checker, yaml_reader
+    from generator.annotations import checker
     from tests.support import ROOT
 
-    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     path = tmp_path / "notes.yaml"
     path.write_text((ROOT / "proto" / "fleet_strategy.annotations.yaml").read_text(encoding="utf-8")
                     + "extra: [1, -0.0, .inf, null, true, 'é\\u2028', {k: [ ]}]\n", encoding="utf-8")
-    reads = []
-    monkeypatch.setattr(yaml_reader, "read_tree", lambda *a, real=yaml_reader.read_tree: reads.append(1) or real(*a))
-    first = _tree(checker.load_yaml(path))
-    again = _tree(checker.load_yaml(path))
-    assert again == first and reads == [1]  # from the cache
-    assert [math.copysign(1, t[1]["extra"][1][1][1]) for t in (first, again)] == [-1, -1]  # == ignores the sign
-    entries = [p for p in (tmp_path / "cache" / "fleet-strategy-codegen" / "annotation-trees").rglob("*") if p.is_file()]
-    assert len(entries) == 1
-    for damaged in (entries[0].read_bytes()[:-7], entries[0].read_bytes().replace(b"true", b"fals")):
-        entries[0].write_bytes(damaged)
-        assert _tree(checker.load_yaml(path)) == first  # read again, and stored whole
-    assert len(reads) == 3
-    key = checker._tree_entry(path.read_text(encoding="utf-8"))
-    assert checker._tree_entry(path.read_text(encoding="utf-8") + "\n") != key
-    monkeypatch.setattr(checker, "installed_version", lambda name: "0.0")
-    assert checker._tree_entry(path.read_text(encoding="utf-8")) != key
-    monkeypatch.setenv("FLEET_CODEGEN_NO_CACHE", "1")
-    assert checker._tree_entry(path.read_text(encoding="utf-8")) is None
+    tree = _tree(checker.load_yaml(path))
+    extra = tree[1]["extra"][1]
+    assert math.copysign(1, extra[1][1]) == -1 and extra[2][1] == math.inf
+    assert [v[1] for v in (extra[0], extra[3], extra[4], extra[5])] == [1, None, True, "é\\u2028"]  # single quotes: no escapes
+    assert extra[6][1] == {"k": (extra[6][0], [])}
 
 
-def test_a_run_with_a_known_annotations_text_does_not_import_pyyaml(tmp_path):
-    import subprocess
-    import sys
-
-    from tests.support import ROOT
-
-    code = ("import sys; from pathlib import Path; from generator.annotations import checker as a; "
-            "a.load_yaml(Path(sys.argv[1])); print('yaml' in sys.modules)")
-    env = {**__import__("os").environ, "XDG_CACHE_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    env.pop("FLEET_CODEGEN_NO_CACHE", None)
-    notes = str(ROOT / "proto" / "fleet_strategy.annotations.yaml")
-    runs = [subprocess.run([sys.executable, "-c", code, notes], env=env, capture_output=True, text=True, check=True)
-            for _ in range(2)]
-    assert [r.stdout.strip() for r in runs] == ["True", "False"]
-
-
-def test_a_hooks_module_is_outlined_once_per_text(tmp_path, monkeypatch):
+def test_a_hooks_module_is_outlined_once_per_run(tmp_path, monkeypatch):
     """Names, return types and class members of a hand-written module come
-    from one parse, kept in the user cache by text (parsing the hooks module
-    is ~15 ms of a run): the same answers without parsing; an altered entry
-    or another text is parsed again; a module that does not parse is never kept."""
+    from one parse a run (nothing kept in the user cache: a parse is ~15 ms);
+    a module that does not parse is never kept."""
     import ast
 
     from generator.annotations import members
 
-    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     parses = []
     monkeypatch.setattr(members.ast, "parse", lambda *a, real=ast.parse, **k: parses.append(1) or real(*a, **k))
     hooks = tmp_path / "hooks.py"
     hooks.write_text("X = 1\ndef f() -> 'A | None':\n    pass\ndef f() -> list[int]:\n    pass\n"
                      "class M:\n    __slots__ = ('a',)\n    b: int\n    def c(self): pass\nclass M:\n    d = 2\n")
 
-    def read():  # as a new run does (the outline is also kept for the run)
-        members._outline_of.cache_clear()
+    def read():
         return (members.hook_names_in(hooks), members.hook_return_types(hooks),
                 members.hook_class_members(hooks, "M"), members.hook_class_members(hooks, "Other"))
 
+    members._outline_of.cache_clear()
     first = read()
     assert first == (frozenset({"X", "f", "M"}), {"f": "list[int]"}, frozenset({"__slots__", "a", "b", "c", "d"}), frozenset())
     assert len(parses) == 1 and read() == first and len(parses) == 1
-    (entry,) = [p for p in (tmp_path / "cache").rglob("*") if p.is_file()]
-    entry.write_bytes(entry.read_bytes()[:-3])
-    assert read() == first and len(parses) == 2
     hooks.write_text("def g(:\n")
     for _ in range(2):
         members._outline_of.cache_clear()
         with pytest.raises(SyntaxError):
             members.hook_names_in(hooks)
-    assert len(parses) == 4
+    assert len(parses) == 3

@@ -188,48 +188,6 @@ def test_space_black_strips_from_a_docstring_sends_it_to_black(black_calls):
     assert formatted == black.format_str(source, mode=mode("python")) and black_calls
 
 
-def test_black_s_outputs_are_cached_locally_by_piece(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
-    source = f"X = {' + '.join(['value'] * 30)}\n"
-    def pieces():  # black's outputs (whole files are kept under formatted/)
-        return sorted(p for p in tmp_path.rglob("*") if p.is_file() and "formatted" not in p.parts)
-
-    first = format_files([RenderedFile("m.py", "# v1\n" + source, "python")])
-    entries = pieces()
-    second = format_files([RenderedFile("m.py", "# v2, another header\n" + source, "python")])
-    assert (first.black_pieces, second.black_pieces) == (1, 0)  # the header is not part of the key
-    assert second.texts["m.py"].endswith(black.format_str(source, mode=mode("python")))
-    assert len(entries) == 1 and pieces() == entries
-
-
-def test_a_file_formatted_before_is_taken_whole_from_the_cache(tmp_path, monkeypatch):
-    """A regeneration formats only what an edit changed: a file's result is
-    kept, keyed by its text and the format stage's own source; an entry cut
-    short or altered is formatted again; a file left as rendered is kept as
-    a mark, not a second copy."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
-    formatted: list[str] = []
-    real = format_stage._Formatter.file
-    monkeypatch.setattr(format_stage._Formatter, "file",
-                        lambda self, path, text, kind: formatted.append(path) or real(self, path, text, kind))
-    files = [RenderedFile("long.py", f"X = f({', '.join(['argument'] * 30)})\n", "python"),
-             RenderedFile("plain.py", "X = 1\n", "python"), RenderedFile("page.md", "# X\n", "markdown")]
-    first = format_files(files).texts
-    assert formatted == ["long.py", "plain.py"] and first["long.py"] != files[0].text
-    assert first["plain.py"] is files[1].text  # unchanged: the rendered text itself
-    assert format_files(files).texts == first and formatted == ["long.py", "plain.py"]  # both from the cache
-    entries = {p.read_bytes()[32:]: p for p in (tmp_path).rglob("*") if p.is_file() and "formatted" in p.parts}
-    assert set(entries) == {first["long.py"].encode(), b""}
-    entries[b""].write_bytes(entries[b""].read_bytes() + b"X")  # altered
-    entry = entries[first["long.py"].encode()]
-    entry.write_bytes(entry.read_bytes()[:-5])  # cut short
-    assert format_files(files).texts == first and formatted == ["long.py", "plain.py"] * 2
-    monkeypatch.setattr(format_stage, "_SALT", format_stage._SALT + "another format stage\0")
-    assert format_files(files).texts == first and len(formatted) == 6
-
-
 def test_the_manifest_records_no_pieces():
     data = json.loads((ROOT / "generated" / "fleet_strategy.manifest.json").read_text())
     assert set(data) == {"@generated", "files", "undocumented", "api"}
