@@ -19,7 +19,7 @@ import pytest
 from generator import cache
 from generator.cli import main
 from generator.format import format_files
-from generator.render import RenderedFile
+from generator.render.templates import RenderedFile
 from tests.support import ROOT
 
 LONG = f"X = f({', '.join(['argument'] * 30)})\n"  # a file the format stage changes
@@ -160,7 +160,7 @@ def test_no_stage_reads_or_writes_the_cache_but_the_fast_check(project, user_cac
     template is compiled in memory, never written anywhere."""
     import jinja2
 
-    from generator import render
+    from generator.render import templates as render
 
     render.environment.cache_clear()  # as a new process: the templates compiled in it
     compiled: list[str] = []
@@ -182,7 +182,7 @@ def test_full_reads_no_entry_and_a_planted_memo_does_not_fool_it(project, user_c
     entry is even opened. The attack: a pull request edits a generated module
     (and its hash in the manifest), and the CI cache, restored from another
     branch, holds a memo planted to say these inputs made that tree."""
-    from generator.output import output_digest
+    from generator.output.manifest import output_digest
 
     assert main(["generate"]) == 0
     (memo,) = entries(user_cache)

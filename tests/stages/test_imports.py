@@ -25,6 +25,7 @@ GENERATOR = ROOT / "generator"
 ORDER = [
     "errors",  # the one error type, the did-you-mean, the exit codes
     "settings",  # constants and places every stage may need
+    "cache",  # the user cache: the fast check's memo
     "inputs",  # stage 1: the user's files, protoc
     "schema",  # stage 2: the descriptors, protobuf facts, naming
     "annotations",  # stage 3: the annotations file
