@@ -6,9 +6,11 @@ reads none; anything that fails a check is recomputed and rewritten."""
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import time
@@ -29,7 +31,10 @@ LONG = f"X = f({', '.join(['argument'] * 30)})\n"  # a file the format stage cha
 def user_cache(tmp_path, monkeypatch) -> Path:
     monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    return tmp_path / "xdg" / "fleet-strategy-codegen"
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))  # this machine's key
+    cache.key.cache_clear()
+    yield tmp_path / "xdg" / "fleet-strategy-codegen"
+    cache.key.cache_clear()
 
 
 @pytest.fixture
@@ -47,10 +52,12 @@ def entries(root: Path, kind: str = "") -> list[Path]:
     return sorted(p for p in (root / kind).rglob("*") if p.is_file() and not p.name.startswith(".tmp-"))
 
 
-def plant(entry: Path, payload: bytes) -> None:
-    """What an attacker writes: any payload, its checksum recomputed."""
+def plant(entry: Path, payload: bytes, key: bytes | None = None) -> None:
+    """What an attacker writes: any payload, its checksum recomputed (without
+    ``key``: a plain sha256, all that one who has not this machine's key can make)."""
     entry.unlink()
-    entry.write_bytes(hashlib.sha256(payload).digest() + payload)
+    digest = hmac.digest(key, payload, "sha256") if key else hashlib.sha256(payload).digest()
+    entry.write_bytes(digest + payload)
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -181,7 +188,8 @@ def test_full_reads_no_entry_and_a_planted_memo_does_not_fool_it(project, user_c
     """--full computes everything from the inputs, as on a fresh machine: no
     entry is even opened. The attack: a pull request edits a generated module
     (and its hash in the manifest), and the CI cache, restored from another
-    branch, holds a memo planted to say these inputs made that tree."""
+    branch, holds a memo planted to say these inputs made that tree: it is not
+    signed with this machine's key, so not even a plain check believes it."""
     from generator.output.manifest import output_digest
 
     assert main(["generate"]) == 0
@@ -195,11 +203,15 @@ def test_full_reads_no_entry_and_a_planted_memo_does_not_fool_it(project, user_c
     data["files"]["fleet_strategy/types.py"] = hashlib.sha256(edited.encode()).hexdigest()
     manifest.write_text(json.dumps(data))
     on_disk = {name: (project / "generated" / name).read_bytes() for name in [*data["files"], manifest.name]}
-    plant(memo, json.dumps({"output": output_digest(on_disk)}).encode())
-    # what a planted memo can do without --full: call the tampered tree clean; it writes nothing
-    before = tree(project / "generated")
+    lie = json.dumps({"output": output_digest(on_disk)}).encode()
+    plant(memo, lie)  # checksummed, not signed with this machine's key: not read
+    assert main(["check"]) == 1
+    plant(memo, lie, key=os.urandom(32))  # signed on another machine (another branch's CI cache)
+    assert main(["check"]) == 1
+    assert "stale: generated/fleet_strategy/types.py" in capsys.readouterr().out
+    # only one who holds this machine's key (outside the cache folder) could sign a lie
+    plant(memo, lie, key=cache.key())
     assert main(["check"]) == 0 and main(["generate"]) == 0
-    assert tree(project / "generated") == before
 
     opened: list[str] = []
     real_open = os.open
@@ -261,3 +273,33 @@ def test_every_entry_is_plain_text(project, user_cache):
     source = "\n".join(p.read_text() for p in (ROOT / "generator").glob("*.py"))
     for word in ("marshal", "pickle", "shelve"):
         assert f"import {word}" not in source
+
+
+def test_the_key_is_made_once_private_and_never_read_through_a_link(user_cache, tmp_path):
+    """Entries are signed with a key kept outside the cache folder; a key file
+    that is a link (or not 32 bytes) is not used, and then no entry is trusted."""
+    path = cache.entry("outputs", "x")
+    cache.write(path, b"payload")
+    secret = tmp_path / "state" / "fleet-strategy-codegen" / "cache.key"
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600 and len(secret.read_bytes()) == 32
+    assert cache.read(path) == b"payload"
+    elsewhere = tmp_path / "planted.key"
+    elsewhere.write_bytes(secret.read_bytes())
+    secret.unlink()
+    secret.symlink_to(elsewhere)
+    cache.key.cache_clear()
+    assert cache.key() is None and cache.read(path) is None
+    secret.unlink()
+    secret.write_bytes(b"short")
+    cache.key.cache_clear()
+    assert cache.key() is None and cache.read(path) is None
+
+
+def test_an_entry_is_never_written_through_a_linked_folder(user_cache, tmp_path):
+    path = cache.entry("outputs", "y")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    path.parent.parent.mkdir(parents=True)
+    path.parent.symlink_to(outside)
+    cache.write(path, b"payload")
+    assert list(outside.iterdir()) == []
