@@ -1,5 +1,5 @@
 """The wheel's build step (pyproject.toml, [tool.setuptools.cmdclass]): the
-templates compiled by jinja2 into the wheel (generator/template_cache.py), so
+templates compiled by jinja2 into the wheel (generator/render/precompiled.py), so
 an installed tool compiles none; nothing compiled is committed."""
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ class BuildPy(build_py):
     def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
-            return  # an editable install runs from the checkout: the user cache serves it
+            return  # an editable install runs from the checkout: it compiles in memory
         sys.path.insert(0, str(ROOT))
         try:
-            from generator.template_cache import PACKAGE, write_package
+            from generator.render.precompiled import PACKAGE, write_package
         finally:
             sys.path.remove(str(ROOT))
         write_package(
             ROOT / "templates",
-            Path(self.build_lib) / "fleet_strategy_codegen" / PACKAGE,
+            Path(self.build_lib) / "fleet_strategy_codegen" / "render" / PACKAGE,
         )

@@ -200,7 +200,7 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     compiled the protos (the protoc plugin); by default they are compiled here."""
     from .api_changes.report import check_accepted
     from .api_changes.surface import api_surface, surface_json
-    from .format import format_files
+    from .render.format import format_files
     from .render.templates import render_package
 
     analysis = analyse(options, compiled)

@@ -30,7 +30,7 @@ from ..model.records import (
 from ..model.typeref import Import, Statement
 from ..schema import naming
 from ..settings import GENERATOR, LINE_LENGTH, TEMPLATES
-from ..template_cache import OPTIONS, Loader
+from .precompiled import OPTIONS, Loader
 
 # The runtime every package gets: real modules of this tool, copied verbatim
 # (``runtime``, the one generated code imports, and its private parts).
@@ -216,7 +216,7 @@ FILTERS = {
 
 @functools.cache  # a source checkout compiles each template once a process
 def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
-    """The one Environment; templates compiled at most once (template_cache)."""
+    """The one Environment; templates compiled at most once (render.precompiled)."""
     env = jinja2.Environment(
         loader=Loader(str(templates)), undefined=jinja2.StrictUndefined, **OPTIONS
     )

@@ -39,10 +39,10 @@ import run as bench  # noqa: E402  (tests/benchmarks/run.py: its snapshot, peers
 
 # Code variants: what runs before the tool, replacing a mechanism with what it stands in for.
 LAYOUT_BY_BLACK = (
-    "from generator import format as f\n"
+    "from generator.render import format as f\n"
     "f._Formatter.file = lambda self, path, text, kind: f.run_black(text, kind)\n"
 )
-NO_LINE_WRAPPING = "from generator import format as f\nf._prewrapped = lambda *a, **k: None\n"
+NO_LINE_WRAPPING = "from generator.render import format as f\nf._prewrapped = lambda *a, **k: None\n"
 NO_DIST_INFO_SCAN = "from generator import settings as s\ns._dist_info_versions = lambda: {}\n"
 NO_GC_TUNING = "import gc\ngc.set_threshold = lambda *a: None\n"
 NO_OS_EXIT = "import os, sys\nos._exit = sys.exit\n"

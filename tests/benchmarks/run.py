@@ -349,7 +349,7 @@ def snapshot_project(tmp: Path) -> Path:
     # (build_hooks.py). project-source is a source checkout: they are compiled
     # on first use into the user cache folder.
     sys.path.insert(0, str(ROOT))
-    from generator.template_cache import PACKAGE, write_package
+    from generator.render.precompiled import PACKAGE, write_package
 
     write_package(ROOT / "templates", tmp / "project" / "generator" / PACKAGE)
     return tmp / "project"

@@ -29,7 +29,7 @@ STAGES = {
     ("generator.annotations.load", "load_annotations"): "annotations",
     ("generator.model.build", "build_model"): "model",
     ("generator.render.templates", "render_package"): "render",
-    ("generator.format", "format_files"): "format",
+    ("generator.render.format", "format_files"): "format",
 }
 
 

@@ -660,7 +660,7 @@ def assert_black_conformant(files: dict[str, str]) -> None:
     long lines as black would, and hands black whatever it cannot be sure of."""
     import black
 
-    from generator.format import mode
+    from generator.render.format import mode
 
     for relative, text in files.items():
         if relative.endswith((".py", ".pyi")) and not relative.endswith(_SCHEMA_INDEPENDENT):

@@ -20,7 +20,7 @@ import pytest
 
 from generator import cache
 from generator.cli import main
-from generator.format import format_files
+from generator.render.format import format_files
 from generator.render.templates import RenderedFile
 from tests.support import ROOT
 

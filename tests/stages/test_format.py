@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-import generator.format as format_stage
+import generator.render.format as format_stage
 from generator.errors import GeneratorError
-from generator.format import format_files, mode, wrap_line
+from generator.render.format import format_files, mode, wrap_line
 from generator.options import Options
 from generator.pipeline import build
 from generator.render.templates import RenderedFile

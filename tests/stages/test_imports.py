@@ -30,9 +30,7 @@ ORDER = [
     "schema",  # stage 2: the descriptors, protobuf facts, naming
     "annotations",  # stage 3: the annotations file
     "model",  # stage 4: the API to emit
-    "template_cache",
-    "render",  # stage 5: templates
-    "format",  # stage 6: black
+    "render",  # stages 5 and 6: templates, then black's layout
     "output",  # stage 7: the writer
     "options",  # every option once: CLI flags, pyproject keys, plugin parameters
     "project",  # pyproject.toml settings
@@ -48,7 +46,7 @@ PACKAGES = {
     "schema": ["naming", "proto_facts", "schema"],
     "annotations": ["yaml_reader", "grammar", "keys", "checker", "rules", "members", "load"],
     "model": ["doctext", "typeref", "records", "members", "stubs", "reference_page", "build"],
-    "render": ["templates"],
+    "render": ["precompiled", "templates", "format"],
     "output": ["files", "manifest", "lock", "plan", "write"],
     "api_changes": ["surface", "paths", "comparisons", "rules", "report", "at_ref"],
 }

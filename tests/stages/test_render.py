@@ -24,7 +24,7 @@ def test_docstring_filter_keeps_text_as_black_lays_it_out(value):
     format stage does not run on docstrings)."""
     import black
 
-    from generator.format import mode
+    from generator.render.format import mode
 
     literal = docstring(value)
     assert eval(literal).strip() == value.strip()  # noqa: S307 - our own literal
@@ -52,7 +52,7 @@ def test_pyrepr_strings_round_trip_in_the_quotes_black_keeps(value):
     stage leaves literals to the templates."""
     import black
 
-    from generator.format import mode
+    from generator.render.format import mode
 
     literal = pyrepr(value)
     assert ast.literal_eval(literal) == value
@@ -74,7 +74,7 @@ def test_pyrepr_laid_out_is_as_black_lays_out_a_long_literal(value, indent, keyw
     them, so a generation needs no black (the format stage wraps no literal)."""
     import black
 
-    from generator.format import mode
+    from generator.render.format import mode
 
     laid_out = pyrepr_laid_out(value, indent, keyword)
     assert eval(laid_out.strip().split("=", 1)[-1].rstrip(",") if keyword else laid_out.rstrip(",")) == value  # noqa: S307
@@ -130,7 +130,7 @@ def test_templates_are_compiled_in_memory_never_into_a_cache_or_the_repository(t
     next test)."""
     import jinja2
 
-    from generator import template_cache
+    from generator.render import precompiled as template_cache
     from generator.render import templates as render
     from generator.settings import TEMPLATES
     from tests.support import ROOT
@@ -164,7 +164,7 @@ def test_a_wheel_carries_its_templates_compiled_and_renders_as_the_sources(tmp_p
     code must be the code the real filters give."""
     import shutil
 
-    from generator import template_cache
+    from generator.render import precompiled as template_cache
     from generator.render import templates as render
     from generator.settings import TEMPLATES
     from tests.support import ROOT

@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
-from .errors import GeneratorError, Problem
+from ..errors import GeneratorError, Problem
 
 if TYPE_CHECKING:
     import black
-from .settings import BLACK_MAJORS, LINE_LENGTH, black_version
+from ..settings import BLACK_MAJORS, LINE_LENGTH, black_version
 
 _SPLIT_CLASS_LINES = 100  # a longer class at risk goes to black member by member
 
