@@ -347,11 +347,11 @@ def snapshot_project(tmp: Path) -> Path:
                 shutil.copy2(source, snap / name)
     # The tool as a wheel installs it: its templates compiled at build time
     # (build_hooks.py). project-source is a source checkout: they are compiled
-    # on first use into the user cache folder.
+    # in memory, once a process.
     sys.path.insert(0, str(ROOT))
     from generator.render.precompiled import PACKAGE, write_package
 
-    write_package(ROOT / "templates", tmp / "project" / "generator" / PACKAGE)
+    write_package(ROOT / "templates", tmp / "project" / "generator" / "render" / PACKAGE)
     return tmp / "project"
 
 

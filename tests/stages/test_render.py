@@ -142,7 +142,7 @@ def test_templates_are_compiled_in_memory_never_into_a_cache_or_the_repository(t
     render.environment.cache_clear()  # as a new process
     compiled = _compiles(monkeypatch)
     first = render.render_package(model)
-    assert compiled and not (ROOT / "generator" / "compiled_templates").exists()
+    assert compiled and not (ROOT / "generator" / "render" / "compiled_templates").exists()
     assert not (tmp_path / "cache").exists()
     compiled.clear()
     assert render.render_package(model) == first and compiled == []  # once a process

@@ -400,9 +400,9 @@ def test_built_wheel_works_in_a_new_venv_outside_the_repo(tmp_path):
     sources = {f"fleet_strategy_codegen/{p.relative_to(ROOT / 'generator').as_posix()}" for p in (ROOT / "generator").rglob("*.py")}
     assert sources <= set(files), sorted(sources - set(files))
     # the templates compiled at build time (build_hooks.py), one module each; never committed
-    compiled = [n for n in files if n.startswith("fleet_strategy_codegen/compiled_templates/t_")]
+    compiled = [n for n in files if n.startswith("fleet_strategy_codegen/render/compiled_templates/t_")]
     assert len(compiled) == len(list((ROOT / "templates").glob("*.j2")))
-    assert "build_hooks.py" in {Path(n).name for n in names} and not (ROOT / "generator" / "compiled_templates").exists()
+    assert "build_hooks.py" in {Path(n).name for n in names} and not (ROOT / "generator" / "render" / "compiled_templates").exists()
     assert not [n for n in files if n.startswith(("fleet_strategy/", "generator/", "templates/", "tests/"))]
     assert "License-Expression: Apache-2.0" in metadata
     for requirement in ("grpcio-tools<2,>=1.71.2", "black<27,>=24.1", "jinja2", "pyyaml", "protobuf<8,>=5.29", 'tomli>=1.1; python_version < "3.11"'):
