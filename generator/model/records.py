@@ -8,7 +8,7 @@ nothing here reads the schema or the annotations."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 
@@ -487,7 +487,7 @@ class AttributeModel(msgspec.Struct, frozen=True, kw_only=True):
     """A plain instance attribute: a slot set to a fresh ``default`` per instance."""
 
     name: str
-    default: Any  # a Python literal value (the template spells it with pyrepr)
+    default: object  # a Python literal value (the template spells it with pyrepr)
     type: str
     doc: str | None
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 
@@ -92,7 +92,7 @@ def read_manifest(out: Path, package: str) -> Manifest | Damaged | None:
 def manifest_text(
     files: dict[str, str],
     undocumented: tuple[str, ...],
-    api: dict[str, Any] | None = None,
+    api: dict[str, object] | None = None,
 ) -> str:
     """What was generated: every file's hash, which lets ``check`` answer
     without regenerating when the user cache knows that this generator made
@@ -115,7 +115,7 @@ def manifest_text(
     return f'{text[:-2]},\n "api": {_json_block(api, 1, 5)}\n}}\n'
 
 
-def _json_block(value: Any, depth: int, expand: int) -> str:
+def _json_block(value: object, depth: int, expand: int) -> str:
     """JSON of ``value``: mappings nested less than ``expand`` deep one key a line."""
     if not isinstance(value, dict) or depth >= expand or not value:
         return json.dumps(value, separators=(", ", ": "))

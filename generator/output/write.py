@@ -89,6 +89,7 @@ def _signals_held(left: str) -> Iterator[_Held]:
     folder holds (``left``, which the block may correct)."""
     said = _Held(left)
     came: list[int] = []
+    # Any: handlers as signal.getsignal returns them (typeshed names their type privately)
     held: dict[int, Any] = {}
     # not the main thread: Python runs no handler in this one (ValueError)
     with contextlib.suppress(ValueError):
