@@ -206,6 +206,7 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     compiled the protos (the protoc plugin); by default they are compiled here."""
     from .api_changes import api_surface, check_accepted
     from .format import format_files
+    from .naming import package_clashes
     from .render import render_package
 
     analysis = analyse(options, compiled)
@@ -233,6 +234,17 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
         }
     }
     rendered = render_package(model, hooks_source=hooks_source, sources=sources)
+    manifest = f"{options.package}{MANIFEST_SUFFIX}"
+    others = {
+        f"{options.package}/{name}.py": f"the hand-written {name}"
+        for name in {*sources, notes.hooks_module}
+        if name
+    }
+    clashes = package_clashes(
+        [(f.path, f.proto) for f in rendered], {manifest: "the manifest", **others}
+    )
+    if clashes:  # before anything is written
+        raise GeneratorError(clashes)
     # Rendering leaves cyclic garbage (jinja's contexts: 250,000 objects at 4,500
     # messages) that the CLI's raised collector threshold would keep until the
     # end: free it before the format stage builds its copy of the text (-50 MB).
@@ -240,9 +252,7 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     if sum(len(f.text) for f in rendered) > 4_000_000:
         gc.collect()
     files = format_files(rendered).texts
-    files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
-        files, model.undocumented, api
-    )
+    files[manifest] = manifest_text(files, model.undocumented, api)
     return Generated(files=files, model=model, api=api, notes=analysis.notes)
 
 

@@ -44,6 +44,9 @@ class RenderedFile(msgspec.Struct, frozen=True):
     path: str  # relative to the output folder, "/"-separated
     text: str
     kind: str  # python | stub | markdown | plain
+    # the .proto file whose modules this is (its folder's __init__ too), as
+    # protoc names it; None: one of the package's own files
+    proto: str | None = None
 
 
 def pyrepr(value: Any) -> str:
@@ -531,9 +534,19 @@ class _TargetFiles:
                 f"{path}/__init__.py",
                 self.render("subpackage.py.j2", folder=folder),
                 "python",
+                self.proto_in(folder),
             )
             for path, folder in sorted(found)
         ]
+
+    def proto_in(self, path: str) -> str:
+        """The .proto file whose wrapper module is at ``path`` ("/"-separated,
+        no suffix), or for a folder the first whose modules are under it."""
+        return next(
+            pb2.proto_file
+            for pb2 in self.model.pb2_modules
+            if pb2.path == f"{path}_pb2" or pb2.path.startswith(f"{path}/")
+        )
 
     def class_modules(self) -> list[RenderedFile]:
         model, target = self.model, self.target
@@ -555,7 +568,9 @@ class _TargetFiles:
                 checking=checking,
             )
             path = f"{self.classes_dir}/{target.folder(module)}.py"
-            files.append(RenderedFile(path, text, "python"))
+            files.append(
+                RenderedFile(path, text, "python", self.proto_in(target.folder(module)))
+            )
         return files
 
     def standalone(self) -> list[RenderedFile]:
@@ -578,8 +593,12 @@ class _TargetFiles:
                 imports=self.imports.block([], pb2.imports),
                 n=pb2.name_of,
             )
-            files.append(RenderedFile(f"{pkg}/{pb2.path}.py", code, "python"))
-            files.append(RenderedFile(f"{pkg}/{pb2.path}.pyi", stub, "stub"))
+            files.append(
+                RenderedFile(f"{pkg}/{pb2.path}.py", code, "python", pb2.proto_file)
+            )
+            files.append(
+                RenderedFile(f"{pkg}/{pb2.path}.pyi", stub, "stub", pb2.proto_file)
+            )
         return files
 
     def copied(self, module: str, source: str, text: str) -> RenderedFile:
