@@ -26,8 +26,12 @@ from ._runtime_specs import (
     SPECS,
     STR,
     TRUE_WORDS,
+    MESSAGE_MEMBERS,
     MessageSpec,
+    copy_from,
+    descriptor_of,
     is_repeated,
+    merge_from,
     spec_of,
     warn,
 )
@@ -188,7 +192,7 @@ def save_text(message: Message, path: str | os.PathLike[str], lock: Lock | None 
     if lock is not None:
         with lock:
             snapshot = type(message)()
-            snapshot.CopyFrom(message)
+            copy_from(snapshot, message)
         message = snapshot
     write_atomically(path, str(message).encode("utf-8"))
 
@@ -280,6 +284,16 @@ def merge_text_file(
         raise TextFormatFileError(f"{name}: {exc}") from None
     except RecursionError:
         raise TextFormatFileError(f"{name}: nested too deep to parse") from None
+    except (AttributeError, TypeError):
+        shadowing = _shadowing_field(spec_of(message), set())
+        if shadowing is None:
+            raise
+        # protobuf's text parser calls the message's methods by name, and upb
+        # answers the field of that name (the runtime's own calls avoid it)
+        raise TextFormatFileError(
+            f"{name}: protobuf's text parser cannot read {shadowing}, a field named as a"
+            " method of protobuf's messages (it calls the field)"
+        ) from None
     spec = spec_of(message)
     if depth_bound(spec) > MAX_DEPTH + 1 and spans_more_than(parsed, MAX_DEPTH + 1):
         raise TextFormatFileError(
@@ -288,20 +302,35 @@ def merge_text_file(
 
     def merge() -> None:
         if _merges_as_text(spec):
-            message.MergeFrom(parsed)  # one step, as the text would merge
+            merge_from(message, parsed)  # one step, as the text would merge
             return
         # A field without presence set to its default in the text: a merge of
         # the parsed message would skip it, the text's merge sets it.
         staged = type(message)()
-        staged.CopyFrom(message)
+        copy_from(staged, message)
         text_format.Merge(text, staged)
-        message.CopyFrom(staged)
+        copy_from(message, staged)
 
     if lock is None:
         merge()
     else:
         with lock:
             merge()
+
+
+def _shadowing_field(spec: MessageSpec, seen: set[str]) -> str | None:
+    """The full name of a field, of ``spec``'s type or one it holds, named as
+    a member of protobuf's messages; None if there is none."""
+    seen.add(spec.full_name)
+    for field in spec.fields.values():
+        if field.name in MESSAGE_MEMBERS:
+            return f"{spec.full_name}.{field.name}"
+        inner = (field.map_value or field).message
+        if inner is not None and inner not in seen and inner in SPECS:
+            found = _shadowing_field(SPECS[inner], seen)
+            if found is not None:
+                return found
+    return None
 
 
 _MERGES_AS_TEXT: dict[str, bool] = {}
@@ -380,7 +409,7 @@ def fill_dotted(
     element; a repeated scalar field is extended by its value. Errors name
     ``where`` and the key."""
     used: set[str] = set()
-    for field in message.DESCRIPTOR.fields:
+    for field in descriptor_of(message).fields:
         path = f"{prefix}.{field.name}"
         repeated = is_repeated(field)
         if field.message_type is not None:
@@ -434,7 +463,7 @@ def copy_to_object(message: Message, target: Any, convert: Mapping[str, Any] | N
     """Set every field of ``message`` as an attribute of ``target`` (repeated
     fields as lists, maps as dicts), through ``convert[field]`` where given;
     returns ``target``."""
-    for field in message.DESCRIPTOR.fields:
+    for field in descriptor_of(message).fields:
         value: Any = getattr(message, field.name)
         if field.message_type is not None and field.message_type.GetOptions().map_entry:
             value = dict(value)
@@ -456,7 +485,7 @@ def merge_keyed(container: Any, items: list[Any], key: str) -> None:
         survivors: list[Message] = []
         for item in kept:  # detached copies: clearing the field releases the originals
             survivor: Message = type(item)()
-            survivor.CopyFrom(item)
+            copy_from(survivor, item)
             survivors.append(survivor)
         del container[:]
         container.extend(survivors)
