@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ import jinja2
 import msgspec
 
 from . import naming, typeref
+from .doctext import Verbatim, visible
 from .members import ModuleMembersModel
 from .model_types import ClassModel, PackageModel, Target
 from .settings import LINE_LENGTH, TEMPLATES
@@ -28,15 +28,19 @@ from .typeref import Import, Statement
 # The runtime every package gets: real modules of this tool, copied verbatim
 # (``runtime``, the one generated code imports, and its private parts).
 RUNTIME_SOURCES = {
-    name: (Path(__file__).resolve().parent / "shipped" / f"{name}.py").read_text(
-        encoding="utf-8"
+    name: Verbatim(
+        (Path(__file__).resolve().parent / "shipped" / f"{name}.py").read_text(
+            encoding="utf-8"
+        )
     )
     for name in naming.RUNTIME_MODULES
 }
 # The linter, copied the same way into a package whose annotations declare rules.
 LINT_SOURCE_NAME = "fleet-strategy-codegen's linter (generator/shipped/lint.py)"
-LINT_SOURCE = (Path(__file__).resolve().parent / "shipped" / "lint.py").read_text(
-    encoding="utf-8"
+LINT_SOURCE = Verbatim(
+    (Path(__file__).resolve().parent / "shipped" / "lint.py").read_text(
+        encoding="utf-8"
+    )
 )
 
 
@@ -118,16 +122,6 @@ def _string_literal(value: str | bytes) -> str:
     return f'{prefix}"{body}"'
 
 
-# control characters, and the line breaks str.splitlines knows besides "\n" (black
-# splits docstrings with it): escaped, so the text has one meaning and one layout
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\x85\u2028\u2029]")
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
 def shown_name(name: str) -> str:
     """An input file's name as generated text shows it (header comments,
     docstrings): a backslash, ``>`` and every character that is not printable
@@ -150,8 +144,12 @@ def docstring(text: str, indent: int = 4) -> str:
     """A triple-quoted literal holding ``text``, body indented, laid out as
     black lays out a docstring (first line stripped, the others dedented
     together and right-stripped, a space between a quote in the text and the
-    closing or opening quotes)."""
-    body = _CONTROL.sub(_escape, text.replace("\\", "\\\\"))
+    closing or opening quotes). Hidden characters (control, bidi and other
+    format characters, line breaks other than ``\\n``: doctext.visible) show
+    as their escapes, backslash doubled: the docstring holds the escape, not
+    the character, so the text has one layout (black splits docstrings at
+    every line break splitlines knows) and reads as it is ordered."""
+    body = visible(text).replace("\\", "\\\\")
     lines = body.split("\n")
     while len(lines) > 1 and not lines[-1].strip():
         lines.pop()
@@ -181,10 +179,10 @@ def docstring(text: str, indent: int = 4) -> str:
 
 
 def comment_text(text: str) -> str:
-    """Text for ``#`` comment lines: control characters and line breaks other
-    than ``\\n`` escaped (as ``docstring`` does), so the caller's lines are the
-    only ones and the source holds no NUL."""
-    return _CONTROL.sub(_escape, text)
+    """Text for ``#`` comment lines: hidden characters escaped (as ``docstring``
+    does), line breaks other than ``\\n`` among them, so the caller's lines are
+    the only ones and the source holds no NUL and no bidi control."""
+    return visible(text)
 
 
 def markdown_text(text: str) -> str:
@@ -603,5 +601,5 @@ class _TargetFiles:
 
     def copied(self, module: str, source: str, text: str) -> RenderedFile:
         """A hand-written module, copied as it is below a header."""
-        copied = self.render("_copied.j2", source=source, text=text)
+        copied = self.render("_copied.j2", source=source, text=Verbatim(text))
         return RenderedFile(f"{self.pkg}/{module}.py", copied, "plain")

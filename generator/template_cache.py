@@ -28,6 +28,7 @@ from typing import Any, MutableMapping
 
 import jinja2
 
+from .doctext import shown_value
 from .settings import cache_root, read_cached, write_cached
 
 PACKAGE = "compiled_templates"  # the wheel's subpackage of compiled templates
@@ -38,12 +39,16 @@ OPTIONS: dict[str, Any] = {
     "lstrip_blocks": True,
     "keep_trailing_newline": True,
     "autoescape": False,
+    # every printed value through the one text layer (compiled into each template)
+    "finalize": shown_value,
 }
 
 
 def source_key(source: str) -> str:
     """What a compiled template depends on: its source, jinja2 and the options."""
-    options = ",".join(f"{k}={v}" for k, v in sorted(OPTIONS.items()))
+    options = ",".join(
+        f"{k}={getattr(v, '__qualname__', v)}" for k, v in sorted(OPTIONS.items())
+    )
     return hashlib.sha256(
         f"jinja2 {jinja2.__version__}\0{options}\0{source}".encode()
     ).hexdigest()

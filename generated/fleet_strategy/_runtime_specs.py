@@ -30,17 +30,13 @@ from google.protobuf.message import Message
 
 
 def _backend_class() -> type | None:
-    """upb's (or the C++ backend's) base of every message class; None for the
-    pure-Python backend, whose classes each carry their own methods."""
-    kind = api_implementation.Type()
-    if kind == "upb":
+    """upb's base of every message class; None for the other backends, whose
+    classes each find the methods themselves (the C++ one is not built for
+    current protobuf releases)."""
+    if api_implementation.Type() == "upb":
         from google._upb import _message
 
         return cast(type, _message.Message)
-    if kind == "cpp":  # pragma: no cover - not built for current protobuf releases
-        from google.protobuf.pyext import _message as _cpp
-
-        return cast(type, _cpp.CMessage)
     return None
 
 
@@ -52,7 +48,7 @@ def _method(name: str) -> Any:
     if _BACKEND is not None:
         return getattr(_BACKEND, name)
 
-    def call(message: Any, *args: Any) -> Any:  # pure Python: the message's class has it
+    def call(message: Any, *args: Any) -> Any:  # the message's class has it
         return getattr(type(message), name)(message, *args)
 
     return call
