@@ -139,13 +139,24 @@ def test_text_files_and_views(names, tmp_path: Path):
     path = tmp_path / "names.prototxt"
     runtime.save_text(obj.strategy, path, runtime.lock_of(obj))
     assert path.read_text(encoding="utf-8") == str(obj.strategy)
-    # protobuf's text parser calls the message's methods by name: a clear error, the message unchanged
     back = module.Names()
-    back.numbers = [5]
-    with pytest.raises(runtime.TextFormatFileError, match=r"names.prototxt: protobuf's text parser cannot read "
-                       r"hn.Names.ByteSize, a field named as a method of protobuf's messages"):
-        runtime.merge_text_file(back.strategy, path, runtime.lock_of(back))
-    assert back.numbers == [5] and not type(back.strategy).HasField(back.strategy, "child")
+    runtime.merge_text_file(back.strategy, path, runtime.lock_of(back))
+    assert back.strategy == obj.strategy
+    # merged: a text naming some fields sets those, in nested messages and lists too
+    path.write_text('CopyFrom: 77 child { DESCRIPTOR: 5 child { __class__: 6 } } items [{ HasField: 1 }, {}]\n'
+                    'table { key: "HasField" value { ListFields: 2 } } numbers: [9]  # SerializeToString: 1\n', encoding="utf-8")
+    runtime.merge_text_file(back.strategy, path)
+    assert back.CopyFrom == 77 and back.SerializeToString == obj.SerializeToString
+    assert back.child["DESCRIPTOR"] == 5 and getattr(back.child["child"], "__class__") == 6
+    assert [getattr(item, "HasField") for item in back.items] == [0, 0, 1, 0]
+    assert getattr(back.items[0], "SerializeToString") == 7  # (appended to the two it had)
+    assert getattr(back.table["HasField"], "ListFields") == 2 and back.numbers == [1, 2, 9]  # (a key: as it is)
+    # an error names the file and the line, and changes nothing
+    before = type(back.strategy).SerializeToString(back.strategy)
+    path.write_text("CopyFrom: 1\nchild { HasField: 2 nope: 3 }\n", encoding="utf-8")
+    with pytest.raises(runtime.TextFormatFileError, match=r"names.prototxt: 2:.*nope"):
+        runtime.merge_text_file(back.strategy, path)
+    assert type(back.strategy).SerializeToString(back.strategy) == before
     view = runtime.dict_view(obj.strategy, runtime.lock_of(obj))
     assert view["DESCRIPTOR"] == HOSTILE.index("DESCRIPTOR") + 1 and view["items"][0]["__class__"] == 9
     assert view["table"]["k"].ListFields == 3  # (a map's values: the messages)
