@@ -24,10 +24,10 @@ from ._runtime_specs import (
     FLOAT,
     INT,
     KEEP,
+    MESSAGE_MEMBERS,
     SPECS,
     STR,
     TRUE_WORDS,
-    MESSAGE_MEMBERS,
     MessageSpec,
     copy_from,
     descriptor_of,
@@ -452,7 +452,8 @@ def _renamed_text(text: str, descriptor: Any, renames: Mapping[str, Mapping[str,
         return i + 1
 
     fields(0, descriptor, None)
-    parts, end = [], 0
+    parts: list[str] = []
+    end = 0
     for start, old, new in edits:
         parts += [text[end:start], new]
         end = start + len(old)

@@ -29,18 +29,19 @@ from google.protobuf.message import Message
 # implements the methods in, and finds a message's descriptor through type().
 
 
-def _backend_class() -> type | None:
+def _backend_class() -> Any:
     """upb's base of every message class; None for the other backends, whose
     classes each find the methods themselves (the C++ one is not built for
     current protobuf releases)."""
     if api_implementation.Type() == "upb":
-        from google._upb import _message
+        import importlib
 
-        return cast(type, _message.Message)
+        backend: Any = importlib.import_module("google._upb._message")  # (no stubs)
+        return backend.Message
     return None
 
 
-_BACKEND: Final = _backend_class()
+_BACKEND: Final[Any] = _backend_class()  # a class, or None
 
 
 def _method(name: str) -> Any:
@@ -49,7 +50,8 @@ def _method(name: str) -> Any:
         return getattr(_BACKEND, name)
 
     def call(message: Any, *args: Any) -> Any:  # the message's class has it
-        return getattr(type(message), name)(message, *args)
+        cls = cast(Any, type(message))  # (pyright: type[Unknown])
+        return getattr(cls, name)(message, *args)
 
     return call
 
