@@ -202,6 +202,7 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     from .api_changes.surface import api_surface, surface_json
     from .render.format import format_files
     from .render.templates import render_package
+    from .schema.naming import package_clashes
 
     analysis = analyse(options, compiled)
     model = analysis.model
@@ -222,6 +223,12 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
             text = read_input(path, "hand-written module")
             sources[name] = decode_utf8(text, path, "hand-written module")
     rendered = render_package(model, sources=sources)
+    manifest = f"{options.package}{MANIFEST_SUFFIX}"
+    clashes = package_clashes(
+        [(f.path, f.proto) for f in rendered], {manifest: "the manifest"}
+    )
+    if clashes:  # before anything is written
+        raise GeneratorError(clashes)
     # Rendering leaves cyclic garbage (jinja's contexts: 250,000 objects at 4,500
     # messages) that the CLI's raised collector threshold would keep until the
     # end: free it before the format stage builds its copy of the text (-50 MB).
@@ -229,9 +236,7 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     if sum(len(f.text) for f in rendered) > 4_000_000:
         gc.collect()
     files = format_files(rendered).texts
-    files[f"{options.package}{MANIFEST_SUFFIX}"] = manifest_text(
-        files, model.undocumented, surface_json(api)
-    )
+    files[manifest] = manifest_text(files, model.undocumented, surface_json(api))
     return Generated(files=files, model=model, api=api, notes=analysis.notes)
 
 

@@ -28,9 +28,18 @@ from ._runtime_specs import (
     as_mapping,
     bool_for_int,
     check_constraint,
+    clear,
+    clear_field,
+    copy_from,
+    descriptor_of,
     enum_number,
     is_list_like,
     is_repeated,
+    list_fields,
+    merge_from,
+    parse_from,
+    serialize_partial,
+    set_in_parent,
     strict_value,
     type_name,
     unknown_key,
@@ -90,7 +99,7 @@ def _stage(
     clears: list[tuple[str, ...]] = []
     patch = spec.cls()
     _fill(patch, config, spec, where, strict, clears, (), level)
-    if not empty_sets and not clears and not patch.ListFields() and not isinstance(config, Message):
+    if not empty_sets and not clears and not list_fields(patch) and not isinstance(config, Message):
         return None
     return ConfigChange(patch, tuple(clears))
 
@@ -102,19 +111,19 @@ def apply_config(target: Message, change: ConfigChange) -> None:
     Either sets ``target`` in its parent, an empty config too."""
     if change.clears:
         result = type(target)()
-        result.CopyFrom(target)
+        copy_from(result, target)
         for path in change.clears:
             if not path:  # the target itself is replaced (a JSON value)
-                result.Clear()
+                clear(result)
                 continue
             node = result
             for step in path[:-1]:
                 node = getattr(node, step)
-            node.ClearField(path[-1])
-        result.MergeFrom(change.patch)
-        target.CopyFrom(result)
+            clear_field(node, path[-1])
+        merge_from(result, change.patch)
+        copy_from(target, result)
     else:
-        target.MergeFrom(change.patch)
+        merge_from(target, change.patch)
 
 
 def assign_config(
@@ -143,10 +152,10 @@ def assign_config(
         patch = _flat_patch(config, spec)
         if patch is not None:  # one merge, as apply_config would do it
             if lock is None:
-                target.MergeFrom(patch)
+                merge_from(target, patch)
             else:
                 with lock:
-                    target.MergeFrom(patch)
+                    merge_from(target, patch)
             return
     change = _stage(config, spec, where, strict, empty_sets, level)
     if change is None:
@@ -211,7 +220,7 @@ def spans_more_than(message: Message, allowed: int) -> bool:
         node, depth = stack.pop()
         if depth > allowed:
             return True
-        for field, value in node.ListFields():
+        for field, value in list_fields(node):
             kind = field.message_type
             if kind is None:
                 continue
@@ -244,7 +253,7 @@ def _fill(
     path: tuple[str, ...],
     level: int,
 ) -> None:
-    if isinstance(config, Message) and config.DESCRIPTOR.full_name == spec.full_name:
+    if isinstance(config, Message) and descriptor_of(config).full_name == spec.full_name:
         _check_depth(config, spec, level, where)
         _copy_message(patch, config, spec)
         if spec.full_name in JSON_TYPES:
@@ -278,7 +287,7 @@ def _fill(
             if level >= MAX_DEPTH:
                 raise _too_deep(at)
             sub = getattr(patch, key)
-            sub.SetInParent()  # an empty dict or message is still set
+            set_in_parent(sub)  # an empty dict or message is still set
             _fill(sub, value, SPECS[field.message], at, strict, clears, (*path, key), level + 1)  # type: ignore[index]
         else:
             _set_scalar(patch, field, value, at, strict)
@@ -291,9 +300,9 @@ def _copy_message(patch: Message, config: Message, spec: MessageSpec) -> None:
     class, or of another class of the same type (protoc's own module for a
     well-known type, another pool's), copied in its wire form."""
     if isinstance(config, spec.cls):
-        patch.CopyFrom(config)
+        copy_from(patch, config)
     else:
-        patch.ParseFromString(config.SerializePartialToString())
+        parse_from(patch, serialize_partial(config))
 
 
 # The well-known types holding JSON-like values take that value: a Value any
@@ -334,10 +343,10 @@ def _fill_value(patch: Any, config: Any, where: str) -> None:
     elif isinstance(config, str):
         patch.string_value = config
     elif as_mapping(config) is not None:
-        patch.struct_value.SetInParent()  # {} is still an object
+        set_in_parent(patch.struct_value)  # {} is still an object
         patch.struct_value.update(config)
     elif is_list_like(config):
-        patch.list_value.SetInParent()  # [] is still a list
+        set_in_parent(patch.list_value)  # [] is still a list
         patch.list_value.extend(config)
     else:
         raise TypeError(
@@ -448,7 +457,7 @@ def replace_repeated(
 ) -> None:
     """Set a repeated (or map) property of ``target``, a wrapper's message:
     build aside, then swap in (under ``lock`` when given)."""
-    spec = SPECS[target.DESCRIPTOR.full_name]
+    spec = SPECS[descriptor_of(target).full_name]
     scratch = spec.cls()
     if field.map_key is not None:
         _fill_map(scratch, field, value, where, strict, 0)
@@ -465,8 +474,8 @@ def replace_repeated(
 
 def _swap_in(target: Message, field: FieldSpec, scratch: Message) -> None:
     if not field.append:
-        target.ClearField(field.name)
-    target.MergeFrom(scratch)
+        clear_field(target, field.name)
+    merge_from(target, scratch)
 
 
 # -- dict views ----------------------------------------------------------------
@@ -522,10 +531,11 @@ def dict_view(message: Message, lock: Lock | None = None) -> dict[str, Any]:
     fresh dicts, sub-messages as the live messages. ``lock``: the wrapper's,
     held while a set message is read field by field, so the view is of one
     state, never half of an assignment made meanwhile."""
-    view = _VIEWS.get(message.__class__)
+    cls = type(message)
+    view = _VIEWS.get(cls)
     if view is None:
-        view = _VIEWS[message.__class__] = _View(SPECS[message.DESCRIPTOR.full_name])
-    if not message.ListFields():  # nothing set (one protobuf call): the defaults read once
+        view = _VIEWS[cls] = _View(SPECS[cls.DESCRIPTOR.full_name])
+    if not list_fields(message):  # nothing set (one protobuf call): the defaults read once
         result = view.unset.copy()
         # (each loop guarded: most messages have none of a kind, and an empty loop costs)
         if view.fresh_lists:

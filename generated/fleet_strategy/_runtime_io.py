@@ -9,6 +9,7 @@ files written atomically, dotted-path configs and duck-typed objects."""
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, cast
@@ -23,11 +24,17 @@ from ._runtime_specs import (
     FLOAT,
     INT,
     KEEP,
+    MESSAGE_MEMBERS,
     SPECS,
     STR,
     TRUE_WORDS,
     MessageSpec,
+    copy_from,
+    descriptor_of,
     is_repeated,
+    merge_from,
+    parse_from,
+    serialize_partial,
     spec_of,
     warn,
 )
@@ -188,7 +195,7 @@ def save_text(message: Message, path: str | os.PathLike[str], lock: Lock | None 
     if lock is not None:
         with lock:
             snapshot = type(message)()
-            snapshot.CopyFrom(message)
+            copy_from(snapshot, message)
         message = snapshot
     write_atomically(path, str(message).encode("utf-8"))
 
@@ -273,14 +280,24 @@ def merge_text_file(
 
     name = os.fsdecode(os.fspath(path))
     text = _read_text_file(name)
-    parsed = type(message)()
+    spec = spec_of(message)
+    # protobuf's text parser calls a message's methods by name, and upb answers
+    # a field of that name: such a type is parsed as its twin (see _twin)
+    shadowing = _SHADOWING.get(spec.full_name, _UNKNOWN)
+    if shadowing is _UNKNOWN:
+        shadowing = _SHADOWING[spec.full_name] = _shadowing_field(spec, set())
+    twin = _twin(type(message)) if shadowing else None
     try:
-        text_format.Merge(text, parsed)
+        if twin is None:
+            parsed = type(message)()
+            text_format.Merge(text, parsed)
+        else:
+            text = _renamed_text(text, descriptor_of(message), twin.renames)
+            parsed = _from_twin(type(message), _twin_merged(twin, None, text))
     except text_format.ParseError as exc:
         raise TextFormatFileError(f"{name}: {exc}") from None
     except RecursionError:
         raise TextFormatFileError(f"{name}: nested too deep to parse") from None
-    spec = spec_of(message)
     if depth_bound(spec) > MAX_DEPTH + 1 and spans_more_than(parsed, MAX_DEPTH + 1):
         raise TextFormatFileError(
             f"{name}: nested more than {MAX_DEPTH} levels deep, protobuf's limit"
@@ -288,20 +305,184 @@ def merge_text_file(
 
     def merge() -> None:
         if _merges_as_text(spec):
-            message.MergeFrom(parsed)  # one step, as the text would merge
+            merge_from(message, parsed)  # one step, as the text would merge
             return
         # A field without presence set to its default in the text: a merge of
         # the parsed message would skip it, the text's merge sets it.
-        staged = type(message)()
-        staged.CopyFrom(message)
-        text_format.Merge(text, staged)
-        message.CopyFrom(staged)
+        if twin is None:
+            staged = type(message)()
+            copy_from(staged, message)
+            text_format.Merge(text, staged)
+        else:
+            staged = _from_twin(type(message), _twin_merged(twin, message, text))
+        copy_from(message, staged)
 
     if lock is None:
         merge()
     else:
         with lock:
             merge()
+
+
+_UNKNOWN: Final = object()
+_SHADOWING: dict[str, object] = {}  # message full name -> _shadowing_field's answer
+
+
+class _Twin(NamedTuple):
+    cls: type[Message]
+    renames: dict[str, dict[str, str]]  # message full name -> {field name: its twin's name}
+
+
+_TWINS: dict[type, _Twin] = {}
+
+
+def _twin(cls: type[Message]) -> _Twin:
+    """``cls``'s type in a descriptor pool of its own, where no field takes a
+    name of protobuf's messages (``NAME`` is ``NAME_<number>_``): protobuf's
+    text parser fills it (from the text with those names replaced,
+    _renamed_text), and its wire form is ``cls``'s."""
+    twin = _TWINS.get(cls)
+    if twin is None:
+        from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+
+        pool = descriptor_pool.DescriptorPool()
+        renames: dict[str, dict[str, str]] = {}
+        added: set[str] = set()
+
+        def add(file: Any) -> None:
+            if file.name in added:
+                return
+            added.add(file.name)
+            for dependency in file.dependencies:
+                add(dependency)
+            proto = descriptor_pb2.FileDescriptorProto()
+            file.CopyToProto(proto)
+            for message in proto.message_type:
+                _rename_fields(message, f"{proto.package}." if proto.package else "", renames)
+            pool.Add(proto)
+
+        descriptor: Any = cls.DESCRIPTOR
+        add(descriptor.file)
+        found = pool.FindMessageTypeByName(descriptor.full_name)
+        twin = _TWINS[cls] = _Twin(message_factory.GetMessageClass(found), renames)
+    return twin
+
+
+def _rename_fields(message: Any, scope: str, renames: dict[str, dict[str, str]]) -> None:
+    full_name = scope + message.name
+    taken = {field.name for field in message.field}
+    for field in message.field:
+        if field.name in MESSAGE_MEMBERS:
+            new = f"{field.name}_{field.number}_"
+            while new in taken:
+                new += "_"
+            taken.add(new)
+            renames.setdefault(full_name, {})[field.name] = new
+            field.name = new
+    for nested in message.nested_type:
+        _rename_fields(nested, f"{full_name}.", renames)
+
+
+def _twin_merged(twin: _Twin, message: Message | None, text: str) -> Message:
+    """A twin holding ``message`` (or nothing), then the text merged into it."""
+    from google.protobuf import text_format
+
+    staged: Message = twin.cls()
+    if message is not None:
+        parse_from(staged, serialize_partial(message))
+    text_format.Merge(text, staged)
+    return staged
+
+
+def _from_twin(cls: type[Message], staged: Message) -> Message:
+    message = cls()
+    parse_from(message, serialize_partial(staged))  # (unknown fields too)
+    return message
+
+
+# a token of the text format: whitespace or a comment (group 1), else one token
+_TEXT_TOKEN = re.compile(
+    r"""(\s+|\#[^\n]*)|("(?:[^"\n\\]|\\.)*"?|'(?:[^'\n\\]|\\.)*'?|[\w.+-]+|.)"""
+)
+
+
+def _renamed_text(text: str, descriptor: Any, renames: Mapping[str, Mapping[str, str]]) -> str:
+    """``text`` with each renamed field's name replaced by its twin's, where
+    the text format puts field names (walking the message types as the text
+    nests them; an extension's or an Any's fields are left as they are)."""
+    tokens = [(m.start(2), m.group(2)) for m in _TEXT_TOKEN.finditer(text) if m.group(2)]
+    count = len(tokens)
+    edits: list[tuple[int, str, str]] = []
+
+    def value(i: int, kind: Any) -> int:
+        token = tokens[i][1]
+        if token in ("{", "<"):
+            return fields(i + 1, kind, "}" if token == "{" else ">")
+        i += 2 if token == "-" else 1
+        while i < count and tokens[i][1][:1] in "\"'" and tokens[i - 1][1][:1] in "\"'":
+            i += 1  # adjacent strings are one
+        return i
+
+    def fields(i: int, kind: Any, close: str | None) -> int:
+        while i < count and tokens[i][1] != close:
+            token, field = tokens[i][1], None
+            if token == "[":  # an extension's name or an Any's type
+                while i < count and tokens[i][1] != "]":
+                    i += 1
+            elif kind is not None:
+                field = _text_field(kind, token)
+                new = renames.get(kind.full_name, {}).get(token)
+                if field is not None and new is not None:
+                    edits.append((tokens[i][0], token, new))
+            i += 1
+            if i < count and tokens[i][1] == ":":
+                i += 1
+            inner = field.message_type if field is not None else None
+            if i < count and tokens[i][1] == "[":  # a list of values
+                i += 1
+                while i < count and tokens[i][1] != "]":
+                    i = value(i, inner)
+                    if i < count and tokens[i][1] == ",":
+                        i += 1
+                i += 1
+            elif i < count:
+                i = value(i, inner)
+            if i < count and tokens[i][1] in (",", ";"):
+                i += 1
+        return i + 1
+
+    fields(0, descriptor, None)
+    parts: list[str] = []
+    end = 0
+    for start, old, new in edits:
+        parts += [text[end:start], new]
+        end = start + len(old)
+    return "".join(parts) + text[end:]
+
+
+def _text_field(kind: Any, token: str) -> Any:
+    """The field ``token`` names in the text format: by its name, a group by its type's."""
+    field = kind.fields_by_name.get(token)
+    if field is None:
+        field = kind.fields_by_name.get(token.lower())
+        if field is None or field.message_type is None or field.message_type.name != token:
+            return None
+    return field
+
+
+def _shadowing_field(spec: MessageSpec, seen: set[str]) -> str | None:
+    """The full name of a field, of ``spec``'s type or one it holds, named as
+    a member of protobuf's messages; None if there is none."""
+    seen.add(spec.full_name)
+    for field in spec.fields.values():
+        if field.name in MESSAGE_MEMBERS:
+            return f"{spec.full_name}.{field.name}"
+        inner = (field.map_value or field).message
+        if inner is not None and inner not in seen and inner in SPECS:
+            found = _shadowing_field(SPECS[inner], seen)
+            if found is not None:
+                return found
+    return None
 
 
 _MERGES_AS_TEXT: dict[str, bool] = {}
@@ -380,7 +561,7 @@ def fill_dotted(
     element; a repeated scalar field is extended by its value. Errors name
     ``where`` and the key."""
     used: set[str] = set()
-    for field in message.DESCRIPTOR.fields:
+    for field in descriptor_of(message).fields:
         path = f"{prefix}.{field.name}"
         repeated = is_repeated(field)
         if field.message_type is not None:
@@ -434,7 +615,7 @@ def copy_to_object(message: Message, target: Any, convert: Mapping[str, Any] | N
     """Set every field of ``message`` as an attribute of ``target`` (repeated
     fields as lists, maps as dicts), through ``convert[field]`` where given;
     returns ``target``."""
-    for field in message.DESCRIPTOR.fields:
+    for field in descriptor_of(message).fields:
         value: Any = getattr(message, field.name)
         if field.message_type is not None and field.message_type.GetOptions().map_entry:
             value = dict(value)
@@ -456,7 +637,7 @@ def merge_keyed(container: Any, items: list[Any], key: str) -> None:
         survivors: list[Message] = []
         for item in kept:  # detached copies: clearing the field releases the originals
             survivor: Message = type(item)()
-            survivor.CopyFrom(item)
+            copy_from(survivor, item)
             survivors.append(survivor)
         del container[:]
         container.extend(survivors)

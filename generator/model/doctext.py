@@ -10,9 +10,65 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
+import unicodedata
 from collections.abc import Sequence
+from typing import Any
 
 DOC_WIDTH = 72
+
+# Characters a reader does not see, or sees in another place: controls (C0,
+# DEL, C1; "\n" and "\t" are layout), format characters (bidi embeddings,
+# overrides and isolates, marks, zero-width characters, U+FEFF, tags: what
+# Trojan Source reorders code with), surrogates, line and paragraph
+# separators, and unassigned code points (a later Unicode may make them any
+# of these). Their names to unicodedata.category:
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp", "Cn"})
+# runs of characters that may hold one (everything but printable ASCII, "\n", "\t")
+_SUSPECT = re.compile(r"[^\t\n\x20-\x7e]+")
+
+
+def is_hidden(char: str) -> bool:
+    return char not in "\n\t" and unicodedata.category(char) in HIDDEN_CATEGORIES
+
+
+def visible(text: str) -> str:
+    """``text`` with every hidden character (HIDDEN_CATEGORIES) written as its
+    escape, as a Python string literal writes it (``\\x1b``, ``\\u202e``,
+    ``\\U000e0001``), so a reader sees it where it is: the one text layer of
+    the generated code, docstrings, comments and the reference page (the
+    templates' finalize, and the docstring and comment filters, which see a
+    value first). A docstring doubles the backslash: it shows the escape,
+    and does not turn it back into the character."""
+    if _SUSPECT.search(text) is None:
+        return text
+    return _SUSPECT.sub(_visible_run, text)
+
+
+def _visible_run(match: re.Match[str]) -> str:
+    run = match.group()
+    if run.isprintable():  # (most such runs: words of other scripts)
+        return run
+    return "".join(_escape(ch) if is_hidden(ch) else ch for ch in run)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+class Verbatim(str):
+    """A text the templates print as it is: a module copied whole (the
+    runtime, the linter, a hand-written module), not text from the inputs."""
+
+
+def shown_value(value: Any) -> Any:
+    """The templates' finalize: every value a template prints, made visible
+    (a Verbatim text as it is)."""
+    if isinstance(value, str) and not isinstance(value, Verbatim):
+        return visible(value)
+    return value
 
 
 def _wrap(paragraph: str, width: int = DOC_WIDTH) -> str:
@@ -69,7 +125,9 @@ def _blocks(text: str) -> list[tuple[bool, str]]:
         if cut < len(lines):
             blocks.append((True, textwrap.dedent("\n".join(lines[cut:]))))
 
-    for line in textwrap.dedent(text.strip("\n")).split("\n"):
+    # hidden characters shown first: a line separator or a control that is
+    # whitespace to str.split must not vanish into the reflow either
+    for line in textwrap.dedent(visible(text).strip("\n")).split("\n"):
         if fence:
             fenced.append(line.rstrip())
             if line.strip().startswith(fence):

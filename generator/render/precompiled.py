@@ -18,11 +18,12 @@ import hashlib
 import importlib.util
 import re
 from pathlib import Path
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from typing import Protocol, TypedDict
 
 import jinja2
 
+from ..model.doctext import shown_value
 PACKAGE = "compiled_templates"  # the wheel's subpackage of compiled templates
 
 
@@ -33,6 +34,7 @@ class Options(TypedDict):
     lstrip_blocks: bool
     keep_trailing_newline: bool
     autoescape: bool
+    finalize: Callable[[object], object]
 
 
 # How the templates are compiled: part of every compiled template's key.
@@ -41,12 +43,16 @@ OPTIONS: Options = {
     "lstrip_blocks": True,
     "keep_trailing_newline": True,
     "autoescape": False,
+    # every printed value through the one text layer (compiled into each template)
+    "finalize": shown_value,
 }
 
 
 def source_key(source: str) -> str:
     """What a compiled template depends on: its source, jinja2 and the options."""
-    options = ",".join(f"{k}={v}" for k, v in sorted(OPTIONS.items()))
+    options = ",".join(
+        f"{k}={getattr(v, '__qualname__', v)}" for k, v in sorted(OPTIONS.items())
+    )
     return hashlib.sha256(
         f"jinja2 {jinja2.__version__}\0{options}\0{source}".encode()
     ).hexdigest()

@@ -19,6 +19,7 @@ import msgspec
 
 from ..errors import GeneratorError, Problem
 from ..model import typeref
+from ..model.doctext import Verbatim, visible
 from ..model.records import (
     ClassModel,
     Header,
@@ -35,12 +36,12 @@ from .precompiled import OPTIONS, Loader
 # The runtime every package gets: real modules of this tool, copied verbatim
 # (``runtime``, the one generated code imports, and its private parts).
 RUNTIME_SOURCES = {
-    name: (GENERATOR / "shipped" / f"{name}.py").read_text(encoding="utf-8")
+    name: Verbatim((GENERATOR / "shipped" / f"{name}.py").read_text(encoding="utf-8"))
     for name in naming.RUNTIME_MODULES
 }
 # The linter, copied the same way into a package whose annotations declare rules.
 LINT_SOURCE_NAME = "fleet-strategy-codegen's linter (generator/shipped/lint.py)"
-LINT_SOURCE = (GENERATOR / "shipped" / "lint.py").read_text(encoding="utf-8")
+LINT_SOURCE = Verbatim((GENERATOR / "shipped" / "lint.py").read_text(encoding="utf-8"))
 
 
 # How a rendered file is formatted and checked: Python (black), a type stub,
@@ -52,6 +53,9 @@ class RenderedFile(msgspec.Struct, frozen=True):
     path: str  # relative to the output folder, "/"-separated
     text: str
     kind: FileKind
+    # the .proto file whose modules this is (its folder's __init__ too), as
+    # protoc names it; None: one of the package's own files
+    proto: str | None = None
 
 
 def pyrepr(value: object) -> str:
@@ -123,16 +127,6 @@ def _string_literal(value: str | bytes) -> str:
     return f'{prefix}"{body}"'
 
 
-# control characters, and the line breaks str.splitlines knows besides "\n" (black
-# splits docstrings with it): escaped, so the text has one meaning and one layout
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\x85\u2028\u2029]")
-
-
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
 def shown_name(name: str) -> str:
     """An input file's name as generated text shows it (header comments,
     docstrings): a backslash, ``>`` and every character that is not printable
@@ -155,8 +149,12 @@ def docstring(text: str, indent: int = 4) -> str:
     """A triple-quoted literal holding ``text``, body indented, laid out as
     black lays out a docstring (first line stripped, the others dedented
     together and right-stripped, a space between a quote in the text and the
-    closing or opening quotes)."""
-    body = _CONTROL.sub(_escape, text.replace("\\", "\\\\"))
+    closing or opening quotes). Hidden characters (control, bidi and other
+    format characters, line breaks other than ``\\n``: doctext.visible) show
+    as their escapes, backslash doubled: the docstring holds the escape, not
+    the character, so the text has one layout (black splits docstrings at
+    every line break splitlines knows) and reads as it is ordered."""
+    body = visible(text).replace("\\", "\\\\")
     lines = body.split("\n")
     while len(lines) > 1 and not lines[-1].strip():
         lines.pop()
@@ -186,10 +184,10 @@ def docstring(text: str, indent: int = 4) -> str:
 
 
 def comment_text(text: str) -> str:
-    """Text for ``#`` comment lines: control characters and line breaks other
-    than ``\\n`` escaped (as ``docstring`` does), so the caller's lines are the
-    only ones and the source holds no NUL."""
-    return _CONTROL.sub(_escape, text)
+    """Text for ``#`` comment lines: hidden characters escaped (as ``docstring``
+    does), line breaks other than ``\\n`` among them, so the caller's lines are
+    the only ones and the source holds no NUL and no bidi control."""
+    return visible(text)
 
 
 def markdown_text(text: str) -> str:
@@ -533,9 +531,19 @@ class _TargetFiles:
                 f"{path}/__init__.py",
                 self.render("subpackage.py.j2", folder=folder),
                 "python",
+                self.proto_in(folder),
             )
             for path, folder in sorted(found)
         ]
+
+    def proto_in(self, path: str) -> str:
+        """The .proto file whose wrapper module is at ``path`` ("/"-separated,
+        no suffix), or for a folder the first whose modules are under it."""
+        return next(
+            pb2.proto_file
+            for pb2 in self.model.pb2_modules
+            if pb2.path == f"{path}_pb2" or pb2.path.startswith(f"{path}/")
+        )
 
     def class_modules(self) -> list[RenderedFile]:
         model, target = self.model, self.target
@@ -557,7 +565,9 @@ class _TargetFiles:
                 checking=checking,
             )
             path = f"{self.classes_dir}/{target.folder(module)}.py"
-            files.append(RenderedFile(path, text, "python"))
+            files.append(
+                RenderedFile(path, text, "python", self.proto_in(target.folder(module)))
+            )
         return files
 
     def standalone(self) -> list[RenderedFile]:
@@ -580,8 +590,12 @@ class _TargetFiles:
                 imports=self.imports.block([], pb2.imports),
                 n=pb2.name_of,
             )
-            files.append(RenderedFile(f"{pkg}/{pb2.path}.py", code, "python"))
-            files.append(RenderedFile(f"{pkg}/{pb2.path}.pyi", stub, "stub"))
+            files.append(
+                RenderedFile(f"{pkg}/{pb2.path}.py", code, "python", pb2.proto_file)
+            )
+            files.append(
+                RenderedFile(f"{pkg}/{pb2.path}.pyi", stub, "stub", pb2.proto_file)
+            )
         return files
 
     def copied(self, module: str, text: str) -> RenderedFile:
@@ -591,7 +605,7 @@ class _TargetFiles:
         copied = self.render(
             "_copied.j2",
             source=f"the hand-written {module}.py beside the annotations file",
-            text=self.bound(text, f"{module}.py"),
+            text=Verbatim(self.bound(text, f"{module}.py")),
         )
         return RenderedFile(f"{self.pkg}/{module}.py", copied, "plain")
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
+from collections.abc import Iterable, Mapping
 
 from google.protobuf.message import Message
+
+from ..errors import Problem
 
 # Names the generated class bodies use at class level, or members every
 # wrapper class has; a property with one of these names would break them.
@@ -105,8 +108,26 @@ RUNTIME_MODULES = (
     "_runtime_specs",
     "_runtime_wrapper",
 )
-# Modules every generated package has: a proto file's modules must not take their names.
-PACKAGE_MODULES = frozenset({"types", "_specs", "_pool", *RUNTIME_MODULES})
+# The modules a generated package holds besides those made from the .proto
+# files: its support modules, the runtime, and the linter with its rules and
+# `python -m` entry (where a class has rules). A proto file's top-level module
+# or folder must not take one of these names, nor one equal but for case (one
+# file on a case-insensitive file system): module_path_for_proto renames it.
+# (The pipeline checks every rendered path against the package's own files
+# before anything is written, so a name this list lacks is an error, never a
+# silent replacement: see package_clashes.)
+PACKAGE_MODULES = frozenset(
+    {
+        "__init__",
+        "__main__",
+        "types",
+        "_specs",
+        "_pool",
+        "_rules",
+        "lint",
+        *RUNTIME_MODULES,
+    }
+)
 # Names the generated modules use at module level (besides builtins): not for classes.
 MODULE_LEVEL_NAMES = PACKAGE_MODULES | {
     "annotations",
@@ -133,19 +154,39 @@ def strict_env(package: str) -> str:
     return re.sub(r"[^A-Z0-9_]", "_", package.upper()) + "_STRICT"
 
 
+def _is_dunder(part: str) -> bool:
+    """``__init__``, ``__main__``, ``__pycache__``: names Python gives a meaning
+    in a package, at any depth ("___" ends the run, as in _taken)."""
+    return (
+        len(part) > 4
+        and part.startswith("__")
+        and part.endswith("__")
+        and not part.endswith("___")
+    )
+
+
+_PACKAGE_MODULES_FOLDED = frozenset(m.casefold() for m in PACKAGE_MODULES)
+
+
 def module_path_for_proto(proto_file: str) -> tuple[str, ...]:
     """Where a proto file's modules go inside the package: its folders, then
     its stem, each made a Python name (``google/api/http.proto`` ->
     ``("google", "api", "http")``: wrapper classes in ``google/api/http.py``,
     protobuf classes in ``google/api/http_pb2.py``). So files with equal names
-    in different folders coexist. A name the package's own modules use
-    (``types``, ``_runtime``, ...) or ending in ``_pb2`` gets a trailing ``_``."""
+    in different folders coexist. A top-level name the package's own modules
+    use, ignoring case (``types``, ``Lint``, ``_runtime``, ...), a dunder
+    name at any depth (``__init__``) and a name ending in ``_pb2`` (any case)
+    get a trailing ``_``."""
     *folders, file = proto_file.split("/")
     parts = [_module_part(x) for x in folders] + [
         _module_part(file.removesuffix(".proto"))
     ]
     for i, part in enumerate(parts):
-        while (i == 0 and part in PACKAGE_MODULES) or part.endswith("_pb2"):
+        while (
+            (i == 0 and part.casefold() in _PACKAGE_MODULES_FOLDED)
+            or _is_dunder(part)
+            or part.casefold().endswith("_pb2")
+        ):
             part += "_"
         parts[i] = part
     return tuple(parts)
@@ -196,3 +237,75 @@ def python_class_name(local_name: str, modules: frozenset[str] | set[str]) -> st
     ):
         name += "_"
     return name
+
+
+def _module_key(path: str) -> str:
+    """The module a file is, as a case-insensitive file system and Python's
+    import see it: ``pkg/x/__init__.py`` and ``pkg/X.py`` are both ``pkg/x.py``
+    (a folder hides a module of its name)."""
+    key = path.casefold()
+    for suffix in (".py", ".pyi"):
+        if key.endswith(f"/__init__{suffix}"):
+            return key[: -len(f"/__init__{suffix}")] + suffix
+    return key
+
+
+def package_clashes(
+    files: Iterable[tuple[str, str | None]], others: Mapping[str, str]
+) -> list[Problem]:
+    """A problem for each file made from a .proto file that would replace or
+    hide another file of the package: ``files`` are every rendered file
+    ``(path, the .proto it is made from or None for the package's own)``,
+    ``others`` the other files the package has (path -> what it is): the
+    manifest, the hand-written modules generated code imports. Paths are compared as a case-insensitive
+    file system compares them, a folder's ``__init__.py`` as the folder's module."""
+    groups: dict[str, list[tuple[str, str | None, str | None]]] = {}
+    for path, what in others.items():
+        groups.setdefault(_module_key(path), []).append((path, None, what))
+    for path, proto in files:
+        groups.setdefault(_module_key(path), []).append((path, proto, None))
+    problems: dict[tuple[str, frozenset[str]], Problem] = {}
+    for group in groups.values():
+        made = [(path, proto) for path, proto, _ in group if proto is not None]
+        if len(group) < 2 or not made:
+            continue
+        path, proto = made[0]
+        rest = [
+            (o, source, what)
+            for o, source, what in group
+            if (o, source) != (path, proto)
+        ]
+        shown = [
+            (
+                f"{other}, generated from {source}"
+                if source is not None
+                else (
+                    f"{other}, {what}"
+                    if what is not None
+                    else f"the package's own {other}"
+                )
+            )
+            + _how_they_clash(path, other)
+            for other, source, what in rest
+        ]
+        # one problem per .proto file and what it clashes with (not one per .py, _pb2.py, .pyi)
+        key = (proto, frozenset(source or other for other, source, _ in rest))
+        problems.setdefault(
+            key,
+            Problem(
+                f"generates {path}, which would "
+                + ("replace " if any(o == path for o, _, _ in rest) else "clash with ")
+                + " and ".join(shown),
+                proto,
+                hint="rename the .proto file (or its folder)",
+            ),
+        )
+    return list(problems.values())
+
+
+def _how_they_clash(path: str, other: str) -> str:
+    if path == other:
+        return ""
+    if path.casefold() == other.casefold():
+        return " (equal but for case: one file on a case-insensitive file system)"
+    return " (a folder hides the module of its name on import)"

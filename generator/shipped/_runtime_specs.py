@@ -15,7 +15,66 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, Final, NamedTuple, cast
 
+from google.protobuf.internal import api_implementation
 from google.protobuf.message import Message
+
+# -- protobuf's methods, whatever the fields are called ------------------------
+# upb answers ``message.NAME`` with the message's field NAME when it has one,
+# whatever NAME is (``SerializeToString``, ``CopyFrom``, ``DESCRIPTOR``, even
+# ``__class__`` and ``__deepcopy__``), and on the message's class a nested type
+# may take a method's name. So the runtime never calls a method through a
+# message or its class: it calls it unbound, from the class protobuf's backend
+# implements the methods in, and finds a message's descriptor through type().
+
+
+def _backend_class() -> Any:
+    """upb's base of every message class; None for the other backends, whose
+    classes each find the methods themselves (the C++ one is not built for
+    current protobuf releases)."""
+    if api_implementation.Type() == "upb":
+        import importlib
+
+        backend: Any = importlib.import_module("google._upb._message")  # (no stubs)
+        return backend.Message
+    return None
+
+
+_BACKEND: Final[Any] = _backend_class()  # a class, or None
+
+
+def _method(name: str) -> Any:
+    """Protobuf's method ``name``, unbound: called with the message first."""
+    if _BACKEND is not None:
+        return getattr(_BACKEND, name)
+
+    def call(message: Any, *args: Any) -> Any:  # the message's class has it
+        cls = cast(Any, type(message))  # (pyright: type[Unknown])
+        return getattr(cls, name)(message, *args)
+
+    return call
+
+
+copy_from: Final = _method("CopyFrom")
+merge_from: Final = _method("MergeFrom")
+clear: Final = _method("Clear")
+clear_field: Final = _method("ClearField")
+has_field: Final = _method("HasField")
+list_fields: Final = _method("ListFields")
+set_in_parent: Final = _method("SetInParent")
+serialize: Final = _method("SerializeToString")
+serialize_partial: Final = _method("SerializePartialToString")
+parse_from: Final = _method("ParseFromString")
+copy_message: Final = _method("__deepcopy__")  # (message, memo): a copy of its type
+
+
+# every name a message answers besides its fields (its class's and the backend's)
+MESSAGE_MEMBERS: Final = frozenset(dir(Message)) | frozenset(dir(_BACKEND or Message))
+
+
+def descriptor_of(message: Message) -> Any:
+    """The message's Descriptor (``message.DESCRIPTOR`` may be a field)."""
+    return type(message).DESCRIPTOR
+
 
 # Where compatible-mode warnings go: the project's logger object given to
 # configure() (a project embedding the package passes its own), else the logger named
@@ -361,7 +420,9 @@ def restore_slots(
     past the attribute lock (which refuses private slots such as ``_strict``)."""
     for name, value in state.items():
         if name == message_attribute:
-            value = message_class.FromString(value)
+            message = message_class()
+            parse_from(message, value)
+            value = message
         object.__setattr__(instance, name, value)
 
 
@@ -480,10 +541,11 @@ def message_spec(cls: type[Message], generated: bool = True) -> MessageSpec:
 def spec_of(message: Message | type[Message]) -> MessageSpec:
     """The spec of a message (or message class) the package registered, or
     of a well-known type, read from its descriptor on first use."""
-    spec = SPECS.get(message.DESCRIPTOR.full_name)
+    cls = message if isinstance(message, type) else type(message)
+    spec = SPECS.get(cls.DESCRIPTOR.full_name)
     if spec is not None:
         return spec
-    return imported_spec(message if isinstance(message, type) else type(message))
+    return imported_spec(cls)
 
 
 def imported_spec(cls: type[Message]) -> MessageSpec:

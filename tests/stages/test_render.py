@@ -21,13 +21,15 @@ from generator.render.templates import docstring, pyrepr, pyrepr_laid_out
 )
 def test_docstring_filter_keeps_text_as_black_lays_it_out(value):
     """The text, only its outer whitespace as black sets it (which the
-    format stage does not run on docstrings)."""
+    format stage does not run on docstrings), hidden characters as their
+    escapes (the docstring holds the escape, not the character)."""
     import black
 
+    from generator.model.doctext import visible
     from generator.render.format import mode
 
     literal = docstring(value)
-    assert eval(literal).strip() == value.strip()  # noqa: S307 - our own literal
+    assert eval(literal).strip() == visible(value).strip()  # noqa: S307 - our own literal
     source = f"def f():\n    {literal}\n"
     assert black.format_str(source, mode=mode("python")) == source
 

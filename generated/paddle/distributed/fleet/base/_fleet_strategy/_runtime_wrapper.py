@@ -26,7 +26,10 @@ from ._runtime_specs import (
     MessageSpec,
     Mode,
     check_scalar,
+    copy_message,
+    parse_from,
     restore_slots,
+    serialize,
     unknown_attribute,
 )
 
@@ -171,7 +174,7 @@ class Wrapper:
         layout = _LAYOUTS[self.__class__]
         clone: _W = layout.new(self.__class__)
         memo[id(self)] = clone
-        layout.set_message(clone, self._message.__deepcopy__(None))
+        layout.set_message(clone, copy_message(self._message, None))
         layout.set_strict(clone, self._strict)
         for name, put in zip(layout.names, layout.setters):
             value = getattr(self, name, _UNSET)
@@ -191,8 +194,8 @@ class Wrapper:
         except AttributeError:  # a plain attribute was deleted: the others
             names = tuple(name for name in layout.names if hasattr(self, name))
             plain = tuple(getattr(self, name) for name in names)
-            return self._message.SerializeToString(), self._strict, names, plain
-        return values[0].SerializeToString(), values[1], layout.names, values[2:]
+            return serialize(self._message), self._strict, names, plain
+        return serialize(values[0]), values[1], layout.names, values[2:]
 
     def __setstate__(self, state: Any) -> None:
         layout = _LAYOUTS[self.__class__]
@@ -202,7 +205,9 @@ class Wrapper:
             )
             return
         wire, strict, names, values = state
-        layout.set_message(self, layout.message_class.FromString(wire))
+        message = layout.message_class()
+        parse_from(message, wire)
+        layout.set_message(self, message)
         layout.set_strict(self, strict)
         setter_of = layout.setter_of
         for name, value in zip(names, values):
@@ -306,7 +311,7 @@ def _copy_function(cls: type[_W], layout: _Layout) -> Callable[[_W], _W]:
 
     def copy_each(source: _W) -> _W:
         clone: _W = new(cls)
-        set_message(clone, getattr(source, attribute).__deepcopy__(None))
+        set_message(clone, copy_message(getattr(source, attribute), None))
         set_strict(clone, getattr(source, "_strict"))
         for name, put in zip(names, setters):
             value: Any = getattr(source, name, _UNSET)
@@ -324,7 +329,7 @@ def _copy_function(cls: type[_W], layout: _Layout) -> Callable[[_W], _W]:
         except AttributeError:  # a plain attribute was deleted: the other
             return copy_each(source)
         clone: _W = new(cls)
-        set_message(clone, message.__deepcopy__(None))
+        set_message(clone, copy_message(message, None))
         set_strict(clone, strict)
         first(clone, one.copy() if one.__class__ in containers else one)
         second(clone, two.copy() if two.__class__ in containers else two)

@@ -34,6 +34,8 @@ from typing import Any, NamedTuple
 
 from google.protobuf.message import Message
 
+from ._runtime_specs import descriptor_of, has_field, list_fields
+
 # Conditions and operands are nested tuples of literals:
 #   ("cmp", path, op, value) | ("any", (c, ...)) | ("all", (c, ...)) | ("not", c)
 #   ("field", path) | ("number", n) | ("input", "world_size") | ("product", (o, ...))
@@ -81,11 +83,11 @@ def _walk(message: Message, path: Path) -> tuple[Message | None, Any]:
     """The message holding the path's last field (None where a sub-message on
     the way is absent) and that field's descriptor."""
     holder: Message | None = message
-    descriptor: Any = message.DESCRIPTOR
+    descriptor: Any = descriptor_of(message)
     for name in path[:-1]:
         field = descriptor.fields_by_name[name]
         if holder is not None:
-            holder = getattr(holder, name) if holder.HasField(name) else None
+            holder = getattr(holder, name) if has_field(holder, name) else None
         descriptor = field.message_type
     return holder, descriptor.fields_by_name[path[-1]]
 
@@ -109,7 +111,7 @@ def is_set(message: Message, path: Path) -> bool:
     if _is_repeated(field):
         return len(getattr(holder, path[-1])) > 0
     if field.message_type is not None:
-        return holder.HasField(path[-1]) and bool(getattr(holder, path[-1]).ListFields())
+        return has_field(holder, path[-1]) and bool(list_fields(getattr(holder, path[-1])))
     return bool(getattr(holder, path[-1]) != field.default_value)
 
 
