@@ -24,6 +24,7 @@ from typing import Protocol, TypedDict
 import jinja2
 
 from ..model.doctext import shown_value
+
 PACKAGE = "compiled_templates"  # the wheel's subpackage of compiled templates
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from google.protobuf.message import Message
 
-from generator import naming
+from generator.schema import naming
 from tests.support import generate, import_generated, unique_package
 
 # every name of protobuf's Message (its dunders too) and of the wrapper's members

@@ -20,8 +20,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.doctext import visible
-from generator.render import comment_text, docstring, environment, markdown_text
+from generator.model.doctext import visible
+from generator.render.templates import comment_text, docstring, environment, markdown_text
 from tests.goldens.regen import CASES
 from tests.support import generate, import_generated, unique_package
 
@@ -124,7 +124,7 @@ def test_every_text_layer_shows_hidden_characters(text):
 
 def test_a_copied_module_is_printed_as_it_is():
     """Verbatim copies (the runtime, a hand-written module) are not input text: a CRLF kept."""
-    from generator.doctext import Verbatim
+    from generator.model.doctext import Verbatim
 
     assert environment().from_string("{{ x }}").render(x=Verbatim("a = 1\r\n")) == "a = 1\r\n"
     assert environment().from_string("{{ x }}").render(x="a = 1\r\n") == "a = 1\\x0d\n"

@@ -473,8 +473,20 @@ def test_names_that_differ_only_in_case_are_refused_before_any_write(case, capsy
     for command in ("check", "generate"):
         assert main(case.argv(command, "cased")) == 2
         err = capsys.readouterr().err
-        assert "differs only in case from out/golden/Parts" in err and "so nothing was written" in err, err
+        assert "Parts.proto: generates golden/Parts.py, which would clash with golden/parts.py" in err, err
+        assert "equal but for case" in err
     assert tree(case.out) == before
+
+
+def test_the_writer_refuses_paths_equal_but_for_case_whatever_made_them(tmp_path):
+    """The writer's own check, under the pipeline's (which names the protos):
+    two paths one case-insensitive file system would make one file."""
+    from generator.errors import GeneratorError
+    from generator.output.plan import plan
+
+    with pytest.raises(GeneratorError, match="differs only in case from"):
+        plan(tmp_path, {"pkg/Parts.py": "# @generated\n", "pkg/parts.py": "# @generated\n"}, "pkg")
+    assert list(tmp_path.iterdir()) == []
 
 
 # ------------------------------------------------------------------ the lock

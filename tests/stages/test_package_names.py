@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from generator import naming
+from generator.schema import naming
 from generator.cli import main
 from generator.errors import GeneratorError
-from generator.pipeline import Options, analyse
-from generator.render import render_package
+from generator.options import Options
+from generator.pipeline import analyse
+from generator.render.templates import render_package
 from tests.support import ROOT, generate, import_generated, unique_package
 
 # a class with a lint rule: the package then has lint.py, _rules.py and __main__.py too
@@ -70,10 +71,12 @@ def test_the_renamed_names_are_every_module_the_package_holds():
         package="fleet_strategy",
     )
     model = analyse(options).model
-    rendered = render_package(model, hooks_source="", sources={"module_helpers": ""})
+    rendered = render_package(model, sources={"hooks": "", "module_helpers": ""})
     own = _own_files([(f.path, f.proto) for f in rendered], "fleet_strategy")
     assert {"lint", "_rules", "__main__", "__init__", "runtime", "types"} <= own  # (the test sees every kind)
-    assert own <= naming.PACKAGE_MODULES
+    # the package's fixed modules, and the copies of the hand-written ones (named by the annotations:
+    # a .proto file taking one of those names is refused, not renamed)
+    assert own - {"hooks"} <= naming.PACKAGE_MODULES and "hooks" in own
     # every file is either made from the .proto file or the package's own
     assert {f.proto for f in rendered} == {None, "distributed_strategy.proto"}
 
@@ -147,14 +150,13 @@ def test_a_proto_named_like_a_hand_written_module_is_exit_2(tmp_path):
     proto, _ = _schema(tmp_path / "src", "helpers")
     out = tmp_path / "out"
     package = unique_package("hand")
-    (out / package).mkdir(parents=True)
-    (out / package / "helpers.py").write_text("class Mixin:\n    pass\n", encoding="utf-8")
+    (tmp_path / "helpers.py").write_text("class Mixin:\n    pass\n", encoding="utf-8")  # beside the annotations
     notes = tmp_path / "hooks.yaml"
     notes.write_text("hooks: helpers\nclasses:\n  Holder:\n    message: held.Holder\n    mixin: Mixin\n", encoding="utf-8")
     with pytest.raises(GeneratorError) as info:
         generate(out, [proto], notes, package)
     assert [str(p) for p in info.value.problems] == [
-        f"helpers.proto: generates {package}/helpers.py, which would replace {package}/helpers.py, the hand-written "
-        "helpers (rename the .proto file (or its folder))"
+        f"helpers.proto: generates {package}/helpers.py, which would replace the package's own {package}/helpers.py "
+        "(rename the .proto file (or its folder))"
     ]
-    assert (out / package / "helpers.py").read_text(encoding="utf-8") == "class Mixin:\n    pass\n"
+    assert not out.exists() or not any(out.rglob("*.py"))  # nothing written

@@ -174,12 +174,12 @@ def test_a_wheel_carries_its_templates_compiled_and_renders_as_the_sources(tmp_p
     installed = tmp_path / "site" / "fleet_strategy_codegen"
     shutil.copytree(ROOT / "generator", installed, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(TEMPLATES, installed / "templates")
-    written = template_cache.write_package(TEMPLATES, installed / template_cache.PACKAGE)
+    written = template_cache.write_package(TEMPLATES, installed / "render" / template_cache.PACKAGE)
     assert len(written) == len(list(TEMPLATES.glob("*.j2")))
     real = render.environment()
     for path in sorted(TEMPLATES.glob("*.j2")):
         code = real.compile(path.read_text(encoding="utf-8"), path.name, None, raw=True)
-        assert code in (installed / template_cache.PACKAGE / f"{template_cache.module_name(path.name)}.py").read_text()
+        assert code in (installed / "render" / template_cache.PACKAGE / f"{template_cache.module_name(path.name)}.py").read_text()
     script = (
         "import jinja2, sys\n"
         "from fleet_strategy_codegen.options import Options\nfrom fleet_strategy_codegen.pipeline import analyse\n"
