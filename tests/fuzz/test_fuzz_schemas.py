@@ -57,6 +57,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generator.render import templates as gen_render
+from generator.model.doctext import visible
 from generator.errors import GeneratorError
 from generator.options import Options
 from generator.pipeline import build
@@ -175,7 +176,10 @@ def same(a: Any, b: Any) -> bool:
 
 
 def norm(text: str) -> str:
-    return " ".join(text.split())
+    """A text as the docs show it: hidden characters as their escapes
+    (doctext.visible, issue 28.9), whitespace as single spaces (a line's
+    outer whitespace, U+2028 and the like too, is dropped on reading)."""
+    return " ".join(visible("\n".join(line.strip() for line in text.split("\n"))).split())
 
 
 # ============================================================ schema model
@@ -1015,7 +1019,7 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
     for m in wrapped:
         cls = getattr(module, schema.flat(m.full))
         doc = norm("\n".join(m.comment))
-        if doc:
+        if "\n".join(m.comment).split():  # (a comment of whitespace only is none)
             assert doc in norm(cls.__doc__), (doc, cls.__doc__)
         strict = data.draw(st.booleans(), label="strict")
         obj = cls(strict=strict)
@@ -1024,9 +1028,9 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
         for f in m.fields:
             prop = props[f.name]
             assert isinstance(getattr(cls, prop), property), f"{m.full}.{f.name}: no property {prop!r}"
-            leading, trailing = norm("\n".join(f.comment)), norm(f.trailing or "")
-            text = leading or trailing
-            if text:
+            leading, trailing = "\n".join(f.comment), f.trailing or ""
+            text = norm(leading if leading.split() else trailing)
+            if (leading + trailing).split():  # (a comment of whitespace only is none)
                 assert text in norm(getattr(cls, prop).__doc__), (text, getattr(cls, prop).__doc__)
             check_read(obj, prop, f, schema, default_of(f) if f.kind != "message" or f.label == "repeated" else {},
                        f"{m.name}.{prop} (default)")
@@ -1240,7 +1244,7 @@ def test_hostile_comments_and_docs_land_verbatim_in_docstrings(hostile):
         doc = getattr(cls, name).__doc__
         # reflowed into paragraphs, but every character is there, in order
         assert norm(text) in norm(doc), (name, doc)
-        for word in text.split():
+        for word in visible(text).split():  # (hidden characters as their escapes)
             assert word in doc, (name, word)
     assert LONG_TOKEN in cls.kind.__doc__  # never broken
     for paragraph in HOSTILE_CLASS_DOC:
