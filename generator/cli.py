@@ -513,7 +513,7 @@ def _print_drift(
     if report is not None and not as_json:
         from .api_changes.report import render_text
 
-        print(render_text(report))
+        print(_escaped(render_text(report)))
     if drift.clean and damaged is None:
         print(
             f"{options.package}: clean ({len(drift.files)} generated files match the inputs)"
@@ -562,6 +562,13 @@ def _print_drift(
         fix += " (it keeps the files marked 'not written by the tool': move them away, or add --overwrite)"
     print(f"\nThe generated package is out of date. Fix: {fix}")
     return Exit.DRIFT
+
+
+def _escaped(text: str) -> str:
+    """A report for a terminal: its names may come from the manifest's API
+    record (untrusted: a pull request may have edited it), so every control,
+    bidi or other invisible character is shown escaped; its lines are kept."""
+    return "\n".join(shown(line, len(line)) for line in text.split("\n"))
 
 
 def _stale_note(out: Path, relative: str, drift: Plan, manifest: str) -> str:
