@@ -33,7 +33,14 @@ from .output.files import STAGING, shown
 from .output.lock import DEFAULT_TIMEOUT, TIMEOUT_VARIABLE, busy, locked
 from .output.manifest import DAMAGED, MANIFEST_SUFFIX, Damaged, read_manifest
 from .output.plan import Plan, diff, fast_clean, plan
-from .output.write import LEFT_AS_IT_WAS, REPAIR, WRITTEN, Interrupted, apply
+from .output.write import (
+    LEFT_AS_IT_WAS,
+    REPAIR,
+    SHADOWS,
+    WRITTEN,
+    Interrupted,
+    apply,
+)
 from .options import Options
 from .pipeline import (
     Generated,
@@ -486,6 +493,8 @@ def _check(
             listing["leftover"] = drift.leftover
         if drift.interrupted:
             listing["interrupted"] = [STAGING]
+        if drift.shadowing:
+            listing["shadowing"] = drift.shadowing
         if damaged is not None:
             listing["damaged"] = [f"{options.package}{MANIFEST_SUFFIX}"]
         print(render_json(report, listing, label), end="")
@@ -545,6 +554,8 @@ def _print_drift(
         )
     for relative in drift.orphaned:
         print(f"orphaned: {_display(options.out / relative)} (no longer generated)")
+    for relative in drift.shadowing:
+        print(f"shadowing: {_display(options.out / relative)} ({SHADOWS}; remove it)")
     for relative in drift.leftover:
         print(
             f"leftover: {_display(options.out / relative)} (a temp file of an interrupted generate)"
@@ -560,6 +571,8 @@ def _print_drift(
     fix = _command(prog, "generate", *flags)
     if drift.foreign:
         fix += " (it keeps the files marked 'not written by the tool': move them away, or add --overwrite)"
+    if drift.shadowing:
+        fix = f"remove the files marked 'shadowing', then {fix}"
     print(f"\nThe generated package is out of date. Fix: {fix}")
     return Exit.DRIFT
 

@@ -21,6 +21,7 @@ from .files import (
     STAGING,
     check_folders,
     check_names,
+    head,
     is_generated,
     read_bytes,
     read_text,
@@ -54,6 +55,9 @@ class Plan(msgspec.Struct):
     blocked: list[str] = field(default_factory=list)
     # marked temp files an earlier version's interrupted run left
     leftover: list[str] = field(default_factory=list)
+    # not the tool's, beside a generated module, and imported instead of it
+    # (see shadowing): check is never clean with one, generate refuses
+    shadowing: list[str] = field(default_factory=list)
     # a staging folder is there (an interrupted generate's, or planted: data either way)
     interrupted: bool = False
     # set by apply once the new tree is in place (read after an interrupt)
@@ -67,6 +71,7 @@ class Plan(msgspec.Struct):
             or self.orphaned
             or self.leftover
             or self.interrupted
+            or self.shadowing
         )
 
 
@@ -96,7 +101,85 @@ def plan(out: Path, files: dict[str, str], package: str) -> Plan:
         elif not is_generated(path):  # a link, or a file without the marker
             result.foreign.append(relative)
     result.orphaned, result.leftover = _scan(out, set(files), package)
+    result.shadowing = shadowing(out, set(files))
     return result
+
+
+# An extension module of any interpreter (lint.cpython-313-x86_64-linux-gnu.so,
+# lint.abi3.so, lint.pyd); the import system tries these before the source.
+_EXTENSION = r"(\.[^./]+)?\.(so|pyd)"
+
+
+def shadowing(out: Path, expected: set[str]) -> list[str]:
+    """What a pull request can add beside a generated module ``X.py`` that
+    ``import`` runs instead, while ``X.py`` itself matches: a folder (or link)
+    ``X`` (a package wins over a module), an extension module ``X.*.so``, and
+    in ``__pycache__`` a hash-based ``X.*.pyc`` (the import system writes only
+    timestamp-based ones; a hash-based one is used without looking at the
+    source's time, an unchecked one without looking at the source at all)
+    or a link there. Found without following a link; none of it is the tool's."""
+    folders: dict[str, set[str]] = {}
+    for relative in expected:
+        folder, _, name = relative.rpartition("/")
+        if name.endswith(".py"):
+            folders.setdefault(folder, set()).add(name[:-3])
+    needed = {f for r in expected for f in _parents(r)}
+    found: list[str] = []
+    for folder, stems in sorted(folders.items()):
+        prefix = f"{folder}/" if folder else ""
+        names = _entries(out / folder)
+        modules = re.compile(
+            f"({'|'.join(map(re.escape, sorted(stems)))})({_EXTENSION})?"
+        )
+        for name in names:
+            match = modules.fullmatch(name)
+            relative = prefix + name
+            if match is None or relative in expected:
+                continue
+            if match[2] or (  # an extension module, or a folder or link named X
+                relative not in needed and not stat.S_ISREG(_lstat_mode(out / relative))
+            ):
+                found.append(relative)
+        cache = f"{prefix}__pycache__"
+        if stat.S_ISLNK(_lstat_mode(out / cache)):
+            found.append(cache)
+            continue
+        compiled = re.compile(
+            f"({'|'.join(map(re.escape, sorted(stems)))})\\.[^/]*\\.pyc"
+        )
+        for name in _entries(out / cache):
+            if compiled.fullmatch(name) and _hash_based(out / cache / name):
+                found.append(f"{cache}/{name}")
+    return sorted(found)
+
+
+def _parents(relative: str) -> list[str]:
+    parts = relative.split("/")
+    return ["/".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def _entries(folder: Path) -> list[str]:
+    """The names in ``folder``; none when it is not a folder (never through a link)."""
+    if not stat.S_ISDIR(_lstat_mode(folder)):
+        return []
+    try:
+        return sorted(os.listdir(folder))
+    except OSError:
+        return []
+
+
+def _lstat_mode(path: Path) -> int:
+    try:
+        return os.lstat(path).st_mode
+    except OSError:
+        return 0
+
+
+def _hash_based(path: Path) -> bool:
+    """A pyc the import system did not write: a link, anything but a regular
+    file, or a hash-based one (its flags word, after the magic number, is not 0)."""
+    start = head(path, 8)
+    return start is None or len(start) < 8 or start[4:8] != bytes(4)
 
 
 def _scan(out: Path, expected: set[str], package: str) -> tuple[list[str], list[str]]:
@@ -186,8 +269,10 @@ def fast_clean(out: Path, package: str, known_output: str) -> list[str] | None:
         }
     except (OSError, GeneratorError):
         return None
-    if output_digest(on_disk) != known_output or any(
-        _scan(out, set(expected), package)
+    if (
+        output_digest(on_disk) != known_output
+        or any(_scan(out, set(expected), package))
+        or shadowing(out, set(expected))
     ):
         return None
     return manifest.undocumented

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +80,58 @@ def test_names_in_a_planted_api_record_reach_the_terminal_escaped(case, capsys):
     assert "\x1b" not in shown and "\x07" not in shown and "\u202e" not in shown
     assert main(case.argv("generate", "old")) == 0
     assert "\x1b" not in capsys.readouterr().out
+
+
+def _pyc(flags: int) -> bytes:
+    """A pyc of this interpreter whose code prints PWNED (never imported here)."""
+    import importlib.util
+    import marshal
+
+    code = compile("print('PWNED')\n", "x.py", "exec")
+    return importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little") + bytes(8) + marshal.dumps(code)
+
+
+def _plant(relative: str, make: Callable[[Path], object]) -> Callable[[Path], str]:
+    """Make ``relative`` (under the output folder) with ``make``; return it."""
+
+    def plant(out: Path) -> str:
+        path = out / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        make(path)
+        return relative
+
+    return plant
+
+
+PLANTS = {
+    "a package folder named like the module": _plant("golden/base/__init__.py", lambda p: p.write_text("print('PWNED')\n")),
+    "an extension module": _plant("golden/base.cpython-312-x86_64-linux-gnu.so", lambda p: p.write_bytes(b"\x7fELF")),
+    "an abi3 extension module": _plant("golden/base.abi3.so", lambda p: p.write_bytes(b"\x7fELF")),
+    "an unchecked hash-based pyc": _plant("golden/__pycache__/base.cpython-313.pyc", lambda p: p.write_bytes(_pyc(0b01))),
+    "a checked hash-based pyc": _plant("golden/__pycache__/base.cpython-312.pyc", lambda p: p.write_bytes(_pyc(0b11))),
+    "a linked pyc": _plant("golden/__pycache__/base.cpython-313.pyc", lambda p: p.symlink_to(p.parents[3] / "elsewhere.pyc")),
+    "a linked __pycache__": lambda out: (out / "golden" / "__pycache__").symlink_to(out.parent) or "golden/__pycache__",
+}
+
+
+@pytest.mark.parametrize("plant", list(PLANTS))
+def test_a_file_python_imports_instead_of_a_generated_module_is_never_clean(case, capsys, plant):
+    """A pull request adds, beside a generated module whose text still
+    matches, something ``import`` runs instead: check (fast and --full) must
+    not call that clean, and generate refuses (exit 2), keeping it."""
+    module = case.out / "golden" / "base.py"
+    assert module.exists()
+    assert main(case.argv("check", "old")) == 0  # the fast check's memo is there
+    capsys.readouterr()
+    planted = PLANTS[plant](case.out)
+    if plant.startswith("a package folder"):
+        planted = "golden/base"
+    for flags in ((), ("--full",)):
+        assert main(case.argv("check", "old", *flags)) == 1, (plant, flags)
+        out = capsys.readouterr().out
+        assert f"shadowing: out/{planted} (Python would import this instead of the generated module" in out, out
+    assert main(case.argv("check", "old", "--report-format", "json")) == 1
+    assert f'"shadowing": [\n' in capsys.readouterr().out
+    assert main(case.argv("generate", "new")) == 2
+    assert "Python would import this instead of the generated module beside it" in capsys.readouterr().err
+    assert {k: v for k, v in tree(case.out).items() if k in case.old} == case.old  # nothing written
