@@ -567,7 +567,9 @@ def _print_drift(
             and not (options.out / relative).is_symlink()
         ):
             print()  # the manifest's hashes and offsets: noise beside the real hunks
-            print(diff(options.out, relative, drift.files[relative]), end="")
+            # what is on disk may carry escape sequences that redraw the
+            # terminal (hiding the very lines this diff is about)
+            print(_escaped(diff(options.out, relative, drift.files[relative])), end="")
     fix = _command(prog, "generate", *flags)
     if drift.foreign:
         fix += " (it keeps the files marked 'not written by the tool': move them away, or add --overwrite)"
@@ -578,9 +580,10 @@ def _print_drift(
 
 
 def _escaped(text: str) -> str:
-    """A report for a terminal: its names may come from the manifest's API
-    record (untrusted: a pull request may have edited it), so every control,
-    bidi or other invisible character is shown escaped; its lines are kept."""
+    """Text for a terminal that holds what was found on disk (a report's
+    names from the manifest's API record, a diff's lines of a file a pull
+    request may have edited): every control (a carriage return too), bidi or
+    other invisible character is shown escaped; its lines are kept."""
     return "\n".join(shown(line, len(line)) for line in text.split("\n"))
 
 

