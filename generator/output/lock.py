@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..errors import GeneratorError, Problem
-from .files import CLOEXEC, NOFOLLOW, NONBLOCK, has_marker, shown
+from .files import CLOEXEC, NOFOLLOW, NONBLOCK, check_root, has_marker, shown
 
 LOCK = ".fleet-strategy-codegen.lock"
 TIMEOUT_VARIABLE = "FLEET_CODEGEN_LOCK_TIMEOUT"
@@ -66,6 +66,7 @@ def locked(out: Path, say: Callable[[str], None] | None = None) -> Iterator[None
     """Hold the output folder's lock for the block (creating ``out``). ``say``
     (default: stderr) gets the waiting message."""
     timeout = lock_timeout()
+    check_root(out)  # the lock file is not made through a link either
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -21,6 +21,7 @@ from .files import (
     STAGING,
     check_folders,
     check_names,
+    check_root,
     head,
     is_generated,
     read_bytes,
@@ -81,6 +82,7 @@ def interrupted(out: Path) -> bool:
 
 
 def plan(out: Path, files: dict[str, str], package: str) -> Plan:
+    check_root(out)
     check_names(out, list(files))
     check_folders(out, list(files))
     result = Plan(out=out, files=files, package=package, interrupted=interrupted(out))
@@ -255,7 +257,7 @@ def fast_clean(out: Path, package: str, known_output: str) -> list[str] | None:
     (as it does when a staging folder is there: the tree may be a mix).
     A mix never passes: the manifest is renamed into place last, and the
     digest covers every file it lists."""
-    if interrupted(out):
+    if interrupted(out) or os.path.islink(out):
         return None
     manifest = read_manifest(out, package)
     if not isinstance(manifest, Manifest):

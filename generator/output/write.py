@@ -163,8 +163,9 @@ def apply(result: Plan, overwrite: bool = False) -> list[str]:
             )
         try:
             out.mkdir(parents=True, exist_ok=True)
-            # ``out`` itself is the user's choice (it may be a link)
-            root = os.open(out, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | CLOEXEC)
+            # not through a link (plan.check_root refused one): the folders
+            # above ``out`` are the user's layout and may be links
+            root = os.open(out, FOLDER)
         except OSError as exc:
             raise GeneratorError(
                 Problem(

