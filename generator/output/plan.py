@@ -16,7 +16,7 @@ from pathlib import Path
 import msgspec
 from msgspec import field
 
-from ..errors import GeneratorError
+from ..errors import GeneratorError, Problem
 from .files import (
     STAGING,
     check_folders,
@@ -27,6 +27,7 @@ from .files import (
     read_bytes,
     read_text,
     safe_target,
+    shown,
 )
 from .manifest import (
     MANIFEST_SUFFIX,
@@ -195,32 +196,35 @@ def _scan(out: Path, expected: set[str], package: str) -> tuple[list[str], list[
     orphans: list[str] = []
     leftovers: list[str] = []
 
-    def visit(folder: str, recurse: bool) -> None:
-        try:
-            entries = sorted(os.scandir(out / folder), key=lambda entry: entry.name)
-        except (FileNotFoundError, NotADirectoryError):
-            return
-        for entry in entries:
-            relative = f"{folder}/{entry.name}" if folder else entry.name
-            if entry.is_dir(follow_symlinks=False):  # never a link
-                if recurse and entry.name != "__pycache__":
-                    visit(relative, True)
-            elif entry.is_file(follow_symlinks=False):
-                old = _OLD_TEMP.fullmatch(entry.name)
-                if old and old[1] in names.get(folder, ()):
-                    if is_generated(Path(entry.path)):
-                        leftovers.append(relative)
-                elif (
-                    relative not in expected
-                    and (
-                        Path(entry.name).suffix in (".py", ".pyi", ".md")
-                        if recurse
-                        else entry.name in top_files
-                    )
-                    and is_generated(Path(entry.path))
-                ):
-                    orphans.append(relative)
+    def visit(start: str, recurse: bool) -> None:
+        # a stack, not recursion: a pull request can add folders nested
+        # deeper than Python's recursion limit
+        pending = [start]
+        while pending:
+            folder = pending.pop()
+            for entry in _listed(out, folder):
+                relative = f"{folder}/{entry.name}" if folder else entry.name
+                if entry.is_dir(follow_symlinks=False):  # never a link
+                    if recurse and entry.name != "__pycache__":
+                        _check_depth(out, relative, deepest)
+                        pending.append(relative)
+                elif entry.is_file(follow_symlinks=False):
+                    old = _OLD_TEMP.fullmatch(entry.name)
+                    if old and old[1] in names.get(folder, ()):
+                        if is_generated(Path(entry.path)):
+                            leftovers.append(relative)
+                    elif (
+                        relative not in expected
+                        and (
+                            Path(entry.name).suffix in (".py", ".pyi", ".md")
+                            if recurse
+                            else entry.name in top_files
+                        )
+                        and is_generated(Path(entry.path))
+                    ):
+                        orphans.append(relative)
 
+    deepest = max((relative.count("/") for relative in expected), default=0)
     top_files = {f"{package}.md", f"{package}{MANIFEST_SUFFIX}"}
     visit("", False)
     # the package's folder, and the top folder of every other build in ``out``
@@ -231,7 +235,44 @@ def _scan(out: Path, expected: set[str], package: str) -> tuple[list[str], list[
         with contextlib.suppress(OSError):
             if stat.S_ISDIR(os.lstat(out / top).st_mode):
                 visit(top, True)
-    return orphans, leftovers
+    return sorted(orphans), sorted(leftovers)
+
+
+# Folders nested deeper below the output folder than this (or than the
+# deepest path the inputs generate) are none of the tool's: a pull request can
+# nest them past the recursion limit, the open-file limit and PATH_MAX.
+MAX_DEPTH = 64
+
+
+def _check_depth(out: Path, relative: str, deepest: int) -> None:
+    if relative.count("/") >= max(MAX_DEPTH, deepest):
+        raise GeneratorError(
+            Problem(
+                f"folders nested more than {max(MAX_DEPTH, deepest)} deep in the output folder; the tool never "
+                "writes there, and does not look further, so nothing was changed",
+                shown((out / relative).as_posix()),
+                hint="remove them",
+            )
+        )
+
+
+def _listed(out: Path, folder: str) -> list[os.DirEntry[str]]:
+    """The entries of a folder of the output, by name; none when it is gone.
+    One that cannot be listed (a path too long for the system) is exit 2:
+    an orphan in it would go unseen."""
+    try:
+        with os.scandir(out / folder) as found:
+            return sorted(found, key=lambda entry: entry.name)
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    except OSError as exc:
+        raise GeneratorError(
+            Problem(
+                f"cannot list this folder of the output folder: {exc.strerror}; nothing was changed",
+                shown((out / folder).as_posix()),
+                hint="remove it (the tool never writes there)",
+            )
+        ) from None
 
 
 def diff(out: Path, relative: str, expected: str) -> str:
