@@ -33,7 +33,14 @@ from .output.files import STAGING, shown
 from .output.lock import DEFAULT_TIMEOUT, TIMEOUT_VARIABLE, busy, locked
 from .output.manifest import DAMAGED, MANIFEST_SUFFIX, Damaged, read_manifest
 from .output.plan import Plan, diff, fast_clean, plan
-from .output.write import LEFT_AS_IT_WAS, REPAIR, WRITTEN, Interrupted, apply
+from .output.write import (
+    LEFT_AS_IT_WAS,
+    REPAIR,
+    SHADOWS,
+    WRITTEN,
+    Interrupted,
+    apply,
+)
 from .options import Options
 from .pipeline import (
     Generated,
@@ -490,6 +497,8 @@ def _check(
             listing["leftover"] = drift.leftover
         if drift.interrupted:
             listing["interrupted"] = [STAGING]
+        if drift.shadowing:
+            listing["shadowing"] = drift.shadowing
         if damaged is not None:
             listing["damaged"] = [f"{options.package}{MANIFEST_SUFFIX}"]
         print(render_json(report, listing, label), end="")
@@ -517,7 +526,7 @@ def _print_drift(
     if report is not None and not as_json:
         from .api_changes.report import render_text
 
-        print(render_text(report))
+        print(_escaped(render_text(report)))
     if drift.clean and damaged is None:
         print(
             f"{options.package}: clean ({len(drift.files)} generated files match the inputs)"
@@ -549,6 +558,8 @@ def _print_drift(
         )
     for relative in drift.orphaned:
         print(f"orphaned: {_display(options.out / relative)} (no longer generated)")
+    for relative in drift.shadowing:
+        print(f"shadowing: {_display(options.out / relative)} ({SHADOWS}; remove it)")
     for relative in drift.leftover:
         print(
             f"leftover: {_display(options.out / relative)} (a temp file of an interrupted generate)"
@@ -560,12 +571,24 @@ def _print_drift(
             and not (options.out / relative).is_symlink()
         ):
             print()  # the manifest's hashes and offsets: noise beside the real hunks
-            print(diff(options.out, relative, drift.files[relative]), end="")
+            # what is on disk may carry escape sequences that redraw the
+            # terminal (hiding the very lines this diff is about)
+            print(_escaped(diff(options.out, relative, drift.files[relative])), end="")
     fix = _command(prog, "generate", *flags)
     if drift.foreign:
         fix += " (it keeps the files marked 'not written by the tool': move them away, or add --overwrite)"
+    if drift.shadowing:
+        fix = f"remove the files marked 'shadowing', then {fix}"
     print(f"\nThe generated package is out of date. Fix: {fix}")
     return Exit.DRIFT
+
+
+def _escaped(text: str) -> str:
+    """Text for a terminal that holds what was found on disk (a report's
+    names from the manifest's API record, a diff's lines of a file a pull
+    request may have edited): every control (a carriage return too), bidi or
+    other invisible character is shown escaped; its lines are kept."""
+    return "\n".join(shown(line, len(line)) for line in text.split("\n"))
 
 
 def _stale_note(out: Path, relative: str, drift: Plan, manifest: str) -> str:

@@ -108,15 +108,33 @@ def hand_written_module(annotations: Path, module: str) -> Path:
     """Where a hand-written module the annotations name (``hooks:``, a target's
     ``module_members.from``) is read: beside the annotations file, an input
     like it. The output folder is never read for one: only the tool writes
-    there, and each build carries a generated copy."""
-    return annotations.parent / f"{module}.py"
+    there, and each build carries a generated copy. Found, not named by the
+    user, and copied verbatim into the output (which check diffs into its
+    log): a link there is never followed, as inside a --proto folder, or a
+    pull request could make it copy any file of the machine (a secret)."""
+    path = annotations.parent / f"{module}.py"
+    if os.path.islink(path):
+        raise GeneratorError(
+            Problem(
+                "a symbolic link where a hand-written module goes is not followed (the tool copies the module "
+                "into the output)",
+                str(path),
+                hint="put the file itself beside the annotations file",
+            )
+        )
+    return path
 
 
 def hand_written_modules(annotations: Path) -> list[Path]:
     """Every module beside the annotations file that could be one (``.py``
-    regular files, or links to one, as any input may be): what the input
+    regular files; a link is refused where it is named): what the input
     hash covers, without reading the annotations to learn which are named."""
-    return sorted(p for p in annotations.parent.glob("*.py") if p.is_file())
+    return sorted(
+        p
+        for p in annotations.parent.glob("*.py")
+        if p.is_file()
+        and not p.is_symlink()  # a link is never read (hand_written_module)
+    )
 
 
 def walk_files(folder: Path, suffix: str) -> Iterator[Path]:

@@ -99,6 +99,22 @@ def name_max(folder: Path) -> int:
         return NAME_MAX_FALLBACK
 
 
+def check_root(out: Path) -> None:
+    """Refuse an output folder that is itself a link: the folder is what a
+    pull request changes, and one that makes it a link would have every file
+    written (the hand-written modules among them) wherever it points, outside
+    the repository. (Links above it are the user's own layout.)"""
+    if os.path.islink(out):
+        raise GeneratorError(
+            Problem(
+                f"the output folder is a symbolic link (to {shown(os.readlink(out))}); the tool never writes "
+                "through a link, so nothing was changed",
+                str(out),
+                hint="generate into the folder it points to, or make it a folder",
+            )
+        )
+
+
 def check_folders(out: Path, relatives: list[str]) -> None:
     """Refuse (before any write) a link or a file where the output needs a
     folder: writing through a link could change what lies outside ``out``."""

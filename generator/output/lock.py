@@ -10,8 +10,9 @@ waiting"): read back bounded, shown escaped, never trusted. A run that waits
 says so after TELL_AFTER seconds and gives up (exit 2) after
 FLEET_CODEGEN_LOCK_TIMEOUT seconds (default DEFAULT_TIMEOUT).
 
-A lock file is the tool's own only when it is a regular file that is empty or
-starts with the generated marker (one a killed run left): anything else at
+A lock file is the tool's own only when it is a regular file with no other
+name (a hard link) that is empty or starts with the generated marker (one a
+killed run left): anything else at
 that path is kept and reported, never truncated. Where the platform has no
 lock primitive at all (neither flock nor LockFileEx), the file's existence is
 the lock (created exclusively); one left by a killed run is then named in the
@@ -31,7 +32,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..errors import GeneratorError, Problem
-from .files import CLOEXEC, NOFOLLOW, has_marker, shown
+from .files import CLOEXEC, NOFOLLOW, NONBLOCK, check_root, has_marker, shown
 
 LOCK = ".fleet-strategy-codegen.lock"
 TIMEOUT_VARIABLE = "FLEET_CODEGEN_LOCK_TIMEOUT"
@@ -65,6 +66,7 @@ def locked(out: Path, say: Callable[[str], None] | None = None) -> Iterator[None
     """Hold the output folder's lock for the block (creating ``out``). ``say``
     (default: stderr) gets the waiting message."""
     timeout = lock_timeout()
+    check_root(out)  # the lock file is not made through a link either
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -117,10 +119,13 @@ def busy(out: Path) -> bool:
     """Whether a generate holds the output folder's lock now (it is writing)."""
     path = out / LOCK
     try:
-        fd = os.open(path, os.O_RDONLY | NOFOLLOW | CLOEXEC)
+        # a fifo opened without O_NONBLOCK would wait for a writer
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK | CLOEXEC)
     except OSError:
         return False
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False  # never the tool's lock file
         if not native():
             return True  # the file's existence is the lock
         import filelock
@@ -247,6 +252,15 @@ def _claim(fd: int, path: Path) -> None:
     """Write this run's pid and command into the file it locked, unless the
     file is not the tool's (then it is kept, and the run stops)."""
     try:
+        if os.fstat(fd).st_nlink != 1:
+            raise GeneratorError(
+                Problem(
+                    "the tool's lock file has another name (a hard link): writing to it would change that file "
+                    "too, so it was kept and nothing was changed",
+                    path.as_posix(),
+                    hint="remove it",
+                )
+            )
         head = _read_head(fd, 200)
         if head and not has_marker(head):
             raise GeneratorError(

@@ -54,6 +54,8 @@ from .files import CLOEXEC, FOLDER, NOFOLLOW, NONBLOCK, STAGING, has_marker, hea
 from .manifest import MANIFEST_SUFFIX
 from .plan import Plan
 
+# Said of a file that ``import`` would run instead of a generated module (plan.shadowing).
+SHADOWS = "Python would import this instead of the generated module beside it"
 # What the output folder holds after an interrupt, said for users.
 LEFT_AS_IT_WAS = "the output folder was left as it was"
 WRITTEN = "the new output had been written in full"
@@ -162,8 +164,9 @@ def apply(result: Plan, overwrite: bool = False) -> list[str]:
             )
         try:
             out.mkdir(parents=True, exist_ok=True)
-            # ``out`` itself is the user's choice (it may be a link)
-            root = os.open(out, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | CLOEXEC)
+            # not through a link (plan.check_root refused one): the folders
+            # above ``out`` are the user's layout and may be links
+            root = os.open(out, FOLDER)
         except OSError as exc:
             raise GeneratorError(
                 Problem(
@@ -204,6 +207,14 @@ def _refuse(result: Plan, overwrite: bool) -> None:
             hint="move it away",
         )
         for relative in result.blocked
+    ]
+    problems += [
+        Problem(
+            f"{SHADOWS}; it is not the tool's, so it was kept and nothing was changed",
+            (result.out / relative).as_posix(),
+            hint="remove it (the generated module beside it is the one to import)",
+        )
+        for relative in result.shadowing
     ]
     for relative in [] if overwrite else result.foreign:
         path = result.out / relative

@@ -7,6 +7,7 @@ import hashlib
 import inspect
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -466,18 +467,31 @@ def test_help_lists_every_exit_code_and_no_deprecated_option(capsys):
     assert "--strict" not in capsys.readouterr().out
 
 
-def test_the_fast_check_sees_a_change_of_a_linked_hooks_module(project, monkeypatch, tmp_path, capsys):
-    """An input may be a link (the user named it): the hooks module beside the
-    annotations, read through one, is part of the inputs' hash, so the
-    user cache's memo of this output does not answer for the changed text."""
+def test_a_linked_hand_written_module_is_never_followed(project, monkeypatch, tmp_path, capsys):
+    """The hand-written modules are found beside the annotations (not named by
+    the user) and copied verbatim into the output, which check diffs into its
+    log: a pull request that makes one a link to a secret of the machine (the
+    CI's credentials, written as Python) must not get it printed or
+    committed. A link there is refused (exit 2), fast check or --full, and its
+    target is never read (issue 28)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("FLEET_CODEGEN_NO_CACHE", raising=False)
-    elsewhere = tmp_path / "elsewhere.py"
-    elsewhere.write_bytes((project / "proto" / "hooks.py").read_bytes())
-    (project / "proto" / "hooks.py").unlink()
-    (project / "proto" / "hooks.py").symlink_to(elsewhere)
     assert main(["generate"]) == 0 and main(["check"]) == 0  # the memo is recorded
-    elsewhere.write_text(elsewhere.read_text() + "\n\nEXTRA = 1\n")
+    before = tree(project / "generated")
+    secret = tmp_path / "credentials"
+    secret.write_text("[default]\naws_access_key_id = AKIASECRETSECRET\n")  # parses as Python
+    annotations = project / "proto" / "fleet_strategy.annotations.yaml"
+    text = annotations.read_text()
+    names = re.search(r"      names: \[[^\]]*\]", text)
+    assert names is not None
+    annotations.write_text(text.replace(names[0], "      names: [aws_access_key_id]"))
+    (project / "proto" / "module_helpers.py").unlink()
+    (project / "proto" / "module_helpers.py").symlink_to(secret)
     capsys.readouterr()
-    assert main(["check"]) == 1
-    assert "stale: generated/fleet_strategy/hooks.py" in capsys.readouterr().out
+    for argv in (["check"], ["check", "--full"], ["generate"]):
+        assert main(argv) == 2, argv
+        captured = capsys.readouterr()
+        assert "AKIASECRET" not in captured.out + captured.err
+        assert "proto/module_helpers.py: a symbolic link where a hand-written module goes is not followed" in \
+            captured.err, captured.err
+    assert tree(project / "generated") == before
