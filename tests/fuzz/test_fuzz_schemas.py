@@ -177,9 +177,10 @@ def same(a: Any, b: Any) -> bool:
 
 def norm(text: str) -> str:
     """A text as the docs show it: hidden characters as their escapes
-    (doctext.visible, issue 28.9), whitespace as single spaces (a line's
-    outer whitespace, U+2028 and the like too, is dropped on reading)."""
-    return " ".join(visible("\n".join(line.strip() for line in text.split("\n"))).split())
+    (doctext.visible, issue 28.9), whitespace as single spaces (the text's
+    outer whitespace, U+2028 and the like too, is dropped on reading, as
+    schema._comment_text does; inside it, a line keeps what it holds)."""
+    return " ".join(visible(text.strip()).split())
 
 
 # ============================================================ schema model
