@@ -652,6 +652,30 @@ MEMBER_DIFFERENCE_KEYS = Keys.of(MemberDifference)
 MODULE_MEMBERS_KEYS = Keys.of(ModuleMembersNote)
 TARGET_KEYS = Keys.of(TargetNote)
 # every mapping of the file, by where it is (as the docs of the format name them)
+# A rule between fields (``rules: <message>: <code>:``): one of effective_when,
+# conflicts_with and relation (generator.annotations.rules reads and checks it).
+RULE_KEYS = Keys(
+    Key(
+        "field",
+        str,
+        "the field the rule is about: a path through singular message fields",
+    ),
+    Key(
+        "effective_when",
+        (str, dict),
+        "the condition without which `field` does nothing",
+    ),
+    Key("conflicts_with", str, "the field that conflicts with `field`"),
+    Key(
+        "wins",
+        str,
+        "of two conflicting fields, the one that takes effect: field or other",
+    ),
+    Key("relation", dict, "`{left, op, right}`: a relation the values must hold"),
+    Key("when", (str, dict), "the condition under which the rule applies"),
+    Key("doc", str, "why the rule holds, for the docs and lint's findings"),
+)
+
 FORMAT: dict[str, Keys] = {
     "": TOP_KEYS,
     "reference": REFERENCE_KEYS,
@@ -672,4 +696,5 @@ FORMAT: dict[str, Keys] = {
     "messages.<message>.fields.<field>": FIELD_KEYS,
     "messages.<message>.extra_keys.<key>": EXTRA_KEY_KEYS,
     "messages.<message>.fields.<field>.env": ENV_KEYS,
+    "rules.<message>.<code>": RULE_KEYS,
 }

@@ -29,6 +29,7 @@ from ..errors import closest
 from ..schema.proto_facts import NUMERIC_TYPES
 from ..schema.schema import Field, Message, Schema
 from .keys import (
+    RULE_KEYS,
     AllOf,
     AnyOf,
     Compare,
@@ -55,15 +56,6 @@ COMPARISONS = {
 RELATION_OPS = ("==", "!=", ">", ">=", "<", "<=")
 INPUTS = ("@world_size",)  # what the linter may be given besides the message
 KINDS = ("effective_when", "conflicts_with", "relation")
-_RULE_KEYS = {
-    "field": str,
-    "effective_when": (str, dict),
-    "conflicts_with": str,
-    "wins": str,
-    "relation": dict,
-    "when": (str, dict),
-    "doc": str,
-}
 
 
 # what rules read of the checker (checker.Node, checker.Checker), as protocols: the
@@ -357,7 +349,7 @@ def load_rules(
 def _rule(
     c: _Checker, schema: Schema, message: Message, code: str, node: _Node, where: str
 ) -> RuleNote | None:
-    keys = c.mapping(node, where, _RULE_KEYS)
+    keys = c.mapping(node, where, RULE_KEYS)
     if len(keys) != len(node.value if isinstance(node.value, dict) else ()):
         return None  # an unknown key or a wrong type: already reported
     kinds = [k for k in KINDS if k in keys]
