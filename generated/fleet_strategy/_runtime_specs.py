@@ -45,9 +45,12 @@ _BACKEND: Final[Any] = _backend_class()  # a class, or None
 
 
 def _method(name: str) -> Any:
-    """Protobuf's method ``name``, unbound: called with the message first."""
-    if _BACKEND is not None:
-        return getattr(_BACKEND, name)
+    """Protobuf's method ``name``, unbound: called with the message first
+    (from the message's class where the backend's base lacks it: older upb
+    releases, protobuf 4.x, define some methods in Python)."""
+    found = getattr(_BACKEND, name, None) if _BACKEND is not None else None
+    if found is not None:
+        return found
 
     def call(message: Any, *args: Any) -> Any:  # the message's class has it
         cls = cast(Any, type(message))  # (pyright: type[Unknown])
