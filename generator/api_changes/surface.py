@@ -250,7 +250,8 @@ def _messages(schema: Schema, model: PackageModel) -> dict[str, MessageFacts]:
             fields[f.name] = _field(f, record, keys[f.name], policy)
         messages[full] = MessageFacts(
             typed_dicts=(tds[full].out_name, tds[full].in_name),
-            reserved_numbers=message.reserved_numbers,
+            # `or ()`: an empty tuple msgspec 0.18 omits as the default is the singleton ()
+            reserved_numbers=message.reserved_numbers or (),
             reserved_names=tuple(sorted(message.reserved_names)),
             deprecated=message.deprecated,
             fields=fields,
@@ -310,7 +311,7 @@ def _enums(schema: Schema, model: PackageModel) -> dict[str, EnumFacts]:
                 if declared
                 else ()
             ),
-            reserved_numbers=declared.reserved_numbers if declared else (),
+            reserved_numbers=(declared.reserved_numbers or ()) if declared else (),
             reserved_names=tuple(sorted(declared.reserved_names)) if declared else (),
         )
     return enums
