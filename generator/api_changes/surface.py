@@ -175,7 +175,8 @@ def decode_surface(data: bytes | str | object) -> Surface:
             surface = msgspec.json.decode(data, type=Surface)
         else:
             surface = msgspec.convert(data, Surface)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+    # (msgspec before 0.19 raises UnicodeDecodeError for bytes that are not UTF-8)
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise SurfaceError(f"the API record is damaged: {exc}") from None
     except RecursionError:  # nested deeper than any record is
         raise SurfaceError("the API record is damaged: nested too deeply") from None

@@ -84,7 +84,13 @@ def read_manifest(out: Path, package: str) -> Manifest | Damaged | None:
             if checked.api and bytes(checked.api) != b"null"
             else None
         )
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError) as exc:
+    # (msgspec before 0.19 raises UnicodeDecodeError for bytes that are not UTF-8)
+    except (
+        msgspec.DecodeError,
+        msgspec.ValidationError,
+        UnicodeDecodeError,
+        RecursionError,
+    ) as exc:
         return Damaged(str(exc))
     return Manifest(dict(checked.files), list(checked.undocumented), api)
 
