@@ -14,6 +14,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from .sentences import summary_end
+
 DOC_WIDTH = 72
 
 # Characters a reader does not see, or sees in another place: controls (C0,
@@ -169,7 +171,8 @@ def doc_layout(text: str, width: int = DOC_WIDTH) -> tuple[str, ...]:
 
 
 def doc_parts(text: str) -> tuple[str, tuple[str, ...]]:
-    """A docstring's summary (the first sentence of the first paragraph) and
+    """A docstring's summary (the first sentence of the first paragraph, as
+    ``sentences.summary_end`` finds its end) and
     the rest of ``text`` laid out as ``doc_layout`` does: nothing is dropped."""
     blocks = _blocks(text)
     if not blocks:
@@ -177,11 +180,9 @@ def doc_parts(text: str) -> tuple[str, tuple[str, ...]]:
     verbatim, first = blocks[0]
     if verbatim:
         return first, _layout(blocks[1:])
-    cut = first.find(". ")
-    if cut == -1:
-        return first, _layout(blocks[1:])
-    rest = first[cut + 2 :].strip()
-    return first[: cut + 1], _layout(([(False, rest)] if rest else []) + blocks[1:])
+    cut = summary_end(first)
+    rest = first[cut:].strip()
+    return first[:cut], _layout(([(False, rest)] if rest else []) + blocks[1:])
 
 
 def code_fence(text: str | None) -> str:

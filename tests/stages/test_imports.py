@@ -45,7 +45,7 @@ PACKAGES = {
     "inputs": ["files", "compile"],
     "schema": ["naming", "proto_facts", "schema"],
     "annotations": ["yaml_reader", "grammar", "keys", "checker", "rules", "members", "load"],
-    "model": ["doctext", "typeref", "records", "members", "stubs", "reference_page", "build"],
+    "model": ["sentences", "doctext", "typeref", "records", "members", "stubs", "reference_page", "build"],
     "render": ["precompiled", "templates", "format"],
     "output": ["files", "manifest", "lock", "plan", "write"],
     "api_changes": ["surface", "paths", "comparisons", "rules", "report", "at_ref"],
