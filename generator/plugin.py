@@ -20,11 +20,14 @@ needs nothing but the CodeGeneratorRequest (it reads no ``.proto`` file from
 disk; headers name each file as protoc does, relative to its ``-I``), so it
 runs where only the request exists (buf remote plugins, sandboxes).
 
-protoc writes the files; it cannot remove orphans (``generate`` does).
+protoc writes the files into the ``--fleet-strategy_out`` folder, which must
+exist (protoc does not create it; the plugin's note says so when ``out=``
+names a missing folder); it cannot remove orphans (``generate`` does).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,7 +35,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from . import __version__
-from .errors import GeneratorError, Problem
+from .errors import GeneratorError, Problem, shell_word, shown_path
 from .options import merge, parse_parameter, plugin_usage
 
 if TYPE_CHECKING:
@@ -85,6 +88,15 @@ def _files(request: plugin_pb2.CodeGeneratorRequest) -> dict[str, str]:
         proto_files=protos,
         names=tuple(names),
     )
+    if not os.path.lexists(options.out):
+        # protoc writes into its --fleet-strategy_out folder but does not make
+        # it; its own message ("out/: No such file or directory") comes after
+        # everything the plugin prints
+        print(
+            f"protoc-gen-fleet-strategy: note: the output folder {shown_path(options.out)} does not exist, "
+            f"and protoc does not create it: mkdir -p {shell_word(str(options.out))} first",
+            file=sys.stderr,
+        )
     if options.strict:
         print(
             "protoc-gen-fleet-strategy: note: the parameter strict is deprecated; write require_docs",

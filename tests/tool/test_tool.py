@@ -317,6 +317,20 @@ def test_protoc_plugin_needs_only_the_request(tmp_path):
     assert list(cwd.iterdir()) == []
 
 
+def test_protoc_plugin_says_that_protoc_does_not_create_the_output_folder(tmp_path):
+    missing = tmp_path / "not yet"
+    result = _protoc_with_plugin(missing, "proto_path=proto", f"out={missing}")
+    assert result.returncode != 0  # protoc's own failure
+    note = (f"protoc-gen-fleet-strategy: note: the output folder {missing} does not exist, "
+            f"and protoc does not create it: mkdir -p '{missing}' first")
+    assert note in result.stderr.splitlines()
+    assert not missing.exists()
+    missing.mkdir()  # as the note says: then it runs, without the note
+    result = _protoc_with_plugin(missing, "proto_path=proto", f"out={missing}")
+    assert result.returncode == 0, result.stderr
+    assert "note" not in result.stderr and (missing / "fleet_strategy" / "runtime.py").is_file()
+
+
 @pytest.mark.parametrize("flag", ["--help", "--version"])
 def test_protoc_plugin_answers_help_and_version_as_text(flag):
     result = subprocess.run([BIN / "protoc-gen-fleet-strategy", flag], capture_output=True, text=True, stdin=subprocess.DEVNULL)
