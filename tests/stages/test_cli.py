@@ -88,6 +88,9 @@ def test_adding_a_field_end_to_end(project, capsys):
     out = capsys.readouterr().out
     assert "stale: " in out and "+    def my_flag(self) -> bool:" in out
     assert "Fix: fleet-strategy-codegen generate" in out  # main() is the console script
+    assert main(["check", "--require-docs"]) == 2  # the missing doc, before any comparing (schema-owners.md#ci)
+    out, err = capsys.readouterr()
+    assert "stale" not in out and "error: 1 field(s) have no documentation" in err
     assert main(["generate"]) == 0
     assert "my_flag" in capsys.readouterr().err  # undocumented: a warning names it
     assert run_in(project, "from fleet_strategy import DistributedStrategy as D; print(D().my_flag)").strip() == "True"
