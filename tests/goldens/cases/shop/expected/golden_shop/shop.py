@@ -166,9 +166,9 @@ class Price(
 
     @property
     def currency(self) -> str:
-        """ISO 4217 currency code, e.g.
+        """ISO 4217 currency code, e.g. "EUR".
 
-        "EUR". Three capital letters.
+        Three capital letters.
 
         Type:
             ``str``
@@ -296,7 +296,7 @@ class Order_Item(
             ========  ===========  =======  ===============================================
             key       type         default  meaning
             ========  ===========  =======  ===============================================
-            currency  str          ''       ISO 4217 currency code, e.g.
+            currency  str          ''       ISO 4217 currency code, e.g. "EUR".
             amount    int (int64)  0        Amount in cents (or the currency's minor unit).
             ========  ===========  =======  ===============================================
 
@@ -421,9 +421,7 @@ class Order(
 
     @property
     def labels(self) -> dict[str, str]:
-        """Free-form labels, e.g.
-
-        "channel" -> "web".
+        """Free-form labels, e.g. "channel" -> "web".
 
         Type:
             ``map<string, str>``
