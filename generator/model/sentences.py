@@ -87,9 +87,11 @@ MAYBE_FINAL = frozenset(
     }
 )
 
-# end marks and the quotes and brackets that close with them, then the space
-# before the next sentence
-_END = re.compile(r"[.?!]+[\"')\]]*(?= )")
+# the last end mark of a run and the quotes and brackets closing with it,
+# then the space before the next sentence (one mark, not a run: linear time
+# on any text, a run of thousands of periods included)
+_END = re.compile(r"[.?!][\"')\]]*(?= )")
+_MARKS = ".?!"
 _OPENERS = "\"'([`"
 _CLOSERS = "\"')]`"
 _DOTTED = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]")
@@ -100,17 +102,24 @@ def summary_end(paragraph: str) -> int:
     end mark (and the quotes and brackets closing with it), or the whole
     paragraph's length where no sentence ends before its end.
     ``paragraph`` is one line of words between single spaces."""
+    ticks, counted = 0, 0  # backticks before `counted`: inside inline code when odd
     for end in _END.finditer(paragraph):
-        if _ends_sentence(paragraph, end.start(), end.group()):
+        last = end.start()
+        ticks += paragraph.count("`", counted, last)
+        counted = last
+        if ticks % 2 == 0 and _ends_sentence(paragraph, last, end.end()):
             return end.end()
     return len(paragraph)
 
 
-def _ends_sentence(paragraph: str, mark: int, marks: str) -> bool:
-    if paragraph.count("`", 0, mark) % 2:  # inside inline code
-        return False
+def _ends_sentence(paragraph: str, last: int, end: int) -> bool:
+    """Whether the run of end marks up to ``last`` (its closers up to
+    ``end``, a space next) ends a sentence."""
+    mark = last
+    while mark and paragraph[mark - 1] in _MARKS:
+        mark -= 1
     start = paragraph.rfind(" ", 0, mark) + 1
-    if not marks.startswith("."):  # "?" or "!" after a word ("a ? b" is code)
+    if paragraph[mark] != ".":  # "?" or "!" after a word ("a ? b" is code)
         return start < mark
     if start == mark:  # a period apart: "such as "api_key" . It is"
         return True
@@ -122,11 +131,9 @@ def _ends_sentence(paragraph: str, mark: int, marks: str) -> bool:
         return False
     if len(word) == 1 and word.isupper():  # an initial: "J. R. R. Tolkien"
         return False
-    if (
-        folded in MAYBE_FINAL
-        or marks.startswith("..")
-        or _DOTTED.fullmatch(word) is not None
-    ):
-        following = paragraph[mark + len(marks) + 1 :].lstrip(_OPENERS)
-        return following[:1].isupper()
+    if folded in MAYBE_FINAL or last > mark or _DOTTED.fullmatch(word) is not None:
+        following = end + 1
+        while following < len(paragraph) and paragraph[following] in _OPENERS:
+            following += 1
+        return paragraph[following : following + 1].isupper()
     return True
