@@ -182,29 +182,27 @@ def test_summary_ends_at_the_sentence_end(text, summary):
     assert first_sentence(text) == summary
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_summaries_of_real_text_lose_nothing_and_end_at_a_sentence_end(data):
-    text = data.draw(st.sampled_from(real_texts()))
-    lead = _lead(text)
-    if lead is None:
-        return
-    summary, rest = doc_parts(text)
-    # the summary is a prefix of the first paragraph, and the rest follows it
-    assert lead.startswith(summary)
-    after = lead[len(summary) :]
-    assert after == "" or (
-        after.startswith(" ") and " ".join(rest[0].split()) == after.strip()
-    )
-    # it ends at the paragraph's end or at an end mark (with its closing quotes)
-    assert after == "" or re.search(r"[.?!][\"')\]]*\Z", summary)
-    # never at an abbreviation a word always follows
-    assert not any(
-        re.search(rf"(?:^|[\s(\"']){re.escape(a)}\Z", summary) for a in ALWAYS_FOLLOWED
-    )
+def test_summaries_of_all_real_text_lose_nothing_and_end_at_a_sentence_end():
+    """Every real text (a few thousand: all of them, not a sample)."""
+    checked = 0
+    for text in real_texts():
+        lead = _lead(text)
+        if lead is None:
+            continue
+        summary, rest = doc_parts(text)
+        # the summary is a prefix of the first paragraph, and the rest follows it
+        assert lead.startswith(summary), text
+        after = lead[len(summary) :]
+        assert after == "" or (after.startswith(" ") and " ".join(rest[0].split()) == after.strip()), text
+        # it ends at the paragraph's end or at an end mark (with its closing quotes)
+        assert after == "" or re.search(r"[.?!][\"')\]]*\Z", summary), text
+        # never at an abbreviation a word always follows
+        assert not any(re.search(rf"(?:^|[\s(\"']){re.escape(a)}\Z", summary) for a in ALWAYS_FOLLOWED), text
+        checked += 1
+    assert checked > 1500
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_an_abbreviation_inside_a_real_first_sentence_does_not_end_it(data):
     """Any of INSERTED put between two words of a real summary leaves it one
