@@ -372,3 +372,11 @@ def test_the_runtime_distribution_builds_installs_and_runs_a_package(tmp_path):
     for code, expected in ((ROUND_TRIP, "ok"), (LINT, "['checkout-without-open']")):
         done = _run(python, "-c", code, env=env, cwd=tmp_path)
         assert (done.returncode, done.stdout.strip(), done.stderr) == (0, expected, "")
+    # pyright (strict) on the package and a user's code, the runtime found installed in the venv
+    (out / "use.py").write_text("from shop_a.shop import Order\norder = Order()\norder.gift = True\nreveal_type(order.customer)\n")
+    (out / "pyrightconfig.json").write_text(json.dumps({
+        "typeCheckingMode": "strict", "venvPath": str(tmp_path), "venv": "venv", "extraPaths": [str(protobuf)],
+        "include": ["shop_a", "use.py"],
+    }))
+    checked = _run(Path(sys.executable).parent / "pyright", cwd=out)
+    assert checked.returncode == 0 and 'Type of "order.customer" is "CustomerDict"' in checked.stdout, checked.stdout
