@@ -380,3 +380,25 @@ def test_the_runtime_distribution_builds_installs_and_runs_a_package(tmp_path):
     }))
     checked = _run(Path(sys.executable).parent / "pyright", cwd=out)
     assert checked.returncode == 0 and 'Type of "order.customer" is "CustomerDict"' in checked.stdout, checked.stdout
+
+
+def test_generate_and_check_take_the_setting_and_check_tells_the_modes_apart(tmp_path):
+    """The CLI's --runtime reaches the output and the fast check's memo key:
+    a package generated as a dependency is clean for the same setting and
+    stale for the other."""
+    from generator.pipeline import input_hash
+
+    protos = (SHOP / "shop.proto",)
+    hashes = {mode: input_hash(Options(protos=protos, annotations=None, out=tmp_path, package="p", runtime=mode), protos)
+              for mode in ("copy", "dependency")}
+    assert hashes["copy"] != hashes["dependency"]
+    base = [sys.executable, "-m", "generator"]
+    flags = ["--proto", str(SHOP / "shop.proto"), "--no-annotations", "--out", str(tmp_path / "out"), "--package", "shop_api"]
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    made = subprocess.run([*base, "generate", *flags, "--runtime", "dependency"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert made.returncode == 0, made.stderr
+    assert not list((tmp_path / "out" / "shop_api").glob("_runtime_*"))
+    clean = subprocess.run([*base, "check", *flags, "--runtime", "dependency"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert clean.returncode == 0 and "clean" in clean.stdout, clean.stdout + clean.stderr
+    other = subprocess.run([*base, "check", *flags], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert other.returncode == 1 and "shop_api/_runtime_specs.py" in other.stdout, other.stdout
