@@ -490,6 +490,7 @@ class _TargetFiles:
         init = self.render(
             "__init__.py.j2",
             classes=exported,
+            every_class=model.classes,  # what they share is said here, in every build
             imports=imports.init(exported),
             exports=[c.name for c in exported],
         )

@@ -402,3 +402,26 @@ def test_generate_and_check_take_the_setting_and_check_tells_the_modes_apart(tmp
     assert clean.returncode == 0 and "clean" in clean.stdout, clean.stdout + clean.stderr
     other = subprocess.run([*base, "check", *flags], capture_output=True, text=True, cwd=ROOT, env=env)
     assert other.returncode == 1 and "shop_api/_runtime_specs.py" in other.stdout, other.stdout
+
+
+def test_a_target_build_of_a_schema_without_a_reference_states_the_shared_notes_where_it_points(tmp_path):
+    """A target build's classes live in another package than its support
+    modules; the notes every class points to are in the support package's
+    docstring, which the pointer names, in every build."""
+    from tests.support import generate as generate_with
+
+    proto = tmp_path / "job.proto"
+    proto.write_text('syntax = "proto3";\nmessage Limits { int32 size = 1; }\nmessage Job { Limits limits = 1; }\n')
+    notes = tmp_path / "notes.yaml"
+    (tmp_path / "hooks.py").write_text('"""Nothing special."""\n')
+    notes.write_text(
+        "hooks: hooks\nclasses:\n  Job: {message: Job}\n"
+        "targets:\n  acme:\n    package: acme.base._job\n    classes_package: acme.base\n    public_package: acme\n"
+        "    pb2_package: pkg\n    logger: logging.root\n"
+    )
+    _, result = generate_with(tmp_path / "out", [proto], notes, package="pkg")
+    for support, classes in (("pkg", "pkg/job.py"), ("acme/base/_job", "acme/base/job.py")):
+        dotted = support.replace("/", ".")
+        assert f"every class of ``{dotted}``" in " ".join(result.files[classes].split()), classes
+        init = result.files[f"{support}/__init__.py"]
+        assert "\nThreads:\n" in init and "\nConfig dicts:\n" in init, support
