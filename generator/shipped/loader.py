@@ -19,7 +19,7 @@ import sys
 
 def version_numbers(version: str) -> tuple[int, ...]:
     """``"1.2.3rc1"`` -> ``(1, 2, 3)``: the leading numbers of each part."""
-    numbers = []
+    numbers: list[int] = []
     for part in version.split(".")[:3]:
         digits = part[: len(part) - len(part.lstrip("0123456789"))]
         if not digits:
