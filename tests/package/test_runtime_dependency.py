@@ -425,3 +425,14 @@ def test_a_target_build_of_a_schema_without_a_reference_states_the_shared_notes_
         assert f"every class of ``{dotted}``" in " ".join(result.files[classes].split()), classes
         init = result.files[f"{support}/__init__.py"]
         assert "\nThreads:\n" in init and "\nConfig dicts:\n" in init, support
+
+
+def test_the_loader_and_the_runtime_module_parse_as_python_3_9(tmp_path):
+    """The runtime supports Python 3.9: the distribution's loader and a
+    dependency package's runtime module use no newer syntax."""
+    import ast
+
+    files = generate(tmp_path / "out", "golden_dep", case=ANNOTATED).files
+    for name, text in (("loader.py", (SHIPPED / "loader.py").read_text()), ("runtime.py", files["golden_dep/runtime.py"]),
+                       ("lint.py", files["golden_dep/lint.py"])):
+        ast.parse(text, filename=name, feature_version=(3, 9))
