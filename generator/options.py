@@ -149,6 +149,21 @@ OPTIONS: tuple[Option, ...] = (
         default=False,
     ),
     Option(
+        "runtime",
+        "choice",
+        "how the package gets its runtime: 'copy' writes the runtime's modules into it "
+        "(self-contained, protobuf its only dependency); 'dependency' writes none and "
+        "imports them from the fleet-strategy-codegen-runtime distribution of this tool's "
+        "version, which the package then needs installed (a build for a target tree "
+        "always copies)",
+        flags=("--runtime",),
+        key="runtime",
+        parameter="runtime",
+        choices=("copy", "dependency"),
+        default="copy",
+        selects_output=True,
+    ),
+    Option(
         "full",
         "switch",
         "rebuild from the inputs alone, trusting nothing in the output folder (no answer "
@@ -254,6 +269,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     no_annotations: bool = False
     require_docs: bool = False
     strict: bool = False
+    runtime: str = "copy"  # "copy" | "dependency" (OPTIONS says what each means)
     full: bool = False
     overwrite: bool = False
     against: str | None = None
@@ -307,6 +323,13 @@ def _table_value(kind: Kind, value: object) -> object | None:
     return value if isinstance(value, str) else None
 
 
+def _must_be(option: Option) -> str:
+    """What a value of ``option`` must be, in an error message."""
+    if option.kind == "choice":
+        return "one of " + ", ".join(repr(choice) for choice in option.choices)
+    return _TABLE_TYPES[option.kind]
+
+
 def check_table(table: object, file: Path) -> dict[str, object]:
     """The table's values by option name; every unknown key and value of the
     wrong type is an error (all at once), naming the file and the key."""
@@ -323,11 +346,11 @@ def check_table(table: object, file: Path) -> dict[str, object]:
             )
             continue
         checked = _table_value(option.kind, value)
-        if checked is None:
+        if checked is None or (option.choices and checked not in option.choices):
             shown = "null" if value is None else repr(value)
             problems.append(
                 Problem(
-                    f"{TABLE}: {key} must be {_TABLE_TYPES[option.kind]}, got {shown}",
+                    f"{TABLE}: {key} must be {_must_be(option)}, got {shown}",
                     str(file),
                 )
             )
@@ -426,6 +449,10 @@ def parse_parameter(parameter: str) -> dict[str, object]:
         elif (option.kind == "switch") == bool(value):
             form = key if option.kind == "switch" else f"{key}=VALUE"
             problems.append(Problem(f"plugin parameter {item!r}: write it as {form}"))
+        elif option.choices and value not in option.choices:
+            problems.append(
+                Problem(f"plugin parameter {item!r}: {key} must be {_must_be(option)}")
+            )
         else:
             seen.add(key)
             values[option.name] = True if option.kind == "switch" else value
@@ -440,10 +467,9 @@ def plugin_usage() -> str:
     for option in OPTIONS:
         if option.parameter is None or option.replaced_by is not None:
             continue
-        form = option.parameter + (
-            f"={option.metavar}" if option.kind != "switch" else ""
-        )
-        rows.append(f"  {form:<19}{option.short_help}")
+        value = option.metavar or "|".join(option.choices)
+        form = option.parameter + (f"={value}" if option.kind != "switch" else "")
+        rows.append(f"  {form:<18} {option.short_help}")
     return (
         "usage: protoc --plugin=protoc-gen-fleet-strategy=PATH --fleet-strategy_out=DIR \\\n"
         "              [--fleet-strategy_opt=KEY=VALUE,...] FILE.proto ...\n\n"

@@ -74,7 +74,9 @@ def input_hash(options: Options, proto_files: tuple[Path, ...] | list[Path]) -> 
     if options.annotations:  # named as what it is; read below
         check_regular(options.annotations, "annotations file")
     digest = hashlib.sha256()
-    digest.update(f"{__version__}\0{options.package}\0{options.regenerate}\0".encode())
+    digest.update(
+        f"{__version__}\0{options.package}\0{options.regenerate}\0{options.runtime}\0".encode()
+    )
     files = list(proto_files) + ([options.annotations] if options.annotations else [])
     names = proto_names(
         list(proto_files), include_folders(list(proto_files), options.proto_paths)
@@ -236,7 +238,9 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     if sum(len(f.text) for f in rendered) > 4_000_000:
         gc.collect()
     files = format_files(rendered).texts
-    files[manifest] = manifest_text(files, model.undocumented, surface_json(api))
+    files[manifest] = manifest_text(
+        files, model.undocumented, surface_json(api), model.header.runtime
+    )
     return Generated(files=files, model=model, api=api, notes=analysis.notes)
 
 
@@ -255,6 +259,7 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
     from .inputs.compile import compile_protos
     from .model.build import build_model
     from .model.records import Header
+    from .schema.naming import runtime_requirement
     from .schema.schema import load_schema
 
     check_package_name(options.package)
@@ -280,6 +285,11 @@ def analyse(options: Options, compiled: CompiledSchema | None = None) -> Analysi
         generator_version=__version__,
         inputs=tuple(shown_inputs(options, compiled.names)),
         command=options.regenerate or f"{COMMAND} generate",
+        runtime=(
+            runtime_requirement(__version__)
+            if options.runtime == "dependency"
+            else None
+        ),
     )
     return Analysis(
         schema=schema,

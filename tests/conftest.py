@@ -29,6 +29,10 @@ FULL_ONLY: dict[str, str] = {
     "tests/tool/test_tool.py::test_built_wheel_works_in_a_new_venv_outside_the_repo": "builds and installs a wheel",
     "tests/tool/test_tool.py::test_runtime_package_is_its_own_distribution": "builds and installs a wheel",
     "tests/tool/test_tool.py::test_pre_commit_hook_in_a_scratch_repository": "pre-commit installs the tool",
+    "tests/package/test_runtime_dependency.py::test_the_runtime_distribution_builds_installs_and_runs_a_package": "builds "
+    "the runtime distribution's sdist and wheel and installs it",
+    "tests/package/test_runtime_dependency.py::test_mypy_strict_types_a_dependency_package_through_the_distribution": "one "
+    "mypy run (the quick tier runs the package against the staged distribution)",
     "tests/typing/test_typing.py::test_pyright_catches_every_negative_case": "one pyright run per negative case",
     "tests/typing/test_typing.py::test_golden_packages_pass_mypy_strict": "mypy on every golden case (the "
     "quick tier type-checks the project's package and the goldens' behaviour tests)",

@@ -153,11 +153,7 @@ class DistributedStrategy(
     """
 
     __slots__ = ("strategy", "_strict", "hybrid_parallel_order", "sync_param_name")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "amp",
         "recompute",

@@ -30,6 +30,9 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     generator_version: str
     inputs: tuple[str, ...]
     command: str  # how to regenerate: the whole command line, as the headers print it
+    # the runtime distribution the standalone package needs, as pip takes it
+    # (runtime = "dependency"); None: the package carries its own copy
+    runtime: str | None = None
 
 
 class Target(msgspec.Struct, frozen=True, kw_only=True):

@@ -45,6 +45,8 @@ class _Manifest(_Record, rename={"marker": "@generated"}):
     marker: str
     files: dict[_Path, _Hash]
     undocumented: list[str]
+    # the runtime distribution the package needs (runtime = "dependency")
+    runtime: str | None = None
     # the API record: kept as the bytes it was (its shape is checked where it
     # is read, generator.api_changes.surface.decode_surface: one schema, one place)
     api: msgspec.Raw = msgspec.Raw()
@@ -99,6 +101,7 @@ def manifest_text(
     files: dict[str, str],
     undocumented: tuple[str, ...],
     api: dict[str, object] | None = None,
+    runtime: str | None = None,
 ) -> str:
     """What was generated: every file's hash, which lets ``check`` answer
     without regenerating when the user cache knows that this generator made
@@ -106,7 +109,8 @@ def manifest_text(
     of the inputs or of the generator is recorded here, so the manifest
     changes only when the output does), and lets the next
     ``check``/``generate`` say what changed for users ("api": the API surface
-    this generation emitted; see generator.api_changes)."""
+    this generation emitted; see generator.api_changes); "runtime": the
+    runtime distribution a package generated without its copy needs."""
     data = {
         "@generated": f"by fleet-strategy-codegen. DO NOT EDIT. Regenerate: {COMMAND} generate",
         "files": {
@@ -114,6 +118,8 @@ def manifest_text(
         },
         "undocumented": list(undocumented),
     }
+    if runtime is not None:  # the requirement of a package without its own runtime
+        data["runtime"] = runtime
     text = json.dumps(data, indent=1, sort_keys=False)
     if api is None:
         return text + "\n"

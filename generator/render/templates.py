@@ -462,6 +462,27 @@ class _TargetFiles:
     def render(self, template: str, **extra: object) -> str:
         return self.env.get_template(template).render(**self.common, **extra)
 
+    @property
+    def depends(self) -> bool:
+        """This build imports the runtime from its distribution (runtime =
+        "dependency"); a build for a target tree carries its copy all the same."""
+        return self.model.header.runtime is not None and self.target.standalone
+
+    def dependency(self, module: str) -> str:
+        """A runtime module (``runtime``, ``lint``) of a package without the
+        copy: the distribution's, run as this package's (its ``loader``)."""
+        runtime = self.model.header.runtime
+        low, high = naming.runtime_bounds(self.model.header.generator_version)
+        return self.render(
+            "runtime_dependency.py.j2",
+            module=module,
+            runtime_import=naming.RUNTIME_IMPORT,
+            low=low,
+            high=high,
+            missing=f"{self.model.name} needs {runtime}, which is not installed: "
+            f"pip install '{runtime}'",
+        )
+
     def support(self) -> list[RenderedFile]:
         """``__init__``, the runtime's modules, ``_specs`` and ``types``."""
         model, target, pkg, imports = self.model, self.target, self.pkg, self.imports
@@ -469,6 +490,7 @@ class _TargetFiles:
         init = self.render(
             "__init__.py.j2",
             classes=exported,
+            every_class=model.classes,  # what they share is said here, in every build
             imports=imports.init(exported),
             exports=[c.name for c in exported],
         )
@@ -482,16 +504,21 @@ class _TargetFiles:
             typed_dicts=model.typed_dicts,
             imports=imports.block([FUTURE], model.types_imports),
         )
-        return [
-            RenderedFile(f"{pkg}/__init__.py", init, "python"),
-            *(
+        runtime = (
+            [RenderedFile(f"{pkg}/runtime.py", self.dependency("runtime"), "python")]
+            if self.depends
+            else [
                 RenderedFile(
                     f"{pkg}/{name}.py",
                     runtime_copy(self.env, model.header, name),
                     "plain",
                 )
                 for name in naming.RUNTIME_MODULES
-            ),
+            ]
+        )
+        return [
+            RenderedFile(f"{pkg}/__init__.py", init, "python"),
+            *runtime,
             RenderedFile(f"{pkg}/_specs.py", specs, "python"),
             RenderedFile(f"{pkg}/types.py", types, "python"),
         ]
@@ -502,15 +529,19 @@ class _TargetFiles:
         if not linted:
             return []
         pkg = self.pkg
-        lint = self.env.get_template("runtime.py.j2").render(
-            header=self.model.header, source=LINT_SOURCE_NAME, text=LINT_SOURCE
+        lint = (
+            self.dependency("lint")
+            if self.depends
+            else self.env.get_template("runtime.py.j2").render(
+                header=self.model.header, source=LINT_SOURCE_NAME, text=LINT_SOURCE
+            )
         )
         rules = self.render("_rules.py.j2", rules=self.model.rules)
         main = self.render(
             "__main__.py.j2", classes=linted, imports=self.imports.main(linted)
         )
         return [
-            RenderedFile(f"{pkg}/lint.py", lint, "plain"),
+            RenderedFile(f"{pkg}/lint.py", lint, "python" if self.depends else "plain"),
             RenderedFile(f"{pkg}/_rules.py", rules, "python"),
             RenderedFile(f"{pkg}/__main__.py", main, "python"),
         ]

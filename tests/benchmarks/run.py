@@ -31,6 +31,9 @@ Sections (see "Performance budgets" in the design doc):
            build (overlaid on the installed Paddle, in processes alternating
            with pristine Paddle's).
   import   ``import fleet_strategy`` vs importing its ``_pb2`` module alone.
+  size     issue 30's size budget: the shop golden schema's package generated
+           with its runtime as a dependency vs betterproto2's output for the
+           same file, in Python lines (package_size.py), at most 3x.
 
 Every comparison is measured in this run, alternating the compared commands
 (A B A B ...); each command is a whole process timed by wall clock unless the
@@ -225,7 +228,7 @@ class Row:
     ours: float | None
     peer: float | None
     peer_name: str = ""
-    unit: str = "s"  # "s": seconds per run; "call": seconds per call; "MB": megabytes
+    unit: str = "s"  # "s": seconds per run; "call": seconds per call; "MB": megabytes; "lines"
     budget: float | None = None
     note: str = ""
     ours_lower_bound: bool = False  # ours timed out: the figure is a lower bound
@@ -265,6 +268,8 @@ def fmt_value(value: float | None, unit: str, lower_bound: bool = False) -> str:
         return "-"
     mb = f"{value:.1f} MB" if value < 10 else f"{value:.0f} MB"
     text = fmt_call(value) if unit == "call" else mb if unit == "MB" else fmt_s(value)
+    if unit == "lines":
+        text = f"{value:.0f} lines"
     return ("> " if lower_bound else "") + text
 
 
@@ -998,6 +1003,20 @@ def bench_import(ctx: Context) -> None:
 
 # --------------------------------------------------------------------------- main
 
+def bench_size(ctx: Context) -> None:
+    """Issue 30's size budget (package_size.py): lines, not seconds."""
+    from tests.benchmarks import package_size
+
+    section("5. size: the shop schema's package, runtime as a dependency, vs betterproto2 (Python lines)")
+    lines = package_size.ours(ctx.tmp / "size-ours", root=ctx.root)
+    copied = package_size.ours(ctx.tmp / "size-ours-copy", runtime="copy", root=ctx.root)
+    peer = package_size.betterproto2(ctx.tmp / "size-peer", ctx.python)
+    print(f"ours {lines} lines (with the runtime copied: {copied}); betterproto2: {peer}")
+    ctx.rows.append(Row("size", "shop package, runtime as a dependency", lines,
+                        peer if isinstance(peer, int) else None, "betterproto2" if isinstance(peer, int) else str(peer),
+                        unit="lines", budget=package_size.BUDGET))
+
+
 SECTIONS: dict[str, Callable[[Context], None]] = {
     "regen": bench_regen,
     "large": bench_large,
@@ -1005,6 +1024,7 @@ SECTIONS: dict[str, Callable[[Context], None]] = {
     "shapes": bench_shapes,
     "runtime": bench_runtime,
     "import": bench_import,
+    "size": bench_size,
 }
 
 

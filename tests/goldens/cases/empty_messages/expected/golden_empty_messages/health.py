@@ -33,17 +33,8 @@ class Ping(
 ):
     """Carries nothing; its presence is the information.
 
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_empty_messages`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -58,40 +49,12 @@ class Probe(
 ):
     """A probe with an optional payload.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_empty_messages`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = ("count",)
 
     message: health_pb2.Probe
@@ -100,11 +63,7 @@ class Probe(
     def inner(self) -> PingDict:
         """A nested message.
 
-        Type:
-            ``PingDict``
-
-        Default:
-            ``every key at its default``
+        Type: ``PingDict``. Default: ``every key at its default``.
         """
         return cast("PingDict", _runtime.dict_view(self.message.inner, self._lock))
 
@@ -116,11 +75,7 @@ class Probe(
     def count(self) -> int:
         """An optional count.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -139,40 +94,12 @@ class Health(
 ):
     """What a health check reports.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_empty_messages`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = ("down",)
 
     message: health_pb2.Health
@@ -181,11 +108,7 @@ class Health(
     def ping(self) -> PingDict:
         """Set when the peer answered.
 
-        Type:
-            ``PingDict``
-
-        Default:
-            ``every key at its default``
+        Type: ``PingDict``. Default: ``every key at its default``.
         """
         return cast("PingDict", _runtime.dict_view(self.message.ping, self._lock))
 
@@ -197,11 +120,7 @@ class Health(
     def up(self) -> PingDict:
         """The peer is up.
 
-        Type:
-            ``PingDict``
-
-        Default:
-            ``every key at its default``
+        Type: ``PingDict``. Default: ``every key at its default``.
         """
         return cast("PingDict", _runtime.dict_view(self.message.up, self._lock))
 
@@ -213,11 +132,7 @@ class Health(
     def down(self) -> str:
         """The peer is down, with a reason.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.down
 
@@ -229,11 +144,7 @@ class Health(
     def pongs(self) -> _containers.RepeatedCompositeFieldContainer[health_pb2.Ping]:
         """Every answer.
 
-        Type:
-            ``list[Ping]``
-
-        Default:
-            ``[]``
+        Type: ``list[Ping]``. Default: ``[]``.
         """
         return self.message.pongs
 
@@ -247,11 +158,7 @@ class Health(
     def by_peer(self) -> dict[str, health_pb2.Ping]:
         """Answers by peer.
 
-        Type:
-            ``map<string, Ping>``
-
-        Default:
-            ``{}``
+        Type: ``map<string, Ping>``. Default: ``{}``.
         """
         with self._lock:
             return dict(self.message.by_peer)

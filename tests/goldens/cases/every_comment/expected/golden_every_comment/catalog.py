@@ -54,40 +54,12 @@ class Shelf(
 ):
     """A shelf of the catalog; shelves hold shelves.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_every_comment`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "title",
         "aisle",
@@ -100,11 +72,7 @@ class Shelf(
     def title(self) -> str:
         """What the shelf is called.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.title
 
@@ -116,11 +84,7 @@ class Shelf(
     def shelves(self) -> _containers.RepeatedCompositeFieldContainer[catalog_pb2.Shelf]:
         """Shelves standing inside this one.
 
-        Type:
-            ``list[Shelf]``
-
-        Default:
-            ``[]``
+        Type: ``list[Shelf]``. Default: ``[]``.
         """
         return self.message.shelves
 
@@ -135,11 +99,7 @@ class Shelf(
     def items(self) -> _containers.RepeatedCompositeFieldContainer[catalog_pb2.Left.Item]:
         """The items on it, as the left wing lists them.
 
-        Type:
-            ``list[Left.Item]``
-
-        Default:
-            ``[]``
+        Type: ``list[Left.Item]``. Default: ``[]``.
         """
         return self.message.items
 
@@ -185,11 +145,7 @@ class Shelf(
     def aisle(self) -> int:
         """An aisle's number.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -204,11 +160,7 @@ class Shelf(
     def room(self) -> str:
         """A room's name.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.room
 
@@ -224,32 +176,8 @@ class Catalog(
 ):
     """The catalog itself: its top shelf holds every other one.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_every_comment`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -288,11 +216,7 @@ class Catalog(
     def by_name(self) -> dict[str, catalog_pb2.Right.Item]:
         """Items by their names.
 
-        Type:
-            ``map<string, Right.Item>``
-
-        Default:
-            ``{}``
+        Type: ``map<string, Right.Item>``. Default: ``{}``.
         """
         with self._lock:
             return dict(self.message.by_name)
@@ -305,11 +229,7 @@ class Catalog(
     def stock(self) -> int:
         """How the catalog is stocked overall.
 
-        Type:
-            ``Stock (enum)``
-
-        Default:
-            ``STOCK_UNKNOWN``
+        Type: ``Stock (enum)``. Default: ``STOCK_UNKNOWN``.
         """
         return self.message.stock
 
@@ -385,30 +305,12 @@ class Left_Item(
 ):
     """An item as the left wing lists it.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_every_comment`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = ("sku",)
 
     message: catalog_pb2.Left.Item
@@ -417,11 +319,7 @@ class Left_Item(
     def sku(self) -> str:
         """Stock keeping unit.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.sku
 
@@ -433,11 +331,7 @@ class Left_Item(
     def size(self) -> int:
         """Its size.
 
-        Type:
-            ``Left.Item.Size (enum)``
-
-        Default:
-            ``SIZE_SMALL``
+        Type: ``Left.Item.Size (enum)``. Default: ``SIZE_SMALL``.
         """
         return self.message.size
 
@@ -453,22 +347,8 @@ class Left(
 ):
     """The left wing of the store.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_every_comment`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -479,11 +359,7 @@ class Left(
     def items(self) -> _containers.RepeatedCompositeFieldContainer[catalog_pb2.Left.Item]:
         """The wing's items.
 
-        Type:
-            ``list[Left.Item]``
-
-        Default:
-            ``[]``
+        Type: ``list[Left.Item]``. Default: ``[]``.
         """
         return self.message.items
 
@@ -505,30 +381,12 @@ class Right_Item(
 ):
     """An item as the right wing lists it (same short name as Left.Item).
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_every_comment`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = ("cents",)
 
     message: catalog_pb2.Right.Item
@@ -537,11 +395,7 @@ class Right_Item(
     def cents(self) -> int:
         """Its price in cents.
 
-        Type:
-            ``int (int64)``
-
-        Default:
-            ``0``
+        Type: ``int (int64)``. Default: ``0``.
 
         Constraints:
             * int64 range [-9223372036854775808, 9223372036854775807]
@@ -560,22 +414,8 @@ class Right(
 ):
     """The right wing of the store.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_every_comment`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -586,11 +426,7 @@ class Right(
     def items(self) -> _containers.RepeatedCompositeFieldContainer[catalog_pb2.Right.Item]:
         """The wing's items.
 
-        Type:
-            ``list[Right.Item]``
-
-        Default:
-            ``[]``
+        Type: ``list[Right.Item]``. Default: ``[]``.
         """
         return self.message.items
 
@@ -612,22 +448,8 @@ class ShelfDict_(
 ):
     """Free-form facts; its name is the one Shelf's dict view would have.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_every_comment`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -638,11 +460,7 @@ class ShelfDict_(
     def facts(self) -> list[str]:
         """The facts, one a line.
 
-        Type:
-            ``list[str]``
-
-        Default:
-            ``[]``
+        Type: ``list[str]``. Default: ``[]``.
         """
         with self._lock:
             return list(self.message.facts)
@@ -659,22 +477,8 @@ class Node(
 ):
     """A node of a tree: it holds nodes, and nothing else uses it.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_every_comment`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -685,11 +489,7 @@ class Node(
     def children(self) -> _containers.RepeatedCompositeFieldContainer[catalog_pb2.Node]:
         """The node's children.
 
-        Type:
-            ``list[Node]``
-
-        Default:
-            ``[]``
+        Type: ``list[Node]``. Default: ``[]``.
         """
         return self.message.children
 

@@ -29,30 +29,12 @@ class Base(
 ):
     """A message others extend.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_extensions_and_options`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = ("id",)
 
     message: options_pb2.Base
@@ -61,11 +43,7 @@ class Base(
     def id(self) -> int:
         """Its id.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -84,40 +62,12 @@ class Holder(
 ):
     """Declares an extension in its body and fields with options.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_extensions_and_options`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "name",
         "display",
@@ -129,11 +79,7 @@ class Holder(
     def old(self) -> int:
         """Superseded by name.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -152,11 +98,7 @@ class Holder(
     def name(self) -> str:
         """The holder's name.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
 
         Note:
             Required (proto2): a message without it does not serialize.
@@ -171,11 +113,7 @@ class Holder(
     def display(self) -> str:
         """Shown to users.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
 
         Note:
             JSON name: ``shownAs``.
@@ -215,30 +153,12 @@ class Settings(
 ):
     """Settings of a holder.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_extensions_and_options`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = ("modern",)
 
     message: options_pb2.Settings
@@ -247,11 +167,7 @@ class Settings(
     def legacy(self) -> bool:
         """Superseded.
 
-        Type:
-            ``bool``
-
-        Default:
-            ``False``
+        Type: ``bool``. Default: ``False``.
 
         Note:
             Deprecated (``[deprecated = true]`` in the schema): setting it emits a
@@ -267,11 +183,7 @@ class Settings(
     def modern(self) -> bool:
         """Current.
 
-        Type:
-            ``bool``
-
-        Default:
-            ``False``
+        Type: ``bool``. Default: ``False``.
         """
         return self.message.modern
 

@@ -38,30 +38,12 @@ class Form_Respondent_Address(
 ):
     """Where they live.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_groups`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "city",
         "postcode",
@@ -73,11 +55,7 @@ class Form_Respondent_Address(
     def city(self) -> str:
         """The city.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.city
 
@@ -89,11 +67,7 @@ class Form_Respondent_Address(
     def postcode(self) -> str:
         """The postcode.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.postcode
 
@@ -109,40 +83,12 @@ class Form_Respondent(
 ):
     """Who filled the form in.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_groups`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "name",
         "age",
@@ -154,11 +100,7 @@ class Form_Respondent(
     def name(self) -> str:
         """Their name.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.name
 
@@ -170,11 +112,7 @@ class Form_Respondent(
     def age(self) -> int:
         """Their age in years.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``18``
+        Type: ``int (int32)``. Default: ``18``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -223,30 +161,12 @@ class Form_Answer(
 ):
     """The answers, in order.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_groups`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "question",
         "text",
@@ -259,11 +179,7 @@ class Form_Answer(
     def question(self) -> int:
         """The question's number.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -278,11 +194,7 @@ class Form_Answer(
     def text(self) -> str:
         """What was answered.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.text
 
@@ -294,11 +206,7 @@ class Form_Answer(
     def confidence(self) -> float:
         """How sure the respondent was, 0 to 1.
 
-        Type:
-            ``float (float32)``
-
-        Default:
-            ``1.0``
+        Type: ``float (float32)``. Default: ``1.0``.
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
@@ -317,40 +225,12 @@ class Form(
 ):
     """One survey form.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_groups`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = ("title",)
 
     message: survey_pb2.Form
@@ -359,11 +239,7 @@ class Form(
     def title(self) -> str:
         """The form's title.
 
-        Type:
-            ``str``
-
-        Default:
-            ``'Untitled'``
+        Type: ``str``. Default: ``'Untitled'``.
         """
         return self.message.title
 
@@ -399,11 +275,7 @@ class Form(
     def answer(self) -> _containers.RepeatedCompositeFieldContainer[survey_pb2.Form.Answer]:
         """The answers, in order.
 
-        Type:
-            ``list[Form.Answer]``
-
-        Default:
-            ``[]``
+        Type: ``list[Form.Answer]``. Default: ``[]``.
         """
         return self.message.answer
 

@@ -9,6 +9,23 @@
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_INCLUDE_PATHS_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_include_paths.types``.
+
+Defaults:
+    Every default shown (an option's, and each key's in a Keys table) is the
+    one the protobuf descriptor declares, or the zero value of the field's
+    type where it declares none: the docs never restate it by hand.
+
+Threads:
+    An instance may be shared between threads. Each assignment is applied
+    whole: a config dict, a list or a map is checked and built aside, then
+    swapped in under the instance's lock, so assignments from several
+    threads apply one after the other, and a getter returns the value from
+    before or after an assignment, never part of one. A single-value option
+    is one protobuf operation and takes no lock, and copies and pickles read
+    without it (they cost no more than a plain object's copy): copy an
+    instance while no other thread assigns to it. Objects a getter hands out
+    live (the wrapped message, the nested messages in a config's dict) are
+    protobuf's own: change them from one thread at a time.
 """
 
 from golden_include_paths.acme.common.v1.common import (

@@ -28,30 +28,12 @@ class Settings(
 ):
     """Settings with a declared default for each scalar type.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_proto2_defaults`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "ratio",
         "precise",
@@ -75,11 +57,7 @@ class Settings(
     def ratio(self) -> float:
         """A float32 whose declared value is not exactly representable.
 
-        Type:
-            ``float (float32)``
-
-        Default:
-            ``0.8``
+        Type: ``float (float32)``. Default: ``0.8``.
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
@@ -94,11 +72,7 @@ class Settings(
     def precise(self) -> float:
         """The ``precise`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``float``
-
-        Default:
-            ``0.05``
+        Type: ``float``. Default: ``0.05``.
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
@@ -113,11 +87,7 @@ class Settings(
     def small(self) -> int:
         """The ``small`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``-7``
+        Type: ``int (int32)``. Default: ``-7``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -132,11 +102,7 @@ class Settings(
     def big(self) -> int:
         """The ``big`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``int (int64)``
-
-        Default:
-            ``9223372036854775807``
+        Type: ``int (int64)``. Default: ``9223372036854775807``.
 
         Constraints:
             * int64 range [-9223372036854775808, 9223372036854775807]
@@ -151,11 +117,7 @@ class Settings(
     def unsigned_small(self) -> int:
         """The ``unsigned_small`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``int (uint32)``
-
-        Default:
-            ``4294967295``
+        Type: ``int (uint32)``. Default: ``4294967295``.
 
         Constraints:
             * uint32 range [0, 4294967295]
@@ -170,11 +132,7 @@ class Settings(
     def unsigned_big(self) -> int:
         """The ``unsigned_big`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``int (uint64)``
-
-        Default:
-            ``18446744073709551615``
+        Type: ``int (uint64)``. Default: ``18446744073709551615``.
 
         Constraints:
             * uint64 range [0, 18446744073709551615]
@@ -189,11 +147,7 @@ class Settings(
     def zigzag(self) -> int:
         """The ``zigzag`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``int (sint32)``
-
-        Default:
-            ``-1``
+        Type: ``int (sint32)``. Default: ``-1``.
 
         Constraints:
             * sint32 range [-2147483648, 2147483647]
@@ -208,11 +162,7 @@ class Settings(
     def fixed(self) -> int:
         """The ``fixed`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``int (fixed64)``
-
-        Default:
-            ``3``
+        Type: ``int (fixed64)``. Default: ``3``.
 
         Constraints:
             * fixed64 range [0, 18446744073709551615]
@@ -227,11 +177,7 @@ class Settings(
     def enabled(self) -> bool:
         """The ``enabled`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``bool``
-
-        Default:
-            ``True``
+        Type: ``bool``. Default: ``True``.
         """
         return self.message.enabled
 
@@ -243,11 +189,7 @@ class Settings(
     def name(self) -> str:
         """The ``name`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``str``
-
-        Default:
-            ``'quote " and backslash \\\\ and tab \\t'``
+        Type: ``str``. Default: ``'quote " and backslash \\\\ and tab \\t'``.
         """
         return self.message.name
 
@@ -259,11 +201,7 @@ class Settings(
     def blob(self) -> bytes:
         """The ``blob`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``bytes``
-
-        Default:
-            ``b'\\x01\\x02'``
+        Type: ``bytes``. Default: ``b'\\x01\\x02'``.
         """
         return self.message.blob
 
@@ -275,11 +213,7 @@ class Settings(
     def kind(self) -> int:
         """The ``kind`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``Kind (enum)``
-
-        Default:
-            ``KIND_B``
+        Type: ``Kind (enum)``. Default: ``KIND_B``.
         """
         return self.message.kind
 
@@ -291,11 +225,7 @@ class Settings(
     def infinite(self) -> float:
         """The ``infinite`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``float (float32)``
-
-        Default:
-            ``inf``
+        Type: ``float (float32)``. Default: ``inf``.
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
@@ -310,11 +240,7 @@ class Settings(
     def not_a_number(self) -> float:
         """The ``not_a_number`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``float``
-
-        Default:
-            ``nan``
+        Type: ``float``. Default: ``nan``.
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
@@ -329,11 +255,7 @@ class Settings(
     def sizes(self) -> list[int]:
         """The ``sizes`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``list[int (int32)]``
-
-        Default:
-            ``[]``
+        Type: ``list[int (int32)]``. Default: ``[]``.
         """
         with self._lock:
             return list(self.message.sizes)
@@ -346,11 +268,7 @@ class Settings(
     def must(self) -> int:
         """The ``must`` field of ``golden.defaults.Settings`` (undocumented).
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -372,40 +290,12 @@ class Job(
 ):
     """The root: one nested config and a scalar.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_proto2_defaults`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = ("owner",)
 
     message: defaults_pb2.Job
@@ -485,11 +375,7 @@ class Job(
     def owner(self) -> str:
         """The ``owner`` field of ``golden.defaults.Job`` (undocumented).
 
-        Type:
-            ``str``
-
-        Default:
-            ``'nobody'``
+        Type: ``str``. Default: ``'nobody'``.
         """
         return self.message.owner
 

@@ -37,30 +37,12 @@ class Canvas_Point(
 ):
     """A nested message type.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_proto3_features`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "x",
         "y",
@@ -72,11 +54,7 @@ class Canvas_Point(
     def x(self) -> int:
         """The ``x`` field of ``golden.features.Canvas.Point`` (undocumented).
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -91,11 +69,7 @@ class Canvas_Point(
     def y(self) -> int:
         """The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -114,40 +88,12 @@ class Canvas(
 ):
     """The root message.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_proto3_features`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "title",
         "image",
@@ -161,11 +107,7 @@ class Canvas(
     def title(self) -> str:
         """shown in the title bar
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.title
 
@@ -177,11 +119,7 @@ class Canvas(
     def points(self) -> _containers.RepeatedCompositeFieldContainer[features_pb2.Canvas.Point]:
         """The ``points`` field of ``golden.features.Canvas`` (undocumented).
 
-        Type:
-            ``list[Canvas.Point]``
-
-        Default:
-            ``[]``
+        Type: ``list[Canvas.Point]``. Default: ``[]``.
         """
         return self.message.points
 
@@ -199,11 +137,7 @@ class Canvas(
     def counts(self) -> dict[str, int]:
         """The ``counts`` field of ``golden.features.Canvas`` (undocumented).
 
-        Type:
-            ``map<string, int (int32)>``
-
-        Default:
-            ``{}``
+        Type: ``map<string, int (int32)>``. Default: ``{}``.
         """
         with self._lock:
             return dict(self.message.counts)
@@ -216,11 +150,7 @@ class Canvas(
     def anchors(self) -> dict[str, features_pb2.Canvas.Point]:
         """The ``anchors`` field of ``golden.features.Canvas`` (undocumented).
 
-        Type:
-            ``map<string, Canvas.Point>``
-
-        Default:
-            ``{}``
+        Type: ``map<string, Canvas.Point>``. Default: ``{}``.
         """
         with self._lock:
             return dict(self.message.anchors)
@@ -233,11 +163,7 @@ class Canvas(
     def colour(self) -> int:
         """The ``colour`` field of ``golden.features.Canvas`` (undocumented).
 
-        Type:
-            ``Colour (enum)``
-
-        Default:
-            ``COLOUR_UNSPECIFIED``
+        Type: ``Colour (enum)``. Default: ``COLOUR_UNSPECIFIED``.
         """
         return self.message.colour
 
@@ -249,11 +175,7 @@ class Canvas(
     def image(self) -> str:
         """The ``image`` field of ``golden.features.Canvas`` (undocumented).
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.image
 
@@ -265,11 +187,7 @@ class Canvas(
     def opacity(self) -> float:
         """The ``opacity`` field of ``golden.features.Canvas`` (undocumented).
 
-        Type:
-            ``float``
-
-        Default:
-            ``0.0``
+        Type: ``float``. Default: ``0.0``.
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
@@ -284,11 +202,7 @@ class Canvas(
     def layer(self) -> int:
         """The ``layer`` field of ``golden.features.Canvas`` (undocumented).
 
-        Type:
-            ``Canvas.Layer (enum)``
-
-        Default:
-            ``BACK``
+        Type: ``Canvas.Layer (enum)``. Default: ``BACK``.
         """
         return self.message.layer
 
@@ -325,11 +239,7 @@ class Canvas(
     def tags(self) -> list[str]:
         """The ``tags`` field of ``golden.features.Canvas`` (undocumented).
 
-        Type:
-            ``list[str]``
-
-        Default:
-            ``[]``
+        Type: ``list[str]``. Default: ``[]``.
         """
         with self._lock:
             return list(self.message.tags)
@@ -342,11 +252,7 @@ class Canvas(
     def thumbnail(self) -> bytes:
         """The ``thumbnail`` field of ``golden.features.Canvas`` (undocumented).
 
-        Type:
-            ``bytes``
-
-        Default:
-            ``b''``
+        Type: ``bytes``. Default: ``b''``.
         """
         return self.message.thumbnail
 

@@ -42,30 +42,12 @@ class Mapping_(
 ):
     """Named like collections.abc.Mapping.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_python_names`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "self_",
         "property_",
@@ -85,11 +67,7 @@ class Mapping_(
     def self_(self) -> _builtins.int:
         """A field named self.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -107,11 +85,7 @@ class Mapping_(
     def property_(self) -> str:
         """A field named property.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
 
         Note:
             Reads and writes the proto field ``property``.
@@ -126,11 +100,7 @@ class Mapping_(
     def from_(self) -> _builtins.bool:
         """A field named from (a keyword).
 
-        Type:
-            ``bool``
-
-        Default:
-            ``False``
+        Type: ``bool``. Default: ``False``.
 
         Note:
             Reads and writes the proto field ``from``.
@@ -145,11 +115,7 @@ class Mapping_(
     def int(self) -> _builtins.int:
         """A field named like the builtin int.
 
-        Type:
-            ``int (int64)``
-
-        Default:
-            ``0``
+        Type: ``int (int64)``. Default: ``0``.
 
         Constraints:
             * int64 range [-9223372036854775808, 9223372036854775807]
@@ -164,11 +130,7 @@ class Mapping_(
     def bool(self) -> _builtins.bool:
         """A field named like the builtin bool.
 
-        Type:
-            ``bool``
-
-        Default:
-            ``False``
+        Type: ``bool``. Default: ``False``.
         """
         return self.message.bool
 
@@ -180,11 +142,7 @@ class Mapping_(
     def counts(self) -> dict[str, _builtins.int]:
         """A map field.
 
-        Type:
-            ``map<string, int (int32)>``
-
-        Default:
-            ``{}``
+        Type: ``map<string, int (int32)>``. Default: ``{}``.
         """
         with self._lock:
             return dict(self.message.counts)
@@ -201,22 +159,8 @@ class Iterable(
 ):
     """Named like collections.abc.Iterable.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_python_names`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -227,11 +171,7 @@ class Iterable(
     def items(self) -> _containers.RepeatedCompositeFieldContainer[names_pb2.Mapping]:
         """Repeated, of the message named Mapping.
 
-        Type:
-            ``list[Mapping]``
-
-        Default:
-            ``[]``
+        Type: ``list[Mapping]``. Default: ``[]``.
         """
         return self.message.items
 
@@ -248,11 +188,7 @@ class Iterable(
     def str(self) -> list[_builtins.str]:
         """Named like the builtin str.
 
-        Type:
-            ``list[str]``
-
-        Default:
-            ``[]``
+        Type: ``list[str]``. Default: ``[]``.
         """
         with self._lock:
             return list(self.message.str)
@@ -269,32 +205,8 @@ class Literal(
 ):
     """Named like typing.Literal.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_python_names`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -305,11 +217,7 @@ class Literal(
     def ClassVar(self) -> int:
         """Named like typing.ClassVar.
 
-        Type:
-            ``Literal.Kind (enum)``
-
-        Default:
-            ``KIND_ZERO``
+        Type: ``Literal.Kind (enum)``. Default: ``KIND_ZERO``.
         """
         return self.message.ClassVar
 
@@ -346,30 +254,12 @@ class copy_(
 ):
     """Named like copy, which the classes' module imports.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_python_names`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "type",
         "_set_",
@@ -386,11 +276,7 @@ class copy_(
     def type(self) -> str:
         """A field named type.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.type
 
@@ -402,11 +288,7 @@ class copy_(
     def _set_(self) -> int:
         """Named like the setter helper of the runtime's Wrapper base class.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -424,11 +306,7 @@ class copy_(
     def _direct_(self) -> bool:
         """Named like the Wrapper's table of plain scalar options.
 
-        Type:
-            ``bool``
-
-        Default:
-            ``False``
+        Type: ``bool``. Default: ``False``.
 
         Note:
             Reads and writes the proto field ``_direct``.
@@ -447,40 +325,12 @@ class Record(
 ):
     """Fields named like the builtins its class's annotations use: the class body spells those builtins _builtins.X, so the types stay types.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_python_names`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "int",
         "str",
@@ -497,11 +347,7 @@ class Record(
     def list(self) -> _builtins.list[_builtins.str]:
         """Named like the builtin list, of strings.
 
-        Type:
-            ``list[str]``
-
-        Default:
-            ``[]``
+        Type: ``list[str]``. Default: ``[]``.
         """
         with self._lock:
             return list(self.message.list)
@@ -514,11 +360,7 @@ class Record(
     def int(self) -> _builtins.int:
         """Named like the builtin int.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -533,11 +375,7 @@ class Record(
     def str(self) -> _builtins.str:
         """Named like the builtin str.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.str
 
@@ -549,11 +387,7 @@ class Record(
     def from_(self) -> bool:
         """A keyword: its getter reads it by getattr, typed.
 
-        Type:
-            ``bool``
-
-        Default:
-            ``False``
+        Type: ``bool``. Default: ``False``.
 
         Note:
             Reads and writes the proto field ``from``.
@@ -568,11 +402,7 @@ class Record(
     def dict(self) -> _builtins.dict[_builtins.str, _builtins.float]:
         """Named like the builtin dict, a map.
 
-        Type:
-            ``map<string, float (float32)>``
-
-        Default:
-            ``{}``
+        Type: ``map<string, float (float32)>``. Default: ``{}``.
         """
         with self._lock:
             return dict(self.message.dict)
@@ -585,11 +415,7 @@ class Record(
     def float(self) -> _builtins.float:
         """Named like the builtin float.
 
-        Type:
-            ``float (float32)``
-
-        Default:
-            ``0.0``
+        Type: ``float (float32)``. Default: ``0.0``.
 
         Constraints:
             * finite (strict mode rejects NaN and infinity)
@@ -604,11 +430,7 @@ class Record(
     def old(self) -> _builtins.int:
         """A deprecated field: its getter does not trip the stub's deprecation.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]

@@ -12,6 +12,33 @@
 Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_SHOP_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_shop.types``.
+
+Defaults:
+    Every default shown (an option's, and each key's in a Keys table) is the
+    one the protobuf descriptor declares, or the zero value of the field's
+    type where it declares none: the docs never restate it by hand.
+
+Config dicts:
+    An option with a Keys table holds a message whose keys, until set, are
+    at the defaults its table shows; it takes a dict. Assigning one updates
+    only the keys it names and is all-or-nothing: if any key or value is
+    rejected, nothing changes. The caller's dict is never modified.
+    Assigning a list to a list key replaces the stored list (an option whose
+    list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
+    (a ValueError that is also an AssertionError) naming the valid keys and
+    the closest match.
+
+Threads:
+    An instance may be shared between threads. Each assignment is applied
+    whole: a config dict, a list or a map is checked and built aside, then
+    swapped in under the instance's lock, so assignments from several
+    threads apply one after the other, and a getter returns the value from
+    before or after an assignment, never part of one. A single-value option
+    is one protobuf operation and takes no lock, and copies and pickles read
+    without it (they cost no more than a plain object's copy): copy an
+    instance while no other thread assigns to it. Objects a getter hands out
+    live (the wrapped message, the nested messages in a config's dict) are
+    protobuf's own: change them from one thread at a time.
 """
 
 from golden_shop.runtime import UnknownConfigKeyError, default_strict, set_default_strict

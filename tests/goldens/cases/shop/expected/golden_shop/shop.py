@@ -42,30 +42,12 @@ class Customer(
 ):
     """Someone who buys.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_shop`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "name",
         "email",
@@ -78,11 +60,7 @@ class Customer(
     def name(self) -> str:
         """Full name, as printed on invoices.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.name
 
@@ -94,11 +72,7 @@ class Customer(
     def email(self) -> str:
         """Contact address; empty when unknown.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.email
 
@@ -110,11 +84,7 @@ class Customer(
     def points(self) -> int:
         """Loyalty points earned so far.
 
-        Type:
-            ``int (int64)``
-
-        Default:
-            ``0``
+        Type: ``int (int64)``. Default: ``0``.
 
         Constraints:
             * int64 range [-9223372036854775808, 9223372036854775807]
@@ -133,30 +103,12 @@ class Price(
 ):
     """Money in minor units.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_shop`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "currency",
         "amount",
@@ -170,11 +122,7 @@ class Price(
 
         Three capital letters.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.currency
 
@@ -186,11 +134,7 @@ class Price(
     def amount(self) -> int:
         """Amount in cents (or the currency's minor unit).
 
-        Type:
-            ``int (int64)``
-
-        Default:
-            ``0``
+        Type: ``int (int64)``. Default: ``0``.
 
         Constraints:
             * int64 range [-9223372036854775808, 9223372036854775807]
@@ -209,40 +153,12 @@ class Order_Item(
 ):
     """One line of an order.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_shop`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "sku",
         "quantity",
@@ -254,11 +170,7 @@ class Order_Item(
     def sku(self) -> str:
         """Stock keeping unit.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.sku
 
@@ -270,11 +182,7 @@ class Order_Item(
     def quantity(self) -> int:
         """How many; at least 1.
 
-        Type:
-            ``int (uint32)``
-
-        Default:
-            ``0``
+        Type: ``int (uint32)``. Default: ``0``.
 
         Constraints:
             * uint32 range [0, 4294967295]
@@ -316,40 +224,12 @@ class Order(
 ):
     """One purchase.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_shop`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = (
         "id",
         "gift",
@@ -363,11 +243,7 @@ class Order(
     def id(self) -> str:
         """assigned by the shop
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.id
 
@@ -401,11 +277,7 @@ class Order(
     def items(self) -> _containers.RepeatedCompositeFieldContainer[shop_pb2.Order.Item]:
         """The lines, in the order they were added.
 
-        Type:
-            ``list[Order.Item]``
-
-        Default:
-            ``[]``
+        Type: ``list[Order.Item]``. Default: ``[]``.
         """
         return self.message.items
 
@@ -423,11 +295,7 @@ class Order(
     def labels(self) -> dict[str, str]:
         """Free-form labels, e.g. "channel" -> "web".
 
-        Type:
-            ``map<string, str>``
-
-        Default:
-            ``{}``
+        Type: ``map<string, str>``. Default: ``{}``.
         """
         with self._lock:
             return dict(self.message.labels)
@@ -440,11 +308,7 @@ class Order(
     def payment(self) -> int:
         """The ``payment`` field of ``shop.Order`` (undocumented).
 
-        Type:
-            ``PaymentMethod (enum)``
-
-        Default:
-            ``PAYMENT_METHOD_UNSPECIFIED``
+        Type: ``PaymentMethod (enum)``. Default: ``PAYMENT_METHOD_UNSPECIFIED``.
         """
         return self.message.payment
 
@@ -456,11 +320,7 @@ class Order(
     def gift(self) -> bool:
         """Wrapped as a present.
 
-        Type:
-            ``bool``
-
-        Default:
-            ``False``
+        Type: ``bool``. Default: ``False``.
         """
         return self.message.gift
 
@@ -472,11 +332,7 @@ class Order(
     def address(self) -> str:
         """Shipped to this address.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.address
 
@@ -488,11 +344,7 @@ class Order(
     def pickup_store(self) -> str:
         """Collected at this store.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.pickup_store
 
@@ -508,22 +360,8 @@ class Catalogue(
 ):
     """The shop's catalogue.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_shop`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -534,11 +372,7 @@ class Catalogue(
     def prices(self) -> dict[str, shop_pb2.Price]:
         """Prices by SKU.
 
-        Type:
-            ``map<string, Price>``
-
-        Default:
-            ``{}``
+        Type: ``map<string, Price>``. Default: ``{}``.
         """
         with self._lock:
             return dict(self.message.prices)
@@ -551,11 +385,7 @@ class Catalogue(
     def customers(self) -> _containers.RepeatedCompositeFieldContainer[shop_pb2.Customer]:
         """The ``customers`` field of ``shop.Catalogue`` (undocumented).
 
-        Type:
-            ``list[Customer]``
-
-        Default:
-            ``[]``
+        Type: ``list[Customer]``. Default: ``[]``.
         """
         return self.message.customers
 

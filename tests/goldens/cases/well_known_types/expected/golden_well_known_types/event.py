@@ -35,32 +35,8 @@ class Event(
 ):
     """Something that happened.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_well_known_types`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -71,11 +47,8 @@ class Event(
     def at(self) -> timestamp_pb2.Timestamp:
         """When it happened.
 
-        Type:
-            ``google.protobuf.Timestamp``
-
-        Default:
-            ``every key at its default``
+        Type: ``google.protobuf.Timestamp``. Default: ``every key at its
+        default``.
         """
         return self.message.at
 
@@ -87,11 +60,7 @@ class Event(
     def details(self) -> struct_pb2.Struct:
         """Free-form details.
 
-        Type:
-            ``google.protobuf.Struct``
-
-        Default:
-            ``every key at its default``
+        Type: ``google.protobuf.Struct``. Default: ``every key at its default``.
         """
         return self.message.details
 
@@ -103,11 +72,7 @@ class Event(
     def waits(self) -> _containers.RepeatedCompositeFieldContainer[duration_pb2.Duration]:
         """Pauses before it.
 
-        Type:
-            ``list[google.protobuf.Duration]``
-
-        Default:
-            ``[]``
+        Type: ``list[google.protobuf.Duration]``. Default: ``[]``.
         """
         return self.message.waits
 
@@ -125,11 +90,7 @@ class Event(
     def marks(self) -> dict[str, timestamp_pb2.Timestamp]:
         """Named instants.
 
-        Type:
-            ``map<string, google.protobuf.Timestamp>``
-
-        Default:
-            ``{}``
+        Type: ``map<string, google.protobuf.Timestamp>``. Default: ``{}``.
         """
         with self._lock:
             return dict(self.message.marks)
@@ -142,11 +103,8 @@ class Event(
     def count(self) -> wrappers_pb2.Int32Value:
         """How many, when known.
 
-        Type:
-            ``google.protobuf.Int32Value``
-
-        Default:
-            ``every key at its default``
+        Type: ``google.protobuf.Int32Value``. Default: ``every key at its
+        default``.
         """
         return self.message.count
 
@@ -158,11 +116,7 @@ class Event(
     def nothing(self) -> int:
         """An explicit null.
 
-        Type:
-            ``NullValue (enum)``
-
-        Default:
-            ``NULL_VALUE``
+        Type: ``NullValue (enum)``. Default: ``NULL_VALUE``.
         """
         return self.message.nothing
 
@@ -195,11 +149,7 @@ class Event(
     def json(self) -> struct_pb2.Value:
         """Any JSON value.
 
-        Type:
-            ``google.protobuf.Value``
-
-        Default:
-            ``every key at its default``
+        Type: ``google.protobuf.Value``. Default: ``every key at its default``.
         """
         return self.message.json
 
@@ -216,11 +166,7 @@ class Event(
     def values(self) -> _containers.RepeatedCompositeFieldContainer[struct_pb2.Value]:
         """JSON values in a list.
 
-        Type:
-            ``list[google.protobuf.Value]``
-
-        Default:
-            ``[]``
+        Type: ``list[google.protobuf.Value]``. Default: ``[]``.
         """
         return self.message.values
 
@@ -257,11 +203,7 @@ class Event(
     def attributes(self) -> dict[str, struct_pb2.Value]:
         """JSON values by name.
 
-        Type:
-            ``map<string, google.protobuf.Value>``
-
-        Default:
-            ``{}``
+        Type: ``map<string, google.protobuf.Value>``. Default: ``{}``.
         """
         with self._lock:
             return dict(self.message.attributes)
@@ -280,11 +222,8 @@ class Event(
     def items(self) -> struct_pb2.ListValue:
         """A JSON array.
 
-        Type:
-            ``google.protobuf.ListValue``
-
-        Default:
-            ``every key at its default``
+        Type: ``google.protobuf.ListValue``. Default: ``every key at its
+        default``.
         """
         return self.message.items
 
@@ -300,22 +239,8 @@ class Window(
 ):
     """A span of time.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_well_known_types`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
@@ -326,11 +251,8 @@ class Window(
     def start(self) -> timestamp_pb2.Timestamp:
         """Its start.
 
-        Type:
-            ``google.protobuf.Timestamp``
-
-        Default:
-            ``every key at its default``
+        Type: ``google.protobuf.Timestamp``. Default: ``every key at its
+        default``.
         """
         return self.message.start
 
@@ -342,11 +264,7 @@ class Window(
     def label(self) -> struct_pb2.Value:
         """What it is called, as JSON.
 
-        Type:
-            ``google.protobuf.Value``
-
-        Default:
-            ``every key at its default``
+        Type: ``google.protobuf.Value``. Default: ``every key at its default``.
         """
         return self.message.label
 

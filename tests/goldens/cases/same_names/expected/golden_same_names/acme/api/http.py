@@ -27,30 +27,12 @@ class acme_api_Thing(
 ):
     """The API's thing.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_same_names`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = ("a_only",)
 
     message: acme_api_http_pb2.Thing
@@ -59,11 +41,7 @@ class acme_api_Thing(
     def a_only(self) -> int:
         """Only the API's thing has it.
 
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
+        Type: ``int (int32)``. Default: ``0``.
 
         Constraints:
             * int32 range [-2147483648, 2147483647]
@@ -78,11 +56,7 @@ class acme_api_Thing(
     def kind(self) -> int:
         """Its kind.
 
-        Type:
-            ``Kind (enum)``
-
-        Default:
-            ``KIND_UNSPECIFIED``
+        Type: ``Kind (enum)``. Default: ``KIND_UNSPECIFIED``.
         """
         return self.message.kind
 

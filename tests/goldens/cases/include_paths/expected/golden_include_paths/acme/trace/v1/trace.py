@@ -30,30 +30,12 @@ class Span(
 ):
     """One operation.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Defaults, config dicts and threads: as for every class of
+    ``golden_include_paths`` (its docstring).
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
+    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
     _direct = ("name",)
 
     message: trace_pb2.Span
@@ -62,11 +44,7 @@ class Span(
     def name(self) -> str:
         """The operation's name.
 
-        Type:
-            ``str``
-
-        Default:
-            ``''``
+        Type: ``str``. Default: ``''``.
         """
         return self.message.name
 
@@ -78,11 +56,7 @@ class Span(
     def attributes(self) -> _containers.RepeatedCompositeFieldContainer[common_pb2.Attribute]:
         """Attributes of the operation, from the other folder.
 
-        Type:
-            ``list[Attribute]``
-
-        Default:
-            ``[]``
+        Type: ``list[Attribute]``. Default: ``[]``.
         """
         return self.message.attributes
 
