@@ -1,9 +1,9 @@
 """One generate at a time per output folder: the lock file
 ``OUT/.fleet-strategy-codegen.lock``, held with the operating system's own
-lock (flock on POSIX, called directly; LockFileEx on Windows through
-``filelock.lock_descriptor``, so the tool imports and runs where ``fcntl`` does
-not exist) and removed when the
-run ends, so nothing is left in the consumer's tree.
+lock (flock on POSIX, called directly; LockFileEx on Windows, through
+``filelock.lock_descriptor``, so the tool imports and runs where ``fcntl``
+does not exist) and removed when the run ends, so nothing is left in the
+consumer's tree.
 
 The file holds the holder's pid and command line, as data for the message of
 a run that waits ("... is held by pid 123 (fleet-strategy-codegen generate);
