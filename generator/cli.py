@@ -205,6 +205,10 @@ def report_undocumented(undocumented: Sequence[str], required: bool) -> bool:
     return required
 
 
+# the collector's threshold while a command runs (see _main)
+COLLECT_AFTER = 100_000
+
+
 def run(prog: str = COMMAND) -> NoReturn:
     """The console script and ``python -m generator``: main(), then leave at once.
 
@@ -212,8 +216,11 @@ def run(prog: str = COMMAND) -> NoReturn:
     collect and free them all for nothing: flush the output and exit without
     that teardown, as mypy does (an edit's CPU time is 0.65x betterproto2's
     with it, 0.71x without; its budget is 0.75x: docs/benchmarks.md). The
-    collector is disabled first: main() restored its threshold, and the next
-    allocation would start a collection."""
+    collector's raised threshold is set before main(), so that main()
+    restores that one when it returns: restoring the default would start a
+    collection of everything the run allocated since the last one (~8 ms of
+    CPU) on the way out. Then the collector is disabled."""
+    gc.set_threshold(COLLECT_AFTER, *gc.get_threshold()[1:])
     code = main(prog=prog)
     gc.disable()
     sys.stdout.flush()
@@ -285,7 +292,7 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
     # (without it, 450 -> 4,500 messages took 10.2x the CPU, over the 10x budget:
     # docs/benchmarks.md).
     thresholds = gc.get_threshold()
-    gc.set_threshold(100_000, *thresholds[1:])
+    gc.set_threshold(COLLECT_AFTER, *thresholds[1:])
     try:
         with cache.fresh() if args.full else contextlib.nullcontext():
             return _run(args, prog)

@@ -1,8 +1,9 @@
 """One generate at a time per output folder: the lock file
 ``OUT/.fleet-strategy-codegen.lock``, held with the operating system's own
-lock (flock on POSIX, LockFileEx on Windows: ``filelock.lock_descriptor``, so
-the tool imports and runs where ``fcntl`` does not exist) and removed when the
-run ends, so nothing is left in the consumer's tree.
+lock (flock on POSIX, called directly; LockFileEx on Windows, through
+``filelock.lock_descriptor``, so the tool imports and runs where ``fcntl``
+does not exist) and removed when the run ends, so nothing is left in the
+consumer's tree.
 
 The file holds the holder's pid and command line, as data for the message of
 a run that waits ("... is held by pid 123 (fleet-strategy-codegen generate);
@@ -128,16 +129,48 @@ def busy(out: Path) -> bool:
             return False  # never the tool's lock file
         if not native():
             return True  # the file's existence is the lock
-        import filelock
-
-        if filelock.lock_descriptor(fd, blocking=False):
-            filelock.unlock_descriptor(fd)
+        if _lock_descriptor(fd):
+            _unlock_descriptor(fd)
             return False
         return True
     except OSError:
         return False
     finally:
         os.close(fd)
+
+
+# Some file systems report EACCES for contention (as filelock reads flock's errors).
+_CONTENDED = frozenset({errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK})
+
+
+def _lock_descriptor(fd: int) -> bool:
+    """Lock ``fd`` without waiting: whether it was free. POSIX: flock, as
+    filelock does, called here (importing filelock costs a run ~15 ms of
+    imports: logging, dataclasses); elsewhere filelock's LockFileEx."""
+    if sys.platform != "win32":
+        import fcntl
+
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno in _CONTENDED:
+                return False
+            raise
+        return True
+    import filelock
+
+    return filelock.lock_descriptor(fd, blocking=False)
+
+
+def _unlock_descriptor(fd: int) -> None:
+    if sys.platform != "win32":
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return
+    import filelock
+
+    filelock.unlock_descriptor(fd)
 
 
 @functools.cache
@@ -157,11 +190,9 @@ def _attempt(path: Path) -> tuple[int | None, str]:
     """One try: the locked descriptor, or None and who holds the lock."""
     if not native():
         return _attempt_exclusive(path)
-    import filelock  # here: ~30 ms of imports that a check never needs
-
     fd = _open(path, os.O_RDWR | os.O_CREAT)
     try:
-        got = filelock.lock_descriptor(fd, blocking=False)
+        got = _lock_descriptor(fd)
     except OSError as exc:
         os.close(fd)
         raise _unusable(path, exc) from None
@@ -169,7 +200,7 @@ def _attempt(path: Path) -> tuple[int | None, str]:
         return fd, ""
     holder = _holder(fd) if not got else ""
     if got:  # the file was removed by the run that released it: try the new one
-        filelock.unlock_descriptor(fd)
+        _unlock_descriptor(fd)
     os.close(fd)
     return None, holder or "its pid is unknown"
 
@@ -287,9 +318,7 @@ def _release(fd: int, path: Path, remove: bool = True) -> None:
             os.unlink(path)
     with contextlib.suppress(OSError):
         if native():
-            import filelock
-
-            filelock.unlock_descriptor(fd)
+            _unlock_descriptor(fd)
     os.close(fd)
     if remove and native() and sys.platform == "win32":
         with contextlib.suppress(

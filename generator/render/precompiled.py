@@ -35,6 +35,7 @@ class Options(TypedDict):
     lstrip_blocks: bool
     keep_trailing_newline: bool
     autoescape: bool
+    optimized: bool
     finalize: Callable[[object], object]
 
 
@@ -44,6 +45,10 @@ OPTIONS: Options = {
     "lstrip_blocks": True,
     "keep_trailing_newline": True,
     "autoescape": False,
+    # jinja2's constant folding: what it folds here saves no measurable
+    # rendering, and it is ~10% of compiling the templates (in memory, in a
+    # source checkout: docs/benchmarks.md)
+    "optimized": False,
     # every printed value through the one text layer (compiled into each template)
     "finalize": shown_value,
 }

@@ -16,6 +16,10 @@ Sections (see "Performance budgets" in the design doc):
            within its time).
   large    a real-world-sized schema (240 messages, long names: make_schema.py
            --long-names), first generation vs betterproto2 on the same .proto.
+  real     a real many-file schema set (googleapis-common-protos' 63 .proto
+           files), first generation (empty cache, empty output folder) vs
+           betterproto2 on the same files, as a wheel installs the tool and
+           from a source checkout.
   scaling  generation of synthetic schemas of ~45, ~450 and ~4,500 messages
            (make_schema.py, --no-annotations): wall time, peak RSS, time ratio
            per 10x; plus the pipeline without the format stage, stage by
@@ -341,7 +345,7 @@ def snapshot_project(tmp: Path) -> Path:
     edit made in the work tree while the benchmark runs cannot change the code
     under test halfway, nor invalidate the cache folder between samples.
     """
-    for snap, names in ((tmp / "project", SNAPSHOT), (tmp / "project-source", SNAPSHOT[:3] + SNAPSHOT[4:])):
+    for snap, names in ((tmp / "project", SNAPSHOT), (tmp / "project-source", SNAPSHOT)):
         snap.mkdir()
         for name in names:
             source = ROOT / name
@@ -351,8 +355,9 @@ def snapshot_project(tmp: Path) -> Path:
             elif source.exists():
                 shutil.copy2(source, snap / name)
     # The tool as a wheel installs it: its templates compiled at build time
-    # (build_hooks.py). project-source is a source checkout: they are compiled
-    # in memory, once a process.
+    # (build_hooks.py). project-source is a source checkout as a fresh clone
+    # has it (the committed output in place): its templates are compiled in
+    # memory, once a process.
     sys.path.insert(0, str(ROOT))
     from generator.render.precompiled import PACKAGE, write_package
 
@@ -427,13 +432,6 @@ def add_proto_edit(source: str, index: int) -> str:
     return source.replace(EDIT_MESSAGE, field_text, 1)
 
 
-def fresh_clone_out(ctx: Context) -> Path:
-    """An output folder as a fresh clone has it: the committed tree, manifest included."""
-    out = ctx.fresh_dir("regen-clone")
-    shutil.copytree(ctx.generated, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.lock", ".*"))
-    return out
-
-
 def add_synthetic_field(source: str) -> str:
     """A synthetic schema (make_schema.py) with one more field in its first message."""
     start = source.index("message ")
@@ -463,7 +461,7 @@ def bench_regen(ctx: Context) -> None:
 
     series = {k: Series(k) for k in (
         "ours first generation", "ours first generation, source checkout", "ours check --full (fresh machine)", "ours generate after a proto edit",
-        "ours generate (cache warm)", "ours check (cache warm)", *peers)}
+        "ours generate (cache warm)", "ours check (cache warm)", "ours generate, fresh clone", *peers)}
 
     def peer_run(name: str) -> None:
         cmd = peers[name]
@@ -490,10 +488,19 @@ def bench_regen(ctx: Context) -> None:
         env = child_env(source) | {"XDG_CACHE_HOME": str(ctx.fresh_dir("cache"))}
         series["ours first generation, source checkout"].add(run_process(cmd, env=env, cwd=source))
 
+    def fresh_clone_generate() -> None:
+        """README command 1's generate on a fresh clone: a source checkout
+        (templates compiled in memory), its committed output in place, an
+        empty cache folder (nothing memoised: every file rendered and compared)."""
+        source = ctx.root.parent / "project-source"
+        env = child_env(source) | {"XDG_CACHE_HOME": str(ctx.fresh_dir("cache"))}
+        series["ours generate, fresh clone"].add(run_process([py, "-m", "generator", "generate"], env=env, cwd=source))
+
     def fresh_check() -> None:
-        """What CI runs on a fresh machine: check --full of the committed tree, empty cache folder."""
-        clone = fresh_clone_out(ctx)
-        cmd = [py, "-m", "generator", "check", "--full", "--out", str(clone)]
+        """What CI runs on a fresh machine: check --full of the committed tree
+        in place (another --out would be another regenerate command in the
+        headers: drift), empty cache folder."""
+        cmd = [py, "-m", "generator", "check", "--full"]
         series["ours check --full (fresh machine)"].add(
             run_process(cmd, env=ctx.ours_env(ctx.fresh_dir("cache")), cwd=ctx.root))
 
@@ -519,6 +526,7 @@ def bench_regen(ctx: Context) -> None:
         peer_run("protoc --python_out --pyi_out")
         first_generation_source()
         fresh_check()
+        fresh_clone_generate()
         peer_run("betterproto2")
         peer_run(BP2_SET)
         reset_out(out)
@@ -550,6 +558,9 @@ def bench_regen(ctx: Context) -> None:
                             note=series[key].error or note))
     ctx.rows.append(Row("regen", "first generation from a source checkout (templates compiled in memory)",
                         series["ours first generation, source checkout"].median, bp2, bp2_name))
+    ctx.rows.append(Row("regen", "README command 1's generate on a fresh clone (source checkout, empty cache)",
+                        series["ours generate, fresh clone"].median, bp2, bp2_name, budget=1.0,
+                        note=series["ours generate, fresh clone"].error or ""))
     ctx.rows.append(Row("regen", "first generation vs betterproto2 parsing the .proto too", series["ours first generation"].median,
                         series["betterproto2"].median, "betterproto2 (.proto)"))
     for ours, what in (("ours first generation", "first generation"), ("ours check (cache warm)", "check")):
@@ -594,6 +605,92 @@ def bench_large(ctx: Context) -> None:
     ctx.rows.append(Row("large", f"first generation, {LONG_NAMES_MESSAGES} msgs with long names (empty cache)",
                         ours.median, peer.median, "betterproto2" if peer.median else str(peer.error), budget=1.0,
                         note=ours.error or ""))
+
+
+def real_schema_set(target: Path) -> list[str]:
+    """googleapis-common-protos' .proto files (a dev dependency; the set
+    tests/tool/test_real_schemas.py generates), copied with their paths."""
+    import importlib.metadata
+
+    names = []
+    for file in importlib.metadata.files("googleapis-common-protos") or []:
+        if file.suffix == ".proto":
+            (target / file).parent.mkdir(parents=True, exist_ok=True)
+            (target / file).write_bytes(Path(str(file.locate())).read_bytes())
+            names.append(file.as_posix())
+    return sorted(names)
+
+
+def bench_real(ctx: Context) -> None:
+    """Issue 30: a real many-file schema set (googleapis' files), first
+    generation with an empty cache and an empty output folder, against
+    betterproto2 fed the same files (both parse them) and their compiled
+    descriptor set; the tool as a wheel installs it and from a source
+    checkout (templates compiled in memory), alternating."""
+    import importlib.metadata
+
+    section("1c. a real many-file schema set: googleapis-common-protos, first generation vs betterproto2 on the same files")
+    py = ctx.python
+    schema = ctx.tmp / "real"
+    try:
+        files = real_schema_set(schema)
+    except importlib.metadata.PackageNotFoundError as exc:
+        files, missing = [], f"googleapis-common-protos not installed ({exc}): pip install -e '.[dev]'"
+    else:
+        missing = "" if files else "googleapis-common-protos has no .proto files"
+    if missing:
+        print(f"  ! {missing}")
+        ctx.rows.append(Row("real", "first generation, googleapis' .proto files (empty cache)", None, None, missing))
+        return
+    print(f"  {len(files)} files")
+    plugin = shutil.which("protoc-gen-python_betterproto2", path=str(Path(py).parent)) or shutil.which(
+        "protoc-gen-python_betterproto2")
+    protoc = [py, "-m", "grpc_tools.protoc"]
+    descriptors = ctx.tmp / "real.desc"
+    made = run_process([*protoc, f"-I{schema}", "--include_source_info", "--include_imports",
+                        f"--descriptor_set_out={descriptors}", *files], env=ctx.env)
+    ours_args = ["-m", "generator", "generate", "-I", ".", *[a for f in files for a in ("--proto", f)],
+                 "--no-annotations", "--package", "real_googleapis"]
+    series = {k: Series(k) for k in ("ours (wheel)", "ours (source checkout)", "betterproto2 (.proto)", BP2_SET)}
+    peer_out = ctx.tmp / "real-peer-out"
+    source = ctx.root.parent / "project-source"
+
+    def peer(name: str, command: list[str]) -> None:
+        if plugin is None:
+            series[name].error = "protoc-gen-python_betterproto2 not found: pip install -e '.[bench]'"
+            return
+        shutil.rmtree(peer_out, ignore_errors=True)
+        peer_out.mkdir()
+        series[name].add(run_process([*command, f"--plugin=protoc-gen-python_betterproto2={plugin}",
+                                      f"--python_betterproto2_out={peer_out}", *files], env=ctx.env, cwd=schema))
+
+    def ours(name: str, root: Path) -> None:
+        out = ctx.fresh_dir("real-out")
+        env = child_env(root) | {"XDG_CACHE_HOME": str(ctx.fresh_dir("cache"))}
+        series[name].add(run_process([py, *ours_args, "--out", str(out)], env=env, cwd=schema))
+
+    if made.code != 0:
+        series[BP2_SET].error = f"protoc --descriptor_set_out failed: {made.stderr.strip()[-200:]}"
+    for _ in range(3 if ctx.quick else 7):
+        ours("ours (wheel)", ctx.root)
+        peer("betterproto2 (.proto)", [*protoc, f"-I{schema}"])
+        ours("ours (source checkout)", source)
+        if made.code == 0:
+            peer(BP2_SET, [*protoc, f"--descriptor_set_in={descriptors}"])
+    for item in series.values():
+        print("  " + item.describe())
+    ctx.details["real"] = {k: item.walls for k, item in series.items()}
+    bp2 = series["betterproto2 (.proto)"]
+    bp2_name = "betterproto2 (same .proto files)" if bp2.median else str(bp2.error)
+    ctx.rows.append(Row("real", f"first generation, googleapis' {len(files)} .proto files (empty cache)",
+                        series["ours (wheel)"].median, bp2.median, bp2_name, budget=1.0,
+                        note=series["ours (wheel)"].error or ""))
+    ctx.rows.append(Row("real", "the same from a source checkout (templates compiled in memory)",
+                        series["ours (source checkout)"].median, bp2.median, bp2_name, budget=1.0,
+                        note=series["ours (source checkout)"].error or ""))
+    ctx.rows.append(Row("real", "the same vs betterproto2 on the compiled descriptor set",
+                        series["ours (wheel)"].median, series[BP2_SET].median,
+                        "betterproto2 (descriptor set)" if series[BP2_SET].median else str(series[BP2_SET].error)))
 
 
 # --------------------------------------------------------------------------- 2. scaling
@@ -1020,6 +1117,7 @@ def bench_size(ctx: Context) -> None:
 SECTIONS: dict[str, Callable[[Context], None]] = {
     "regen": bench_regen,
     "large": bench_large,
+    "real": bench_real,
     "scaling": bench_scaling,
     "shapes": bench_shapes,
     "runtime": bench_runtime,

@@ -849,3 +849,30 @@ def test_a_record_the_schema_accepts_never_breaks_the_report(case, capsys):
         assert main(case.argv("check", "new", "--full")) in (0, 1), record
         capsys.readouterr()
     assert tried > 100, tried
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock: POSIX")
+def test_posix_locks_with_flock_itself_and_never_imports_filelock(tmp_path):
+    """On POSIX the lock is flock called directly (filelock's import is ~15 ms
+    of a run's start-up): a run holding it makes another wait, a free one is
+    taken, and filelock is never imported."""
+    script = (
+        "import fcntl, os, sys\n"
+        "from pathlib import Path\n"
+        "from generator.output import lock\n"
+        "out = Path(sys.argv[1])\n"
+        "with lock.locked(out):\n"
+        "    assert lock.busy(out)\n"
+        "    fd = os.open(out / lock.LOCK, os.O_RDWR)\n"
+        "    assert not lock._lock_descriptor(fd)  # another descriptor: contended\n"
+        "    os.close(fd)\n"
+        "assert not lock.busy(out) and not (out / lock.LOCK).exists()\n"
+        "(out / 'free').touch()\n"
+        "fd = os.open(out / 'free', os.O_RDWR)\n"
+        "assert lock._lock_descriptor(fd)\n"
+        "lock._unlock_descriptor(fd)\n"
+        "assert 'filelock' not in sys.modules, 'filelock imported'\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -457,6 +457,30 @@ def test_built_wheel_works_in_a_new_venv_outside_the_repo(tmp_path):
     assert imported.stdout == "True\n", imported.stderr
 
 
+def test_an_editable_install_byte_compiles_the_checkout(tmp_path, monkeypatch):
+    """An editable install runs from the checkout (its templates compile in
+    memory): its build step byte-compiles the checkout's modules, as pip does
+    a wheel's, so the first generate after README command 1 compiles none."""
+    import importlib.util
+
+    import build_hooks
+
+    calls: list[Path] = []
+    monkeypatch.setattr(build_hooks.build_py, "run", lambda self: None)
+    monkeypatch.setattr(build_hooks, "byte_compile", calls.append)
+    command = build_hooks.BuildPy.__new__(build_hooks.BuildPy)
+    command.editable_mode = True
+    command.run()
+    assert calls == [ROOT / "generator"]
+    monkeypatch.undo()
+    copy = tmp_path / "generator"
+    shutil.copytree(ROOT / "generator", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    assert build_hooks.byte_compile(copy)
+    modules = sorted(copy.rglob("*.py"))
+    assert len(modules) > 40
+    assert [m for m in modules if not Path(importlib.util.cache_from_source(str(m))).is_file()] == []
+
+
 def test_runtime_package_is_its_own_distribution_needing_protobuf_only(tmp_path):
     source = tmp_path / "runtime"  # a copy: a build leaves build/ and *.egg-info beside its sources
     shutil.copytree(ROOT / "generated", source, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"))
