@@ -359,7 +359,7 @@ def _run(args: argparse.Namespace, prog: str) -> int:
             return Exit.OK
         # Otherwise regenerate (from the inputs alone: nothing in the output folder is reused).
         result = build(options)
-        if report_undocumented(result.model.undocumented, options.require_docs):
+        if report_undocumented(result.undocumented, options.require_docs):
             return Exit.ERROR
         if args.command == "check":
             damaged, recorded = _last_generation(options)
@@ -655,9 +655,9 @@ def _patch(options: Options) -> int:
             )
         )
     result = build(options)
-    if report_undocumented(result.model.undocumented, options.require_docs):
+    if report_undocumented(result.undocumented, options.require_docs):
         return Exit.ERROR
-    targets = {t.name: t for t in result.model.targets}
+    targets = {t.name: t for t in result.targets}
     others = [n for n in targets if n != "standalone"]
     name = options.target or (others[0] if len(others) == 1 else None)
     if name is None or name not in targets:

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from .annotations.keys import Annotations
     from .api_changes.surface import Surface
     from .inputs.compile import CompiledSchema
-    from .model.records import PackageModel
+    from .model.records import PackageModel, Target
+    from .render.templates import RenderedFile
     from .schema.schema import Schema
 
 # The stages are imported inside build(): a `check` whose inputs are unchanged
@@ -46,7 +47,8 @@ class Generated(msgspec.Struct, frozen=True):
     """What one run of the stages generated."""
 
     files: dict[str, str]  # relative to Options.out
-    model: PackageModel
+    undocumented: tuple[str, ...]  # the model's: field paths without docs
+    targets: tuple[Target, ...]  # the model's builds, the standalone one first
     api: Surface  # what users see of the model (generator.api_changes), also kept in the manifest
     notes: Annotations
 
@@ -200,9 +202,41 @@ def check_package_name(package: str) -> None:
 def build(options: Options, compiled: CompiledSchema | None = None) -> Generated:
     """Run every stage. ``compiled``: the schema, when protoc has already
     compiled the protos (the protoc plugin); by default they are compiled here."""
-    from .api_changes.report import check_accepted
-    from .api_changes.surface import api_surface, surface_json
+    from .api_changes.surface import surface_json
     from .render.format import format_files
+
+    # The schema and the model (~110 MB at 4,500 messages) are dropped once
+    # rendered: only what callers read of them outlives _render, so the format
+    # stage's copies of the text do not add to them (peak RSS budget, docs/benchmarks.md).
+    rendered = _render(options, compiled)
+    files = format_files(rendered.files).texts
+    manifest = f"{options.package}{MANIFEST_SUFFIX}"
+    files[manifest] = manifest_text(
+        files, rendered.undocumented, surface_json(rendered.api), rendered.runtime
+    )
+    return Generated(
+        files=files,
+        undocumented=rendered.undocumented,
+        targets=rendered.targets,
+        api=rendered.api,
+        notes=rendered.notes,
+    )
+
+
+class _Rendered(msgspec.Struct, frozen=True):
+    """The rendered files, and what later stages and callers read of the model."""
+
+    files: list[RenderedFile]
+    undocumented: tuple[str, ...]
+    targets: tuple[Target, ...]
+    runtime: str | None
+    api: Surface
+    notes: Annotations
+
+
+def _render(options: Options, compiled: CompiledSchema | None) -> _Rendered:
+    from .api_changes.report import check_accepted
+    from .api_changes.surface import api_surface
     from .render.templates import render_package
     from .schema.naming import package_clashes
 
@@ -237,11 +271,14 @@ def build(options: Options, compiled: CompiledSchema | None = None) -> Generated
     # Below a few MB of text the garbage is small and the collection (10 ms) is not.
     if sum(len(f.text) for f in rendered) > 4_000_000:
         gc.collect()
-    files = format_files(rendered).texts
-    files[manifest] = manifest_text(
-        files, model.undocumented, surface_json(api), model.header.runtime
+    return _Rendered(
+        files=rendered,
+        undocumented=model.undocumented,
+        targets=model.targets,
+        runtime=model.header.runtime,
+        api=api,
+        notes=analysis.notes,
     )
-    return Generated(files=files, model=model, api=api, notes=analysis.notes)
 
 
 class Analysis(msgspec.Struct, frozen=True):

@@ -103,7 +103,7 @@ def _files(request: plugin_pb2.CodeGeneratorRequest) -> dict[str, str]:
             file=sys.stderr,
         )
     result = build(msgspec.structs.replace(options, protos=protos), compiled=compiled)
-    if report_undocumented(result.model.undocumented, options.require_docs):
+    if report_undocumented(result.undocumented, options.require_docs):
         raise GeneratorError(Problem("fields without documentation (require_docs)"))
     return result.files
 

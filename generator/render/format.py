@@ -25,6 +25,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
+import sys
 import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
@@ -175,8 +176,15 @@ def _width(line: str) -> int:
     )
 
 
+# A string literal's body after its quote: the run of escapes possessive (Python
+# 3.11+), so that re keeps no backtracking state per escape (the same matches:
+# giving one back never leaves a quote next). Backtracking one took 52 MB for
+# the 2.4 MB bytes literal of a 4,500-message schema's _pb2 (docs/benchmarks.md).
+_AFTER_ESCAPES = "+" if sys.version_info >= (3, 11) else ""
+_DOUBLE_BODY = rf'[^"\\]*(?:\\.[^"\\]*)*{_AFTER_ESCAPES}"'
+_SINGLE_BODY = rf"[^'\\]*(?:\\.[^'\\]*)*{_AFTER_ESCAPES}'"
 _LONE_STRING = re.compile(
-    r"""\s*[rRbBuUfF]{0,2}("(?:""(?:[^"\\]|\\.|"(?!""))*"")?[^"\\]*(?:\\.[^"\\]*)*"|'[^'\\]*(?:\\.[^'\\]*)*'),?"""
+    rf"""\s*[rRbBuUfF]{{0,2}}("(?:""(?:[^"\\]|\\.|"(?!""))*"")?{_DOUBLE_BODY}|'{_SINGLE_BODY}),?"""
 )
 
 
@@ -280,7 +288,7 @@ def _blank_lines(kind: str, piece: _Piece, previous: _Piece) -> int:
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
 _CLOSERS = set(_OPENERS.values())
 _SKELETON_TOKEN = re.compile(
-    r"""[rRbBuUfF]{0,2}(?:"[^"\\]*(?:\\.[^"\\]*)*"|'[^'\\]*(?:\\.[^'\\]*)*')|[()\[\]{}]|#|,"""
+    rf"""[rRbBuUfF]{{0,2}}(?:"{_DOUBLE_BODY}|'{_SINGLE_BODY})|[()\[\]{{}}]|#|,"""
 )
 # What is left of a statement outside brackets and strings (see _brackets), for the
 # shapes wrap_line handles: [target [: annotation] = | return | key: ] name[.name...] and
