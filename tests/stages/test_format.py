@@ -287,3 +287,22 @@ def test_fuzzed_long_named_schemas_are_black_s_output(schema, tmp_path_factory, 
             assert black.format_str(text, mode=mode(_kind(relative))) == text, relative
     event("black ran" if black_calls else "no black")
     black_calls.clear()
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="possessive repeats: Python 3.11+")
+def test_a_long_escaped_literal_is_wrapped_without_backtracking_state() -> None:
+    """A _pb2's descriptor literal (2.4 MB at 4,500 messages) is one string
+    token: matched possessively, re keeps no state per escape (it took 52 MB,
+    the peak of the whole run: docs/benchmarks.md), with the same wrapping."""
+    import tracemalloc
+
+    literal = "b'" + "\\n\\x10abc" * 100_000 + "'"
+    line = f"DESCRIPTOR = _add_file({literal})"
+    tracemalloc.start()
+    try:
+        wrapped = wrap_line(line)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert wrapped == ["DESCRIPTOR = _add_file(", f"    {literal}", ")"]
+    assert peak < 4 * len(line), f"{peak / 1e6:.1f} MB for a {len(line) / 1e6:.1f} MB line"
