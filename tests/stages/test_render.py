@@ -114,13 +114,14 @@ def _model():
 
 def _repository_files() -> list[Path]:
     """The checkout's files, without its venvs (CI's .venv-ci holds the cache
-    folders that tests running beside this one write to), git and bytecode."""
+    folders that tests running beside this one write to), git, bytecode and
+    hypothesis's database (the fuzz tests beside this one write to it)."""
     from tests.support import ROOT
 
     return sorted(
         p
         for p in ROOT.rglob("*")
-        if not any(part.startswith(".venv") or part in ("__pycache__", ".git") for part in p.relative_to(ROOT).parts)
+        if not any(part.startswith(".venv") or part in ("__pycache__", ".git", ".hypothesis") for part in p.relative_to(ROOT).parts)
     )
 
 
