@@ -62,6 +62,7 @@ tool() {  # tool NAME PYTHON TESTS REQUIREMENTS... (TESTS: pytest's arguments, o
     echo "== the tool at $*: Python $("$python" -c 'import sys; print(sys.version.split()[0])')"
     fresh_venv "$name" "$python"
     "$VENVS/$name/bin/pip" install -q --progress-bar off -e '.[dev]' "$@"
+    "$VENVS/$name/bin/pip" install -q --progress-bar off -e ./generated --config-settings editable_mode=strict  # as the README's commands: mypy finds it from any folder
     "$VENVS/$name/bin/python" -c 'import importlib.metadata as m; print(*(f"{n} {m.version(n)}" for n in ("protobuf", "grpcio-tools", "black")), sep=" | ")'
     # uncached: the drift check regenerates everything with these versions
     FLEET_CODEGEN_NO_CACHE=1 "$VENVS/$name/bin/python" -m generator check --require-docs --full
