@@ -24,7 +24,8 @@ OLDEST=3.10
 NEWEST=3.13
 RUNTIME_TESTS=(tests/package/test_parity_reference.py tests/runtime/test_runtime_abuse.py tests/runtime/test_strict_and_transactions.py
                tests/runtime/test_files.py tests/runtime/test_threads.py tests/runtime/test_depth.py
-               tests/package/test_hooks.py tests/package/test_docs.py tests/runtime/test_copies.py tests/runtime/test_runtime_fast_paths.py)
+               tests/package/test_hooks.py tests/package/test_docs.py tests/runtime/test_copies.py tests/runtime/test_runtime_fast_paths.py
+               tests/runtime/test_migrate.py)
 # needs protoc (grpcio-tools), the generator's dependency: the full suites run it
 GENERATOR_ONLY=(--deselect tests/package/test_parity_reference.py::test_schema_is_wire_identical_to_paddles)
 VENVS=.venv-ci
@@ -49,7 +50,7 @@ runtime() {  # runtime NAME PYTHON PROTOBUF_SPEC
     # as a build leaves build/ and *.egg-info beside its sources), then the test tools
     rm -rf "$VENVS/runtime-source" && mkdir -p "$VENVS" && cp -rL generated "$VENVS/runtime-source"
     rm -rf "$VENVS/runtime-source"/{build,*.egg-info} "$VENVS/runtime-source"/fleet_strategy/__pycache__
-    "$VENVS/$1/bin/pip" install -q "protobuf$3" "./$VENVS/runtime-source" pytest hypothesis pyyaml msgspec  # pyyaml, msgspec: the tests' helpers read the annotations and build packages with the generator
+    "$VENVS/$1/bin/pip" install -q "protobuf$3" "./$VENVS/runtime-source[migrate]" pytest hypothesis pyyaml msgspec  # pyyaml, msgspec: the tests' helpers read the annotations and build packages with the generator
     "$VENVS/$1/bin/python" -c 'import google.protobuf as p, fleet_strategy as f; print("protobuf", p.__version__, "| fleet_strategy from", f.__file__)'
     # -o pythonpath=.: the tests' helpers from the checkout, fleet_strategy from the installed wheel
     "$VENVS/$1/bin/python" -m pytest -p no:cacheprovider -o pythonpath=. "${RUNTIME_TESTS[@]}" "${GENERATOR_ONLY[@]}"

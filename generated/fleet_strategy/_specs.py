@@ -11,7 +11,7 @@ constraints the annotations file adds.
 from __future__ import annotations
 
 from fleet_strategy import distributed_strategy_pb2 as distributed_strategy_pb2
-from fleet_strategy.runtime import Policy, configure, register
+from fleet_strategy.runtime import Policy, Renamed, configure, register, register_aliases
 
 configure(strict_env="FLEET_STRATEGY_STRICT")
 
@@ -86,4 +86,20 @@ register(
             ),
         },
     },
+)
+
+# old names still accepted with a warning, and fields on their way out
+register_aliases(
+    renamed=(
+        Renamed(
+            "paddle.fleet.ShardingConfig",
+            "fuse_broadcast_MB",
+            "segment_broadcast_MB",
+            "2.1.0",
+            "4.0",
+        ),
+        Renamed(
+            "paddle.fleet.ShardingConfig", "sharding_group_size", "sharding_degree", "2.1.0", "4.0"
+        ),
+    ),
 )

@@ -2070,76 +2070,78 @@ class DistributedStrategy(
         sharding degree, gradient accumulation, optimizer offload and cast
         placement, the sharding stage, and for hybrid parallelism the data,
         tensor and pipeline parallel degrees. The product of all degrees must
-        equal the number of ranks.
+        equal the number of ranks. Paddle 2.0's key names ``fuse_broadcast_MB``
+        and ``sharding_group_size`` (renamed ``segment_broadcast_MB`` and
+        ``sharding_degree`` in Paddle 2.1) are accepted with a
+        ``DeprecationWarning``, where Paddle 3.3.1 raises ``AssertionError``;
+        the package's ``migrate`` command (``python -m PACKAGE migrate FILE``)
+        rewrites config files that use them.
 
         Type:
             ``ShardingConfigDict``
 
         Keys:
-            =========================  ===============  ======================  ====================
-            key                        type             default                 meaning
-            =========================  ===============  ======================  ====================
-            sharding_segment_strategy  str              'segment_broadcast_MB'  How the program is
-                                                                                cut into segments
-                                                                                that overlap compute
-                                                                                and comms.
-            segment_broadcast_MB       float (float32)  32.0                    Parameter broadcast
-                                                                                volume, in MB, after
-                                                                                which a new segment
-                                                                                starts.
-            segment_anchors            list[str]        []                      Variable names at
-                                                                                which the program is
-                                                                                cut into segments.
-            sharding_degree            int (int32)      8                       Number of ranks in
-                                                                                each sharding group.
-            mp_degree                  int (int32)      1                       Tensor (Megatron)
-                                                                                model-parallel
-                                                                                degree for static
-                                                                                hybrid parallelism.
-            dp_degree                  int (int32)      1                       Number of outer
-                                                                                data-parallel
-                                                                                replicas around the
-                                                                                sharded model.
-            hybrid_dp                  bool             False                   Deprecated switch
-                                                                                for hybrid data
-                                                                                parallelism.
-            gradient_merge_acc_step    int (int32)      1                       Gradient
-                                                                                accumulation steps
-                                                                                done inside the
-                                                                                sharding optimizer.
-            optimize_offload           bool             False                   Keep optimizer
-                                                                                moments and fp32
-                                                                                master weights in
-                                                                                host memory.
-            pp_allreduce_in_optimize   bool             False                   Move data-parallel
-                                                                                allreduce from
-                                                                                backward into the
-                                                                                update stage.
-            pp_degree                  int (int32)      1                       Pipeline-parallel
-                                                                                degree for static
-                                                                                hybrid parallelism.
-            optimize_cast              bool             False                   Persist fp16 copies
-                                                                                of parameters and
-                                                                                cast from fp32 in
-                                                                                the update.
-            _dp_as_optimizer_sharding  bool             False                   Treat the
-                                                                                data-parallel group
-                                                                                as an
-                                                                                optimizer-state
-                                                                                sharding group.
-            stage                      int (int32)      1                       Sharding stage (1, 2
-                                                                                or 3) for the
-                                                                                semi-automatic
-                                                                                sharding pass.
-            enable_tuning              bool             False                   Let the
-                                                                                auto-parallel tuner
-                                                                                search sharding
-                                                                                settings.
-            use_calc_stream            bool             False                   Issue sharding
-                                                                                broadcasts and
-                                                                                reductions on the
-                                                                                compute stream.
-            =========================  ===============  ======================  ====================
+            =========================  ===========  ======================  ========================
+            key                        type         default                 meaning
+            =========================  ===========  ======================  ========================
+            sharding_segment_strategy  str          'segment_broadcast_MB'  How the program is cut
+                                                                            into segments that
+                                                                            overlap compute and
+                                                                            comms.
+            segment_broadcast_MB       float        32.0                    (formerly
+                                       (float32)                            ``fuse_broadcast_MB``)
+                                                                            Parameter broadcast
+                                                                            volume, in MB, after
+                                                                            which a new segment
+                                                                            starts.
+            segment_anchors            list[str]    []                      Variable names at which
+                                                                            the program is cut into
+                                                                            segments.
+            sharding_degree            int (int32)  8                       (formerly
+                                                                            ``sharding_group_size``)
+                                                                            Number of ranks in each
+                                                                            sharding group.
+            mp_degree                  int (int32)  1                       Tensor (Megatron)
+                                                                            model-parallel degree
+                                                                            for static hybrid
+                                                                            parallelism.
+            dp_degree                  int (int32)  1                       Number of outer
+                                                                            data-parallel replicas
+                                                                            around the sharded
+                                                                            model.
+            hybrid_dp                  bool         False                   Deprecated switch for
+                                                                            hybrid data parallelism.
+            gradient_merge_acc_step    int (int32)  1                       Gradient accumulation
+                                                                            steps done inside the
+                                                                            sharding optimizer.
+            optimize_offload           bool         False                   Keep optimizer moments
+                                                                            and fp32 master weights
+                                                                            in host memory.
+            pp_allreduce_in_optimize   bool         False                   Move data-parallel
+                                                                            allreduce from backward
+                                                                            into the update stage.
+            pp_degree                  int (int32)  1                       Pipeline-parallel degree
+                                                                            for static hybrid
+                                                                            parallelism.
+            optimize_cast              bool         False                   Persist fp16 copies of
+                                                                            parameters and cast from
+                                                                            fp32 in the update.
+            _dp_as_optimizer_sharding  bool         False                   Treat the data-parallel
+                                                                            group as an
+                                                                            optimizer-state sharding
+                                                                            group.
+            stage                      int (int32)  1                       Sharding stage (1, 2 or
+                                                                            3) for the
+                                                                            semi-automatic sharding
+                                                                            pass.
+            enable_tuning              bool         False                   Let the auto-parallel
+                                                                            tuner search sharding
+                                                                            settings.
+            use_calc_stream            bool         False                   Issue sharding
+                                                                            broadcasts and
+                                                                            reductions on the
+                                                                            compute stream.
+            =========================  ===========  ======================  ========================
 
             Each key in full: ``ShardingConfigInput`` in ``fleet_strategy.types``.
 

@@ -1779,7 +1779,7 @@ class DistributedStrategy(_message.Message):
 
     @_builtins.property
     def sharding_configs(self) -> ShardingConfig:
-        """Settings for the static-graph sharding optimizer, used with ``sharding``. Chooses how the program is segmented to overlap computation and communication (by broadcast volume in MB or by anchor names), the sharding degree, gradient accumulation, optimizer offload and cast placement, the sharding stage, and for hybrid parallelism the data, tensor and pipeline parallel degrees. The product of all degrees must equal the number of ranks."""
+        """Settings for the static-graph sharding optimizer, used with ``sharding``. Chooses how the program is segmented to overlap computation and communication (by broadcast volume in MB or by anchor names), the sharding degree, gradient accumulation, optimizer offload and cast placement, the sharding stage, and for hybrid parallelism the data, tensor and pipeline parallel degrees. The product of all degrees must equal the number of ranks. Paddle 2.0's key names ``fuse_broadcast_MB`` and ``sharding_group_size`` (renamed ``segment_broadcast_MB`` and ``sharding_degree`` in Paddle 2.1) are accepted with a ``DeprecationWarning``, where Paddle 3.3.1 raises ``AssertionError``; the package's ``migrate`` command (``python -m PACKAGE migrate FILE``) rewrites config files that use them."""
 
     @_builtins.property
     def hybrid_configs(self) -> HybridConfig:

@@ -322,6 +322,10 @@ class ShardingConfigInput(TypedDict, total=False):
     stream synchronisation ops but gives up overlap between communication
     and computation.
     """
+    fuse_broadcast_MB: float
+    """Deprecated: use ``segment_broadcast_MB`` (renamed in 2.1.0; the old name goes away in 4.0)."""
+    sharding_group_size: int
+    """Deprecated: use ``sharding_degree`` (renamed in 2.1.0; the old name goes away in 4.0)."""
 
 
 class MpConfigDict(TypedDict):
@@ -2417,7 +2421,12 @@ class DistributedStrategyInput(TypedDict, total=False):
     names), the sharding degree, gradient accumulation, optimizer offload
     and cast placement, the sharding stage, and for hybrid parallelism the
     data, tensor and pipeline parallel degrees. The product of all degrees
-    must equal the number of ranks.
+    must equal the number of ranks. Paddle 2.0's key names
+    ``fuse_broadcast_MB`` and ``sharding_group_size`` (renamed
+    ``segment_broadcast_MB`` and ``sharding_degree`` in Paddle 2.1) are
+    accepted with a ``DeprecationWarning``, where Paddle 3.3.1 raises
+    ``AssertionError``; the package's ``migrate`` command (``python -m
+    PACKAGE migrate FILE``) rewrites config files that use them.
     """
     hybrid_configs: HybridConfigInput | distributed_strategy_pb2.HybridConfig
     """Degrees and options of dynamic-graph hybrid parallelism. Holds the data,

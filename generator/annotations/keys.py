@@ -153,6 +153,30 @@ class EnvNote(msgspec.Struct, frozen=True, kw_only=True):
     line: int = 0
 
 
+class RenameNote(msgspec.Struct, frozen=True, kw_only=True):
+    """``messages.<message>.fields.<field>.renamed_from.<old>``: an old name of
+    the field users may still write (a version, or this mapping)."""
+
+    old: str
+    since: Annotated[str, key((str, int), "the version the field was renamed in")]
+    removed_in: Annotated[
+        str | None,
+        key((str, int), "the version the old name will stop working in"),
+    ] = None
+    line: int = 0
+
+
+class DeprecationNote(msgspec.Struct, frozen=True, kw_only=True):
+    """``messages.<message>.fields.<field>.deprecated``: the field is on its way out."""
+
+    message: Annotated[str, key(str, "what to use instead (the warning says it)")]
+    since: Annotated[str, key((str, int), "the version it was deprecated in")]
+    removed_in: Annotated[
+        str | None, key((str, int), "the version it will be removed in")
+    ] = None
+    line: int = 0
+
+
 class FieldNote(msgspec.Struct, frozen=True, kw_only=True):
     """``messages.<message>.fields.<field>``: what the annotations say of a field."""
 
@@ -234,6 +258,17 @@ class FieldNote(msgspec.Struct, frozen=True, kw_only=True):
             (str, dict),
             "the environment variable backing the field: a name or {variable, read, type}",
         ),
+    ] = None
+    renamed_from: Annotated[
+        tuple[RenameNote, ...],
+        key(
+            dict,
+            "old names still accepted with a warning: {old: version} or {old: {since, removed_in}}",
+        ),
+    ] = ()
+    deprecated: Annotated[
+        DeprecationNote | None,
+        key(dict, "the field is on its way out: {message, since, removed_in}"),
     ] = None
     line: int = 0
 
@@ -561,6 +596,9 @@ class Annotations(msgspec.Struct, frozen=True, kw_only=True):
     strict_env: str | None = (
         None  # the environment variable turning strict mode on (default: from the package)
     )
+    # the schema's current version: a deprecation or an old name whose
+    # removed_in it reaches is due (the API change report, the option reference)
+    version: str | None = None
     rules: tuple[
         RuleNote, ...
     ] = ()  # rules between fields (generator.annotations.rules)
@@ -587,6 +625,11 @@ TOP_KEYS = Keys(
         "the implementation compatible mode mirrors: a name, or {name, differences}",
     ),
     Key("strict_env", str, "the environment variable turning strict mode on at import"),
+    Key(
+        "version",
+        (str, int),
+        "the schema's current version (a deprecation's removed_in is due when reached)",
+    ),
     Key("targets", dict, "builds besides the standalone package"),
     Key(
         "compat_policies",
@@ -639,6 +682,8 @@ ENUM_VALUE_KEYS = Keys(Key("doc", str, "the value's docs"))
 POLICY_KEYS = Keys.of(CompatPolicy)
 ENV_KEYS = Keys.of(EnvNote)
 FIELD_KEYS = Keys.of(FieldNote)
+RENAME_KEYS = Keys.of(RenameNote)
+DEPRECATION_KEYS = Keys.of(DeprecationNote)
 EXTRA_KEYS = Keys.of(ExtraProperty)
 ATTRIBUTE_KEYS = Keys.of(AttributeNote)
 ALIAS_KEYS = Keys.of(AliasNote)
@@ -696,5 +741,7 @@ FORMAT: dict[str, Keys] = {
     "messages.<message>.fields.<field>": FIELD_KEYS,
     "messages.<message>.extra_keys.<key>": EXTRA_KEY_KEYS,
     "messages.<message>.fields.<field>.env": ENV_KEYS,
+    "messages.<message>.fields.<field>.renamed_from.<old>": RENAME_KEYS,
+    "messages.<message>.fields.<field>.deprecated": DEPRECATION_KEYS,
     "rules.<message>.<code>": RULE_KEYS,
 }

@@ -25,6 +25,7 @@ from ..inputs.files import hand_written_module
 from ..schema import naming
 from ..schema.proto_facts import NUMERIC_TYPES
 from ..schema.schema import Field, Message, Schema
+from .aliases import check_renames, read_deprecated, read_renamed_from
 from .checker import Checker, Node, load_yaml
 from .grammar import format_problem, python_name, type_expression_problem
 from .keys import (
@@ -79,9 +80,11 @@ def load_annotations(path: Path | None, schema: Schema) -> Annotations:
     classes = read.classes(top["classes"]) if "classes" in top else None
     wrapped = classes if classes is not None else _derived(schema).classes
     check_env_fields(c, messages, list(wrapped))
+    check_renames(c, schema, messages, wrapped, extra_keys)
     targets = read_targets(c, top.get("targets"), read.hooks_module, path)
     accepted = read.accepted_changes(top.get("accepted_changes"))
     strict_env = top["strict_env"].value if "strict_env" in top else None
+    version = str(top["version"].value) if "version" in top else None
     if strict_env is not None and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", strict_env):
         c.error(
             f"strict_env: {strict_env!r} is not an environment variable name (A-Z, 0-9, _)",
@@ -108,6 +111,7 @@ def load_annotations(path: Path | None, schema: Schema) -> Annotations:
         differences=differences,
         member_differences=member_differences,
         strict_env=strict_env,
+        version=version,
         rules=rules,
     )
 
@@ -508,6 +512,8 @@ def _field_values(
         else:
             values["choices"] = tuple(choices)
     values["env"] = read_env_note(c, fk.get("env"), where, f)
+    values["renamed_from"] = read_renamed_from(c, fk.get("renamed_from"), where)
+    values["deprecated"] = read_deprecated(c, fk.get("deprecated"), where)
     return values
 
 

@@ -14,6 +14,7 @@ from typing import Iterable, Literal
 
 import msgspec
 
+from ..annotations.aliases import is_due
 from ..schema.proto_facts import INT_BOUNDS
 from .comparisons import (
     Numbers,
@@ -91,6 +92,9 @@ class Rule(enum.Enum):
     CHOICES_LOOSENED          = ("choices-loosened", "behaviour", "allowed string choices were removed or widened")
     NONFINITE_ALLOWED         = ("nonfinite-allowed", "behaviour", "strict mode now accepts NaN and infinity")
     POLICY_LOOSENED           = ("policy-loosened", "behaviour", "compatible mode now warns where it raised")
+    ALIAS_REMOVED             = ("alias-removed", "breaking", "an old name of a field (renamed_from) no longer works")
+    DEPRECATION_DUE           = ("deprecation-due", "breaking", "the schema's version reached the removed_in of a deprecated field or an old name")
+    RENAMED_WITH_ALIAS        = ("renamed-with-alias", "behaviour", "a field has a new name and the old one still works, with a warning (renamed_from)")
     DEPRECATED_ADDED          = ("deprecated-added", "behaviour", "a field, message or enum value is marked deprecated")
     HOOK_CHANGED              = ("hook-changed", "behaviour", "a property is read or written through another hook")
     CLASS_ADDED               = ("class-added", "addition", "a new wrapper class")
@@ -141,6 +145,20 @@ def compare(before: Surface, after: Surface) -> list[Change]:
 def _fields(surface: Surface, message: str) -> dict[str, FieldFacts]:
     record = surface.messages.get(message)
     return record.fields if record is not None else {}
+
+
+def _names(renamed_from: Iterable[str]) -> set[str]:
+    """The old names of a field's ``renamed_from`` facts ("old" or "old until V")."""
+    return {entry.partition(" ")[0] for entry in renamed_from}
+
+
+def _untils(renamed_from: Iterable[str]) -> list[tuple[str, str]]:
+    """(old name, removed_in) of the old names with a removal version."""
+    return [
+        (old, until)
+        for old, _, until in (e.partition(" until ") for e in renamed_from)
+        if until
+    ]
 
 
 def _rule_text(rule: RuleFacts) -> str:
@@ -230,7 +248,20 @@ class _Diff:
         b_by_field = {v.field: k for k, v in b.items() if v.field is not None}
         for name in sorted(b.keys() - a.keys()):
             field = b[name].field
-            if field is not None and field in a_by_field:
+            if (
+                field is not None
+                and field in a_by_field
+                and name in _names(a_msg[field].renamed_from if field in a_msg else ())
+            ):
+                new = a_by_field[field]
+                self.add(
+                    Rule.RENAMED_WITH_ALIAS,
+                    f"{cls}.{name}",
+                    name,
+                    new,
+                    f"code using {cls}.{name} still works, with a DeprecationWarning; use {cls}.{new}",
+                )
+            elif field is not None and field in a_by_field:
                 new = a_by_field[field]
                 self.add(
                     Rule.PROPERTY_RENAMED,
@@ -356,6 +387,20 @@ class _Diff:
                 handled.add(other)
                 new = af[other]
                 new_path = self.new_path(name, other)
+                if (old.type, old.label) == (new.type, new.label) and field in _names(
+                    new.renamed_from
+                ):
+                    self.add(
+                        Rule.RENAMED_WITH_ALIAS,
+                        path,
+                        field,
+                        other,
+                        f"code, configs and prototxt naming {field} still work, with a DeprecationWarning "
+                        f"(same number {old.number}); migrate them to {other} (the package's migrate "
+                        f"command rewrites config files)",
+                    )
+                    self.compare_field(name, other, old, new, renamed=True)
+                    continue
                 if (old.type, old.label) == (new.type, new.label):
                     moved = "" if new_path != path else " (the property keeps its name)"
                     self.add(
@@ -587,6 +632,47 @@ class _Diff:
                 None,
                 "deprecated",
                 f"{path} is deprecated: plan to stop using it",
+            )
+        self.history(path, name, old, new)
+
+    def history(self, path: str, name: str, old: FieldFacts, new: FieldFacts) -> None:
+        """What the annotations say of a field's past and future: its old
+        names (renamed_from) and its deprecation, against the schema's version."""
+        gone = _names(old.renamed_from) - _names(new.renamed_from)
+        for alias in sorted(gone):
+            self.add(
+                Rule.ALIAS_REMOVED,
+                path,
+                alias,
+                None,
+                f"code, configs and prototxt naming {alias} now fail (an unknown name); use {name}",
+            )
+        if new.deprecation and not old.deprecation and not new.deprecated:
+            self.add(
+                Rule.DEPRECATED_ADDED,
+                path,
+                None,
+                f"deprecated {new.deprecation}",
+                f"{path} is deprecated: using it warns; plan to stop using it",
+            )
+        was, now = self.before.schema_version, self.after.schema_version
+        for alias, until in _untils(new.renamed_from):
+            if is_due(until, now) and not is_due(until, was):
+                self.add(
+                    Rule.DEPRECATION_DUE,
+                    path,
+                    f"{alias} (old name) until {until}",
+                    f"version {now}",
+                    f"the old name {alias} is due for removal: it still works, but users were told it goes away in {until}",
+                )
+        due = (new.deprecation or "").partition(" until ")[2] or None
+        if due is not None and is_due(due, now) and not is_due(due, was):
+            self.add(
+                Rule.DEPRECATION_DUE,
+                path,
+                f"deprecated until {due}",
+                f"version {now}",
+                f"{path} is due for removal: it still works, but users were told it goes away in {due}",
             )
 
     def toggled(

@@ -77,6 +77,10 @@ class FieldFacts(
     finite: bool = False  # strict mode rejects NaN and infinity
     append: bool = False  # assigning a list appends to the stored one
     path: str | None = None  # version 1 stored each field's path; ignored
+    # annotations: old names still accepted (renamed_from), each "old" or "old until V";
+    # deprecated: "since S" or "since S until V"
+    renamed_from: tuple[str, ...] = ()
+    deprecation: str | None = None
 
     def json_name_or_derived(self, name: str) -> str:
         """The field's JSON name (``name``: the field's)."""
@@ -159,6 +163,7 @@ class Surface(
     enums: dict[str, EnumFacts]
     # a record without the key: no rules (so older records compare as they are)
     rules: dict[str, RuleFacts] = msgspec.field(default_factory=dict)
+    schema_version: str | None = None  # annotations' version: what removed_in is due
 
 
 class SurfaceError(ValueError):
@@ -231,6 +236,7 @@ def api_surface(schema: Schema, model: PackageModel) -> Surface:
             )
             for r in sorted(model.rules, key=lambda r: r.code)
         },
+        schema_version=model.reference.version,
     )
 
 
@@ -238,6 +244,15 @@ def _messages(schema: Schema, model: PackageModel) -> dict[str, MessageFacts]:
     tds = {td.full_name: td for td in model.typed_dicts}
     records = {(f.message, f.name): f for f in model.fields}
     policies = dict(model.overrides.policies)
+    renamed: dict[tuple[str, str], list[str]] = {}
+    for r in model.overrides.renamed:
+        until = f" until {r.removed_in}" if r.removed_in else ""
+        renamed.setdefault((r.message, r.new), []).append(r.old + until)
+    deprecations = {
+        (d.message, d.field): f"since {d.since}"
+        + (f" until {d.removed_in}" if d.removed_in else "")
+        for d in model.overrides.deprecated
+    }
     messages: dict[str, MessageFacts] = {}
     for full in sorted(schema.messages):
         message = schema.messages[full]
@@ -248,7 +263,11 @@ def _messages(schema: Schema, model: PackageModel) -> dict[str, MessageFacts]:
         for f in message.fields:
             record = records[full, f.name]
             policy = policies.get(record.policy or "")
-            fields[f.name] = _field(f, record, keys[f.name], policy)
+            fields[f.name] = msgspec.structs.replace(
+                _field(f, record, keys[f.name], policy),
+                renamed_from=tuple(sorted(renamed.get((full, f.name), ()))),
+                deprecation=deprecations.get((full, f.name)),
+            )
         messages[full] = MessageFacts(
             typed_dicts=(tds[full].out_name, tds[full].in_name),
             # `or ()`: an empty tuple msgspec 0.18 omits as the default is the singleton ()

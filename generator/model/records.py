@@ -8,7 +8,7 @@ nothing here reads the schema or the annotations."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -23,7 +23,9 @@ from .typeref import Import, TypeRef
 PropertyKind = Literal["scalar", "config", "message", "repeated", "hook"]
 # How a getter reads: the protobuf value itself, the dict view of a message,
 # or a copy (a dict of a map, a list of a repeated field).
-PropertyRead = Literal["direct", "view", "dict", "list"]
+PropertyRead = Literal[
+    "direct", "view", "dict", "list", "enum", "message_list", "message_map"
+]
 
 
 class Header(msgspec.Struct, frozen=True, kw_only=True):
@@ -158,6 +160,9 @@ class Doc(msgspec.Struct, frozen=True, kw_only=True):
     environment: str | None = (
         None  # the variable read when an instance is created (annotations: env)
     )
+    # annotations: renamed_from (old name, since, removed_in) and deprecated (text, since, removed_in)
+    renamed_from: tuple[tuple[str, str, str | None], ...] = ()
+    deprecation: tuple[str, str, str | None] | None = None
     rules: ClassRules | None = None  # a class's docstring: its shared sections
     lint_rules: tuple[
         RuleModel, ...
@@ -227,6 +232,8 @@ class SpecOverrides(msgspec.Struct, frozen=True, kw_only=True):
         tuple[str, str], ...
     ]  # message full name -> its class-wide policy
     fields: tuple[FieldModel, ...]  # fields with something of their own
+    renamed: tuple[RenamedModel, ...] = ()  # old names (register_aliases)
+    deprecated: tuple[DeprecatedModel, ...] = ()  # deprecations (register_aliases)
 
 
 class TypedDictKey(msgspec.Struct, frozen=True, kw_only=True):
@@ -261,6 +268,44 @@ class TypedDictModel(msgspec.Struct, frozen=True, kw_only=True):
         return bool(self.doc) or any(k.doc for k in self.keys)
 
 
+class RenamedModel(msgspec.Struct, frozen=True, kw_only=True):
+    """An old name of a field (annotations: ``renamed_from``): a config key,
+    a file's key and, where the field has one, a property."""
+
+    message: str  # full name of the message
+    old: str
+    new: str  # the field's name
+    since: str
+    removed_in: str | None
+    property_name: str | None = (
+        None  # the field's property, which the old one forwards to
+    )
+
+    @property
+    def warning(self) -> str:
+        """What type checkers show (PEP 702); the runtime's warning says the same."""
+        removal = (
+            f"; the old name goes away in {self.removed_in}" if self.removed_in else ""
+        )
+        new = self.property_name or self.new
+        return f"{self.old!r} was renamed {new!r} in {self.since}{removal}: use {new!r}"
+
+
+class DeprecatedModel(msgspec.Struct, frozen=True, kw_only=True):
+    """A field on its way out (annotations: ``deprecated``)."""
+
+    message: str  # full name of the message
+    field: str
+    text: str  # what to use instead
+    since: str
+    removed_in: str | None
+
+    @property
+    def warning(self) -> str:
+        removal = f", to be removed in {self.removed_in}" if self.removed_in else ""
+        return f"{self.field!r} is deprecated since {self.since}{removal}: {self.text}"
+
+
 class PropertyModel(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     field_name: str | None  # None for extra (hook-only) properties
@@ -276,6 +321,13 @@ class PropertyModel(msgspec.Struct, frozen=True, kw_only=True):
     deprecated: bool = False  # the field is [deprecated = true]: the setter warns
     # the getter reads getattr(message, name): a keyword, or a deprecated field (its stub property warns)
     via_getattr: bool = False
+    # read enum: the enum class its getter returns a member of; message_list,
+    # message_map: the class of the items (a class of the same module)
+    value_class: str | None = None
+    renamed: tuple[RenamedModel, ...] = ()  # its old names: deprecated alias properties
+    deprecation: DeprecatedModel | None = (
+        None  # annotations' deprecated: getter and setter warn
+    )
 
     @property
     def direct_set(self) -> bool:
@@ -285,7 +337,12 @@ class PropertyModel(msgspec.Struct, frozen=True, kw_only=True):
         return (
             self.kind == "scalar"
             and self.fast_type is not None
-            and not (self.setter_hook or self.after_set_hook or self.deprecated)
+            and not (
+                self.setter_hook
+                or self.after_set_hook
+                or self.deprecated
+                or self.deprecation
+            )
         )
 
 
@@ -313,11 +370,38 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
         default_factory=lambda: MembersModel()
     )  # attributes, aliases, env-backed fields
     lint_rules: tuple[RuleModel, ...] = ()  # the rules its lint() checks
+    # a schema that asks for no reference's compatibility: runtime.Record's
+    # constructor (its keywords: name, type), repr and ==, its enum classes
+    record: bool = False
+    init_params: tuple[tuple[str, str], ...] = ()
+    strict_type: str = (
+        "bool | None"  # its ``strict`` keyword's, as the class body spells it
+    )
+    enums: tuple[EnumModel, ...] = ()  # the enum classes nested in it
+    # a nested message's class, defined in its parent's body (``Order.Item``):
+    # the parent class's name and its own name there ("": a module-level class)
+    nested_in: str | None = None
+    local_name: str = ""
+    qualname: str = ""  # its name from the module: "Order.Item" ("": its name)
+    # a module-level class: the flat names kept for its nested classes
+    # (``Order_Item = Order.Item``: what earlier packages exported)
+    flat_aliases: tuple[tuple[str, str], ...] = ()
 
     @property
     def direct(self) -> tuple[str, ...]:
-        """The plain scalar options (the runtime's ``_direct``)."""
+        """The plain scalar options (the runtime's ``_direct``); a Record has
+        none: its values go through ``_set``, which names the class in errors."""
+        if self.record:
+            return ()
         return tuple(p.name for p in self.properties if p.direct_set)
+
+    @property
+    def init_self(self) -> str:
+        """The name of ``__init__``'s first parameter: not one of its keywords."""
+        name = "self"
+        while any(param == name for param, _ in self.init_params):
+            name += "_"
+        return name
 
     @property
     def renamed(self) -> tuple[tuple[str, str], ...]:
@@ -355,6 +439,21 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
         )
 
 
+class JsonSchemaFile(msgspec.Struct, frozen=True, kw_only=True):
+    """One message's JSON Schema, as the package holds it in ``schemas/``
+    (generator.model.json_schema builds it)."""
+
+    full_name: str
+    text: str  # the file's JSON text
+    root: bool  # a message the package is about (``python -m PKG schema`` prints these)
+
+    SUFFIX: ClassVar[str] = ".schema.json"
+
+    @property
+    def file_name(self) -> str:
+        return self.full_name + self.SUFFIX
+
+
 class PackageModel(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     header: Header
@@ -389,6 +488,10 @@ class PackageModel(msgspec.Struct, frozen=True, kw_only=True):
     rules: tuple[
         RuleModel, ...
     ] = ()  # rules between fields (annotations' rules:): lint.py, _rules.py and __main__.py
+    # the annotations name no reference: strict by default, Record classes, enum classes
+    record: bool = False
+    # every message's JSON Schema (schemas/<full name>.schema.json): the roots first
+    json_schemas: tuple[JsonSchemaFile, ...] = ()
 
 
 # ---------------------------------------------------------- the reference page
@@ -473,11 +576,24 @@ class ReferenceClass(msgspec.Struct, frozen=True, kw_only=True):
     recipes: tuple[ReferenceRecipe, ...] = ()
 
 
+class ScheduleRow(msgspec.Struct, frozen=True, kw_only=True):
+    """One line of the reference page's removal schedule: an old name or a deprecated field."""
+
+    setting: str  # message.old_name, or message.field
+    kind: str  # "renamed" or "deprecated"
+    what: str  # the new name, or what to use instead
+    since: str
+    removed_in: str | None
+    due: bool  # the schema's version reached removed_in
+
+
 class ReferencePage(msgspec.Struct, frozen=True, kw_only=True):
     classes: tuple[ReferenceClass, ...]
     messages: tuple[
         ReferenceMessage, ...
     ]  # every nested message no property's table lists, each once
+    schedule: tuple[ScheduleRow, ...] = ()  # renamed and deprecated settings
+    version: str | None = None  # the schema's current version (annotations)
 
 
 # ------------------------------------------------------------------- helpers
@@ -563,6 +679,11 @@ class EnumModel(msgspec.Struct, frozen=True, kw_only=True):
     values: tuple[tuple[str, int, str], ...]  # name, number, doc
     doc: str
     stub_doc: str = ""  # the whole documentation, verbatim (doc: its first sentence)
+    # its Python enum class (a schema without a reference): the class module it
+    # is in, its name there, and the class it is nested in (None: the module's)
+    module: str = ""
+    class_name: str = ""
+    owner: str | None = None
 
 
 class PyiField(msgspec.Struct, frozen=True, kw_only=True):

@@ -13,6 +13,7 @@ from typing import Protocol
 
 import msgspec
 
+from ..annotations.aliases import is_due, version_key
 from ..annotations.keys import Annotations, FieldNote
 from ..schema.schema import Field, Message, Schema
 from .doctext import code_fence
@@ -26,6 +27,7 @@ from .records import (
     ReferenceMessage,
     ReferencePage,
     ReferenceRecipe,
+    ScheduleRow,
 )
 from .typeref import Spelling, Type, out_type
 
@@ -243,4 +245,48 @@ def build_reference(
                 ),
             )
         )
-    return ReferencePage(classes=tuple(out), messages=rows.messages())
+    return ReferencePage(
+        classes=tuple(out),
+        messages=rows.messages(),
+        schedule=_schedule(b.notes),
+        version=b.notes.version,
+    )
+
+
+def _schedule(notes: Annotations) -> tuple[ScheduleRow, ...]:
+    """Every old name and deprecation, by the version they go away in (never: last)."""
+    rows = [
+        ScheduleRow(
+            setting=f"{message}.{r.old}",
+            kind="renamed",
+            what=name,
+            since=r.since,
+            removed_in=r.removed_in,
+            due=is_due(r.removed_in, notes.version),
+        )
+        for message, fields in notes.messages.items()
+        for name, note in fields.items()
+        for r in note.renamed_from
+    ] + [
+        ScheduleRow(
+            setting=f"{message}.{name}",
+            kind="deprecated",
+            what=note.deprecated.message,
+            since=note.deprecated.since,
+            removed_in=note.deprecated.removed_in,
+            due=is_due(note.deprecated.removed_in, notes.version),
+        )
+        for message, fields in notes.messages.items()
+        for name, note in fields.items()
+        if note.deprecated
+    ]
+    return tuple(
+        sorted(
+            rows,
+            key=lambda r: (
+                r.removed_in is None,
+                version_key(r.removed_in or ""),
+                r.setting,
+            ),
+        )
+    )

@@ -340,12 +340,21 @@ class _Imports:
         checking = self.block([], type_only)
         return self.block(statements, runtime), checking
 
-    def specs(self, policies: bool, logger_object: tuple[str, ...] | None) -> str:
-        """_specs: the runtime's registration, every pb2 module (re-exported: "import m as m")."""
+    def specs(
+        self,
+        policies: bool,
+        logger_object: tuple[str, ...] | None,
+        aliases: tuple[bool, bool] = (False, False),
+    ) -> str:
+        """_specs: the runtime's registration, every pb2 module (re-exported:
+        "import m as m"); ``aliases``: whether it registers old names, deprecations."""
         names = (
+            *((("Deprecated", None),) if aliases[1] else ()),
             *((("Policy", None),) if policies else ()),
+            *((("Renamed", None),) if aliases[0] else ()),
             ("configure", None),
             ("register", None),
+            *((("register_aliases", None),) if any(aliases) else ()),
         )
         statements = [FUTURE, Statement(f"{self.target.package}.runtime", names)]
         statements += [
@@ -360,6 +369,7 @@ class _Imports:
 
     def init(self, classes: tuple[ClassModel, ...] | list[ClassModel]) -> str:
         names = (
+            ("ConfigError", None),
             ("UnknownConfigKeyError", None),
             ("default_strict", None),
             ("set_default_strict", None),
@@ -374,15 +384,23 @@ class _Imports:
             )
         return self.block(statements)
 
-    def main(self, classes: list[ClassModel]) -> str:
+    def main(self, classes: list[ClassModel], migrated: list[ClassModel]) -> str:
         statements = [
             FUTURE,
             Statement("sys"),
-            Statement(f"{self.target.package}.lint", (("main", None),)),
+            Statement(f"{self.target.package}.runtime", (("run_commands", None),)),
         ]
+        if classes:
+            statements.append(
+                Statement(f"{self.target.package}.lint", (("main", None),))
+            )
+        if migrated:
+            statements.append(
+                Statement(f"{self.target.package}.runtime", (("migrate_main", None),))
+            )
         statements += [
             Statement(f"{self.target.classes_package}.{c.module}", ((c.name, None),))
-            for c in classes
+            for c in {c.name: c for c in [*classes, *migrated]}.values()
         ]
         return self.block(statements)
 
@@ -418,7 +436,8 @@ def _render_target(
 ) -> list[RenderedFile]:
     """Every file of one build (the standalone package, or a target)."""
     out = _TargetFiles(env, model, target)
-    files = [*out.support(), *out.lint(), *out.subpackages(), *out.class_modules()]
+    files = [*out.support(), *out.lint(), *out.commands(), *out.schemas()]
+    files += [*out.subpackages(), *out.class_modules()]
     if target.standalone:
         files += out.standalone()
     copied = [model.hooks_module] if model.hooks_module else []
@@ -457,6 +476,7 @@ class _TargetFiles:
             hooks_module=model.hooks_module,
             reference_page=f"{model.name}.md",  # where the docs' differences are stated
             strict_env=model.strict_env,
+            record=model.record,  # no reference named: strict by default
         )
 
     def render(self, template: str, **extra: object) -> str:
@@ -497,7 +517,11 @@ class _TargetFiles:
         specs = self.render(
             "_specs.py.j2",
             overrides=model.overrides,
-            imports=imports.specs(bool(model.overrides.policies), self.logger_object),
+            imports=imports.specs(
+                bool(model.overrides.policies),
+                self.logger_object,
+                (bool(model.overrides.renamed), bool(model.overrides.deprecated)),
+            ),
         )
         types = self.render(
             "types.py.j2",
@@ -524,9 +548,8 @@ class _TargetFiles:
         ]
 
     def lint(self) -> list[RenderedFile]:
-        """The lint module, its rules and ``python -m``: where a class has rules."""
-        linted = [c for c in self.model.classes if c.lint_rules]
-        if not linted:
+        """The lint module and its rules: where a class has rules."""
+        if not any(c.lint_rules for c in self.model.classes):
             return []
         pkg = self.pkg
         lint = (
@@ -537,13 +560,32 @@ class _TargetFiles:
             )
         )
         rules = self.render("_rules.py.j2", rules=self.model.rules)
-        main = self.render(
-            "__main__.py.j2", classes=linted, imports=self.imports.main(linted)
-        )
         return [
             RenderedFile(f"{pkg}/lint.py", lint, "python" if self.depends else "plain"),
             RenderedFile(f"{pkg}/_rules.py", rules, "python"),
-            RenderedFile(f"{pkg}/__main__.py", main, "python"),
+        ]
+
+    def commands(self) -> list[RenderedFile]:
+        """``python -m``: ``schema``, ``lint`` where a class has rules, and
+        ``migrate`` where fields have old names."""
+        linted = [c for c in self.model.classes if c.lint_rules]
+        # migrate: every class can be a file's root; only when there is an old name to rename
+        migrated = list(self.model.classes) if self.model.overrides.renamed else []
+        roots = tuple(s.full_name for s in self.model.json_schemas if s.root)
+        main = self.render(
+            "__main__.py.j2",
+            classes=linted,
+            migrated=migrated,
+            roots=roots,
+            imports=self.imports.main(linted, migrated),
+        )
+        return [RenderedFile(f"{self.pkg}/__main__.py", main, "python")]
+
+    def schemas(self) -> list[RenderedFile]:
+        """Every message's JSON Schema (``schemas/<full name>.schema.json``)."""
+        return [
+            RenderedFile(f"{self.pkg}/schemas/{s.file_name}", s.text, "plain")
+            for s in self.model.json_schemas
         ]
 
     def subpackages(self) -> list[RenderedFile]:
@@ -591,6 +633,12 @@ class _TargetFiles:
                 "classes.py.j2",
                 module=module,
                 classes=classes,
+                # enum classes at the module's level (a Record schema's)
+                module_enums=[
+                    e
+                    for e in model.enums
+                    if model.record and e.module == module and e.owner is None
+                ],
                 module_members=members,
                 imports=top,
                 checking=checking,

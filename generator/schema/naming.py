@@ -27,11 +27,18 @@ WRAPPER_MEMBERS = frozenset(
     {
         "strict",
         "_strict",
+        "from_dict",
+        "to_dict",
+        "load",
+        "save",
         "__slots__",
         "__init__",
         "__setattr__",
         "__repr__",
         "__eq__",
+        "__hash__",
+        "_construct",
+        "_named",
         "_set",
         "_direct",
         "_renamed",
@@ -103,9 +110,15 @@ def needs_functional_typed_dict(keys: list[str]) -> bool:
 # The runtime's modules, copied verbatim into every package from generator/shipped/.
 RUNTIME_MODULES = (
     "runtime",
+    "_runtime_aliases",
     "_runtime_configs",
+    "_runtime_documents",
+    "_runtime_files",
     "_runtime_io",
+    "_runtime_schemas",
+    "_runtime_migrate",
     "_runtime_specs",
+    "_runtime_values",
     "_runtime_wrapper",
 )
 # The runtime as a distribution of its own (runtime/pyproject.toml), which a
@@ -148,6 +161,7 @@ PACKAGE_MODULES = frozenset(
         "_pool",
         "_rules",
         "lint",
+        "schemas",  # the folder of the JSON Schemas
         *RUNTIME_MODULES,
     }
 )

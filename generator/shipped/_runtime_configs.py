@@ -14,6 +14,13 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from google.protobuf.message import Message
 
+from ._runtime_aliases import (
+    DEPRECATED,
+    RENAMED,
+    deprecated_of,
+    resolve_key,
+    warn_field_deprecated,
+)
 from ._runtime_specs import (
     ENUM,
     INT,
@@ -251,6 +258,9 @@ def _fill(
     path: tuple[str, ...],
     level: int,
 ) -> None:
+    binding: Any = getattr(config.__class__, "_binding", None)
+    if binding is not None:  # an instance of a generated class: its message
+        config = getattr(config, binding.attribute)
     if isinstance(config, Message) and descriptor_of(config).full_name == spec.full_name:
         _check_depth(config, spec, level, where)
         _copy_message(patch, config, spec)
@@ -270,10 +280,20 @@ def _fill(
     for key, value in items.items():
         field = fields.get(key) if isinstance(key, str) else None
         if field is None:
-            raise unknown_key(where, key, spec)
+            new = resolve_key(spec.full_name, key, where) if RENAMED else None  # an old name?
+            if new is None:
+                raise unknown_key(where, key, spec)
+            if new in items:
+                raise ValueError(
+                    f"{where}: both {key!r} and {new!r} are given, and {key!r} is the old "
+                    f"name of {new!r}: keep only {new!r}"
+                )
+            key, field = new, fields[new]
         at = f"{where}[{key!r}]"
         if field.deprecated:
             warn_deprecated(at)
+        elif DEPRECATED and key in deprecated_of(spec.full_name):
+            warn_field_deprecated(deprecated_of(spec.full_name)[key], at)
         if field.map_key is not None:
             _fill_map(patch, field, value, at, strict, level)
             clears.append((*path, key))

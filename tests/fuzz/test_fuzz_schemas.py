@@ -1003,7 +1003,7 @@ def text_round_trip(message: Any) -> None:
 def check_schema(module: Any, schema: Schema, data: Any) -> None:
     wrapped = schema.wrapped()
     assert sorted(module.__all__) == sorted(
-        [schema.flat(m.full) for m in wrapped] + ["UnknownConfigKeyError", "default_strict", "set_default_strict"]
+        [schema.flat(m.full) for m in wrapped] + ["ConfigError", "UnknownConfigKeyError", "default_strict", "set_default_strict"]
     )
     # every message: a TypedDict with every field; its protobuf class with the defaults
     types = importlib.import_module(f"{module.__name__}.types")

@@ -126,7 +126,7 @@ def test_every_message_has_a_wrapper_class(package):
     share a short name, and ShelfDict is the name of Shelf's dict view: each
     still has a class, under a name of its own."""
     names = {"Shelf", "Catalog", "Left", "Left_Item", "Right", "Right_Item", "ShelfDict_", "Node"}
-    assert set(package.__all__) - {"UnknownConfigKeyError", "default_strict", "set_default_strict"} == names
+    assert set(package.__all__) - {"ConfigError", "UnknownConfigKeyError", "default_strict", "set_default_strict"} == names
     messages = {getattr(package, name).__name__: type(getattr(package, name)().message).DESCRIPTOR.full_name for name in names}
     assert messages["Left_Item"] == "golden.notes.Left.Item" and messages["Right_Item"] == "golden.notes.Right.Item"
     assert messages["ShelfDict_"] == "golden.notes.ShelfDict" and len(set(messages.values())) == len(names)

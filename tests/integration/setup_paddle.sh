@@ -3,7 +3,8 @@
 # that Paddle 3.3.1 supports) with paddlepaddle==3.3.1 (CPU) for
 # tests/integration/test_paddle.py. Reuses a venv that already has it.
 # Arguments: the versions to set up (default: both). The quick test tier
-# needs 3.13 only; the full tier runs Paddle on 3.9 too.
+# needs 3.13 only; the full tier runs Paddle on 3.9 too. PyYAML too: the
+# generated package's `yaml` extra (the docs load YAML configs with Paddle).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 versions=("$@")
@@ -11,6 +12,8 @@ versions=("$@")
 for version in "${versions[@]}"; do
   venv=".venv-paddle-$version"
   if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import importlib.metadata as m; assert m.version('paddlepaddle') == '3.3.1'" 2>/dev/null; then
+    "$venv/bin/python" -c "import yaml" 2>/dev/null ||
+      "$venv/bin/pip" install --quiet --disable-pip-version-check 'PyYAML>=5.4,<7'
     continue
   fi
   python=""
@@ -25,6 +28,6 @@ for version in "${versions[@]}"; do
   rm -rf "$venv"
   "$python" -m venv "$venv"
   # not --quiet: a line per package, so a slow download shows progress
-  "$venv/bin/pip" install --progress-bar off --disable-pip-version-check paddlepaddle==3.3.1
+  "$venv/bin/pip" install --progress-bar off --disable-pip-version-check paddlepaddle==3.3.1 'PyYAML>=5.4,<7'
   echo "setup_paddle.sh: $venv ready"
 done

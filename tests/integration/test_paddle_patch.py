@@ -61,7 +61,11 @@ def patched(paddle_install: tuple[str, Path], tmp_path_factory: pytest.TempPathF
 def test_the_patch_applies_and_leaves_the_generated_files(patched):
     _, _, tree = patched
     status = _git(tree, "status", "--porcelain", "--untracked-files=all").splitlines()
-    generated = sorted(p.relative_to(ROOT / "generated").as_posix() for p in (ROOT / "generated" / "paddle").rglob("*.py"))
+    generated = sorted(  # the modules and the JSON Schemas beside them
+        p.relative_to(ROOT / "generated").as_posix()
+        for p in (ROOT / "generated" / "paddle").rglob("*")
+        if p.suffix == ".py" or p.name.endswith(".schema.json")
+    )
     assert sorted(line[3:] for line in status) == sorted(f"python/{p}" for p in generated)
     assert [line[:2] for line in status].count(" M") == 1  # Paddle's module replaced, the rest added
     for relative in generated:

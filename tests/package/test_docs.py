@@ -12,7 +12,7 @@ import typing
 import pytest
 
 import fleet_strategy
-from fleet_strategy import distributed_strategy, distributed_strategy_pb2, hooks, types
+from fleet_strategy import _runtime_aliases, distributed_strategy, distributed_strategy_pb2, hooks, types
 from fleet_strategy.distributed_strategy import DistributedStrategy
 from tests.support import REFERENCE, ROOT
 
@@ -109,7 +109,9 @@ def test_typed_dicts_are_complete():
         given = getattr(types, f"{name}Input")
         names = [f.name for f in descriptor.fields]
         assert list(typing.get_type_hints(out, globalns=vars(types))) == names, name  # a getter returns fields only
-        assert list(given.__annotations__) == names + extras.get(name, []), name  # a setter takes the extras too
+        old = set(_runtime_aliases.RENAMED.get(descriptor.full_name, {}))  # and old names (renamed_from)
+        assert [k for k in given.__annotations__ if k not in old] == names + extras.get(name, []), name  # a setter takes the extras too
+        assert old <= set(given.__annotations__), name
         assert given.__total__ is False and out.__total__ is True
 
 
@@ -398,6 +400,8 @@ def test_keys_table_keeps_every_fact(name):
     for key, (type_text, default, meaning) in table.items():
         page_type, page_default = on_page[key]
         assert f"`{type_text}`" in page_type and page_default == f"`{default}`", key
+        # an old name is said in the docstring's row; the page says it in its removal schedule
+        meaning = re.sub(r"^\(formerly ``\w+``\) ", "", meaning)
         assert meaning.rstrip(".") in section, key
 
 

@@ -91,7 +91,8 @@ def test_reading_a_nested_default_creates_nothing():
 
 def test_findings_as_json():
     finding = Finding("c", ("a", "b.c"), "m.")
-    assert json.loads(json.dumps(finding.as_dict())) == {"code": "c", "fields": ["a", "b.c"], "message": "m."}
+    assert json.loads(json.dumps(finding.as_dict())) == {"code": "c", "fields": ["a", "b.c"], "message": "m.", "line": None}
+    assert Finding("c", ("a",), "m.", 3).as_dict()["line"] == 3
 
 
 def test_every_rule_is_documented_on_every_field_it_involves():
@@ -164,12 +165,12 @@ def test_the_command_line(tmp_path, capsys):
     strategy.save_to_prototxt(str(noisy))
     assert run(["lint", str(clean)], capsys)[0] == 0
     code, out, _ = run(["lint", str(noisy)], capsys)
-    assert code == 1 and out == f"{noisy}: lamb-configs-without-lamb: `lamb_configs` is set but has no effect unless `lamb` is on.\n"
+    assert code == 1 and out == f"{noisy}:1: lamb-configs-without-lamb: `lamb_configs` is set but has no effect unless `lamb` is on.\n"
     code, out, _ = run(["lint", str(noisy), "--world-size", "4", "--format", "json"], capsys)
     document = json.loads(out)
     assert code == 1 and document["version"] == 1 and document["world_size"] == 4 and document["file"] == str(noisy)
     assert [f["code"] for f in document["findings"]] == ["lamb-configs-without-lamb", "hybrid-degrees-world-size"]
-    assert set(document["findings"][0]) == {"code", "fields", "message"}
+    assert set(document["findings"][0]) == {"code", "fields", "message", "line"}
 
 
 @pytest.mark.parametrize("content", [None, "amp: maybe\n", "no_such_field: 1\n", b"\xff\xfe"])

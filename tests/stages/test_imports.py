@@ -44,8 +44,8 @@ ORDER = [
 PACKAGES = {
     "inputs": ["files", "compile"],
     "schema": ["naming", "proto_facts", "schema"],
-    "annotations": ["yaml_reader", "grammar", "keys", "checker", "rules", "members", "load"],
-    "model": ["sentences", "doctext", "typeref", "records", "members", "stubs", "reference_page", "build"],
+    "annotations": ["yaml_reader", "grammar", "keys", "checker", "aliases", "rules", "members", "load"],
+    "model": ["sentences", "doctext", "typeref", "records", "members", "stubs", "reference_page", "json_schema", "build"],
     "render": ["precompiled", "templates", "format"],
     "output": ["files", "manifest", "lock", "plan", "write"],
     "api_changes": ["surface", "paths", "comparisons", "rules", "report", "at_ref"],

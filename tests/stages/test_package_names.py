@@ -101,7 +101,7 @@ def test_a_proto_named_like_a_module_of_the_package_gets_another_module(tmp_path
     assert "n-without-enabled" in importlib.import_module(f"{package}._rules").RULES["held.Holder"][0]
     (out / "s.txt").write_text("n: 3\n", encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", package, "lint", "s.txt"], cwd=out, capture_output=True, text=True)
-    assert (run.returncode, run.stdout) == (1, "s.txt: n-without-enabled: `n` is set but has no effect unless "
+    assert (run.returncode, run.stdout) == (1, "s.txt:1: n-without-enabled: `n` is set but has no effect unless "
                                                 "`enabled` is on.\n"), run.stderr
 
 

@@ -114,8 +114,7 @@ def _model():
 
 def _repository_files() -> list[Path]:
     """The checkout's files, without its venvs (CI's .venv-ci holds the cache
-    folders that tests running beside this one write to), git, bytecode and
-    hypothesis's database (the fuzz tests beside this one write to it)."""
+    folders that tests running beside this one write to), git and bytecode."""
     from tests.support import ROOT
 
     return sorted(

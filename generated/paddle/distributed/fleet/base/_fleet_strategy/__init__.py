@@ -7,15 +7,20 @@
 Strict validation: ``set_default_strict(True)`` (or ``FLEET_STRATEGY_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``paddle.distributed.fleet.base._fleet_strategy.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 """
 
 from paddle.distributed.fleet.base._fleet_strategy.runtime import (
+    ConfigError,
     UnknownConfigKeyError,
     default_strict,
     set_default_strict,
 )
 
 __all__ = [
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol, cast
 
 from google.protobuf.message import Message
 
+from ._runtime_aliases import RENAMED, current_text
 from ._runtime_configs import MAX_DEPTH, depth_bound, spans_more_than
 from ._runtime_specs import (
     BOOL,
@@ -279,8 +280,10 @@ def merge_text_file(
     from google.protobuf import text_format
 
     name = os.fsdecode(os.fspath(path))
-    text = _read_text_file(name)
+    text = read_text_file(name)
     spec = spec_of(message)
+    if RENAMED:  # a file written before a field was renamed: its old names (with warnings)
+        text = current_text(text, descriptor_of(message), name)
     # protobuf's text parser calls a message's methods by name, and upb answers
     # a field of that name: such a type is parsed as its twin (see _twin)
     shadowing = _SHADOWING.get(spec.full_name, _UNKNOWN)
@@ -401,7 +404,7 @@ def _from_twin(cls: type[Message], staged: Message) -> Message:
 
 
 # a token of the text format: whitespace or a comment (group 1), else one token
-_TEXT_TOKEN = re.compile(
+TEXT_TOKEN = re.compile(
     r"""(\s+|\#[^\n]*)|("(?:[^"\n\\]|\\.)*"?|'(?:[^'\n\\]|\\.)*'?|[\w.+-]+|.)"""
 )
 
@@ -410,7 +413,7 @@ def _renamed_text(text: str, descriptor: Any, renames: Mapping[str, Mapping[str,
     """``text`` with each renamed field's name replaced by its twin's, where
     the text format puts field names (walking the message types as the text
     nests them; an extension's or an Any's fields are left as they are)."""
-    tokens = [(m.start(2), m.group(2)) for m in _TEXT_TOKEN.finditer(text) if m.group(2)]
+    tokens = [(m.start(2), m.group(2)) for m in TEXT_TOKEN.finditer(text) if m.group(2)]
     count = len(tokens)
     edits: list[tuple[int, str, str]] = []
 
@@ -430,7 +433,7 @@ def _renamed_text(text: str, descriptor: Any, renames: Mapping[str, Mapping[str,
                 while i < count and tokens[i][1] != "]":
                     i += 1
             elif kind is not None:
-                field = _text_field(kind, token)
+                field = text_field(kind, token)
                 new = renames.get(kind.full_name, {}).get(token)
                 if field is not None and new is not None:
                     edits.append((tokens[i][0], token, new))
@@ -460,7 +463,7 @@ def _renamed_text(text: str, descriptor: Any, renames: Mapping[str, Mapping[str,
     return "".join(parts) + text[end:]
 
 
-def _text_field(kind: Any, token: str) -> Any:
+def text_field(kind: Any, token: str) -> Any:
     """The field ``token`` names in the text format: by its name, a group by its type's."""
     field = kind.fields_by_name.get(token)
     if field is None:
@@ -509,7 +512,7 @@ def _merges_as_text(spec: MessageSpec) -> bool:
     return known
 
 
-def _read_text_file(name: str) -> str:
+def read_text_file(name: str) -> str:
     """The text of the regular file ``name``, or TextFormatFileError naming it."""
     flags = (
         os.O_RDONLY

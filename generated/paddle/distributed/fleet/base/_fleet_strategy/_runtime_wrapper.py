@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, TypeVar, cas
 
 from google.protobuf.message import Message
 
+from . import _runtime_files as _files
 from ._runtime_configs import assign_config, replace_repeated, warn_deprecated
 from ._runtime_specs import (
     FAST_TYPES,
@@ -27,6 +28,7 @@ from ._runtime_specs import (
     Mode,
     check_scalar,
     copy_message,
+    named_error,
     parse_from,
     restore_slots,
     serialize,
@@ -34,6 +36,8 @@ from ._runtime_specs import (
 )
 
 if TYPE_CHECKING:
+    import os
+
     from ._runtime_io import EnvField
 
 # -- the base of the generated classes ---------------------------------------
@@ -71,6 +75,9 @@ class Wrapper:
     _binding: ClassVar[_Binding]
     _direct: ClassVar[tuple[str, ...]] = ()
     _renamed: ClassVar[Mapping[str, str]] = {}
+    # errors name the class too ("Order.gift: ..."), and a value protobuf
+    # refuses in compatible mode gets strict mode's message (Record's)
+    _named: ClassVar[bool] = False
     _message: Message  # the message's slot under a fixed name (set by __init_subclass__)
     _strict: bool
     _mutex: RLock  # the lock's slot, unset until the lock is first needed
@@ -102,7 +109,9 @@ class Wrapper:
             spec = SPECS[message.DESCRIPTOR.full_name]
             cls._binding = _Binding(message, attribute, spec, init, empty_config_sets, cls, env)
             setattr(cls, "_message", cls.__dict__[attribute])  # the slot's descriptor
-        binding = cls._binding
+        binding = getattr(cls, "_binding", None)
+        if binding is None:  # a base of the generated classes (Record): bound to no message
+            return
         settable = {
             name
             for klass in cls.__mro__
@@ -201,7 +210,10 @@ class Wrapper:
         layout = _LAYOUTS[self.__class__]
         if isinstance(state, dict):  # a pickle an earlier runtime made: every slot by name
             restore_slots(
-                self, cast("dict[str, Any]", state), layout.attribute, layout.message_class
+                self,
+                cast("dict[str, Any]", state),
+                layout.attribute,
+                layout.message_class,
             )
             return
         wire, strict, names, values = state
@@ -218,22 +230,90 @@ class Wrapper:
                 )
             put(self, value)
 
+    # -- configs as documents (_runtime_files) --------------------------------
+
+    @classmethod
+    def from_dict(cls: type[_W], data: Mapping[str, Any]) -> _W:
+        """A new instance (as ``cls()`` makes it) with the document ``data`` applied.
+
+        ``data`` is plain JSON-like data, what ``to_dict`` returns: the
+        message's fields by their proto names (``hybrid_configs``, not a
+        property's other name), enum values by name, nested messages as
+        dicts, repeated fields as lists, maps as dicts, 64-bit integers as
+        ints or strings of digits, bytes as base64. Each field it names
+        replaces the new instance's value; the others keep theirs.
+
+        It is checked as strictly as strict mode checks, whatever the
+        default mode: every unknown key, wrong type, number out of range,
+        value not among the choices and second member of a oneof is
+        reported at once, each with its dotted key path, in one
+        ``ConfigError`` (a ValueError; its ``problems`` hold them as data),
+        and nothing is applied. The instance itself is in the default mode.
+        A ``"$schema"`` key holding a string (the JSON Schema an editor
+        checks the document against) is ignored at any level.
+        """
+        loaded = _files.document_to_message(cls._binding.spec, data)
+        instance = cls()
+        _files.apply_document(instance._message, loaded)
+        return instance
+
+    def to_dict(self) -> dict[str, Any]:
+        """This object's message as a document: plain JSON-compatible data.
+
+        Holds the fields that are set (a field with presence when set, even
+        to its default; another when not its zero value; a list or map when
+        not empty), by proto name, in declaration order: enum values by
+        name, 64-bit integers as ints, bytes as base64, float fields as the
+        shortest decimal that reads back the same. ``from_dict`` reads it
+        back to an equal message. Plain attributes that are not fields are
+        not part of it (as ``save_to_prototxt`` leaves them out).
+        """
+        with self._lock:
+            return _files.message_to_document(self._message)
+
+    @classmethod
+    def load(cls: type[_W], path: str | os.PathLike[str], *, format: str | None = None) -> _W:
+        """A new instance with the config file ``path`` applied (``from_dict``).
+
+        The format comes from the extension (``.yaml``/``.yml`` YAML,
+        ``.json`` JSON, ``.prototxt``/``.txtpb``/``.pbtxt``/``.textproto``
+        text format) or from ``format`` (``"yaml"``, ``"json"``,
+        ``"prototxt"``). YAML needs PyYAML (the package's ``yaml`` extra)
+        and is read with its safe loader: no tag runs, and anchors and
+        ``<<`` merge keys work. The file is checked as ``from_dict`` checks
+        it, and read within bounds (4 MiB, 200,000 values, nesting depth,
+        alias expansion): every problem, duplicate keys included, is in one
+        ``ConfigError`` naming the file and each problem's line and column
+        (``ConfigFileNotFoundError``, also a FileNotFoundError, when there is
+        no file). Nothing is applied on failure.
+        """
+        instance, _ = _files.load_instance(cls, path, format)
+        return cast("_W", instance)
+
+    def save(self, path: str | os.PathLike[str], *, format: str | None = None) -> None:
+        """Write ``to_dict()`` to the file ``path`` in the format its
+        extension (or ``format``) names, atomically: the file holds the old
+        content or the new, never a part (as ``write_atomically``). Text
+        format is written as protobuf prints the message."""
+        _files.save_message(self._message, path, format, self._lock)
+
     def _set(self, name: str, value: Any) -> None:
         """Assign ``value`` to the option ``name`` (the property's name) as its
         field's kind and the mode say: a scalar checked, a config dict applied
         all-or-nothing, a list or dict replacing a repeated field or map."""
         binding = self._binding
         field = binding.spec.fields[binding.owner._renamed.get(name, name)]
+        where = f"{type(self).__qualname__}.{name}" if self._named else name
         if field.deprecated:
-            warn_deprecated(name, 4)
+            warn_deprecated(where, 4)
         if field.map_key is not None or field.repeated:
-            replace_repeated(self._message, field, value, name, self._strict, self._lock)
+            replace_repeated(self._message, field, value, where, self._strict, self._lock)
         elif field.kind == MESSAGE:
             assign_config(
                 getattr(self._message, field.name),
                 value,
                 SPECS[field.message],  # type: ignore[index]
-                name,
+                where,
                 self._strict,
                 binding.empty_config_sets,
                 self._lock,
@@ -244,10 +324,15 @@ class Wrapper:
                 or self._strict
                 or field.constraint_always
             ):
-                value = check_scalar(self._strict, field, value, name)
+                value = check_scalar(self._strict, field, value, where)
                 if value is KEEP:
                     return
-            setattr(self._message, field.name, value)
+            try:
+                setattr(self._message, field.name, value)
+            except (TypeError, ValueError) as exc:
+                if self._named:  # protobuf's words name neither field nor value
+                    raise named_error(field, value, where, exc) from None
+                raise
 
 
 class _Layout(NamedTuple):
@@ -306,7 +391,12 @@ def _copy_function(cls: type[_W], layout: _Layout) -> Callable[[_W], _W]:
     usual case): a loop over them costs a fifth of the copy, which is to be
     no slower than the shallow copy of the class it replaces."""
     new, set_message, set_strict = layout.new, layout.set_message, layout.set_strict
-    attribute, names, setters, read = layout.attribute, layout.names, layout.setters, layout.read
+    attribute, names, setters, read = (
+        layout.attribute,
+        layout.names,
+        layout.setters,
+        layout.read,
+    )
     containers = _CONTAINERS
 
     def copy_each(source: _W) -> _W:

@@ -10,7 +10,13 @@ constraints the annotations file adds.
 
 from __future__ import annotations
 
-from paddle.distributed.fleet.base._fleet_strategy.runtime import Policy, configure, register
+from paddle.distributed.fleet.base._fleet_strategy.runtime import (
+    Policy,
+    Renamed,
+    configure,
+    register,
+    register_aliases,
+)
 from paddle.distributed.fleet.proto import distributed_strategy_pb2 as distributed_strategy_pb2
 from paddle.distributed.fleet.utils.log_util import logger as _logger
 
@@ -87,4 +93,20 @@ register(
             ),
         },
     },
+)
+
+# old names still accepted with a warning, and fields on their way out
+register_aliases(
+    renamed=(
+        Renamed(
+            "paddle.fleet.ShardingConfig",
+            "fuse_broadcast_MB",
+            "segment_broadcast_MB",
+            "2.1.0",
+            "4.0",
+        ),
+        Renamed(
+            "paddle.fleet.ShardingConfig", "sharding_group_size", "sharding_degree", "2.1.0", "4.0"
+        ),
+    ),
 )

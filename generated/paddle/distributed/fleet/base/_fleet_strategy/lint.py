@@ -18,7 +18,11 @@ field present with a key set, a repeated field with an item, a scalar other
 than its default. Reading never creates a sub-message (presence is checked
 first), so linting never changes the message.
 
-``main`` is ``python -m <package> lint FILE [--world-size N] [--format json]``.
+``main`` is ``python -m <package> lint FILE [--world-size N] [--format json]``,
+FILE a YAML (``.yaml``/``.yml``), JSON (``.json``) or text-format file (any
+other name), loaded as the class's ``load`` loads it (strictly: a file that
+does not load is reported with its problems' lines); each finding names the
+line of the first of its fields the file sets.
 """
 
 from __future__ import annotations
@@ -26,14 +30,15 @@ from __future__ import annotations
 import argparse
 import json
 import operator
-import os
-import stat
 import sys
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from google.protobuf.message import Message
 
+from ._runtime_aliases import DEPRECATED
+from ._runtime_files import ConfigError, Locations, document_format, load_instance
 from ._runtime_specs import descriptor_of, has_field, list_fields
 
 # Conditions and operands are nested tuples of literals:
@@ -69,14 +74,21 @@ class Rule(NamedTuple):
 
 
 class Finding(NamedTuple):
-    """A rule the message breaks: its code, the fields involved, one sentence."""
+    """A rule the message breaks: its code, the fields involved, one sentence,
+    and (linting a file) the line of the first of its fields the file sets."""
 
     code: str
     fields: tuple[str, ...]
     message: str
+    line: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "fields": list(self.fields), "message": self.message}
+        return {
+            "code": self.code,
+            "fields": list(self.fields),
+            "message": self.message,
+            "line": self.line,
+        }
 
 
 def _walk(message: Message, path: Path) -> tuple[Message | None, Any]:
@@ -173,7 +185,30 @@ def lint(message: Message, rules: Sequence[Rule], world_size: int | None = None)
     ):  # a bool is not a size
         raise ValueError(f"world_size must be a positive int, got {world_size!r}")
     inputs = {"world_size": world_size}
-    return [finding for rule in rules if (finding := check(message, rule, inputs)) is not None]
+    found = [finding for rule in rules if (finding := check(message, rule, inputs)) is not None]
+    return found + deprecated_in_use(message)
+
+
+def deprecated_in_use(message: Message) -> list[Finding]:
+    """A ``deprecated-setting`` finding for each field the annotations
+    deprecate (``deprecated``) that ``message`` sets, at any depth, in field order."""
+    if not DEPRECATED:
+        return []
+    found: list[Finding] = []
+    stack: list[tuple[Message, str]] = [(message, "")]
+    while stack:
+        node, prefix = stack.pop()
+        deprecated = DEPRECATED.get(descriptor_of(node).full_name, {})
+        below: list[tuple[Message, str]] = []
+        for field, held in list_fields(node):
+            name = prefix + field.name
+            d = deprecated.get(field.name)
+            if d is not None:
+                found.append(Finding("deprecated-setting", (name,), f"`{name}`: {d.warning()}."))
+            if field.message_type is not None and not _is_repeated(field):
+                below.append((held, name + "."))
+        stack.extend(reversed(below))
+    return found
 
 
 # ------------------------------------------------------------ command line
@@ -188,7 +223,9 @@ def _parser(prog: str, classes: Sequence[str]) -> argparse.ArgumentParser:
         "lint", help="report settings that have no effect, conflict or do not fit together"
     )
     lint_command.add_argument(
-        "file", help="a text-format (prototxt) file, as save_to_prototxt writes it"
+        "file",
+        help="a YAML (.yaml, .yml), JSON (.json) or text-format file (any other name, "
+        "as save_to_prototxt writes it)",
     )
     lint_command.add_argument(
         "--world-size", type=int, default=None, help="the number of ranks the job runs on"
@@ -204,22 +241,39 @@ def _parser(prog: str, classes: Sequence[str]) -> argparse.ArgumentParser:
     return parser
 
 
-def _load(cls: Callable[[], Any], attribute: str, path: str) -> Any:
-    """A new instance of ``cls`` holding the text-format file ``path``."""
-    from google.protobuf import text_format
-
-    if not stat.S_ISREG(
-        os.stat(path).st_mode
-    ):  # a folder, a FIFO, a device: refused before opening
-        raise ValueError("not a regular file")
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
-    instance = cls()
+def _load(cls: Callable[[], Any], path: str) -> tuple[Any, Locations]:
+    """A new instance of ``cls`` holding the file ``path`` (YAML, JSON, or
+    text format for any other name), and where each of its values is."""
     try:
-        text_format.Merge(text, getattr(instance, attribute))
-    except text_format.ParseError as exc:
-        raise ValueError(str(exc)) from None
-    return instance
+        kind = document_format(path)
+    except ConfigError:
+        kind = "prototxt"  # (any other name: text format, as before YAML and JSON)
+    return load_instance(cls, path, kind)
+
+
+def _located(finding: Finding, cls: Any, locations: Locations) -> Finding:
+    """``finding`` with the line of the first of its fields the file sets."""
+    renamed: Mapping[str, str] = getattr(cls, "_renamed", {})
+    for name in finding.fields:
+        path = tuple(renamed.get(name, name).split("."))
+        if path in locations:
+            return finding._replace(line=locations[path][0])
+    return finding
+
+
+def _renamed(path: str, caught: Sequence[warnings.WarningMessage]) -> list[Finding]:
+    """A ``renamed-setting`` finding for each old name the file used (the
+    reader warned of it, "FILE:LINE: 'old' was renamed ...")."""
+    found = []
+    for w in caught:
+        text = str(w.message)
+        if not text.startswith(f"{path}:") or " was renamed " not in text:
+            continue
+        line, _, said = text[len(path) + 1 :].partition(": ")
+        found.append(
+            Finding("renamed-setting", (), said + ".", int(line) if line.isdigit() else None)
+        )
+    return found
 
 
 def main(
@@ -231,7 +285,8 @@ def main(
 
     ``--format json`` prints one object: ``{"version": 1, "file": FILE,
     "world_size": N or null, "findings": [{"code": str, "fields": [str],
-    "message": str}]}``; text prints ``FILE: CODE: MESSAGE`` per finding."""
+    "message": str, "line": int or null}]}``; text prints ``FILE:LINE: CODE:
+    MESSAGE`` per finding (``FILE: CODE: MESSAGE`` where no line is known)."""
     parser = _parser(prog, list(classes))
     try:
         args = parser.parse_args(argv)
@@ -240,13 +295,21 @@ def main(
     if args.world_size is not None and args.world_size < 1:
         print(f"{prog} lint: --world-size must be at least 1", file=sys.stderr)
         return 2
+    cls = classes[args.class_name][0]
     try:
-        strategy = _load(*classes[args.class_name], args.file)
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        with warnings.catch_warnings(record=True) as caught:  # old names: findings, not warnings
+            warnings.simplefilter("always", DeprecationWarning)
+            strategy, locations = _load(cls, args.file)
+    except ConfigError as exc:
+        print(f"{prog} lint: cannot read {args.file}:\n{exc}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         print(f"{prog} lint: cannot read {args.file}: {reason}", file=sys.stderr)
         return 2
-    findings = strategy.lint(world_size=args.world_size)
+    findings = _renamed(args.file, caught) + [
+        _located(finding, cls, locations) for finding in strategy.lint(world_size=args.world_size)
+    ]
     if args.format == "json":
         document = {
             "version": JSON_VERSION,
@@ -257,7 +320,8 @@ def main(
         print(json.dumps(document, indent=2, sort_keys=True))
     else:
         for f in findings:
-            print(f"{args.file}: {f.code}: {f.message}")
+            where = args.file if f.line is None else f"{args.file}:{f.line}"
+            print(f"{where}: {f.code}: {f.message}")
         if not findings:
             print(f"{args.file}: no findings")
     return 1 if findings else 0

@@ -8,15 +8,24 @@
 Strict validation: ``set_default_strict(True)`` (or ``SHOP_STRICT=1``) for
 instances created afterwards, or ``strict=True`` per instance.
 TypedDicts of every message: ``golden_annotated.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 """
 
-from golden_annotated.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_annotated.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 from golden_annotated.shop import (
     Shop,
 )
 
 __all__ = [
     "Shop",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

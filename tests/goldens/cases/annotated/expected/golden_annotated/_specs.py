@@ -11,7 +11,14 @@ constraints the annotations file adds.
 from __future__ import annotations
 
 from golden_annotated import shop_pb2 as shop_pb2
-from golden_annotated.runtime import Policy, configure, register
+from golden_annotated.runtime import (
+    Deprecated,
+    Policy,
+    Renamed,
+    configure,
+    register,
+    register_aliases,
+)
 
 configure(strict_env="SHOP_STRICT")
 
@@ -43,4 +50,17 @@ register(
             "constraint_always": True,
         },
     },
+)
+
+# old names still accepted with a warning, and fields on their way out
+register_aliases(
+    renamed=(
+        Renamed("shop.ShopConfig", "threads", "workers", "1.2", None),
+        Renamed("shop.Checkout", "max_basket", "max_items", "1.1", "3.0"),
+    ),
+    deprecated=(
+        Deprecated(
+            "shop.ShopConfig", "tags", "use owners to say who may change the settings", "1.3", "2.0"
+        ),
+    ),
 )

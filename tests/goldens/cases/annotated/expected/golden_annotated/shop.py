@@ -138,6 +138,10 @@ class Shop(
             * int32 range [-2147483648, 2147483647]
 
         Note:
+            Renamed from ``threads`` in 1.2: the old name still works, as a property
+            and a config key, with a DeprecationWarning.
+
+        Note:
             Read from ``SHOP_WORKERS`` when an instance is created, where it is set;
             a value that does not parse, or that this option cannot hold, is ignored
             with a warning naming the variable.
@@ -156,6 +160,19 @@ class Shop(
     @workers.setter
     def workers(self, value: int) -> None:
         self._set("workers", value)
+
+    @property
+    @_runtime.deprecated("'threads' was renamed 'workers' in 1.2: use 'workers'", category=None)
+    def threads(self) -> int:
+        """Deprecated: the old name of ``workers`` (renamed in 1.2)."""
+        _runtime.warn_renamed(_runtime.RENAMED["shop.ShopConfig"]["threads"])
+        return self.workers
+
+    @threads.setter
+    @_runtime.deprecated("'threads' was renamed 'workers' in 1.2: use 'workers'", category=None)
+    def threads(self, value: int) -> None:
+        _runtime.warn_renamed(_runtime.RENAMED["shop.ShopConfig"]["threads"])
+        self.workers = value
 
     @property
     def discount(self) -> float:
@@ -205,6 +222,10 @@ class Shop(
         self._set("currency", value)
 
     @property
+    @_runtime.deprecated(
+        "'tags' is deprecated since 1.3, to be removed in 2.0: use owners to say who may change the settings",
+        category=None,
+    )
     def tags(self) -> list[str]:
         """Free-form labels.
 
@@ -213,12 +234,22 @@ class Shop(
 
         Default:
             ``[]``
+
+        Note:
+            Deprecated since 1.3, to be removed in 2.0: use owners to say who may
+            change the settings. Using it emits a DeprecationWarning.
         """
+        _runtime.warn_field_deprecated(_runtime.DEPRECATED["shop.ShopConfig"]["tags"])
         with self._lock:
             return list(self.config.tags)
 
     @tags.setter
+    @_runtime.deprecated(
+        "'tags' is deprecated since 1.3, to be removed in 2.0: use owners to say who may change the settings",
+        category=None,
+    )
     def tags(self, value: list[str] | tuple[str, ...]) -> None:
+        _runtime.warn_field_deprecated(_runtime.DEPRECATED["shop.ShopConfig"]["tags"])
         self._set("tags", value)
 
     @property
@@ -229,13 +260,13 @@ class Shop(
             ``CheckoutDict``
 
         Keys:
-            =========  ===========  =======  =============================================
+            =========  ===========  =======  ===================================================
             key        type         default  meaning
-            =========  ===========  =======  =============================================
-            max_items  int (int32)  50       Most items in one basket.
+            =========  ===========  =======  ===================================================
+            max_items  int (int32)  50       (formerly ``max_basket``) Most items in one basket.
             timeout_s  float        30.0     Seconds before an idle checkout is abandoned.
             methods    list[str]    []       Payment methods offered.
-            =========  ===========  =======  =============================================
+            =========  ===========  =======  ===================================================
 
         Note:
             Reads and writes the proto field ``checkout``.

@@ -63,6 +63,8 @@ class ShopConfigInput(TypedDict, total=False):
     legacy_limit: int
     owners: list[str] | tuple[str, ...]
     """Who may change the settings."""
+    threads: int
+    """Deprecated: use ``workers`` (renamed in 1.2)."""
 
 
 class CheckoutDict(TypedDict):
@@ -88,3 +90,5 @@ class CheckoutInput(TypedDict, total=False):
     """Seconds before an idle checkout is abandoned."""
     methods: list[str] | tuple[str, ...]
     """Payment methods offered."""
+    max_basket: int
+    """Deprecated: use ``max_items`` (renamed in 1.1; the old name goes away in 3.0)."""

@@ -7,9 +7,13 @@
 * ``Probe`` - A probe with an optional payload.
 * ``Health`` - What a health check reports.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_EMPTY_MESSAGES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_EMPTY_MESSAGES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_empty_messages.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -44,12 +48,18 @@ from golden_empty_messages.health import (
     Ping,
     Probe,
 )
-from golden_empty_messages.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_empty_messages.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 
 __all__ = [
     "Ping",
     "Probe",
     "Health",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

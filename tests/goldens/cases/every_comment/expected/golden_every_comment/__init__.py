@@ -12,9 +12,13 @@
 * ``ShelfDict_`` - Free-form facts; its name is the one Shelf's dict view would have.
 * ``Node`` - A node of a tree: it holds nodes, and nothing else uses it.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_EVERY_COMMENT_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_EVERY_COMMENT_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_every_comment.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -54,7 +58,12 @@ from golden_every_comment.catalog import (
     Shelf,
     ShelfDict_,
 )
-from golden_every_comment.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_every_comment.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 
 __all__ = [
     "Shelf",
@@ -65,6 +74,7 @@ __all__ = [
     "Right",
     "ShelfDict_",
     "Node",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

@@ -7,9 +7,13 @@
 * ``Holder`` - Declares an extension in its body and fields with options.
 * ``Settings`` - Settings of a holder.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_EXTENSIONS_AND_OPTIONS_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_EXTENSIONS_AND_OPTIONS_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_extensions_and_options.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -45,6 +49,7 @@ from golden_extensions_and_options.options import (
     Settings,
 )
 from golden_extensions_and_options.runtime import (
+    ConfigError,
     UnknownConfigKeyError,
     default_strict,
     set_default_strict,
@@ -54,6 +59,7 @@ __all__ = [
     "Base",
     "Holder",
     "Settings",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

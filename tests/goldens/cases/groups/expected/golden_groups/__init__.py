@@ -10,9 +10,13 @@
 * ``Form_Answer`` - The answers, in order.
 * ``Form`` - One survey form.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_GROUPS_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_GROUPS_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_groups.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -46,7 +50,12 @@ from golden_groups.ledger import (
     Entry,
     Money,
 )
-from golden_groups.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_groups.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 from golden_groups.survey import (
     Form,
     Form_Answer,
@@ -61,6 +70,7 @@ __all__ = [
     "Form_Respondent",
     "Form_Answer",
     "Form",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

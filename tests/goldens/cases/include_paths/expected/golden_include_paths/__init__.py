@@ -6,9 +6,13 @@
 * ``Attribute`` - A key and its value.
 * ``Span`` - One operation.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_INCLUDE_PATHS_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_INCLUDE_PATHS_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_include_paths.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -34,11 +38,17 @@ from golden_include_paths.acme.common.v1.common import (
 from golden_include_paths.acme.trace.v1.trace import (
     Span,
 )
-from golden_include_paths.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_include_paths.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 
 __all__ = [
     "Attribute",
     "Span",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

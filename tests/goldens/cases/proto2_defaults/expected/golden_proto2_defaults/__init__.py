@@ -6,9 +6,13 @@
 * ``Settings`` - Settings with a declared default for each scalar type.
 * ``Job`` - The root: one nested config and a scalar.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PROTO2_DEFAULTS_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_PROTO2_DEFAULTS_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_proto2_defaults.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -42,11 +46,17 @@ from golden_proto2_defaults.defaults import (
     Job,
     Settings,
 )
-from golden_proto2_defaults.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_proto2_defaults.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 
 __all__ = [
     "Settings",
     "Job",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

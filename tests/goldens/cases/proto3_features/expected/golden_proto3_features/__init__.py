@@ -6,9 +6,13 @@
 * ``Canvas_Point`` - A nested message type.
 * ``Canvas`` - The root message.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PROTO3_FEATURES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_PROTO3_FEATURES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_proto3_features.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -42,11 +46,17 @@ from golden_proto3_features.features import (
     Canvas,
     Canvas_Point,
 )
-from golden_proto3_features.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_proto3_features.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 
 __all__ = [
     "Canvas_Point",
     "Canvas",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

@@ -9,9 +9,13 @@
 * ``copy_`` - Named like copy, which the classes' module imports.
 * ``Record`` - Fields named like the builtins its class's annotations use: the class body spells those builtins _builtins.X, so the types stay types.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PYTHON_NAMES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_PYTHON_NAMES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_python_names.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -48,7 +52,12 @@ from golden_python_names.names import (
     Record,
     copy_,
 )
-from golden_python_names.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_python_names.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 
 __all__ = [
     "Mapping_",
@@ -56,6 +65,7 @@ __all__ = [
     "Literal",
     "copy_",
     "Record",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

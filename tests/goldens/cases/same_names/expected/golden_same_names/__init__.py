@@ -6,9 +6,13 @@
 * ``acme_api_Thing`` - The API's thing.
 * ``acme_rpc_Thing`` - The RPC's thing, holding the API's.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_SAME_NAMES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_SAME_NAMES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_same_names.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -44,11 +48,17 @@ from golden_same_names.acme.api.http import (
 from golden_same_names.acme.rpc.http import (
     acme_rpc_Thing,
 )
-from golden_same_names.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_same_names.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 
 __all__ = [
     "acme_api_Thing",
     "acme_rpc_Thing",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

@@ -9,9 +9,13 @@
 * ``Order`` - One purchase.
 * ``Catalogue`` - The shop's catalogue.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_SHOP_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_SHOP_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_shop.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -41,7 +45,12 @@ Threads:
     protobuf's own: change them from one thread at a time.
 """
 
-from golden_shop.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_shop.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 from golden_shop.shop import (
     Catalogue,
     Customer,
@@ -56,6 +65,7 @@ __all__ = [
     "Order_Item",
     "Order",
     "Catalogue",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

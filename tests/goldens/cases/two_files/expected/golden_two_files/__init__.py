@@ -6,9 +6,13 @@
 * ``Length`` - A length with a unit.
 * ``Box`` - A box measured in lengths from base.proto.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_TWO_FILES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_TWO_FILES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_two_files.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -41,7 +45,12 @@ Threads:
 from golden_two_files.base import (
     Length,
 )
-from golden_two_files.runtime import UnknownConfigKeyError, default_strict, set_default_strict
+from golden_two_files.runtime import (
+    ConfigError,
+    UnknownConfigKeyError,
+    default_strict,
+    set_default_strict,
+)
 from golden_two_files.uses import (
     Box,
 )
@@ -49,6 +58,7 @@ from golden_two_files.uses import (
 __all__ = [
     "Length",
     "Box",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",

@@ -6,9 +6,13 @@
 * ``Event`` - Something that happened.
 * ``Window`` - A span of time.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_WELL_KNOWN_TYPES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_WELL_KNOWN_TYPES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_well_known_types.types``.
+Configs as files: ``Class.load(path)`` and ``instance.save(path)`` (YAML, JSON or
+text format by the extension), ``Class.from_dict(data)`` and ``instance.to_dict()``;
+a document that does not load raises ``ConfigError`` listing every problem.
 
 Defaults:
     Every default shown (an option's, and each key's in a Keys table) is the
@@ -43,6 +47,7 @@ from golden_well_known_types.event import (
     Window,
 )
 from golden_well_known_types.runtime import (
+    ConfigError,
     UnknownConfigKeyError,
     default_strict,
     set_default_strict,
@@ -51,6 +56,7 @@ from golden_well_known_types.runtime import (
 __all__ = [
     "Event",
     "Window",
+    "ConfigError",
     "UnknownConfigKeyError",
     "default_strict",
     "set_default_strict",
