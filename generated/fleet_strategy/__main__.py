@@ -24,6 +24,7 @@ from fleet_strategy.distributed_strategy import DistributedJobInfo, DistributedS
 from fleet_strategy.lint import main
 from fleet_strategy.runtime import migrate_main, run_commands
 
+PROG = "python -m fleet_strategy"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("paddle.fleet.DistributedStrategy", "paddle.fleet.DistributedJobInfo")
 # name -> (class, the attribute holding its message); the first is the default
@@ -42,8 +43,8 @@ if __name__ == "__main__":
             None,
             "fleet_strategy",
             ROOTS,
-            prog="python -m fleet_strategy",
-            lint=lambda argv: main(argv, CLASSES, prog="python -m fleet_strategy"),
-            migrate=lambda argv: migrate_main(argv[1:], MIGRATED, prog="python -m fleet_strategy"),
+            prog=PROG,
+            lint=lambda argv: main(argv, CLASSES, prog=PROG),
+            migrate=lambda argv: migrate_main(argv[1:], MIGRATED, prog=PROG),
         )
     )

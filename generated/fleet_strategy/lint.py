@@ -264,7 +264,7 @@ def _located(finding: Finding, cls: Any, locations: Locations) -> Finding:
 def _renamed(path: str, caught: Sequence[warnings.WarningMessage]) -> list[Finding]:
     """A ``renamed-setting`` finding for each old name the file used (the
     reader warned of it, "FILE:LINE: 'old' was renamed ...")."""
-    found = []
+    found: list[Finding] = []
     for w in caught:
         text = str(w.message)
         if not text.startswith(f"{path}:") or " was renamed " not in text:

@@ -85,6 +85,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 FUZZ = settings.get_profile("long" if os.environ.get("HYPOTHESIS_PROFILE") == "long" else "fuzz-default")
+from hypothesis import Phase; FUZZ = settings(FUZZ, phases=[Phase.explicit, Phase.reuse, Phase.generate])
 # the quick test tier (tests/conftest.py) draws fewer of the same derandomized examples
 if os.environ.get("FLEET_FUZZ_EXAMPLES"):
     FUZZ = settings(FUZZ, max_examples=int(os.environ["FLEET_FUZZ_EXAMPLES"]))
@@ -946,7 +947,7 @@ def check_read(obj: Any, prop: str, f: FieldDef, schema: Schema, expect: Any, wh
                 value = list(got[x.name]) if x.kind == "wkt" and x.label == "repeated" else got[x.name]
                 assert _same_value(value, want), f"{where}[{x.name!r}]: {got[x.name]!r} != {want!r}"
     else:
-        assert _same_value(got, expect), f"{where}: {got!r} != {expect!r}"
+        assert _same_value(got, expect), f"{where}: {got!r} != {expect!r} {f.kind} {f.label} {type(got)} {type(expect)}"
 
 
 _FLOAT_CPP_TYPES = (pb_descriptor.FieldDescriptor.CPPTYPE_FLOAT, pb_descriptor.FieldDescriptor.CPPTYPE_DOUBLE)

@@ -250,6 +250,12 @@ def test_deprecated_fields_are_marked() -> None:
             if m.GetOptions().map_entry:
                 continue
             expected |= {(m.full_name, f.name) for f in m.fields if f.GetOptions().deprecated}
+    # the annotations' deprecations, and the old names (renamed_from) kept as deprecated keys
+    from fleet_strategy import _runtime_aliases as aliases
+
+    expected |= {(m, f) for m, fields in aliases.DEPRECATED.items() for f in fields}
+    expected |= {(m, old) for m, olds in aliases.RENAMED.items() for old in olds}
+    assert expected, "the Paddle schema declares old names: the test must see some"
     assert marked == expected
 
 

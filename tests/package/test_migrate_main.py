@@ -1,8 +1,8 @@
 """``python -m PKG migrate`` in generated packages other than Paddle's: the
 annotated golden case (old names ``threads`` and ``max_basket``, and lint
-rules: one ``__main__`` serves both commands), a package with old names and
-no rules (``__main__`` holds migrate alone), and one with neither (no
-``__main__``, as before)."""
+rules: one ``__main__`` serves every command), a package with old names and
+no rules (``__main__`` holds schema and migrate, no lint), and one with neither
+(``__main__`` holds schema alone: every package has its JSON Schemas)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_the_annotated_case_migrates_and_still_lints(annotated: Path) -> None:
     assert run(annotated, "golden_annotated", "lint", str(saved)).returncode == 0
 
 
-def test_old_names_without_rules_get_a_main_of_migrate_alone(tmp_path: Path) -> None:
+def test_old_names_without_rules_get_a_main_without_lint(tmp_path: Path) -> None:
     source = tmp_path / "src"
     source.mkdir()
     (source / "kiosk.proto").write_text(
@@ -61,11 +61,17 @@ def test_old_names_without_rules_get_a_main_of_migrate_alone(tmp_path: Path) -> 
     assert config.read_text() == '{"screens": 2, "till": {"drawers": 3}}\n'
     assert f"{config}:1:25: renamed 'boxes' -> 'drawers' (till.drawers, renamed in 2.0)" in done.stdout
     other = run(out, package, "lint", str(config))
-    assert other.returncode == 1 and f"usage: python -m {package} migrate [--check] FILE..." in other.stderr
+    assert other.returncode == 2 and "invalid choice: 'lint' (choose from 'schema', 'migrate')" in other.stderr
 
 
-def test_no_old_names_and_no_rules_no_main(tmp_path: Path) -> None:
+def test_no_old_names_and_no_rules_a_main_of_schema_alone(tmp_path: Path) -> None:
     source = tmp_path / "plain.proto"
     source.write_text('syntax = "proto3";\npackage plain;\nmessage Plain {\n  int32 a = 1;\n}\n')
-    package, _ = generate(tmp_path / "out", [source], package="plain_pkg")
-    assert not (tmp_path / "out" / package / "__main__.py").exists()
+    out = tmp_path / "out"
+    package, _ = generate(out, [source], package="plain_pkg")
+    printed = run(out, package, "schema")
+    assert printed.returncode == 0, printed.stderr
+    assert '"title": "Plain"' in printed.stdout or '"plain.Plain"' in printed.stdout
+    for command in ("lint", "migrate"):
+        refused = run(out, package, command, "x.yaml")
+        assert refused.returncode == 2 and f"invalid choice: {command!r}" in refused.stderr, refused.stderr

@@ -106,7 +106,9 @@ def test_the_paddle_build_passes_mypy_strict(paddle_tree):
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "-p", "paddle.distributed.fleet.base"],
         capture_output=True, text=True, cwd=paddle_tree, env={**os.environ, "MYPYPATH": str(paddle_tree)},
     )
-    assert done.returncode == 0 and "18 source files" in done.stdout, done.stdout
+    # every module of the build, and the two stubs standing for Paddle's modules it imports
+    modules = len(list((paddle_tree / "paddle" / "distributed" / "fleet" / "base").rglob("*.py"))) + 2
+    assert done.returncode == 0 and f"no issues found in {modules} source files" in done.stdout, done.stdout
 
 
 def test_the_paddle_builds_support_modules_pass_pyright_strict(paddle_tree):

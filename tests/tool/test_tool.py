@@ -198,10 +198,10 @@ def test_a_changed_generator_with_unchanged_output_changes_no_file(consumer, mon
     assert "this generator made these very files from these inputs" in capsys.readouterr().out  # the fast answer
     monkeypatch.setattr(pipeline, "generator_hash", lambda: "an edited generator")
     assert main(["check"]) == 0
-    assert "clean (18 generated files match the inputs)" in capsys.readouterr().out  # rebuilt, not trusted
+    assert "clean (24 generated files match the inputs)" in capsys.readouterr().out  # rebuilt, not trusted
     monkeypatch.setattr(pipeline, "generator_hash", lambda: "another edit")
     assert main(["generate"]) == 0
-    assert capsys.readouterr().out == "shop_api: generated 18 files, 0 changed\n"
+    assert capsys.readouterr().out == "shop_api: generated 24 files, 0 changed\n"
     assert _tree(consumer / "src") == before
 
 
@@ -213,7 +213,7 @@ def test_an_input_edit_that_changes_no_output_is_no_drift(consumer, capsys, monk
     proto.write_text(proto.read_text() + "\n// A detached note: documents nothing, generates nothing.\n")
     capsys.readouterr()
     assert main(["check"]) == 0  # the manifest records the output, not a hash of the inputs
-    assert capsys.readouterr().out == "shop_api: clean (18 generated files match the inputs)\n"
+    assert capsys.readouterr().out == "shop_api: clean (24 generated files match the inputs)\n"
     assert main(["generate"]) == 0
     assert _tree(consumer / "src") == before
 
@@ -224,7 +224,7 @@ def test_generate_on_a_fresh_clone_generates(consumer, monkeypatch, capsys, tmp_
     capsys.readouterr()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another machine"))  # a clone: output committed, no cache
     assert main(["generate"]) == 0
-    assert capsys.readouterr().out == "shop_api: generated 18 files, 0 changed\n"
+    assert capsys.readouterr().out == "shop_api: generated 24 files, 0 changed\n"
 
 
 def test_a_one_word_doc_edit_reports_its_hunks_only(consumer, capsys):
@@ -236,21 +236,25 @@ def test_a_one_word_doc_edit_reports_its_hunks_only(consumer, capsys):
     lines = out.splitlines()
     assert lines.pop(0) == "API changes for users (against the last generation): none"  # docs are not API
     assert lines.pop(0) == ""
-    assert lines[:5] == [
+    assert lines[:6] == [
         "stale: src/shop_api.md",
+        "stale: src/shop_api/schemas/shop.Settings.schema.json",  # the field's description
         "stale: src/shop_api/shop.py",
         "stale: src/shop_api/shop_pb2.pyi",  # the stubs carry every field's comment too
         "stale: src/shop_api/types.py",  # and so does its TypedDict key (on the input TypedDict only)
         "stale: src/shop_api.manifest.json (its records of the files; no diff shown)",
     ]
-    # the table row, the doc, the docstring, the stub's docstring, the input TypedDict key's string
-    assert len([line for line in lines if line.startswith("@@")]) == 5
+    # the table row, the doc, the JSON Schema's description, the docstring, the stub's
+    # docstring, the input TypedDict key's string
+    assert len([line for line in lines if line.startswith("@@")]) == 6
     changed = [line for line in lines if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
     assert changed == [
         "-| [`sunday`](#settings-sunday) | `bool` | `False` | Open on Sundays. |",
         "+| [`sunday`](#settings-sunday) | `bool` | `False` | Open on Sundays and holidays. |",
         "-Open on Sundays.",
         "+Open on Sundays and holidays.",
+        '-      "description": "Open on Sundays.",',
+        '+      "description": "Open on Sundays and holidays.",',
         '-        """Open on Sundays.',
         '+        """Open on Sundays and holidays.',
         '-    """Open on Sundays."""',
@@ -442,10 +446,10 @@ def test_built_wheel_works_in_a_new_venv_outside_the_repo(tmp_path):
     tool = venv / "bin" / "fleet-strategy-codegen"
     generated = _run(tool, "generate", cwd=consumer, env=env)
     assert generated.returncode == 0, generated.stderr
-    assert generated.stdout.endswith("shop_api: generated 18 files, 18 changed\n")
+    assert generated.stdout.endswith("shop_api: generated 24 files, 24 changed\n")
     assert _run(tool, "check", "--require-docs", cwd=consumer, env=env).returncode == 0
     full = _run(tool, "check", "--require-docs", "--full", cwd=consumer, env=env)
-    assert (full.returncode, full.stdout) == (0, "shop_api: clean (18 generated files match the inputs)\n")
+    assert (full.returncode, full.stdout) == (0, "shop_api: clean (24 generated files match the inputs)\n")
     drift(consumer)
     drifted = _run(tool, "check", cwd=consumer, env=env)
     assert drifted.returncode == 1 and "stale: src/shop_api/shop.py" in drifted.stdout
@@ -487,13 +491,19 @@ def test_runtime_package_is_its_own_distribution_needing_protobuf_only(tmp_path)
     _, files, metadata = _wheel(source, tmp_path / "wheel")
     package = sorted(n for n in files if not n.startswith("fleet_strategy-"))
     assert package == sorted(
-        f"fleet_strategy/{p.name}" for p in (ROOT / "generated" / "fleet_strategy").iterdir() if p.is_file()
+        p.relative_to(ROOT / "generated").as_posix()
+        for p in (ROOT / "generated" / "fleet_strategy").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
     )
-    # protobuf only; PyYAML only with the `yaml` extra (configs as YAML files)
+    assert "fleet_strategy/schemas/paddle.fleet.DistributedStrategy.schema.json" in package
+    # protobuf only; PyYAML only with the `yaml` extra (configs as YAML files), ruamel.yaml
+    # with `migrate` (YAML rewritten keeping its comments)
     assert [line for line in metadata.splitlines() if line.startswith("Requires-Dist:")] == [
-        "Requires-Dist: protobuf<8,>=4.22", 'Requires-Dist: PyYAML<7,>=5.4; extra == "yaml"'
+        "Requires-Dist: protobuf<8,>=4.22",
+        'Requires-Dist: PyYAML<7,>=5.4; extra == "yaml"',
+        'Requires-Dist: ruamel.yaml<1,>=0.18; extra == "migrate"',
     ]
-    assert "Provides-Extra: yaml" in metadata
+    assert "Provides-Extra: yaml" in metadata and "Provides-Extra: migrate" in metadata
     assert "License-Expression: Apache-2.0" in metadata and any(n.endswith("licenses/LICENSE") for n in files)
 
 

@@ -27,6 +27,7 @@ from paddle.distributed.fleet.base.distributed_strategy import (
     DistributedStrategy,
 )
 
+PROG = "python -m paddle.distributed.fleet.base._fleet_strategy"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("paddle.fleet.DistributedStrategy", "paddle.fleet.DistributedJobInfo")
 # name -> (class, the attribute holding its message); the first is the default
@@ -45,12 +46,8 @@ if __name__ == "__main__":
             None,
             "paddle.distributed.fleet.base._fleet_strategy",
             ROOTS,
-            prog="python -m paddle.distributed.fleet.base._fleet_strategy",
-            lint=lambda argv: main(
-                argv, CLASSES, prog="python -m paddle.distributed.fleet.base._fleet_strategy"
-            ),
-            migrate=lambda argv: migrate_main(
-                argv[1:], MIGRATED, prog="python -m paddle.distributed.fleet.base._fleet_strategy"
-            ),
+            prog=PROG,
+            lint=lambda argv: main(argv, CLASSES, prog=PROG),
+            migrate=lambda argv: migrate_main(argv[1:], MIGRATED, prog=PROG),
         )
     )

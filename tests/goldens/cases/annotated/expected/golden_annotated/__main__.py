@@ -24,6 +24,7 @@ from golden_annotated.lint import main
 from golden_annotated.runtime import migrate_main, run_commands
 from golden_annotated.shop import Shop
 
+PROG = "python -m golden_annotated"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("shop.ShopConfig",)
 # name -> (class, the attribute holding its message); the first is the default
@@ -41,10 +42,8 @@ if __name__ == "__main__":
             None,
             "golden_annotated",
             ROOTS,
-            prog="python -m golden_annotated",
-            lint=lambda argv: main(argv, CLASSES, prog="python -m golden_annotated"),
-            migrate=lambda argv: migrate_main(
-                argv[1:], MIGRATED, prog="python -m golden_annotated"
-            ),
+            prog=PROG,
+            lint=lambda argv: main(argv, CLASSES, prog=PROG),
+            migrate=lambda argv: migrate_main(argv[1:], MIGRATED, prog=PROG),
         )
     )

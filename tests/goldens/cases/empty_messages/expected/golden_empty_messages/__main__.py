@@ -13,6 +13,7 @@ import sys
 
 from golden_empty_messages.runtime import run_commands
 
+PROG = "python -m golden_empty_messages"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("golden.empty.Health",)
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_empty_messages",
             ROOTS,
-            prog="python -m golden_empty_messages",
+            prog=PROG,
         )
     )

@@ -13,6 +13,7 @@ import sys
 
 from golden_every_comment.runtime import run_commands
 
+PROG = "python -m golden_every_comment"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("golden.notes.Node",)
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_every_comment",
             ROOTS,
-            prog="python -m golden_every_comment",
+            prog=PROG,
         )
     )

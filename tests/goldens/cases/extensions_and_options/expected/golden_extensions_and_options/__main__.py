@@ -13,6 +13,7 @@ import sys
 
 from golden_extensions_and_options.runtime import run_commands
 
+PROG = "python -m golden_extensions_and_options"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("golden.ext.Base", "golden.ext.Holder")
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_extensions_and_options",
             ROOTS,
-            prog="python -m golden_extensions_and_options",
+            prog=PROG,
         )
     )

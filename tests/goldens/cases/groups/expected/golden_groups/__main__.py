@@ -13,6 +13,7 @@ import sys
 
 from golden_groups.runtime import run_commands
 
+PROG = "python -m golden_groups"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("ledger.Entry", "survey.Form")
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_groups",
             ROOTS,
-            prog="python -m golden_groups",
+            prog=PROG,
         )
     )

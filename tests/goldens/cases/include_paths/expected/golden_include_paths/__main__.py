@@ -13,6 +13,7 @@ import sys
 
 from golden_include_paths.runtime import run_commands
 
+PROG = "python -m golden_include_paths"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("acme.trace.v1.Span",)
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_include_paths",
             ROOTS,
-            prog="python -m golden_include_paths",
+            prog=PROG,
         )
     )

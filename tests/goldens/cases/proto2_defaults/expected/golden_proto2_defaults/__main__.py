@@ -13,6 +13,7 @@ import sys
 
 from golden_proto2_defaults.runtime import run_commands
 
+PROG = "python -m golden_proto2_defaults"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("golden.defaults.Job",)
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_proto2_defaults",
             ROOTS,
-            prog="python -m golden_proto2_defaults",
+            prog=PROG,
         )
     )

@@ -13,6 +13,7 @@ import sys
 
 from golden_proto3_features.runtime import run_commands
 
+PROG = "python -m golden_proto3_features"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("golden.features.Canvas",)
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_proto3_features",
             ROOTS,
-            prog="python -m golden_proto3_features",
+            prog=PROG,
         )
     )

@@ -13,6 +13,7 @@ import sys
 
 from golden_python_names.runtime import run_commands
 
+PROG = "python -m golden_python_names"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("golden.names.Literal", "golden.names.Record", "golden.names.copy")
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_python_names",
             ROOTS,
-            prog="python -m golden_python_names",
+            prog=PROG,
         )
     )

@@ -13,6 +13,7 @@ import sys
 
 from golden_same_names.runtime import run_commands
 
+PROG = "python -m golden_same_names"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("acme.rpc.Thing",)
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_same_names",
             ROOTS,
-            prog="python -m golden_same_names",
+            prog=PROG,
         )
     )

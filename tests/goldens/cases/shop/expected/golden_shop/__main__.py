@@ -13,6 +13,7 @@ import sys
 
 from golden_shop.runtime import run_commands
 
+PROG = "python -m golden_shop"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("shop.Catalogue", "shop.Order")
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_shop",
             ROOTS,
-            prog="python -m golden_shop",
+            prog=PROG,
         )
     )

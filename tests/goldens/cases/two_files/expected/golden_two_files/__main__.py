@@ -13,6 +13,7 @@ import sys
 
 from golden_two_files.runtime import run_commands
 
+PROG = "python -m golden_two_files"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("golden.uses.Box",)
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_two_files",
             ROOTS,
-            prog="python -m golden_two_files",
+            prog=PROG,
         )
     )

@@ -13,6 +13,7 @@ import sys
 
 from golden_well_known_types.runtime import run_commands
 
+PROG = "python -m golden_well_known_types"
 # the messages no other message holds: what ``schema`` prints when none is named
 ROOTS = ("golden.wkt.Event",)
 
@@ -22,6 +23,6 @@ if __name__ == "__main__":
             None,
             "golden_well_known_types",
             ROOTS,
-            prog="python -m golden_well_known_types",
+            prog=PROG,
         )
     )
