@@ -775,7 +775,7 @@ class _Builder:
         """A Record's field: an enum read as its enum class's member, repeated
         and map message fields as live views of their class, and a class's
         instance taken wherever its message is (types of this module only)."""
-        if f.type == "enum" and not f.repeated:
+        if f.type == "enum" and not f.is_map:
             enum = self.schema.enums.get(f.type_name or "")
             model = self.enum_model(enum) if enum is not None else None
             if model is not None and model.module == ".".join(
@@ -786,12 +786,10 @@ class _Builder:
                     if model.owner
                     else model.class_name
                 )
-                return (
-                    "enum",
-                    Type(Sym("verbatim", "", name), detail=getter.detail),
-                    setter,
-                    name,
-                )
+                member = Type(Sym("verbatim", "", name), detail=getter.detail)
+                if f.repeated:
+                    return "enum_list", Type(Sym("builtin", "", "list"), (member,)), setter, name
+                return "enum", member, setter, name
             return read, getter, setter, None
         item = ref.item if f.is_map else (ref.item if f.repeated else ref)
         value = self.local_class(

@@ -22,9 +22,10 @@ from .typeref import Import, TypeRef
 # a dict), a message, a list or map, or a value only hooks compute.
 PropertyKind = Literal["scalar", "config", "message", "repeated", "hook"]
 # How a getter reads: the protobuf value itself, the dict view of a message,
-# or a copy (a dict of a map, a list of a repeated field).
+# or a copy (a dict of a map, a list of a repeated field); an enum's member, or
+# a list of them.
 PropertyRead = Literal[
-    "direct", "view", "dict", "list", "enum", "message_list", "message_map"
+    "direct", "view", "dict", "list", "enum", "enum_list", "message_list", "message_map"
 ]
 
 
