@@ -235,6 +235,11 @@ def test_proto3_nested_enum_and_views(tmp_path_factory):
     assert canvas.message.HasField("opacity") and repr(canvas).startswith("Canvas(points=[Canvas.Point(x=1)]")
     assert canvas.anchors["a"] == canvas_cls.Point(y=2) and canvas.points[0].x == 1
     assert canvas.colour == 0 and type(canvas.colour) is not int  # an enum of the module: a member
+    canvas.stack = ["BACK", 1]  # names and numbers in; members out
+    assert canvas.stack == [canvas_cls.Layer.BACK, canvas_cls.Layer.FRONT]
+    assert all(type(layer) is canvas_cls.Layer for layer in canvas.stack)
+    with pytest.raises(ValueError, match="Layer"):
+        canvas_cls(stack=["SIDEWAYS"])
 
 
 def test_proto2_enum_and_constructor(tmp_path_factory):

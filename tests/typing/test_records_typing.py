@@ -25,6 +25,7 @@ from typing_extensions import assert_type
 
 from golden_groups.ledger import Entry, Money
 from golden_proto2_defaults.defaults import Job, Kind
+from golden_proto3_features.features import Canvas
 from golden_shop import runtime
 from golden_shop.shop import Catalogue, Order, Order_Item, PaymentMethod, Price
 
@@ -48,6 +49,8 @@ job = Job(owner="me", settings={"kind": Kind.KIND_A})
 assert_type(Kind(1), Kind)
 entry = Entry(memo="m", parts=[Money(cents=1)], amount={"cents": 2})
 assert_type(entry.parts[0], Money)
+canvas = Canvas(stack=["BACK", Canvas.Layer.FRONT, 1])
+assert_type(canvas.stack, list[Canvas.Layer])
 """
 
 NEGATIVE = """\
@@ -76,7 +79,7 @@ Order.Itemm  # E: no such nested class
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("records")
-    for case in ("shop", "proto2_defaults", "groups"):
+    for case in ("shop", "proto2_defaults", "groups", "proto3_features"):
         golden_tree(ROOT / "tests" / "goldens" / "cases" / case / "expected", root)
     (root / "usage.py").write_text(USAGE)
     (root / "negative.py").write_text(NEGATIVE)

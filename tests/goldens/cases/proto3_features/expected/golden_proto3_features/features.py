@@ -149,6 +149,7 @@ class Canvas(
         ) = None,
         tags: list[str] | tuple[str, ...] | None = None,
         thumbnail: bytes | None = None,
+        stack: list[int | Canvas_LayerName] | tuple[int | Canvas_LayerName, ...] | None = None,
         strict: bool | None = None,
     ) -> None:
         """A new Canvas with the fields given set (None: left unset), each checked
@@ -314,6 +315,21 @@ class Canvas(
     @thumbnail.setter
     def thumbnail(self, value: bytes) -> None:
         self._set("thumbnail", value)
+
+    @property
+    def stack(self) -> list[Canvas.Layer]:
+        """the layers shown, front last
+
+        Type: ``list[Canvas.Layer (enum)]``. Default: ``[]``.
+        """
+        with self._lock:
+            return [Canvas.Layer(number) for number in self.message.stack]
+
+    @stack.setter
+    def stack(
+        self, value: list[int | Canvas_LayerName] | tuple[int | Canvas_LayerName, ...]
+    ) -> None:
+        self._set("stack", value)
 
 
 # The flat names of the classes nested in Canvas, as earlier packages exported them.

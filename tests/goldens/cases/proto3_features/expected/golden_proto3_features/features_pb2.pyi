@@ -70,6 +70,8 @@ class Canvas(_message.Message):
     def origin(self) -> Canvas.Point: ...
     tags: _containers.RepeatedScalarFieldContainer[_builtins.str]
     thumbnail: _builtins.bytes
+    stack: _containers.RepeatedScalarFieldContainer[_builtins.int]
+    """the layers shown, front last"""
     def __init__(
         self,
         *,
@@ -84,6 +86,7 @@ class Canvas(_message.Message):
         origin: Canvas.Point | None = ...,
         tags: _Iterable[_builtins.str] | None = ...,
         thumbnail: _builtins.bytes | None = ...,
+        stack: _Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     def HasField(
         self, field_name: _Literal["colour", "image", "opacity", "origin", "background", "_opacity"]
@@ -102,6 +105,7 @@ class Canvas(_message.Message):
             "origin",
             "tags",
             "thumbnail",
+            "stack",
             "background",
             "_opacity",
         ],

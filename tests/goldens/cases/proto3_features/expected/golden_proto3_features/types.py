@@ -72,6 +72,7 @@ class CanvasDict(TypedDict):
     origin: features_pb2.Canvas.Point
     tags: list[str]
     thumbnail: bytes
+    stack: list[int]
 
 
 class CanvasInput(TypedDict, total=False):
@@ -95,3 +96,5 @@ class CanvasInput(TypedDict, total=False):
     origin: Canvas_PointInput | features_pb2.Canvas.Point
     tags: list[str] | tuple[str, ...]
     thumbnail: bytes
+    stack: list[int | Canvas_LayerName] | tuple[int | Canvas_LayerName, ...]
+    """the layers shown, front last"""
