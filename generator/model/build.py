@@ -788,7 +788,12 @@ class _Builder:
                 )
                 member = Type(Sym("verbatim", "", name), detail=getter.detail)
                 if f.repeated:
-                    return "enum_list", Type(Sym("builtin", "", "list"), (member,)), setter, name
+                    return (
+                        "enum_list",
+                        Type(Sym("builtin", "", "list"), (member,)),
+                        setter,
+                        name,
+                    )
                 return "enum", member, setter, name
             return read, getter, setter, None
         item = ref.item if f.is_map else (ref.item if f.repeated else ref)
