@@ -283,7 +283,8 @@ def test_fuzzed_long_named_schemas_are_black_s_output(schema, tmp_path_factory, 
     (folder / "long_names.proto").write_text(schema)
     options = Options(protos=(folder / "long_names.proto",), annotations=None, out=folder / "out", package="long_names")
     for relative, text in build(options).files.items():
-        if relative.endswith((".py", ".pyi")):
+        # (the runtime's verbatim copies are the same in every example: .ci/run holds them to black)
+        if relative.endswith((".py", ".pyi")) and "# A verbatim copy of" not in text[:400]:
             assert black.format_str(text, mode=mode(_kind(relative))) == text, relative
     event("black ran" if black_calls else "no black")
     black_calls.clear()
