@@ -735,6 +735,60 @@ class _Builder:
         return read, getter, typeref.in_type(ref, config_dict=True, wrapper=wrapper), None
 
 
+def _nested(classes: tuple[ClassModel, ...]) -> tuple[ClassModel, ...]:
+    """A nested message's class defined in its parent's class (``Order.Item``)
+    where it can be: its parent has a class in the same module, it needs no
+    module-level function (an init or environment hook), and its name is not
+    one of its parent's members. Each module-level class lists the flat names
+    of the classes nested in it, kept as aliases (what earlier packages exported)."""
+    by_message = {c.message_full_name: c for c in classes}
+    parent_of: dict[str, ClassModel] = {}
+    for c in classes:
+        parent = by_message.get(c.message_full_name.rpartition(".")[0])
+        local = c.message_full_name.rpartition(".")[2]
+        if (
+            parent is None
+            or parent.module != c.module
+            or c.members.init
+            or c.members.env_fields
+            or local
+            in {
+                parent.message_attribute,
+                *naming.WRAPPER_MEMBERS,
+                *(p.name for p in parent.properties),
+                *(e.class_name for e in parent.enums),
+                *(a.name for a in parent.members.attributes),
+                *(a.name for a in parent.members.aliases),
+            }
+        ):
+            continue
+        parent_of[c.name] = parent
+
+    def path(c: ClassModel) -> str:
+        parent = parent_of.get(c.name)
+        local = c.message_full_name.rpartition(".")[2]
+        return f"{path(parent)}.{local}" if parent else c.name
+
+    def top(c: ClassModel) -> str:
+        parent = parent_of.get(c.name)
+        return top(parent) if parent else c.name
+
+    aliases: dict[str, list[tuple[str, str]]] = {}
+    for c in classes:
+        if c.name in parent_of:
+            aliases.setdefault(top(c), []).append((c.name, path(c)))
+    return tuple(
+        msgspec.structs.replace(
+            c,
+            nested_in=parent_of[c.name].name if c.name in parent_of else None,
+            local_name=c.message_full_name.rpartition(".")[2] if c.name in parent_of else "",
+            qualname=path(c) if c.name in parent_of else "",
+            flat_aliases=tuple(aliases.get(c.name, ())),
+        )
+        for c in classes
+    )
+
+
 def _field_marks(f: Field) -> list[str]:
     """The same facts in a key table's few words."""
     return [
@@ -809,10 +863,14 @@ def build_model(
         },
     )
     classes = tuple(_with_rules(c, rules) for c in classes)
-    if b.record:  # each class holds its nested enums' classes
-        classes = tuple(
-            msgspec.structs.replace(c, enums=tuple(e for e in enums if e.owner == c.name))
-            for c in classes
+    if b.record:  # each class holds its nested enums' and messages' classes
+        classes = _nested(
+            tuple(
+                msgspec.structs.replace(
+                    c, enums=tuple(e for e in enums if e.owner == c.name)
+                )
+                for c in classes
+            )
         )
     # every message field counts for documentation, even without a property
     for m in local_messages:

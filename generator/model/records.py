@@ -320,6 +320,14 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
     record: bool = False
     init_params: tuple[tuple[str, str], ...] = ()
     enums: tuple[EnumModel, ...] = ()  # the enum classes nested in it
+    # a nested message's class, defined in its parent's body (``Order.Item``):
+    # the parent class's name and its own name there ("": a module-level class)
+    nested_in: str | None = None
+    local_name: str = ""
+    qualname: str = ""  # its name from the module: "Order.Item" ("": its name)
+    # a module-level class: the flat names kept for its nested classes
+    # (``Order_Item = Order.Item``: what earlier packages exported)
+    flat_aliases: tuple[tuple[str, str], ...] = ()
 
     @property
     def direct(self) -> tuple[str, ...]:

@@ -100,10 +100,12 @@ def test_every_recorded_comment_reaches_the_generated_package():
 
 
 def test_coverage_counts_what_is_missing():
-    """The measure itself: a package without the stubs misses the comments only they carry."""
+    """The measure itself: a package without the stubs misses the comments only they carry
+    (an enum value's comment is also in its enum class's docstring)."""
     files = build(case_options(CASE, CASE / "expected")).files
     result = coverage({path: text for path, text in files.items() if not path.endswith(".pyi")})
-    for kind in ("enum value", "extension", "oneof", "service", "method"):
+    assert result["enum value"][2] == []
+    for kind in ("extension", "oneof", "service", "method"):
         found, total, missing = result[kind]
         assert found < total and len(missing) == total - found, (kind, result[kind])
 

@@ -13,8 +13,6 @@ from golden_groups import runtime as _runtime
 from golden_groups import survey_pb2
 
 if TYPE_CHECKING:
-    from google.protobuf.internal import containers as _containers
-
     from golden_groups.types import (
         Form_AnswerInput,
         Form_Respondent_AddressDict,
@@ -31,287 +29,8 @@ __all__ = [
 ]
 
 
-class Form_Respondent_Address(
-    _runtime.Wrapper,
-    message=survey_pb2.Form.Respondent.Address,
-    attribute="message",
-):
-    """Where they live.
-
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
-    """
-
-    __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = (
-        "city",
-        "postcode",
-    )
-
-    message: survey_pb2.Form.Respondent.Address
-
-    @property
-    def city(self) -> str:
-        """The city.
-
-        Type:
-            ``str``
-
-        Default:
-            ``''``
-        """
-        return self.message.city
-
-    @city.setter
-    def city(self, value: str) -> None:
-        self._set("city", value)
-
-    @property
-    def postcode(self) -> str:
-        """The postcode.
-
-        Type:
-            ``str``
-
-        Default:
-            ``''``
-        """
-        return self.message.postcode
-
-    @postcode.setter
-    def postcode(self, value: str) -> None:
-        self._set("postcode", value)
-
-
-class Form_Respondent(
-    _runtime.Wrapper,
-    message=survey_pb2.Form.Respondent,
-    attribute="message",
-):
-    """Who filled the form in.
-
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Config dicts:
-        An option with a Keys table holds a message whose keys, until set, are
-        at the defaults its table shows; it takes a dict. Assigning one updates
-        only the keys it names and is all-or-nothing: if any key or value is
-        rejected, nothing changes. The caller's dict is never modified.
-        Assigning a list to a list key replaces the stored list (an option whose
-        list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-        (a ValueError that is also an AssertionError) naming the valid keys and
-        the closest match.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
-    """
-
-    __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = (
-        "name",
-        "age",
-    )
-
-    message: survey_pb2.Form.Respondent
-
-    @property
-    def name(self) -> str:
-        """Their name.
-
-        Type:
-            ``str``
-
-        Default:
-            ``''``
-        """
-        return self.message.name
-
-    @name.setter
-    def name(self, value: str) -> None:
-        self._set("name", value)
-
-    @property
-    def age(self) -> int:
-        """Their age in years.
-
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``18``
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.age
-
-    @age.setter
-    def age(self, value: int) -> None:
-        self._set("age", value)
-
-    @property
-    def address(self) -> Form_Respondent_AddressDict:
-        """Where they live.
-
-        Type:
-            ``Form_Respondent_AddressDict``
-
-        Keys:
-            ========  ====  =======  =============
-            key       type  default  meaning
-            ========  ====  =======  =============
-            city      str   ''       The city.
-            postcode  str   ''       The postcode.
-            ========  ====  =======  =============
-        """
-        return cast(
-            "Form_Respondent_AddressDict", _runtime.dict_view(self.message.address, self._lock)
-        )
-
-    @address.setter
-    def address(
-        self,
-        value: (
-            Form_Respondent_AddressInput
-            | Form_Respondent_AddressDict
-            | survey_pb2.Form.Respondent.Address
-        ),
-    ) -> None:
-        self._set("address", value)
-
-
-class Form_Answer(
-    _runtime.Wrapper,
-    message=survey_pb2.Form.Answer,
-    attribute="message",
-):
-    """The answers, in order.
-
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
-    """
-
-    __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = (
-        "question",
-        "text",
-        "confidence",
-    )
-
-    message: survey_pb2.Form.Answer
-
-    @property
-    def question(self) -> int:
-        """The question's number.
-
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.question
-
-    @question.setter
-    def question(self, value: int) -> None:
-        self._set("question", value)
-
-    @property
-    def text(self) -> str:
-        """What was answered.
-
-        Type:
-            ``str``
-
-        Default:
-            ``''``
-        """
-        return self.message.text
-
-    @text.setter
-    def text(self, value: str) -> None:
-        self._set("text", value)
-
-    @property
-    def confidence(self) -> float:
-        """How sure the respondent was, 0 to 1.
-
-        Type:
-            ``float (float32)``
-
-        Default:
-            ``1.0``
-
-        Constraints:
-            * finite (strict mode rejects NaN and infinity)
-        """
-        return self.message.confidence
-
-    @confidence.setter
-    def confidence(self, value: float) -> None:
-        self._set("confidence", value)
-
-
 class Form(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=survey_pb2.Form,
     attribute="message",
 ):
@@ -346,14 +65,328 @@ class Form(
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = ("title",)
 
     message: survey_pb2.Form
+
+    class Respondent(
+        _runtime.Record,
+        message=survey_pb2.Form.Respondent,
+        attribute="message",
+    ):
+        """Who filled the form in.
+
+        Defaults:
+            Every default shown (an option's, and each key's in a Keys table) is the
+            one the protobuf descriptor declares, or the zero value of the field's
+            type where it declares none: the docs never restate it by hand.
+
+        Config dicts:
+            An option with a Keys table holds a message whose keys, until set, are
+            at the defaults its table shows; it takes a dict. Assigning one updates
+            only the keys it names and is all-or-nothing: if any key or value is
+            rejected, nothing changes. The caller's dict is never modified.
+            Assigning a list to a list key replaces the stored list (an option whose
+            list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
+            (a ValueError that is also an AssertionError) naming the valid keys and
+            the closest match.
+
+        Threads:
+            An instance may be shared between threads. Each assignment is applied
+            whole: a config dict, a list or a map is checked and built aside, then
+            swapped in under the instance's lock, so assignments from several
+            threads apply one after the other, and a getter returns the value from
+            before or after an assignment, never part of one. A single-value option
+            is one protobuf operation and takes no lock, and copies and pickles read
+            without it (they cost no more than a plain object's copy): copy an
+            instance while no other thread assigns to it. Objects a getter hands out
+            live (the wrapped message, the nested messages in a config's dict) are
+            protobuf's own: change them from one thread at a time.
+        """
+
+        __slots__ = ("message", "_strict")
+
+        message: survey_pb2.Form.Respondent
+
+        class Address(
+            _runtime.Record,
+            message=survey_pb2.Form.Respondent.Address,
+            attribute="message",
+        ):
+            """Where they live.
+
+            Defaults:
+                Every default shown (an option's, and each key's in a Keys table) is the
+                one the protobuf descriptor declares, or the zero value of the field's
+                type where it declares none: the docs never restate it by hand.
+
+            Threads:
+                An instance may be shared between threads. Each assignment is applied
+                whole: a config dict, a list or a map is checked and built aside, then
+                swapped in under the instance's lock, so assignments from several
+                threads apply one after the other, and a getter returns the value from
+                before or after an assignment, never part of one. A single-value option
+                is one protobuf operation and takes no lock, and copies and pickles read
+                without it (they cost no more than a plain object's copy): copy an
+                instance while no other thread assigns to it. Objects a getter hands out
+                live (the wrapped message, the nested messages in a config's dict) are
+                protobuf's own: change them from one thread at a time.
+            """
+
+            __slots__ = ("message", "_strict")
+
+            message: survey_pb2.Form.Respondent.Address
+
+            def __init__(
+                self,
+                *,
+                city: str | None = None,
+                postcode: str | None = None,
+                strict: bool | None = None,
+            ) -> None:
+                """A new Form.Respondent.Address with the fields given set (None: left
+                unset), each checked as its setter checks it; ``strict``: the instance's
+                mode (None: the package's default).
+                """
+                self._construct(strict, locals())
+
+            @property
+            def city(self) -> str:
+                """The city.
+
+                Type:
+                    ``str``
+
+                Default:
+                    ``''``
+                """
+                return self.message.city
+
+            @city.setter
+            def city(self, value: str) -> None:
+                self._set("city", value)
+
+            @property
+            def postcode(self) -> str:
+                """The postcode.
+
+                Type:
+                    ``str``
+
+                Default:
+                    ``''``
+                """
+                return self.message.postcode
+
+            @postcode.setter
+            def postcode(self, value: str) -> None:
+                self._set("postcode", value)
+
+        def __init__(
+            self,
+            *,
+            name: str | None = None,
+            age: int | None = None,
+            address: (
+                Form_Respondent_Address
+                | Form_Respondent_AddressInput
+                | Form_Respondent_AddressDict
+                | survey_pb2.Form.Respondent.Address
+                | None
+            ) = None,
+            strict: bool | None = None,
+        ) -> None:
+            """A new Form.Respondent with the fields given set (None: left unset), each
+            checked as its setter checks it; ``strict``: the instance's mode (None:
+            the package's default).
+            """
+            self._construct(strict, locals())
+
+        @property
+        def name(self) -> str:
+            """Their name.
+
+            Type:
+                ``str``
+
+            Default:
+                ``''``
+            """
+            return self.message.name
+
+        @name.setter
+        def name(self, value: str) -> None:
+            self._set("name", value)
+
+        @property
+        def age(self) -> int:
+            """Their age in years.
+
+            Type:
+                ``int (int32)``
+
+            Default:
+                ``18``
+
+            Constraints:
+                * int32 range [-2147483648, 2147483647]
+            """
+            return self.message.age
+
+        @age.setter
+        def age(self, value: int) -> None:
+            self._set("age", value)
+
+        @property
+        def address(self) -> Form_Respondent_AddressDict:
+            """Where they live.
+
+            Type:
+                ``Form_Respondent_AddressDict``
+
+            Keys:
+                ========  ====  =======  =============
+                key       type  default  meaning
+                ========  ====  =======  =============
+                city      str   ''       The city.
+                postcode  str   ''       The postcode.
+                ========  ====  =======  =============
+            """
+            return cast(
+                "Form_Respondent_AddressDict", _runtime.dict_view(self.message.address, self._lock)
+            )
+
+        @address.setter
+        def address(
+            self,
+            value: (
+                Form_Respondent_Address
+                | Form_Respondent_AddressInput
+                | Form_Respondent_AddressDict
+                | survey_pb2.Form.Respondent.Address
+            ),
+        ) -> None:
+            self._set("address", value)
+
+    class Answer(
+        _runtime.Record,
+        message=survey_pb2.Form.Answer,
+        attribute="message",
+    ):
+        """The answers, in order.
+
+        Defaults:
+            Every default shown (an option's, and each key's in a Keys table) is the
+            one the protobuf descriptor declares, or the zero value of the field's
+            type where it declares none: the docs never restate it by hand.
+
+        Threads:
+            An instance may be shared between threads. Each assignment is applied
+            whole: a config dict, a list or a map is checked and built aside, then
+            swapped in under the instance's lock, so assignments from several
+            threads apply one after the other, and a getter returns the value from
+            before or after an assignment, never part of one. A single-value option
+            is one protobuf operation and takes no lock, and copies and pickles read
+            without it (they cost no more than a plain object's copy): copy an
+            instance while no other thread assigns to it. Objects a getter hands out
+            live (the wrapped message, the nested messages in a config's dict) are
+            protobuf's own: change them from one thread at a time.
+        """
+
+        __slots__ = ("message", "_strict")
+
+        message: survey_pb2.Form.Answer
+
+        def __init__(
+            self,
+            *,
+            question: int | None = None,
+            text: str | None = None,
+            confidence: float | None = None,
+            strict: bool | None = None,
+        ) -> None:
+            """A new Form.Answer with the fields given set (None: left unset), each
+            checked as its setter checks it; ``strict``: the instance's mode (None:
+            the package's default).
+            """
+            self._construct(strict, locals())
+
+        @property
+        def question(self) -> int:
+            """The question's number.
+
+            Type:
+                ``int (int32)``
+
+            Default:
+                ``0``
+
+            Constraints:
+                * int32 range [-2147483648, 2147483647]
+            """
+            return self.message.question
+
+        @question.setter
+        def question(self, value: int) -> None:
+            self._set("question", value)
+
+        @property
+        def text(self) -> str:
+            """What was answered.
+
+            Type:
+                ``str``
+
+            Default:
+                ``''``
+            """
+            return self.message.text
+
+        @text.setter
+        def text(self, value: str) -> None:
+            self._set("text", value)
+
+        @property
+        def confidence(self) -> float:
+            """How sure the respondent was, 0 to 1.
+
+            Type:
+                ``float (float32)``
+
+            Default:
+                ``1.0``
+
+            Constraints:
+                * finite (strict mode rejects NaN and infinity)
+            """
+            return self.message.confidence
+
+        @confidence.setter
+        def confidence(self, value: float) -> None:
+            self._set("confidence", value)
+
+    def __init__(
+        self,
+        *,
+        title: str | None = None,
+        respondent: (
+            Form_Respondent
+            | Form_RespondentInput
+            | Form_RespondentDict
+            | survey_pb2.Form.Respondent
+            | None
+        ) = None,
+        answer: (
+            list[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer]
+            | tuple[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer, ...]
+            | None
+        ) = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Form with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def title(self) -> str:
@@ -391,12 +424,18 @@ class Form(
 
     @respondent.setter
     def respondent(
-        self, value: Form_RespondentInput | Form_RespondentDict | survey_pb2.Form.Respondent
+        self,
+        value: (
+            Form_Respondent
+            | Form_RespondentInput
+            | Form_RespondentDict
+            | survey_pb2.Form.Respondent
+        ),
     ) -> None:
         self._set("respondent", value)
 
     @property
-    def answer(self) -> _containers.RepeatedCompositeFieldContainer[survey_pb2.Form.Answer]:
+    def answer(self) -> _runtime.MessageList[Form_Answer]:
         """The answers, in order.
 
         Type:
@@ -405,14 +444,20 @@ class Form(
         Default:
             ``[]``
         """
-        return self.message.answer
+        return _runtime.MessageList(self, "answer", Form_Answer)
 
     @answer.setter
     def answer(
         self,
         value: (
-            list[Form_AnswerInput | survey_pb2.Form.Answer]
-            | tuple[Form_AnswerInput | survey_pb2.Form.Answer, ...]
+            list[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer]
+            | tuple[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer, ...]
         ),
     ) -> None:
         self._set("answer", value)
+
+
+# The flat names of the classes nested in Form, as earlier packages exported them.
+Form_Respondent_Address = Form.Respondent.Address
+Form_Respondent = Form.Respondent
+Form_Answer = Form.Answer

@@ -16,13 +16,26 @@ if TYPE_CHECKING:
     from golden_proto2_defaults.types import KindName, SettingsDict, SettingsInput
 
 __all__ = [
+    "Kind",
     "Settings",
     "Job",
 ]
 
 
+class Kind(_runtime.ProtoEnum):
+    """Kinds of jobs.
+
+    Values:
+        ``KIND_A`` (1): the first kind
+        ``KIND_B`` (2)
+    """
+
+    KIND_A = 1
+    KIND_B = 2
+
+
 class Settings(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=defaults_pb2.Settings,
     attribute="message",
 ):
@@ -47,29 +60,35 @@ class Settings(
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = (
-        "ratio",
-        "precise",
-        "small",
-        "big",
-        "unsigned_small",
-        "unsigned_big",
-        "zigzag",
-        "fixed",
-        "enabled",
-        "name",
-        "blob",
-        "infinite",
-        "not_a_number",
-        "must",
-    )
 
     message: defaults_pb2.Settings
+
+    def __init__(
+        self,
+        *,
+        ratio: float | None = None,
+        precise: float | None = None,
+        small: int | None = None,
+        big: int | None = None,
+        unsigned_small: int | None = None,
+        unsigned_big: int | None = None,
+        zigzag: int | None = None,
+        fixed: int | None = None,
+        enabled: bool | None = None,
+        name: str | None = None,
+        blob: bytes | None = None,
+        kind: int | KindName | None = None,
+        infinite: float | None = None,
+        not_a_number: float | None = None,
+        sizes: list[int] | tuple[int, ...] | None = None,
+        must: int | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Settings with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def ratio(self) -> float:
@@ -272,7 +291,7 @@ class Settings(
         self._set("blob", value)
 
     @property
-    def kind(self) -> int:
+    def kind(self) -> Kind:
         """The ``kind`` field of ``golden.defaults.Settings`` (undocumented).
 
         Type:
@@ -281,7 +300,7 @@ class Settings(
         Default:
             ``KIND_B``
         """
-        return self.message.kind
+        return Kind(self.message.kind)
 
     @kind.setter
     def kind(self, value: int | KindName) -> None:
@@ -366,7 +385,7 @@ class Settings(
 
 
 class Job(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=defaults_pb2.Job,
     attribute="message",
 ):
@@ -401,14 +420,21 @@ class Job(
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = ("owner",)
 
     message: defaults_pb2.Job
+
+    def __init__(
+        self,
+        *,
+        settings: Settings | SettingsInput | SettingsDict | defaults_pb2.Settings | None = None,
+        owner: str | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Job with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def settings(self) -> SettingsDict:
@@ -478,7 +504,9 @@ class Job(
         return cast("SettingsDict", _runtime.dict_view(self.message.settings, self._lock))
 
     @settings.setter
-    def settings(self, value: SettingsInput | SettingsDict | defaults_pb2.Settings) -> None:
+    def settings(
+        self, value: Settings | SettingsInput | SettingsDict | defaults_pb2.Settings
+    ) -> None:
         self._set("settings", value)
 
     @property

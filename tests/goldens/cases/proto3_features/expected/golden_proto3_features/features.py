@@ -15,8 +15,6 @@ from golden_proto3_features import runtime as _runtime
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from google.protobuf.internal import containers as _containers
-
     from golden_proto3_features.types import (
         Canvas_LayerName,
         Canvas_PointDict,
@@ -25,90 +23,28 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "Colour",
     "Canvas_Point",
     "Canvas",
 ]
 
 
-class Canvas_Point(
-    _runtime.Wrapper,
-    message=features_pb2.Canvas.Point,
-    attribute="message",
-):
-    """A nested message type.
+class Colour(_runtime.ProtoEnum):
+    """Colour of a thing.
 
-    Defaults:
-        Every default shown (an option's, and each key's in a Keys table) is the
-        one the protobuf descriptor declares, or the zero value of the field's
-        type where it declares none: the docs never restate it by hand.
-
-    Threads:
-        An instance may be shared between threads. Each assignment is applied
-        whole: a config dict, a list or a map is checked and built aside, then
-        swapped in under the instance's lock, so assignments from several
-        threads apply one after the other, and a getter returns the value from
-        before or after an assignment, never part of one. A single-value option
-        is one protobuf operation and takes no lock, and copies and pickles read
-        without it (they cost no more than a plain object's copy): copy an
-        instance while no other thread assigns to it. Objects a getter hands out
-        live (the wrapped message, the nested messages in a config's dict) are
-        protobuf's own: change them from one thread at a time.
+    Values:
+        ``COLOUR_UNSPECIFIED`` (0)
+        ``RED`` (1)
+        ``GREEN`` (2)
     """
 
-    __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = (
-        "x",
-        "y",
-    )
-
-    message: features_pb2.Canvas.Point
-
-    @property
-    def x(self) -> int:
-        """The ``x`` field of ``golden.features.Canvas.Point`` (undocumented).
-
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.x
-
-    @x.setter
-    def x(self, value: int) -> None:
-        self._set("x", value)
-
-    @property
-    def y(self) -> int:
-        """The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
-
-        Type:
-            ``int (int32)``
-
-        Default:
-            ``0``
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.y
-
-    @y.setter
-    def y(self, value: int) -> None:
-        self._set("y", value)
+    COLOUR_UNSPECIFIED = 0
+    RED = 1
+    GREEN = 2
 
 
 class Canvas(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=features_pb2.Canvas,
     attribute="message",
 ):
@@ -143,19 +79,129 @@ class Canvas(
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = (
-        "title",
-        "image",
-        "opacity",
-        "thumbnail",
-    )
 
     message: features_pb2.Canvas
+
+    class Layer(_runtime.ProtoEnum):
+        """Names of ``golden.features.Canvas.Layer``.
+
+        Values:
+            ``BACK`` (0)
+            ``FRONT`` (1)
+        """
+
+        BACK = 0
+        FRONT = 1
+
+    class Point(
+        _runtime.Record,
+        message=features_pb2.Canvas.Point,
+        attribute="message",
+    ):
+        """A nested message type.
+
+        Defaults:
+            Every default shown (an option's, and each key's in a Keys table) is the
+            one the protobuf descriptor declares, or the zero value of the field's
+            type where it declares none: the docs never restate it by hand.
+
+        Threads:
+            An instance may be shared between threads. Each assignment is applied
+            whole: a config dict, a list or a map is checked and built aside, then
+            swapped in under the instance's lock, so assignments from several
+            threads apply one after the other, and a getter returns the value from
+            before or after an assignment, never part of one. A single-value option
+            is one protobuf operation and takes no lock, and copies and pickles read
+            without it (they cost no more than a plain object's copy): copy an
+            instance while no other thread assigns to it. Objects a getter hands out
+            live (the wrapped message, the nested messages in a config's dict) are
+            protobuf's own: change them from one thread at a time.
+        """
+
+        __slots__ = ("message", "_strict")
+
+        message: features_pb2.Canvas.Point
+
+        def __init__(
+            self,
+            *,
+            x: int | None = None,
+            y: int | None = None,
+            strict: bool | None = None,
+        ) -> None:
+            """A new Canvas.Point with the fields given set (None: left unset), each
+            checked as its setter checks it; ``strict``: the instance's mode (None:
+            the package's default).
+            """
+            self._construct(strict, locals())
+
+        @property
+        def x(self) -> int:
+            """The ``x`` field of ``golden.features.Canvas.Point`` (undocumented).
+
+            Type:
+                ``int (int32)``
+
+            Default:
+                ``0``
+
+            Constraints:
+                * int32 range [-2147483648, 2147483647]
+            """
+            return self.message.x
+
+        @x.setter
+        def x(self, value: int) -> None:
+            self._set("x", value)
+
+        @property
+        def y(self) -> int:
+            """The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
+
+            Type:
+                ``int (int32)``
+
+            Default:
+                ``0``
+
+            Constraints:
+                * int32 range [-2147483648, 2147483647]
+            """
+            return self.message.y
+
+        @y.setter
+        def y(self, value: int) -> None:
+            self._set("y", value)
+
+    def __init__(
+        self,
+        *,
+        title: str | None = None,
+        points: (
+            list[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point]
+            | tuple[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point, ...]
+            | None
+        ) = None,
+        counts: Mapping[str, int] | None = None,
+        anchors: (
+            Mapping[str, Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point] | None
+        ) = None,
+        colour: int | ColourName | None = None,
+        image: str | None = None,
+        opacity: float | None = None,
+        layer: int | Canvas_LayerName | None = None,
+        origin: (
+            Canvas_Point | Canvas_PointInput | Canvas_PointDict | features_pb2.Canvas.Point | None
+        ) = None,
+        tags: list[str] | tuple[str, ...] | None = None,
+        thumbnail: bytes | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Canvas with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def title(self) -> str:
@@ -174,7 +220,7 @@ class Canvas(
         self._set("title", value)
 
     @property
-    def points(self) -> _containers.RepeatedCompositeFieldContainer[features_pb2.Canvas.Point]:
+    def points(self) -> _runtime.MessageList[Canvas_Point]:
         """The ``points`` field of ``golden.features.Canvas`` (undocumented).
 
         Type:
@@ -183,14 +229,14 @@ class Canvas(
         Default:
             ``[]``
         """
-        return self.message.points
+        return _runtime.MessageList(self, "points", Canvas_Point)
 
     @points.setter
     def points(
         self,
         value: (
-            list[Canvas_PointInput | features_pb2.Canvas.Point]
-            | tuple[Canvas_PointInput | features_pb2.Canvas.Point, ...]
+            list[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point]
+            | tuple[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point, ...]
         ),
     ) -> None:
         self._set("points", value)
@@ -213,7 +259,7 @@ class Canvas(
         self._set("counts", value)
 
     @property
-    def anchors(self) -> dict[str, features_pb2.Canvas.Point]:
+    def anchors(self) -> _runtime.MessageMap[str, Canvas_Point]:
         """The ``anchors`` field of ``golden.features.Canvas`` (undocumented).
 
         Type:
@@ -222,15 +268,16 @@ class Canvas(
         Default:
             ``{}``
         """
-        with self._lock:
-            return dict(self.message.anchors)
+        return _runtime.MessageMap(self, "anchors", Canvas_Point)
 
     @anchors.setter
-    def anchors(self, value: Mapping[str, Canvas_PointInput | features_pb2.Canvas.Point]) -> None:
+    def anchors(
+        self, value: Mapping[str, Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point]
+    ) -> None:
         self._set("anchors", value)
 
     @property
-    def colour(self) -> int:
+    def colour(self) -> Colour:
         """The ``colour`` field of ``golden.features.Canvas`` (undocumented).
 
         Type:
@@ -239,7 +286,7 @@ class Canvas(
         Default:
             ``COLOUR_UNSPECIFIED``
         """
-        return self.message.colour
+        return Colour(self.message.colour)
 
     @colour.setter
     def colour(self, value: int | ColourName) -> None:
@@ -281,7 +328,7 @@ class Canvas(
         self._set("opacity", value)
 
     @property
-    def layer(self) -> int:
+    def layer(self) -> Canvas.Layer:
         """The ``layer`` field of ``golden.features.Canvas`` (undocumented).
 
         Type:
@@ -290,7 +337,7 @@ class Canvas(
         Default:
             ``BACK``
         """
-        return self.message.layer
+        return Canvas.Layer(self.message.layer)
 
     @layer.setter
     def layer(self, value: int | Canvas_LayerName) -> None:
@@ -317,7 +364,7 @@ class Canvas(
 
     @origin.setter
     def origin(
-        self, value: Canvas_PointInput | Canvas_PointDict | features_pb2.Canvas.Point
+        self, value: Canvas_Point | Canvas_PointInput | Canvas_PointDict | features_pb2.Canvas.Point
     ) -> None:
         self._set("origin", value)
 
@@ -353,3 +400,7 @@ class Canvas(
     @thumbnail.setter
     def thumbnail(self, value: bytes) -> None:
         self._set("thumbnail", value)
+
+
+# The flat names of the classes nested in Canvas, as earlier packages exported them.
+Canvas_Point = Canvas.Point

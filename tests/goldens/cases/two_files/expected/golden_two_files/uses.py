@@ -23,7 +23,7 @@ __all__ = [
 
 
 class Box(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=uses_pb2.Box,
     attribute="message",
 ):
@@ -58,14 +58,24 @@ class Box(
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = ("sealed",)
 
     message: uses_pb2.Box
+
+    def __init__(
+        self,
+        *,
+        width: LengthInput | LengthDict | base_pb2.Length | None = None,
+        edges: (
+            list[LengthInput | base_pb2.Length] | tuple[LengthInput | base_pb2.Length, ...] | None
+        ) = None,
+        sealed: bool | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Box with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def width(self) -> LengthDict:

@@ -16,7 +16,7 @@ __all__ = [
 
 
 class Attribute(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=common_pb2.Attribute,
     attribute="message",
 ):
@@ -41,17 +41,21 @@ class Attribute(
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = (
-        "key",
-        "value",
-    )
 
     message: common_pb2.Attribute
+
+    def __init__(
+        self,
+        *,
+        key: str | None = None,
+        value: int | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Attribute with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def key(self) -> str:

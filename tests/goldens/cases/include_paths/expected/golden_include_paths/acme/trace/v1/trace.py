@@ -24,7 +24,7 @@ __all__ = [
 
 
 class Span(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=trace_pb2.Span,
     attribute="message",
 ):
@@ -49,14 +49,25 @@ class Span(
     """
 
     __slots__ = ("message", "_strict")
-    # Plain scalar options. The attribute lock's __setattr__ runs before any
-    # setter (an unknown name is a TypeError), so in compatible mode it stores
-    # a value of exactly the option's type itself; the setter below runs for
-    # anything else. Going through a setter (or a descriptor per field) costs
-    # 3 to 6 times as much per assignment.
-    _direct = ("name",)
 
     message: trace_pb2.Span
+
+    def __init__(
+        self,
+        *,
+        name: str | None = None,
+        attributes: (
+            list[AttributeInput | common_pb2.Attribute]
+            | tuple[AttributeInput | common_pb2.Attribute, ...]
+            | None
+        ) = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Span with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def name(self) -> str:
