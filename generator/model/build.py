@@ -503,6 +503,7 @@ class _Builder:
         return ClassModel(
             record=self.record,
             init_params=init_params,
+            strict_type=spell(typeref.union(typeref.builtin("bool"), typeref.NONE)),
             name=cls.name,
             module=".".join(naming.module_path_for_proto(message.file)),
             message_cls=message_cls,

@@ -319,6 +319,7 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
     # constructor (its keywords: name, type), repr and ==, its enum classes
     record: bool = False
     init_params: tuple[tuple[str, str], ...] = ()
+    strict_type: str = "bool | None"  # its ``strict`` keyword's, as the class body spells it
     enums: tuple[EnumModel, ...] = ()  # the enum classes nested in it
     # a nested message's class, defined in its parent's body (``Order.Item``):
     # the parent class's name and its own name there ("": a module-level class)
@@ -336,6 +337,14 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
         if self.record:
             return ()
         return tuple(p.name for p in self.properties if p.direct_set)
+
+    @property
+    def init_self(self) -> str:
+        """The name of ``__init__``'s first parameter: not one of its keywords."""
+        name = "self"
+        while any(param == name for param, _ in self.init_params):
+            name += "_"
+        return name
 
     @property
     def renamed(self) -> tuple[tuple[str, str], ...]:

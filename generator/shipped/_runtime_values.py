@@ -50,10 +50,11 @@ class Record(Wrapper):
 
     def _construct(self, strict: bool | None, values: Mapping[str, Any]) -> None:
         """What a generated ``__init__`` does: ``values`` is its ``locals()``
-        (the keywords, each assigned through its property unless None)."""
+        (the keywords, each assigned through its property unless None; the
+        instance itself is its first parameter, whatever its name)."""
         Wrapper.__init__(self, strict=strict)
         for name, value in values.items():
-            if value is not None and name != "self" and name != "strict":
+            if value is not None and value is not self and name != "strict":
                 setattr(self, name, value)
 
     def __repr__(self) -> str:
@@ -77,7 +78,7 @@ class Record(Wrapper):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return bool(self._message == other._message)  # type: ignore[attr-defined]
+        return bool(self._message == other._message)
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -129,7 +129,8 @@ def test_every_message_has_a_wrapper_class(package):
     still has a class, under a name of its own."""
     names = {"Shelf", "Catalog", "Left", "Left_Item", "Right", "Right_Item", "ShelfDict_", "Node"}
     assert set(package.__all__) - {"UnknownConfigKeyError", "default_strict", "set_default_strict"} == names
-    messages = {getattr(package, name).__name__: type(getattr(package, name)().message).DESCRIPTOR.full_name for name in names}
+    messages = {name: type(getattr(package, name)().message).DESCRIPTOR.full_name for name in names}
+    assert package.Left_Item is package.Left.Item and package.Left_Item.__qualname__ == "Left.Item"  # nested, the flat name kept
     assert messages["Left_Item"] == "golden.notes.Left.Item" and messages["Right_Item"] == "golden.notes.Right.Item"
     assert messages["ShelfDict_"] == "golden.notes.ShelfDict" and len(set(messages.values())) == len(names)
     types = importlib.import_module("golden_every_comment.types")

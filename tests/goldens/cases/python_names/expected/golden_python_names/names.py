@@ -76,7 +76,7 @@ class Mapping_(
         int: _builtins.int | None = None,
         bool: _builtins.bool | None = None,
         counts: Mapping[str, _builtins.int] | None = None,
-        strict: bool | None = None,
+        strict: _builtins.bool | None = None,
     ) -> None:
         """A new Mapping_ with the fields given set (None: left unset), each
         checked as its setter checks it; ``strict``: the instance's mode (None:
@@ -322,7 +322,6 @@ class Literal(
 
     message: names_pb2.Literal
 
-
     class Kind(_runtime.ProtoEnum):
         """An enum named like nothing special.
 
@@ -333,7 +332,6 @@ class Literal(
 
         KIND_ZERO = 0
         KIND_ONE = 1
-
 
     def __init__(
         self,
