@@ -232,9 +232,9 @@ def test_well_known_json_types_take_json_like_values_everywhere(tmp_path, strict
         # what JSON cannot hold is refused, naming where, and changes nothing
         with pytest.raises(TypeError, match=r"^Event.json: expected a JSON-like value .* got object"):
             event.json = object()
-        with pytest.raises(TypeError, match=r"^values\\[1\\]: expected a JSON-like value"):
+        with pytest.raises(TypeError, match=r"^Event.values\\[1\\]: expected a JSON-like value"):
             event.values = [1, b"bytes"]
-        with pytest.raises(TypeError, match=r"^attributes\\['k'\\]: "):
+        with pytest.raises(TypeError, match=r"^Event.attributes\\['k'\\]: "):
             event.attributes = {{"k": {{"nested": object()}}}}
         assert plain(event.json) == "std" and [plain(v) for v in event.values] == [1, "y"]
         assert list(event.attributes) == ["v"]
