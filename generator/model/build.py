@@ -333,8 +333,17 @@ class _Builder:
         if self.record:
             module = ".".join(naming.module_path_for_proto(enum.file))
             parent = self.class_of.get(enum.full_name.rpartition(".")[0])
-            if parent is not None and "." in enum.name:
-                class_name, owner = enum.name.rpartition(".")[2], parent.name
+            local = enum.name.rpartition(".")[2]
+            taken = {*naming.WRAPPER_MEMBERS, *naming.CLASS_BODY_NAMES}
+            if (
+                parent is not None
+            ):  # the names its parent's body binds (protoc refuses a field's)
+                taken |= {parent.message_attribute, *member_names(parent)}
+                taken |= {p.name for p in parent.extra_properties}
+                notes = self.notes.messages.get(parent.message, {}).values()
+                taken |= {note.property for note in notes if note.property}
+            if parent is not None and "." in enum.name and local not in taken:
+                class_name, owner = local, parent.name
             else:
                 class_name = enum.flat
         return EnumModel(
@@ -716,24 +725,41 @@ class _Builder:
             if model is not None and model.module == ".".join(
                 naming.module_path_for_proto(message.file)
             ):
-                name = f"{model.owner}.{model.class_name}" if model.owner else model.class_name
-                return "enum", Type(Sym("verbatim", "", name), detail=getter.detail), setter, name
+                name = (
+                    f"{model.owner}.{model.class_name}"
+                    if model.owner
+                    else model.class_name
+                )
+                return (
+                    "enum",
+                    Type(Sym("verbatim", "", name), detail=getter.detail),
+                    setter,
+                    name,
+                )
             return read, getter, setter, None
         item = ref.item if f.is_map else (ref.item if f.repeated else ref)
-        value = self.local_class(message, f.map_value.type_name if f.map_value else f.type_name)
+        value = self.local_class(
+            message, f.map_value.type_name if f.map_value else f.type_name
+        )
         if item is None or not item.is_message or value is None:
             return read, getter, setter, None
         wrapper = Type(Sym("verbatim", "", value))
         if f.is_map:
             assert ref.key is not None and f.map_key is not None
             view = Type(
-                Sym("verbatim", "", "_runtime.MessageMap"), (typeref.scalar(ref.key), wrapper)
+                Sym("verbatim", "", "_runtime.MessageMap"),
+                (typeref.scalar(ref.key), wrapper),
             )
             return "message_map", view, typeref.in_type(ref, wrapper=wrapper), value
         if f.repeated:
             view = Type(Sym("verbatim", "", "_runtime.MessageList"), (wrapper,))
             return "message_list", view, typeref.in_type(ref, wrapper=wrapper), value
-        return read, getter, typeref.in_type(ref, config_dict=True, wrapper=wrapper), None
+        return (
+            read,
+            getter,
+            typeref.in_type(ref, config_dict=True, wrapper=wrapper),
+            None,
+        )
 
 
 def _nested(classes: tuple[ClassModel, ...]) -> tuple[ClassModel, ...]:
@@ -782,7 +808,9 @@ def _nested(classes: tuple[ClassModel, ...]) -> tuple[ClassModel, ...]:
         msgspec.structs.replace(
             c,
             nested_in=parent_of[c.name].name if c.name in parent_of else None,
-            local_name=c.message_full_name.rpartition(".")[2] if c.name in parent_of else "",
+            local_name=(
+                c.message_full_name.rpartition(".")[2] if c.name in parent_of else ""
+            ),
             qualname=path(c) if c.name in parent_of else "",
             flat_aliases=tuple(aliases.get(c.name, ())),
         )

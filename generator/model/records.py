@@ -319,7 +319,9 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
     # constructor (its keywords: name, type), repr and ==, its enum classes
     record: bool = False
     init_params: tuple[tuple[str, str], ...] = ()
-    strict_type: str = "bool | None"  # its ``strict`` keyword's, as the class body spells it
+    strict_type: str = (
+        "bool | None"  # its ``strict`` keyword's, as the class body spells it
+    )
     enums: tuple[EnumModel, ...] = ()  # the enum classes nested in it
     # a nested message's class, defined in its parent's body (``Order.Item``):
     # the parent class's name and its own name there ("": a module-level class)

@@ -237,7 +237,9 @@ def _in_item(ref: TypeRef, config_dict: bool, wrapper: Type | None = None) -> Ty
     return scalar(ref)
 
 
-def in_type(ref: TypeRef, config_dict: bool = False, wrapper: Type | None = None) -> Type:
+def in_type(
+    ref: TypeRef, config_dict: bool = False, wrapper: Type | None = None
+) -> Type:
     """What a setter accepts for the field: lists or tuples for repeated
     fields, a dict of its keys or the message for a message, an enum's names
     or numbers. ``config_dict``: a message also as its ``XDict`` (what the

@@ -143,10 +143,12 @@ class MessageList(MutableSequence[_R]):
         return wrap(self._cls, items[index], strict)
 
     @overload
-    def __setitem__(self, index: int, value: Any) -> None: ...
+    def __setitem__(self, index: int, value: _R | Mapping[str, Any] | Message) -> None: ...
 
     @overload
-    def __setitem__(self, index: slice, value: Iterable[Any]) -> None: ...
+    def __setitem__(
+        self, index: slice, value: Iterable[_R | Mapping[str, Any] | Message]
+    ) -> None: ...
 
     def __setitem__(self, index: int | slice, value: Any) -> None:
         if isinstance(index, slice):
@@ -159,17 +161,17 @@ class MessageList(MutableSequence[_R]):
         with lock_of(self._owner):
             del self._items()[index]
 
-    def insert(self, index: int, value: Any) -> None:
+    def insert(self, index: int, value: _R | Mapping[str, Any] | Message) -> None:
         message = _message_of(self._owner, self._field, value, f"{self._where}[{index}]")
         with lock_of(self._owner):
             self._items().insert(index, message)
 
-    def append(self, value: Any) -> None:
+    def append(self, value: _R | Mapping[str, Any] | Message) -> None:
         message = _message_of(self._owner, self._field, value, f"{self._where}[{len(self)}]")
         with lock_of(self._owner):
             self._items().append(message)
 
-    def extend(self, values: Iterable[Any]) -> None:
+    def extend(self, values: Iterable[_R | Mapping[str, Any] | Message]) -> None:
         if isinstance(values, (str, bytes, Mapping)):
             raise TypeError(f"{self._where}: expected a list, got {type_name(values)}")
         start = len(self)
@@ -217,7 +219,7 @@ class MessageMap(MutableMapping[_K, _R]):
             raise KeyError(key)
         return wrap(self._cls, items[key], self._owner.strict)
 
-    def __setitem__(self, key: _K, value: Any) -> None:
+    def __setitem__(self, key: _K, value: _R | Mapping[str, Any] | Message) -> None:
         where = f"{self._where}[{key!r}]"
         key_spec = self._field.map_key
         assert key_spec is not None and self._field.map_value is not None  # a map field
