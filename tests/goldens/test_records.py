@@ -9,6 +9,7 @@ A schema that names a reference (``annotated``, Paddle's) keeps the plain
 from __future__ import annotations
 
 import copy
+import importlib.util
 import os
 import pickle
 import subprocess
@@ -34,8 +35,6 @@ def shop_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def shop(shop_tree: Path) -> ModuleType:
-    import importlib
-
     return importlib.import_module("golden_shop.shop")
 
 
@@ -258,3 +257,30 @@ def test_editions_constructor_views_and_round_trip(tmp_path_factory):
     again = ledger.Entry()
     again.message.ParseFromString(entry.message.SerializeToString())
     assert again == entry and repr(again).startswith("Entry(memo='m', amount=Money(cents=5)")
+
+
+def test_round_trip_through_protocs_own_module(shop, tmp_path):
+    """What the constructor, the enum setters and the views write is what
+    protoc's own classes read, and back."""
+    from google.protobuf import text_format
+    from grpc_tools import protoc
+
+    out = tmp_path / "protoc"
+    out.mkdir()
+    source = CASES / "shop" / "input"
+    assert protoc.main(["protoc", f"-I{source}", f"--python_out={out}", str(source / "shop.proto")]) == 0
+    spec = importlib.util.spec_from_file_location("protoc_shop_pb2", out / "shop_pb2.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    o = order(shop)
+    o.items.append(shop.Order.Item(sku="c", unit_price=shop.Price(currency="EUR", amount=5)))
+    o.payment = shop.PaymentMethod.TRANSFER
+    theirs = module.Order.FromString(o.message.SerializeToString())
+    assert theirs.payment == module.TRANSFER and [i.sku for i in theirs.items] == ["a", "b", "c"]
+    assert text_format.MessageToString(theirs) == text_format.MessageToString(o.message)
+    back = shop.Order()
+    back.message.ParseFromString(theirs.SerializeToString())
+    assert back == o
+    catalogue = shop.Catalogue(prices={"x": shop.Price(amount=1)}, customers=[{"name": "A"}])
+    theirs_catalogue = module.Catalogue.FromString(catalogue.message.SerializeToString())
+    assert theirs_catalogue.prices["x"].amount == 1 and theirs_catalogue.customers[0].name == "A"
