@@ -15,12 +15,20 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, MutableSequence
-from typing import Any, ClassVar, TypeVar, overload
+from typing import Any, ClassVar, TypeVar, cast, overload
 
 from google.protobuf.message import Message
 
 from ._runtime_configs import build_message
-from ._runtime_specs import SPECS, FieldSpec, is_repeated, strict_value, type_name
+from ._runtime_specs import (
+    SPECS,
+    FieldSpec,
+    copy_from,
+    descriptor_of,
+    is_repeated,
+    list_fields,
+    strict_value,
+)
 from ._runtime_wrapper import Wrapper, lock_of
 
 _R = TypeVar("_R", bound="Record")
@@ -62,11 +70,12 @@ class Record(Wrapper):
     def __repr__(self) -> str:
         binding = self._binding
         renamed = {field: name for name, field in binding.owner._renamed.items()}
-        parts = []
-        for descriptor, value in self._message.ListFields():
+        parts: list[str] = []
+        for descriptor, value in list_fields(self._message):
             if descriptor.is_extension:
                 continue
-            name = renamed.get(descriptor.name, descriptor.name)
+            field: str = descriptor.name
+            name = renamed.get(field, field)
             shown = getattr(self, name) if hasattr(type(self), name) else value
             if (
                 isinstance(shown, dict)
@@ -86,7 +95,7 @@ class Record(Wrapper):
 
 
 def _as_record(message: Message, strict: bool) -> Any:
-    cls = _CLASSES.get(message.DESCRIPTOR.full_name)
+    cls = _CLASSES.get(descriptor_of(message).full_name)
     return message if cls is None else wrap(cls, message, strict)
 
 
@@ -94,7 +103,8 @@ def wrap(cls: type[_R], message: Message, strict: bool) -> _R:
     """An instance of ``cls`` over ``message`` itself (live: changing one
     changes the other), as the items of the list and map views are."""
     instance: _R = cls.__new__(cls)
-    object.__setattr__(instance, cls._binding.attribute, message)
+    binding: Any = getattr(cls, "_binding")  # (private to the classes: read by name)
+    object.__setattr__(instance, binding.attribute, message)
     object.__setattr__(instance, "_strict", strict)
     return instance
 
@@ -102,7 +112,7 @@ def wrap(cls: type[_R], message: Message, strict: bool) -> _R:
 def _message_of(owner: Wrapper, field: FieldSpec, value: Any, where: str) -> Message:
     """``value`` (an instance of a generated class, a message of the type or
     a dict of its keys) as a new message, checked as a setter checks it."""
-    binding = getattr(type(value), "_binding", None)
+    binding: Any = getattr(value.__class__, "_binding", None)
     if binding is not None:
         value = getattr(value, binding.attribute)
     return build_message(value, SPECS[field.message], where, owner.strict)  # type: ignore[index]
@@ -118,14 +128,14 @@ class MessageList(MutableSequence[_R]):
     __slots__ = ("_owner", "_field", "_cls", "_where")
 
     def __init__(self, owner: Wrapper, name: str, cls: type[_R]) -> None:
-        binding = owner._binding
+        binding: Any = getattr(owner, "_binding")  # (private to the classes: read by name)
         self._owner = owner
-        self._field = binding.spec.fields[binding.owner._renamed.get(name, name)]
+        self._field: FieldSpec = binding.spec.fields[binding.owner._renamed.get(name, name)]
         self._cls = cls
         self._where = f"{type(owner).__qualname__}.{name}"
 
     def _items(self) -> Any:
-        return getattr(self._owner._message, self._field.name)
+        return getattr(getattr(self._owner, "_message"), self._field.name)
 
     def __len__(self) -> int:
         return len(self._items())
@@ -155,7 +165,7 @@ class MessageList(MutableSequence[_R]):
             raise TypeError(f"{self._where}: assign the whole list instead of a slice")
         message = _message_of(self._owner, self._field, value, f"{self._where}[{index}]")
         with lock_of(self._owner):
-            self._items()[index].CopyFrom(message)
+            copy_from(self._items()[index], message)
 
     def __delitem__(self, index: int | slice) -> None:
         with lock_of(self._owner):
@@ -172,8 +182,9 @@ class MessageList(MutableSequence[_R]):
             self._items().append(message)
 
     def extend(self, values: Iterable[_R | Mapping[str, Any] | Message]) -> None:
-        if isinstance(values, (str, bytes, Mapping)):
-            raise TypeError(f"{self._where}: expected a list, got {type_name(values)}")
+        kind: type = type(values)
+        if issubclass(kind, (str, bytes, Mapping)):
+            raise TypeError(f"{self._where}: expected a list, got {kind.__name__}")
         start = len(self)
         messages = [
             _message_of(self._owner, self._field, value, f"{self._where}[{start + i}]")
@@ -183,10 +194,8 @@ class MessageList(MutableSequence[_R]):
             self._items().extend(messages)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, MessageList):
-            return list(self) == list(other)
-        if isinstance(other, (list, tuple)):
-            return list(self) == list(other)
+        if isinstance(other, (MessageList, list, tuple)):
+            return list(self) == list(cast("Iterable[object]", other))
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
@@ -204,14 +213,14 @@ class MessageMap(MutableMapping[_K, _R]):
     __slots__ = ("_owner", "_field", "_cls", "_where")
 
     def __init__(self, owner: Wrapper, name: str, cls: type[_R]) -> None:
-        binding = owner._binding
+        binding: Any = getattr(owner, "_binding")  # (private to the classes: read by name)
         self._owner = owner
-        self._field = binding.spec.fields[binding.owner._renamed.get(name, name)]
+        self._field: FieldSpec = binding.spec.fields[binding.owner._renamed.get(name, name)]
         self._cls = cls
         self._where = f"{type(owner).__qualname__}.{name}"
 
     def _items(self) -> Any:
-        return getattr(self._owner._message, self._field.name)
+        return getattr(getattr(self._owner, "_message"), self._field.name)
 
     def __getitem__(self, key: _K) -> _R:
         items = self._items()
@@ -226,7 +235,7 @@ class MessageMap(MutableMapping[_K, _R]):
         checked = strict_value(key_spec, key, where)
         message = _message_of(self._owner, self._field.map_value, value, where)
         with lock_of(self._owner):
-            self._items()[checked].CopyFrom(message)
+            copy_from(self._items()[checked], message)
 
     def __delitem__(self, key: _K) -> None:
         with lock_of(self._owner):
@@ -246,7 +255,7 @@ class MessageMap(MutableMapping[_K, _R]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Mapping):
-            return dict(self.items()) == dict(other.items())
+            return dict(self.items()) == dict(cast("Mapping[object, object]", other))
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]

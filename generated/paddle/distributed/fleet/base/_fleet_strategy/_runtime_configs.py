@@ -253,7 +253,7 @@ def _fill(
     path: tuple[str, ...],
     level: int,
 ) -> None:
-    binding = getattr(type(config), "_binding", None)
+    binding: Any = getattr(config.__class__, "_binding", None)
     if binding is not None:  # an instance of a generated class: its message
         config = getattr(config, binding.attribute)
     if isinstance(config, Message) and descriptor_of(config).full_name == spec.full_name:
