@@ -27,6 +27,7 @@ from ._runtime_specs import (
     Mode,
     check_scalar,
     copy_message,
+    named_error,
     parse_from,
     restore_slots,
     serialize,
@@ -71,6 +72,9 @@ class Wrapper:
     _binding: ClassVar[_Binding]
     _direct: ClassVar[tuple[str, ...]] = ()
     _renamed: ClassVar[Mapping[str, str]] = {}
+    # errors name the class too ("Order.gift: ..."), and a value protobuf
+    # refuses in compatible mode gets strict mode's message (Record's)
+    _named: ClassVar[bool] = False
     _message: Message  # the message's slot under a fixed name (set by __init_subclass__)
     _strict: bool
     _mutex: RLock  # the lock's slot, unset until the lock is first needed
@@ -102,7 +106,9 @@ class Wrapper:
             spec = SPECS[message.DESCRIPTOR.full_name]
             cls._binding = _Binding(message, attribute, spec, init, empty_config_sets, cls, env)
             setattr(cls, "_message", cls.__dict__[attribute])  # the slot's descriptor
-        binding = cls._binding
+        binding = getattr(cls, "_binding", None)
+        if binding is None:  # a base of the generated classes (Record): bound to no message
+            return
         settable = {
             name
             for klass in cls.__mro__
@@ -224,16 +230,17 @@ class Wrapper:
         all-or-nothing, a list or dict replacing a repeated field or map."""
         binding = self._binding
         field = binding.spec.fields[binding.owner._renamed.get(name, name)]
+        where = f"{type(self).__qualname__}.{name}" if self._named else name
         if field.deprecated:
-            warn_deprecated(name, 4)
+            warn_deprecated(where, 4)
         if field.map_key is not None or field.repeated:
-            replace_repeated(self._message, field, value, name, self._strict, self._lock)
+            replace_repeated(self._message, field, value, where, self._strict, self._lock)
         elif field.kind == MESSAGE:
             assign_config(
                 getattr(self._message, field.name),
                 value,
                 SPECS[field.message],  # type: ignore[index]
-                name,
+                where,
                 self._strict,
                 binding.empty_config_sets,
                 self._lock,
@@ -244,10 +251,15 @@ class Wrapper:
                 or self._strict
                 or field.constraint_always
             ):
-                value = check_scalar(self._strict, field, value, name)
+                value = check_scalar(self._strict, field, value, where)
                 if value is KEEP:
                     return
-            setattr(self._message, field.name, value)
+            try:
+                setattr(self._message, field.name, value)
+            except (TypeError, ValueError) as exc:
+                if self._named:  # protobuf's words name neither field nor value
+                    raise named_error(field, value, where, exc) from None
+                raise
 
 
 class _Layout(NamedTuple):

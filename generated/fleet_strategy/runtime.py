@@ -14,14 +14,19 @@
 * ``Wrapper``: the base of the generated classes (construction, the attribute
   lock, copies and pickling, ``strict``, and ``_set``, which every generated
   setter calls).
+* ``Record``: the base of the classes of a schema that asks for no
+  reference's compatibility (a keyword constructor, ``repr``, ``==`` by
+  value), ``ProtoEnum`` of its enum classes, and ``MessageList`` and
+  ``MessageMap``, the typed live views of its repeated and map message fields.
 
 Two modes answer bad values:
 
-* compatible (the default) answers a value of the wrong Python type as the
-  field's policy in the annotations file says (log a warning and keep the old
-  value, or raise a given exception class; without a policy, protobuf checks
-  it); values protobuf accepts are accepted.
-* strict raises TypeError/ValueError for every wrong type, out-of-range
+* compatible (the default where the annotations name a reference) answers a
+  value of the wrong Python type as the field's policy in the annotations
+  file says (log a warning and keep the old value, or raise a given
+  exception class; without a policy, protobuf checks it); values protobuf
+  accepts are accepted.
+* strict (the default for any other schema) raises TypeError/ValueError for every wrong type, out-of-range
   number, non-finite float, unknown config key and str-for-list, naming the
   property and key.
 
@@ -48,7 +53,8 @@ The code lives in four private modules beside this one, each below the
 project's size limits; this module is their public face (what generated code
 and hooks use, ``__all__``): ``_runtime_specs`` (mode, specs, scalar checks),
 ``_runtime_configs`` (configs, lists, maps, the depth limit, dict views),
-``_runtime_wrapper`` (``Wrapper``, copies, the lock) and ``_runtime_io``
+``_runtime_wrapper`` (``Wrapper``, copies, the lock), ``_runtime_values``
+(``Record``, ``ProtoEnum``, the list and map views) and ``_runtime_io``
 (environment, text files, dotted paths, duck-typed objects).
 """
 
@@ -116,6 +122,13 @@ from ._runtime_specs import (
     unknown_key,
     warn,
 )
+from ._runtime_values import (
+    MessageList,
+    MessageMap,
+    ProtoEnum,
+    Record,
+    wrap,
+)
 from ._runtime_wrapper import (
     Wrapper,
     env_fields,
@@ -135,9 +148,13 @@ __all__ = [
     "KEEP",
     "MAX_DEPTH",
     "MESSAGE",
+    "MessageList",
+    "MessageMap",
     "MessageSpec",
     "PASSTHROUGH",
     "Policy",
+    "ProtoEnum",
+    "Record",
     "SPECS",
     "STR",
     "TextFormatFileError",
@@ -181,5 +198,6 @@ __all__ = [
     "unknown_key",
     "warn",
     "warn_deprecated",
+    "wrap",
     "write_atomically",
 ]

@@ -58,6 +58,9 @@ class _Builder:
         self.schema = schema
         self.notes = notes
         self.class_policy = {c.message: c.compat for c in notes.classes}
+        # no reference named: the classes are Records, the enums enum classes
+        self.record = notes.reference is None
+        self.class_of = {c.message: c for c in notes.classes}
         self._fields: dict[tuple[str, str], FieldModel] = {}
         self.undocumented: list[str] = []
         self.problems: list[Problem] = []
@@ -326,7 +329,27 @@ class _Builder:
             (v.name, v.number, (note.values.get(v.name) if note else None) or v.doc)
             for v in enum.values
         )
+        module, class_name, owner = "", "", None
+        if self.record:
+            module = ".".join(naming.module_path_for_proto(enum.file))
+            parent = self.class_of.get(enum.full_name.rpartition(".")[0])
+            local = enum.name.rpartition(".")[2]
+            taken = {*naming.WRAPPER_MEMBERS, *naming.CLASS_BODY_NAMES}
+            if (
+                parent is not None
+            ):  # the names its parent's body binds (protoc refuses a field's)
+                taken |= {parent.message_attribute, *member_names(parent)}
+                taken |= {p.name for p in parent.extra_properties}
+                notes = self.notes.messages.get(parent.message, {}).values()
+                taken |= {note.property for note in notes if note.property}
+            if parent is not None and "." in enum.name and local not in taken:
+                class_name, owner = local, parent.name
+            else:
+                class_name = enum.flat
         return EnumModel(
+            module=module,
+            class_name=class_name,
+            owner=owner,
             full_name=enum.full_name,
             pb2_path=path,
             literal_name=naming.enum_literal_name(enum.flat),
@@ -481,7 +504,15 @@ class _Builder:
             else ("", "")
         )
         message_cls = spell(Type(self.pb2_sym(message.full_name)))
+        init_params = tuple(
+            (p.name, f"{p.setter_type} | None")
+            for p in properties
+            if self.record and p.field_name and p.setter_type
+        )
         return ClassModel(
+            record=self.record,
+            init_params=init_params,
+            strict_type=spell(typeref.union(typeref.builtin("bool"), typeref.NONE)),
             name=cls.name,
             module=".".join(naming.module_path_for_proto(message.file)),
             message_cls=message_cls,
@@ -610,8 +641,14 @@ class _Builder:
             ):  # the class's policy: said once, by the class
                 policy = self.policy_model(record.policy)
             limits = self.scalar_limits(f, note)
+        doc_getter = getter
+        value_class = None
+        if self.record and not (note and (note.getter or note.type)):
+            read, getter, setter, value_class = self.record_types(
+                message, f, record.type, read, getter, setter
+            )
         if note and note.type:
-            getter = self.annotation_type(note.type)
+            getter = doc_getter = self.annotation_type(note.type)
         if note and note.setter_type:
             setter = self.annotation_type(note.setter_type)
         fast_type = None
@@ -625,7 +662,7 @@ class _Builder:
             summary=summary,
             paragraphs=paragraphs,
             type_text=Spelling("doc")(
-                getter
+                doc_getter
             ),  # the signature's type, spelled for the docs
             default_text=record.default_text,
             **limits,  # type: ignore[arg-type]
@@ -658,7 +695,127 @@ class _Builder:
             after_set_hook=note.after_set if note else None,
             doc=doc,
             deprecated=f.deprecated,
+            value_class=value_class,
         )
+
+    def local_class(self, message: Message, full_name: str | None) -> str | None:
+        """The name of the class wrapping ``full_name`` when it is in the module
+        of ``message``'s class (its code names it without an import)."""
+        target = self.class_of.get(full_name or "")
+        if target is None:
+            return None
+        item = self.schema.messages[target.message]
+        return target.name if item.file == message.file else None
+
+    def record_types(
+        self,
+        message: Message,
+        f: Field,
+        ref: TypeRef,
+        read: PropertyRead,
+        getter: Type,
+        setter: Type,
+    ) -> tuple[PropertyRead, Type, Type, str | None]:
+        """A Record's field: an enum read as its enum class's member, repeated
+        and map message fields as live views of their class, and a class's
+        instance taken wherever its message is (types of this module only)."""
+        if f.type == "enum" and not f.repeated:
+            enum = self.schema.enums.get(f.type_name or "")
+            model = self.enum_model(enum) if enum is not None else None
+            if model is not None and model.module == ".".join(
+                naming.module_path_for_proto(message.file)
+            ):
+                name = (
+                    f"{model.owner}.{model.class_name}"
+                    if model.owner
+                    else model.class_name
+                )
+                return (
+                    "enum",
+                    Type(Sym("verbatim", "", name), detail=getter.detail),
+                    setter,
+                    name,
+                )
+            return read, getter, setter, None
+        item = ref.item if f.is_map else (ref.item if f.repeated else ref)
+        value = self.local_class(
+            message, f.map_value.type_name if f.map_value else f.type_name
+        )
+        if item is None or not item.is_message or value is None:
+            return read, getter, setter, None
+        wrapper = Type(Sym("verbatim", "", value))
+        if f.is_map:
+            assert ref.key is not None and f.map_key is not None
+            view = Type(
+                Sym("verbatim", "", "_runtime.MessageMap"),
+                (typeref.scalar(ref.key), wrapper),
+            )
+            return "message_map", view, typeref.in_type(ref, wrapper=wrapper), value
+        if f.repeated:
+            view = Type(Sym("verbatim", "", "_runtime.MessageList"), (wrapper,))
+            return "message_list", view, typeref.in_type(ref, wrapper=wrapper), value
+        return (
+            read,
+            getter,
+            typeref.in_type(ref, config_dict=True, wrapper=wrapper),
+            None,
+        )
+
+
+def _nested(classes: tuple[ClassModel, ...]) -> tuple[ClassModel, ...]:
+    """A nested message's class defined in its parent's class (``Order.Item``)
+    where it can be: its parent has a class in the same module, it needs no
+    module-level function (an init or environment hook), and its name is not
+    one of its parent's members. Each module-level class lists the flat names
+    of the classes nested in it, kept as aliases (what earlier packages exported)."""
+    by_message = {c.message_full_name: c for c in classes}
+    parent_of: dict[str, ClassModel] = {}
+    for c in classes:
+        parent = by_message.get(c.message_full_name.rpartition(".")[0])
+        local = c.message_full_name.rpartition(".")[2]
+        if (
+            parent is None
+            or parent.module != c.module
+            or c.members.init
+            or c.members.env_fields
+            or local
+            in {
+                parent.message_attribute,
+                *naming.WRAPPER_MEMBERS,
+                *(p.name for p in parent.properties),
+                *(e.class_name for e in parent.enums),
+                *(a.name for a in parent.members.attributes),
+                *(a.name for a in parent.members.aliases),
+            }
+        ):
+            continue
+        parent_of[c.name] = parent
+
+    def path(c: ClassModel) -> str:
+        parent = parent_of.get(c.name)
+        local = c.message_full_name.rpartition(".")[2]
+        return f"{path(parent)}.{local}" if parent else c.name
+
+    def top(c: ClassModel) -> str:
+        parent = parent_of.get(c.name)
+        return top(parent) if parent else c.name
+
+    aliases: dict[str, list[tuple[str, str]]] = {}
+    for c in classes:
+        if c.name in parent_of:
+            aliases.setdefault(top(c), []).append((c.name, path(c)))
+    return tuple(
+        msgspec.structs.replace(
+            c,
+            nested_in=parent_of[c.name].name if c.name in parent_of else None,
+            local_name=(
+                c.message_full_name.rpartition(".")[2] if c.name in parent_of else ""
+            ),
+            qualname=path(c) if c.name in parent_of else "",
+            flat_aliases=tuple(aliases.get(c.name, ())),
+        )
+        for c in classes
+    )
 
 
 def _field_marks(f: Field) -> list[str]:
@@ -735,6 +892,15 @@ def build_model(
         },
     )
     classes = tuple(_with_rules(c, rules) for c in classes)
+    if b.record:  # each class holds its nested enums' and messages' classes
+        classes = _nested(
+            tuple(
+                msgspec.structs.replace(
+                    c, enums=tuple(e for e in enums if e.owner == c.name)
+                )
+                for c in classes
+            )
+        )
     # every message field counts for documentation, even without a property
     for m in local_messages:
         for f in m.fields:
@@ -770,6 +936,7 @@ def build_model(
         rules=rules,
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),
+        record=b.record,
         targets=_targets(b, notes, package, classes),
     )
 

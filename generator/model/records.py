@@ -23,7 +23,9 @@ from .typeref import Import, TypeRef
 PropertyKind = Literal["scalar", "config", "message", "repeated", "hook"]
 # How a getter reads: the protobuf value itself, the dict view of a message,
 # or a copy (a dict of a map, a list of a repeated field).
-PropertyRead = Literal["direct", "view", "dict", "list"]
+PropertyRead = Literal[
+    "direct", "view", "dict", "list", "enum", "message_list", "message_map"
+]
 
 
 class Header(msgspec.Struct, frozen=True, kw_only=True):
@@ -276,6 +278,9 @@ class PropertyModel(msgspec.Struct, frozen=True, kw_only=True):
     deprecated: bool = False  # the field is [deprecated = true]: the setter warns
     # the getter reads getattr(message, name): a keyword, or a deprecated field (its stub property warns)
     via_getattr: bool = False
+    # read enum: the enum class its getter returns a member of; message_list,
+    # message_map: the class of the items (a class of the same module)
+    value_class: str | None = None
 
     @property
     def direct_set(self) -> bool:
@@ -313,11 +318,38 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
         default_factory=lambda: MembersModel()
     )  # attributes, aliases, env-backed fields
     lint_rules: tuple[RuleModel, ...] = ()  # the rules its lint() checks
+    # a schema that asks for no reference's compatibility: runtime.Record's
+    # constructor (its keywords: name, type), repr and ==, its enum classes
+    record: bool = False
+    init_params: tuple[tuple[str, str], ...] = ()
+    strict_type: str = (
+        "bool | None"  # its ``strict`` keyword's, as the class body spells it
+    )
+    enums: tuple[EnumModel, ...] = ()  # the enum classes nested in it
+    # a nested message's class, defined in its parent's body (``Order.Item``):
+    # the parent class's name and its own name there ("": a module-level class)
+    nested_in: str | None = None
+    local_name: str = ""
+    qualname: str = ""  # its name from the module: "Order.Item" ("": its name)
+    # a module-level class: the flat names kept for its nested classes
+    # (``Order_Item = Order.Item``: what earlier packages exported)
+    flat_aliases: tuple[tuple[str, str], ...] = ()
 
     @property
     def direct(self) -> tuple[str, ...]:
-        """The plain scalar options (the runtime's ``_direct``)."""
+        """The plain scalar options (the runtime's ``_direct``); a Record has
+        none: its values go through ``_set``, which names the class in errors."""
+        if self.record:
+            return ()
         return tuple(p.name for p in self.properties if p.direct_set)
+
+    @property
+    def init_self(self) -> str:
+        """The name of ``__init__``'s first parameter: not one of its keywords."""
+        name = "self"
+        while any(param == name for param, _ in self.init_params):
+            name += "_"
+        return name
 
     @property
     def renamed(self) -> tuple[tuple[str, str], ...]:
@@ -389,6 +421,8 @@ class PackageModel(msgspec.Struct, frozen=True, kw_only=True):
     rules: tuple[
         RuleModel, ...
     ] = ()  # rules between fields (annotations' rules:): lint.py, _rules.py and __main__.py
+    # the annotations name no reference: strict by default, Record classes, enum classes
+    record: bool = False
 
 
 # ---------------------------------------------------------- the reference page
@@ -563,6 +597,11 @@ class EnumModel(msgspec.Struct, frozen=True, kw_only=True):
     values: tuple[tuple[str, int, str], ...]  # name, number, doc
     doc: str
     stub_doc: str = ""  # the whole documentation, verbatim (doc: its first sentence)
+    # its Python enum class (a schema without a reference): the class module it
+    # is in, its name there, and the class it is nested in (None: the module's)
+    module: str = ""
+    class_name: str = ""
+    owner: str | None = None
 
 
 class PyiField(msgspec.Struct, frozen=True, kw_only=True):

@@ -214,7 +214,9 @@ _JSON_LIKE = {
 }
 
 
-def _in_item(ref: TypeRef, config_dict: bool) -> Type:
+def _in_item(ref: TypeRef, config_dict: bool, wrapper: Type | None = None) -> Type:
+    if wrapper is not None and ref.is_message:  # the class wrapping the message too
+        return union(wrapper, *_in_item(ref, config_dict).args)
     if ref.is_message and ref.typed_dicts is None:
         return union(
             _pb2(ref),
@@ -235,7 +237,9 @@ def _in_item(ref: TypeRef, config_dict: bool) -> Type:
     return scalar(ref)
 
 
-def in_type(ref: TypeRef, config_dict: bool = False) -> Type:
+def in_type(
+    ref: TypeRef, config_dict: bool = False, wrapper: Type | None = None
+) -> Type:
     """What a setter accepts for the field: lists or tuples for repeated
     fields, a dict of its keys or the message for a message, an enum's names
     or numbers. ``config_dict``: a message also as its ``XDict`` (what the
@@ -244,12 +248,12 @@ def in_type(ref: TypeRef, config_dict: bool = False) -> Type:
         assert ref.key is not None and ref.item is not None
         return Type(
             Sym("typing", "collections.abc", "Mapping"),
-            (scalar(ref.key), _in_item(ref.item, config_dict)),
+            (scalar(ref.key), _in_item(ref.item, config_dict, wrapper)),
         )
     if ref.kind == "list":
         assert ref.item is not None
-        return sequence_of(_in_item(ref.item, config_dict))
-    return _in_item(ref, config_dict)
+        return sequence_of(_in_item(ref.item, config_dict, wrapper))
+    return _in_item(ref, config_dict, wrapper)
 
 
 def _stub_item(ref: TypeRef) -> Type:

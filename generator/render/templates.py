@@ -457,6 +457,7 @@ class _TargetFiles:
             hooks_module=model.hooks_module,
             reference_page=f"{model.name}.md",  # where the docs' differences are stated
             strict_env=model.strict_env,
+            record=model.record,  # no reference named: strict by default
         )
 
     def render(self, template: str, **extra: object) -> str:
@@ -591,6 +592,12 @@ class _TargetFiles:
                 "classes.py.j2",
                 module=module,
                 classes=classes,
+                # enum classes at the module's level (a Record schema's)
+                module_enums=[
+                    e
+                    for e in model.enums
+                    if model.record and e.module == module and e.owner is None
+                ],
                 module_members=members,
                 imports=top,
                 checking=checking,

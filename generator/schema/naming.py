@@ -32,6 +32,9 @@ WRAPPER_MEMBERS = frozenset(
         "__setattr__",
         "__repr__",
         "__eq__",
+        "__hash__",
+        "_construct",
+        "_named",
         "_set",
         "_direct",
         "_renamed",
@@ -106,6 +109,7 @@ RUNTIME_MODULES = (
     "_runtime_configs",
     "_runtime_io",
     "_runtime_specs",
+    "_runtime_values",
     "_runtime_wrapper",
 )
 # The runtime as a distribution of its own (runtime/pyproject.toml), which a

@@ -96,18 +96,21 @@ def warn(message: str, *args: object) -> None:
     _logger.warning(message, *args)
 
 
-def configure(*, strict_env: str, logger: Any = None) -> None:
+def configure(*, strict_env: str, logger: Any = None, strict: bool = False) -> None:
     """Bind this copy of the runtime to its package; the package's generated
     ``_specs`` module calls it once, on import, before any instance exists.
 
-    ``strict_env``: the environment variable that makes strict validation the
-    default (``1``/``true``). ``logger``: an object with ``warning()`` that
-    compatible-mode warnings go to, instead of the package's own logger.
+    ``strict_env``: the environment variable that chooses the default mode
+    (``1``/``true`` strict, ``0``/``false`` compatible); ``strict``: the
+    default where it is unset (strict for a schema whose annotations ask for
+    no reference's compatibility). ``logger``: an object with ``warning()``
+    that compatible-mode warnings go to, instead of the package's own logger.
     """
     global _logger
     if logger is not None:
         _logger = logger
-    Mode.strict = env_flag(strict_env) or False
+    flag = env_flag(strict_env)
+    Mode.strict = strict if flag is None else flag
 
 
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
@@ -135,9 +138,11 @@ class Mode:
 def set_default_strict(enabled: bool) -> None:
     """Make strict validation the default for strategies created from now on.
 
-    The initial default is compatible mode, or strict when the environment
-    variable named by the package (``<PACKAGE>_STRICT`` unless the annotations
-    name another) is ``1``/``true``. A single instance can
+    The initial default is compatible mode for a package whose annotations
+    name a reference (they ask for its behaviour), strict mode for any
+    other; the environment variable named by the package (``<PACKAGE>_STRICT``
+    unless the annotations name another) overrides it (``1``/``true`` strict,
+    ``0``/``false`` compatible). A single instance can
     still switch with ``strategy.strict = True`` or ``DistributedStrategy(strict=True)``.
     """
     if type(enabled) is not bool:
@@ -218,6 +223,7 @@ class FieldSpec(NamedTuple):
     policy: Policy = PASSTHROUGH
     py_type: str = ""  # the Python type named in messages
     deprecated: bool = False  # [deprecated = true]: setting it warns
+    enum_name: str | None = None  # an enum's full name (named in errors)
 
 
 class MessageSpec:
@@ -334,11 +340,12 @@ def strict_value(spec: FieldSpec, value: Any, where: str) -> Any:
 def enum_number(spec: FieldSpec, value: Any, where: str, strict: bool) -> Any:
     """Enum values may be given by name or number."""
     names = spec.enum_values or {}
+    of = f"{spec.enum_name}'s " if spec.enum_name else ""
     if isinstance(value, str):
         if value in names:
             return names[value]
         hint = suggest(value, list(names))
-        raise _fail(ValueError, where, f"{value!r} is not one of {', '.join(names)}{hint}")
+        raise _fail(ValueError, where, f"{value!r} is not one of {of}{', '.join(names)}{hint}")
     if strict:
         if isinstance(value, bool) or not isinstance(value, int):
             raise _fail(
@@ -350,7 +357,7 @@ def enum_number(spec: FieldSpec, value: Any, where: str, strict: bool) -> Any:
             raise _fail(
                 ValueError,
                 where,
-                f"{value} is not a number of {', '.join(f'{k}={v}' for k, v in names.items())}",
+                f"{value} is not a number of {of}{', '.join(f'{k}={v}' for k, v in names.items())}",
             )
     return value
 
@@ -379,6 +386,17 @@ def check_scalar(strict: bool, spec: FieldSpec, value: Any, prop: str) -> Any:
     if spec.constraint_always:
         check_constraint(spec, value, spec.name)
     return value
+
+
+def named_error(spec: FieldSpec, value: Any, where: str, error: Exception) -> Exception:
+    """The error to raise for a value protobuf refused with ``error``: strict
+    mode's, which names the field, the type expected and the value, when
+    strict mode refuses it too; else protobuf's, after ``where``."""
+    try:
+        strict_value(spec, value, where)
+    except (TypeError, ValueError) as named:
+        return named
+    return type(error)(f"{where}: {error} (got {type_name(value)} {value!r})")
 
 
 def bool_for_int(where: str) -> TypeError:
@@ -528,6 +546,7 @@ def field_spec(field: Any, allow_nonfinite: bool = False) -> FieldSpec:
         message=entry.full_name if entry is not None else None,
         py_type=kind,
         deprecated=deprecated,
+        enum_name=field.enum_type.full_name if kind == ENUM else None,
     )
 
 

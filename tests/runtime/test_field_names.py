@@ -99,7 +99,8 @@ def test_every_property_sets_and_reads_its_own_field(names, strict):
     assert obj.child["SerializeToString"] == -HOSTILE.index("SerializeToString") - 1
     # (list items and map values read as messages: getattr reads a field of any name)
     assert [getattr(item, "DESCRIPTOR") for item in obj.items] == [8, 0]
-    assert getattr(obj.table["k"], "__deepcopy__") == 4
+    # (a map value reads as an instance of the class: its property of that field)
+    assert getattr(obj.table["k"], _property_of(module.Names, "__deepcopy__")) == 4
     obj.child = {"child": {"__class__": 5}}  # merged into the config: the others kept
     assert getattr(obj.child["child"], "__class__") == 5
     assert obj.child["SerializeToString"] == -HOSTILE.index("SerializeToString") - 1
@@ -124,10 +125,10 @@ def test_copies_and_pickles_keep_every_field(names, clone):
 def test_repr_equality_and_the_lock(names):
     module, runtime = names
     a, b = _filled(module.Names, False), _filled(module.Names, False)
-    assert a.strategy == b.strategy and a != b  # (a wrapper is equal to itself only)
+    assert a.strategy == b.strategy and a == b  # (a class of a schema without a reference: by value)
     b.CopyFrom = 0
-    assert a.strategy != b.strategy
-    assert repr(a).startswith(f"<{module.Names.__module__}.Names object") and str(a) == repr(a)
+    assert a.strategy != b.strategy and a != b
+    assert repr(a).startswith("Names(ByteSize=") and str(a) == repr(a) and "__deepcopy___=" in repr(a)
     with runtime.lock_of(a):
         a.items = [{"ByteSize": 1}]
     assert getattr(a.items[0], "ByteSize") == 1

@@ -406,5 +406,5 @@ def test_protocs_own_instances_fill_a_package_generated_from_the_well_known_file
     api.source_context = source_context_pb2.SourceContext(file_name="f.proto")
     assert [(m.name, m.request_streaming) for m in api.message.methods] == [("m", True), ("n", False)]
     assert api.message.source_context.file_name == "f.proto"
-    with pytest.raises(TypeError, match=r"^source_context: expected a dict of google.protobuf.SourceContext keys"):
+    with pytest.raises(TypeError, match=r"^Api.source_context: expected a dict of google.protobuf.SourceContext keys"):
         api.source_context = api_pb2.Method()

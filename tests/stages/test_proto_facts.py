@@ -83,7 +83,9 @@ _PYTHON_CLASS_NAMES = {
 def _runtime_members() -> set[str]:
     """What the runtime's Wrapper defines or declares (a subclass's slots included)."""
     wrapper = runtime.Wrapper
-    return (set(vars(wrapper)) | set(wrapper.__annotations__)) - _PYTHON_CLASS_NAMES
+    record = runtime.Record  # the base of the classes of a schema without a reference
+    members = set(vars(wrapper)) | set(wrapper.__annotations__) | set(vars(record))
+    return members - _PYTHON_CLASS_NAMES
 
 
 def test_wrapper_members_name_every_member_the_runtime_gives_a_class():

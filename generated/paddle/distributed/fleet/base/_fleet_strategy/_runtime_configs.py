@@ -253,6 +253,9 @@ def _fill(
     path: tuple[str, ...],
     level: int,
 ) -> None:
+    binding: Any = getattr(config.__class__, "_binding", None)
+    if binding is not None:  # an instance of a generated class: its message
+        config = getattr(config, binding.attribute)
     if isinstance(config, Message) and descriptor_of(config).full_name == spec.full_name:
         _check_depth(config, spec, level, where)
         _copy_message(patch, config, spec)

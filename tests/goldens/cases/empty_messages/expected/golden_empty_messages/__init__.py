@@ -7,8 +7,9 @@
 * ``Probe`` - A probe with an optional payload.
 * ``Health`` - What a health check reports.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_EMPTY_MESSAGES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_EMPTY_MESSAGES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_empty_messages.types``.
 
 Defaults:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from golden_empty_messages import health_pb2 as health_pb2
 from golden_empty_messages.runtime import configure, register
 
-configure(strict_env="GOLDEN_EMPTY_MESSAGES_STRICT")
+configure(strict_env="GOLDEN_EMPTY_MESSAGES_STRICT", strict=True)
 
 register(
     health_pb2,

@@ -15,8 +15,6 @@ from golden_empty_messages import runtime as _runtime
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from google.protobuf.internal import containers as _containers
-
     from golden_empty_messages.types import PingDict, PingInput, ProbeDict, ProbeInput
 
 __all__ = [
@@ -27,7 +25,7 @@ __all__ = [
 
 
 class Ping(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=health_pb2.Ping,
     attribute="message",
 ):
@@ -41,9 +39,20 @@ class Ping(
 
     message: health_pb2.Ping
 
+    def __init__(
+        self,
+        *,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Ping with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
+
 
 class Probe(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=health_pb2.Probe,
     attribute="message",
 ):
@@ -54,10 +63,21 @@ class Probe(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("count",)
 
     message: health_pb2.Probe
+
+    def __init__(
+        self,
+        *,
+        inner: Ping | PingInput | PingDict | health_pb2.Ping | None = None,
+        count: int | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Probe with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def inner(self) -> PingDict:
@@ -68,7 +88,7 @@ class Probe(
         return cast("PingDict", _runtime.dict_view(self.message.inner, self._lock))
 
     @inner.setter
-    def inner(self, value: PingInput | PingDict | health_pb2.Ping) -> None:
+    def inner(self, value: Ping | PingInput | PingDict | health_pb2.Ping) -> None:
         self._set("inner", value)
 
     @property
@@ -88,7 +108,7 @@ class Probe(
 
 
 class Health(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=health_pb2.Health,
     attribute="message",
 ):
@@ -99,10 +119,29 @@ class Health(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("down",)
 
     message: health_pb2.Health
+
+    def __init__(
+        self,
+        *,
+        ping: Ping | PingInput | PingDict | health_pb2.Ping | None = None,
+        up: Ping | PingInput | PingDict | health_pb2.Ping | None = None,
+        down: str | None = None,
+        pongs: (
+            list[Ping | PingInput | health_pb2.Ping]
+            | tuple[Ping | PingInput | health_pb2.Ping, ...]
+            | None
+        ) = None,
+        by_peer: Mapping[str, Ping | PingInput | health_pb2.Ping] | None = None,
+        probe: Probe | ProbeInput | ProbeDict | health_pb2.Probe | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Health with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def ping(self) -> PingDict:
@@ -113,7 +152,7 @@ class Health(
         return cast("PingDict", _runtime.dict_view(self.message.ping, self._lock))
 
     @ping.setter
-    def ping(self, value: PingInput | PingDict | health_pb2.Ping) -> None:
+    def ping(self, value: Ping | PingInput | PingDict | health_pb2.Ping) -> None:
         self._set("ping", value)
 
     @property
@@ -125,7 +164,7 @@ class Health(
         return cast("PingDict", _runtime.dict_view(self.message.up, self._lock))
 
     @up.setter
-    def up(self, value: PingInput | PingDict | health_pb2.Ping) -> None:
+    def up(self, value: Ping | PingInput | PingDict | health_pb2.Ping) -> None:
         self._set("up", value)
 
     @property
@@ -141,30 +180,33 @@ class Health(
         self._set("down", value)
 
     @property
-    def pongs(self) -> _containers.RepeatedCompositeFieldContainer[health_pb2.Ping]:
+    def pongs(self) -> _runtime.MessageList[Ping]:
         """Every answer.
 
         Type: ``list[Ping]``. Default: ``[]``.
         """
-        return self.message.pongs
+        return _runtime.MessageList(self, "pongs", Ping)
 
     @pongs.setter
     def pongs(
-        self, value: list[PingInput | health_pb2.Ping] | tuple[PingInput | health_pb2.Ping, ...]
+        self,
+        value: (
+            list[Ping | PingInput | health_pb2.Ping]
+            | tuple[Ping | PingInput | health_pb2.Ping, ...]
+        ),
     ) -> None:
         self._set("pongs", value)
 
     @property
-    def by_peer(self) -> dict[str, health_pb2.Ping]:
+    def by_peer(self) -> _runtime.MessageMap[str, Ping]:
         """Answers by peer.
 
         Type: ``map<string, Ping>``. Default: ``{}``.
         """
-        with self._lock:
-            return dict(self.message.by_peer)
+        return _runtime.MessageMap(self, "by_peer", Ping)
 
     @by_peer.setter
-    def by_peer(self, value: Mapping[str, PingInput | health_pb2.Ping]) -> None:
+    def by_peer(self, value: Mapping[str, Ping | PingInput | health_pb2.Ping]) -> None:
         self._set("by_peer", value)
 
     @property
@@ -185,5 +227,5 @@ class Health(
         return cast("ProbeDict", _runtime.dict_view(self.message.probe, self._lock))
 
     @probe.setter
-    def probe(self, value: ProbeInput | ProbeDict | health_pb2.Probe) -> None:
+    def probe(self, value: Probe | ProbeInput | ProbeDict | health_pb2.Probe) -> None:
         self._set("probe", value)

@@ -12,8 +12,9 @@
 * ``ShelfDict_`` - Free-form facts; its name is the one Shelf's dict view would have.
 * ``Node`` - A node of a tree: it holds nodes, and nothing else uses it.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_EVERY_COMMENT_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_EVERY_COMMENT_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_every_comment.types``.
 
 Defaults:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from golden_every_comment import catalog_pb2 as catalog_pb2
 from golden_every_comment.runtime import configure, register
 
-configure(strict_env="GOLDEN_EVERY_COMMENT_STRICT")
+configure(strict_env="GOLDEN_EVERY_COMMENT_STRICT", strict=True)
 
 register(
     catalog_pb2,

@@ -15,8 +15,6 @@ from golden_every_comment import runtime as _runtime
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from google.protobuf.internal import containers as _containers
-
     from golden_every_comment.types import (
         CatalogDict,
         CatalogInput,
@@ -36,6 +34,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "Stock",
     "Shelf",
     "Catalog",
     "Left_Item",
@@ -47,8 +46,26 @@ __all__ = [
 ]
 
 
+class Stock(_runtime.ProtoEnum):
+    """How an item is kept in stock.
+
+    Values:
+        ``STOCK_UNKNOWN`` (0): Nobody has counted yet.
+        ``STOCK_PLENTY`` (1): More than a week of orders.
+        ``STOCK_LOW`` (2): Fewer than ten left.
+
+            Reorder soon.
+        ``STOCK_GONE`` (3): Sold out; documented in the annotations, not in the schema.
+    """
+
+    STOCK_UNKNOWN = 0
+    STOCK_PLENTY = 1
+    STOCK_LOW = 2
+    STOCK_GONE = 3
+
+
 class Shelf(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=catalog_pb2.Shelf,
     attribute="message",
 ):
@@ -59,14 +76,33 @@ class Shelf(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "title",
-        "aisle",
-        "room",
-    )
 
     message: catalog_pb2.Shelf
+
+    def __init__(
+        self,
+        *,
+        title: str | None = None,
+        shelves: (
+            list[Shelf | ShelfInput | catalog_pb2.Shelf]
+            | tuple[Shelf | ShelfInput | catalog_pb2.Shelf, ...]
+            | None
+        ) = None,
+        items: (
+            list[Left_Item | Left_ItemInput | catalog_pb2.Left.Item]
+            | tuple[Left_Item | Left_ItemInput | catalog_pb2.Left.Item, ...]
+            | None
+        ) = None,
+        catalog: Catalog | CatalogInput | CatalogDict | catalog_pb2.Catalog | None = None,
+        aisle: int | None = None,
+        room: str | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Shelf with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def title(self) -> str:
@@ -81,34 +117,37 @@ class Shelf(
         self._set("title", value)
 
     @property
-    def shelves(self) -> _containers.RepeatedCompositeFieldContainer[catalog_pb2.Shelf]:
+    def shelves(self) -> _runtime.MessageList[Shelf]:
         """Shelves standing inside this one.
 
         Type: ``list[Shelf]``. Default: ``[]``.
         """
-        return self.message.shelves
+        return _runtime.MessageList(self, "shelves", Shelf)
 
     @shelves.setter
     def shelves(
         self,
-        value: list[ShelfInput | catalog_pb2.Shelf] | tuple[ShelfInput | catalog_pb2.Shelf, ...],
+        value: (
+            list[Shelf | ShelfInput | catalog_pb2.Shelf]
+            | tuple[Shelf | ShelfInput | catalog_pb2.Shelf, ...]
+        ),
     ) -> None:
         self._set("shelves", value)
 
     @property
-    def items(self) -> _containers.RepeatedCompositeFieldContainer[catalog_pb2.Left.Item]:
+    def items(self) -> _runtime.MessageList[Left_Item]:
         """The items on it, as the left wing lists them.
 
         Type: ``list[Left.Item]``. Default: ``[]``.
         """
-        return self.message.items
+        return _runtime.MessageList(self, "items", Left_Item)
 
     @items.setter
     def items(
         self,
         value: (
-            list[Left_ItemInput | catalog_pb2.Left.Item]
-            | tuple[Left_ItemInput | catalog_pb2.Left.Item, ...]
+            list[Left_Item | Left_ItemInput | catalog_pb2.Left.Item]
+            | tuple[Left_Item | Left_ItemInput | catalog_pb2.Left.Item, ...]
         ),
     ) -> None:
         self._set("items", value)
@@ -138,7 +177,7 @@ class Shelf(
         return cast("CatalogDict", _runtime.dict_view(self.message.catalog, self._lock))
 
     @catalog.setter
-    def catalog(self, value: CatalogInput | CatalogDict | catalog_pb2.Catalog) -> None:
+    def catalog(self, value: Catalog | CatalogInput | CatalogDict | catalog_pb2.Catalog) -> None:
         self._set("catalog", value)
 
     @property
@@ -170,7 +209,7 @@ class Shelf(
 
 
 class Catalog(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=catalog_pb2.Catalog,
     attribute="message",
 ):
@@ -183,6 +222,23 @@ class Catalog(
     __slots__ = ("message", "_strict")
 
     message: catalog_pb2.Catalog
+
+    def __init__(
+        self,
+        *,
+        top: Shelf | ShelfInput | ShelfDict | catalog_pb2.Shelf | None = None,
+        by_name: Mapping[str, Right_Item | Right_ItemInput | catalog_pb2.Right.Item] | None = None,
+        stock: int | StockName | None = None,
+        left: Left | LeftInput | LeftDict | catalog_pb2.Left | None = None,
+        right: Right | RightInput | RightDict | catalog_pb2.Right | None = None,
+        extra: ShelfDict_ | ShelfDictInput | ShelfDictDict | catalog_pb2.ShelfDict | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Catalog with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def top(self) -> ShelfDict:
@@ -209,29 +265,30 @@ class Catalog(
         return cast("ShelfDict", _runtime.dict_view(self.message.top, self._lock))
 
     @top.setter
-    def top(self, value: ShelfInput | ShelfDict | catalog_pb2.Shelf) -> None:
+    def top(self, value: Shelf | ShelfInput | ShelfDict | catalog_pb2.Shelf) -> None:
         self._set("top", value)
 
     @property
-    def by_name(self) -> dict[str, catalog_pb2.Right.Item]:
+    def by_name(self) -> _runtime.MessageMap[str, Right_Item]:
         """Items by their names.
 
         Type: ``map<string, Right.Item>``. Default: ``{}``.
         """
-        with self._lock:
-            return dict(self.message.by_name)
+        return _runtime.MessageMap(self, "by_name", Right_Item)
 
     @by_name.setter
-    def by_name(self, value: Mapping[str, Right_ItemInput | catalog_pb2.Right.Item]) -> None:
+    def by_name(
+        self, value: Mapping[str, Right_Item | Right_ItemInput | catalog_pb2.Right.Item]
+    ) -> None:
         self._set("by_name", value)
 
     @property
-    def stock(self) -> int:
+    def stock(self) -> Stock:
         """How the catalog is stocked overall.
 
         Type: ``Stock (enum)``. Default: ``STOCK_UNKNOWN``.
         """
-        return self.message.stock
+        return Stock(self.message.stock)
 
     @stock.setter
     def stock(self, value: int | StockName) -> None:
@@ -254,7 +311,7 @@ class Catalog(
         return cast("LeftDict", _runtime.dict_view(self.message.left, self._lock))
 
     @left.setter
-    def left(self, value: LeftInput | LeftDict | catalog_pb2.Left) -> None:
+    def left(self, value: Left | LeftInput | LeftDict | catalog_pb2.Left) -> None:
         self._set("left", value)
 
     @property
@@ -274,7 +331,7 @@ class Catalog(
         return cast("RightDict", _runtime.dict_view(self.message.right, self._lock))
 
     @right.setter
-    def right(self, value: RightInput | RightDict | catalog_pb2.Right) -> None:
+    def right(self, value: Right | RightInput | RightDict | catalog_pb2.Right) -> None:
         self._set("right", value)
 
     @property
@@ -294,54 +351,14 @@ class Catalog(
         return cast("ShelfDictDict", _runtime.dict_view(self.message.extra, self._lock))
 
     @extra.setter
-    def extra(self, value: ShelfDictInput | ShelfDictDict | catalog_pb2.ShelfDict) -> None:
+    def extra(
+        self, value: ShelfDict_ | ShelfDictInput | ShelfDictDict | catalog_pb2.ShelfDict
+    ) -> None:
         self._set("extra", value)
 
 
-class Left_Item(
-    _runtime.Wrapper,
-    message=catalog_pb2.Left.Item,
-    attribute="message",
-):
-    """An item as the left wing lists it.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_every_comment`` (its docstring).
-    """
-
-    __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("sku",)
-
-    message: catalog_pb2.Left.Item
-
-    @property
-    def sku(self) -> str:
-        """Stock keeping unit.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.sku
-
-    @sku.setter
-    def sku(self, value: str) -> None:
-        self._set("sku", value)
-
-    @property
-    def size(self) -> int:
-        """Its size.
-
-        Type: ``Left.Item.Size (enum)``. Default: ``SIZE_SMALL``.
-        """
-        return self.message.size
-
-    @size.setter
-    def size(self, value: int | Left_Item_SizeName) -> None:
-        self._set("size", value)
-
-
 class Left(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=catalog_pb2.Left,
     attribute="message",
 ):
@@ -355,60 +372,110 @@ class Left(
 
     message: catalog_pb2.Left
 
+    class Item(
+        _runtime.Record,
+        message=catalog_pb2.Left.Item,
+        attribute="message",
+    ):
+        """An item as the left wing lists it.
+
+        Defaults, config dicts and threads: as for every class of
+        ``golden_every_comment`` (its docstring).
+        """
+
+        __slots__ = ("message", "_strict")
+
+        message: catalog_pb2.Left.Item
+
+        class Size(_runtime.ProtoEnum):
+            """How big an item is.
+
+            Values:
+                ``SIZE_SMALL`` (0): Fits in a hand.
+                ``SIZE_LARGE`` (1): Needs a trolley.
+            """
+
+            SIZE_SMALL = 0
+            SIZE_LARGE = 1
+
+        def __init__(
+            self,
+            *,
+            sku: str | None = None,
+            size: int | Left_Item_SizeName | None = None,
+            strict: bool | None = None,
+        ) -> None:
+            """A new Left.Item with the fields given set (None: left unset), each
+            checked as its setter checks it; ``strict``: the instance's mode (None:
+            the package's default).
+            """
+            self._construct(strict, locals())
+
+        @property
+        def sku(self) -> str:
+            """Stock keeping unit.
+
+            Type: ``str``. Default: ``''``.
+            """
+            return self.message.sku
+
+        @sku.setter
+        def sku(self, value: str) -> None:
+            self._set("sku", value)
+
+        @property
+        def size(self) -> Left_Item.Size:
+            """Its size.
+
+            Type: ``Left.Item.Size (enum)``. Default: ``SIZE_SMALL``.
+            """
+            return Left_Item.Size(self.message.size)
+
+        @size.setter
+        def size(self, value: int | Left_Item_SizeName) -> None:
+            self._set("size", value)
+
+    def __init__(
+        self,
+        *,
+        items: (
+            list[Left_Item | Left_ItemInput | catalog_pb2.Left.Item]
+            | tuple[Left_Item | Left_ItemInput | catalog_pb2.Left.Item, ...]
+            | None
+        ) = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Left with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
+
     @property
-    def items(self) -> _containers.RepeatedCompositeFieldContainer[catalog_pb2.Left.Item]:
+    def items(self) -> _runtime.MessageList[Left_Item]:
         """The wing's items.
 
         Type: ``list[Left.Item]``. Default: ``[]``.
         """
-        return self.message.items
+        return _runtime.MessageList(self, "items", Left_Item)
 
     @items.setter
     def items(
         self,
         value: (
-            list[Left_ItemInput | catalog_pb2.Left.Item]
-            | tuple[Left_ItemInput | catalog_pb2.Left.Item, ...]
+            list[Left_Item | Left_ItemInput | catalog_pb2.Left.Item]
+            | tuple[Left_Item | Left_ItemInput | catalog_pb2.Left.Item, ...]
         ),
     ) -> None:
         self._set("items", value)
 
 
-class Right_Item(
-    _runtime.Wrapper,
-    message=catalog_pb2.Right.Item,
-    attribute="message",
-):
-    """An item as the right wing lists it (same short name as Left.Item).
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_every_comment`` (its docstring).
-    """
-
-    __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("cents",)
-
-    message: catalog_pb2.Right.Item
-
-    @property
-    def cents(self) -> int:
-        """Its price in cents.
-
-        Type: ``int (int64)``. Default: ``0``.
-
-        Constraints:
-            * int64 range [-9223372036854775808, 9223372036854775807]
-        """
-        return self.message.cents
-
-    @cents.setter
-    def cents(self, value: int) -> None:
-        self._set("cents", value)
+# The flat names of the classes nested in Left, as earlier packages exported them.
+Left_Item = Left.Item
 
 
 class Right(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=catalog_pb2.Right,
     attribute="message",
 ):
@@ -422,27 +489,89 @@ class Right(
 
     message: catalog_pb2.Right
 
+    class Item(
+        _runtime.Record,
+        message=catalog_pb2.Right.Item,
+        attribute="message",
+    ):
+        """An item as the right wing lists it (same short name as Left.Item).
+
+        Defaults, config dicts and threads: as for every class of
+        ``golden_every_comment`` (its docstring).
+        """
+
+        __slots__ = ("message", "_strict")
+
+        message: catalog_pb2.Right.Item
+
+        def __init__(
+            self,
+            *,
+            cents: int | None = None,
+            strict: bool | None = None,
+        ) -> None:
+            """A new Right.Item with the fields given set (None: left unset), each
+            checked as its setter checks it; ``strict``: the instance's mode (None:
+            the package's default).
+            """
+            self._construct(strict, locals())
+
+        @property
+        def cents(self) -> int:
+            """Its price in cents.
+
+            Type: ``int (int64)``. Default: ``0``.
+
+            Constraints:
+                * int64 range [-9223372036854775808, 9223372036854775807]
+            """
+            return self.message.cents
+
+        @cents.setter
+        def cents(self, value: int) -> None:
+            self._set("cents", value)
+
+    def __init__(
+        self,
+        *,
+        items: (
+            list[Right_Item | Right_ItemInput | catalog_pb2.Right.Item]
+            | tuple[Right_Item | Right_ItemInput | catalog_pb2.Right.Item, ...]
+            | None
+        ) = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Right with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
+
     @property
-    def items(self) -> _containers.RepeatedCompositeFieldContainer[catalog_pb2.Right.Item]:
+    def items(self) -> _runtime.MessageList[Right_Item]:
         """The wing's items.
 
         Type: ``list[Right.Item]``. Default: ``[]``.
         """
-        return self.message.items
+        return _runtime.MessageList(self, "items", Right_Item)
 
     @items.setter
     def items(
         self,
         value: (
-            list[Right_ItemInput | catalog_pb2.Right.Item]
-            | tuple[Right_ItemInput | catalog_pb2.Right.Item, ...]
+            list[Right_Item | Right_ItemInput | catalog_pb2.Right.Item]
+            | tuple[Right_Item | Right_ItemInput | catalog_pb2.Right.Item, ...]
         ),
     ) -> None:
         self._set("items", value)
 
 
+# The flat names of the classes nested in Right, as earlier packages exported them.
+Right_Item = Right.Item
+
+
 class ShelfDict_(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=catalog_pb2.ShelfDict,
     attribute="message",
 ):
@@ -455,6 +584,18 @@ class ShelfDict_(
     __slots__ = ("message", "_strict")
 
     message: catalog_pb2.ShelfDict
+
+    def __init__(
+        self,
+        *,
+        facts: list[str] | tuple[str, ...] | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new ShelfDict_ with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def facts(self) -> list[str]:
@@ -471,7 +612,7 @@ class ShelfDict_(
 
 
 class Node(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=catalog_pb2.Node,
     attribute="message",
 ):
@@ -485,16 +626,36 @@ class Node(
 
     message: catalog_pb2.Node
 
+    def __init__(
+        self,
+        *,
+        children: (
+            list[Node | NodeInput | catalog_pb2.Node]
+            | tuple[Node | NodeInput | catalog_pb2.Node, ...]
+            | None
+        ) = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Node with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
+
     @property
-    def children(self) -> _containers.RepeatedCompositeFieldContainer[catalog_pb2.Node]:
+    def children(self) -> _runtime.MessageList[Node]:
         """The node's children.
 
         Type: ``list[Node]``. Default: ``[]``.
         """
-        return self.message.children
+        return _runtime.MessageList(self, "children", Node)
 
     @children.setter
     def children(
-        self, value: list[NodeInput | catalog_pb2.Node] | tuple[NodeInput | catalog_pb2.Node, ...]
+        self,
+        value: (
+            list[Node | NodeInput | catalog_pb2.Node]
+            | tuple[Node | NodeInput | catalog_pb2.Node, ...]
+        ),
     ) -> None:
         self._set("children", value)

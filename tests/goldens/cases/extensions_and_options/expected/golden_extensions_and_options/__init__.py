@@ -7,8 +7,9 @@
 * ``Holder`` - Declares an extension in its body and fields with options.
 * ``Settings`` - Settings of a holder.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_EXTENSIONS_AND_OPTIONS_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_EXTENSIONS_AND_OPTIONS_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_extensions_and_options.types``.
 
 Defaults:

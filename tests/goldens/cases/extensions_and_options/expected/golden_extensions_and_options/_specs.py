@@ -13,7 +13,7 @@ from __future__ import annotations
 from golden_extensions_and_options import options_pb2 as options_pb2
 from golden_extensions_and_options.runtime import configure, register
 
-configure(strict_env="GOLDEN_EXTENSIONS_AND_OPTIONS_STRICT")
+configure(strict_env="GOLDEN_EXTENSIONS_AND_OPTIONS_STRICT", strict=True)
 
 register(
     options_pb2,

@@ -23,7 +23,7 @@ __all__ = [
 
 
 class Base(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=options_pb2.Base,
     attribute="message",
 ):
@@ -34,10 +34,20 @@ class Base(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("id",)
 
     message: options_pb2.Base
+
+    def __init__(
+        self,
+        *,
+        id: int | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Base with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def id(self) -> int:
@@ -56,7 +66,7 @@ class Base(
 
 
 class Holder(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=options_pb2.Holder,
     attribute="message",
 ):
@@ -67,13 +77,23 @@ class Holder(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "name",
-        "display",
-    )
 
     message: options_pb2.Holder
+
+    def __init__(
+        self,
+        *,
+        old: int | None = None,
+        name: str | None = None,
+        display: str | None = None,
+        settings: Settings | SettingsInput | SettingsDict | options_pb2.Settings | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Holder with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def old(self) -> int:
@@ -142,12 +162,14 @@ class Holder(
         return cast("SettingsDict", _runtime.dict_view(self.message.settings, self._lock))
 
     @settings.setter
-    def settings(self, value: SettingsInput | SettingsDict | options_pb2.Settings) -> None:
+    def settings(
+        self, value: Settings | SettingsInput | SettingsDict | options_pb2.Settings
+    ) -> None:
         self._set("settings", value)
 
 
 class Settings(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=options_pb2.Settings,
     attribute="message",
 ):
@@ -158,10 +180,21 @@ class Settings(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("modern",)
 
     message: options_pb2.Settings
+
+    def __init__(
+        self,
+        *,
+        legacy: bool | None = None,
+        modern: bool | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Settings with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def legacy(self) -> bool:

@@ -10,8 +10,9 @@
 * ``Form_Answer`` - The answers, in order.
 * ``Form`` - One survey form.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_GROUPS_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_GROUPS_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_groups.types``.
 
 Defaults:

@@ -14,7 +14,7 @@ from golden_groups import ledger_pb2 as ledger_pb2
 from golden_groups import survey_pb2 as survey_pb2
 from golden_groups.runtime import configure, register
 
-configure(strict_env="GOLDEN_GROUPS_STRICT")
+configure(strict_env="GOLDEN_GROUPS_STRICT", strict=True)
 
 register(
     ledger_pb2,

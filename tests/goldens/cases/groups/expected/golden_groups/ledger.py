@@ -13,8 +13,6 @@ from golden_groups import ledger_pb2
 from golden_groups import runtime as _runtime
 
 if TYPE_CHECKING:
-    from google.protobuf.internal import containers as _containers
-
     from golden_groups.types import MoneyDict, MoneyInput
 
 __all__ = [
@@ -24,7 +22,7 @@ __all__ = [
 
 
 class Money(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=ledger_pb2.Money,
     attribute="message",
 ):
@@ -35,13 +33,21 @@ class Money(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "currency",
-        "cents",
-    )
 
     message: ledger_pb2.Money
+
+    def __init__(
+        self,
+        *,
+        currency: str | None = None,
+        cents: int | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Money with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def currency(self) -> str:
@@ -72,7 +78,7 @@ class Money(
 
 
 class Entry(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=ledger_pb2.Entry,
     attribute="message",
 ):
@@ -83,10 +89,27 @@ class Entry(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("memo",)
 
     message: ledger_pb2.Entry
+
+    def __init__(
+        self,
+        *,
+        memo: str | None = None,
+        amount: Money | MoneyInput | MoneyDict | ledger_pb2.Money | None = None,
+        parts: (
+            list[Money | MoneyInput | ledger_pb2.Money]
+            | tuple[Money | MoneyInput | ledger_pb2.Money, ...]
+            | None
+        ) = None,
+        fee: Money | MoneyInput | MoneyDict | ledger_pb2.Money | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Entry with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def memo(self) -> str:
@@ -118,20 +141,24 @@ class Entry(
         return cast("MoneyDict", _runtime.dict_view(self.message.amount, self._lock))
 
     @amount.setter
-    def amount(self, value: MoneyInput | MoneyDict | ledger_pb2.Money) -> None:
+    def amount(self, value: Money | MoneyInput | MoneyDict | ledger_pb2.Money) -> None:
         self._set("amount", value)
 
     @property
-    def parts(self) -> _containers.RepeatedCompositeFieldContainer[ledger_pb2.Money]:
+    def parts(self) -> _runtime.MessageList[Money]:
         """The parts it splits into, each encoded delimited.
 
         Type: ``list[Money]``. Default: ``[]``.
         """
-        return self.message.parts
+        return _runtime.MessageList(self, "parts", Money)
 
     @parts.setter
     def parts(
-        self, value: list[MoneyInput | ledger_pb2.Money] | tuple[MoneyInput | ledger_pb2.Money, ...]
+        self,
+        value: (
+            list[Money | MoneyInput | ledger_pb2.Money]
+            | tuple[Money | MoneyInput | ledger_pb2.Money, ...]
+        ),
     ) -> None:
         self._set("parts", value)
 
@@ -153,5 +180,5 @@ class Entry(
         return cast("MoneyDict", _runtime.dict_view(self.message.fee, self._lock))
 
     @fee.setter
-    def fee(self, value: MoneyInput | MoneyDict | ledger_pb2.Money) -> None:
+    def fee(self, value: Money | MoneyInput | MoneyDict | ledger_pb2.Money) -> None:
         self._set("fee", value)

@@ -13,8 +13,6 @@ from golden_groups import runtime as _runtime
 from golden_groups import survey_pb2
 
 if TYPE_CHECKING:
-    from google.protobuf.internal import containers as _containers
-
     from golden_groups.types import (
         Form_AnswerInput,
         Form_Respondent_AddressDict,
@@ -31,195 +29,8 @@ __all__ = [
 ]
 
 
-class Form_Respondent_Address(
-    _runtime.Wrapper,
-    message=survey_pb2.Form.Respondent.Address,
-    attribute="message",
-):
-    """Where they live.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_groups`` (its docstring).
-    """
-
-    __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "city",
-        "postcode",
-    )
-
-    message: survey_pb2.Form.Respondent.Address
-
-    @property
-    def city(self) -> str:
-        """The city.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.city
-
-    @city.setter
-    def city(self, value: str) -> None:
-        self._set("city", value)
-
-    @property
-    def postcode(self) -> str:
-        """The postcode.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.postcode
-
-    @postcode.setter
-    def postcode(self, value: str) -> None:
-        self._set("postcode", value)
-
-
-class Form_Respondent(
-    _runtime.Wrapper,
-    message=survey_pb2.Form.Respondent,
-    attribute="message",
-):
-    """Who filled the form in.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_groups`` (its docstring).
-    """
-
-    __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "name",
-        "age",
-    )
-
-    message: survey_pb2.Form.Respondent
-
-    @property
-    def name(self) -> str:
-        """Their name.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.name
-
-    @name.setter
-    def name(self, value: str) -> None:
-        self._set("name", value)
-
-    @property
-    def age(self) -> int:
-        """Their age in years.
-
-        Type: ``int (int32)``. Default: ``18``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.age
-
-    @age.setter
-    def age(self, value: int) -> None:
-        self._set("age", value)
-
-    @property
-    def address(self) -> Form_Respondent_AddressDict:
-        """Where they live.
-
-        Type:
-            ``Form_Respondent_AddressDict``
-
-        Keys:
-            ========  ====  =======  =============
-            key       type  default  meaning
-            ========  ====  =======  =============
-            city      str   ''       The city.
-            postcode  str   ''       The postcode.
-            ========  ====  =======  =============
-        """
-        return cast(
-            "Form_Respondent_AddressDict", _runtime.dict_view(self.message.address, self._lock)
-        )
-
-    @address.setter
-    def address(
-        self,
-        value: (
-            Form_Respondent_AddressInput
-            | Form_Respondent_AddressDict
-            | survey_pb2.Form.Respondent.Address
-        ),
-    ) -> None:
-        self._set("address", value)
-
-
-class Form_Answer(
-    _runtime.Wrapper,
-    message=survey_pb2.Form.Answer,
-    attribute="message",
-):
-    """The answers, in order.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_groups`` (its docstring).
-    """
-
-    __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "question",
-        "text",
-        "confidence",
-    )
-
-    message: survey_pb2.Form.Answer
-
-    @property
-    def question(self) -> int:
-        """The question's number.
-
-        Type: ``int (int32)``. Default: ``0``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.question
-
-    @question.setter
-    def question(self, value: int) -> None:
-        self._set("question", value)
-
-    @property
-    def text(self) -> str:
-        """What was answered.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.text
-
-    @text.setter
-    def text(self, value: str) -> None:
-        self._set("text", value)
-
-    @property
-    def confidence(self) -> float:
-        """How sure the respondent was, 0 to 1.
-
-        Type: ``float (float32)``. Default: ``1.0``.
-
-        Constraints:
-            * finite (strict mode rejects NaN and infinity)
-        """
-        return self.message.confidence
-
-    @confidence.setter
-    def confidence(self, value: float) -> None:
-        self._set("confidence", value)
-
-
 class Form(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=survey_pb2.Form,
     attribute="message",
 ):
@@ -230,10 +41,248 @@ class Form(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("title",)
 
     message: survey_pb2.Form
+
+    class Respondent(
+        _runtime.Record,
+        message=survey_pb2.Form.Respondent,
+        attribute="message",
+    ):
+        """Who filled the form in.
+
+        Defaults, config dicts and threads: as for every class of
+        ``golden_groups`` (its docstring).
+        """
+
+        __slots__ = ("message", "_strict")
+
+        message: survey_pb2.Form.Respondent
+
+        class Address(
+            _runtime.Record,
+            message=survey_pb2.Form.Respondent.Address,
+            attribute="message",
+        ):
+            """Where they live.
+
+            Defaults, config dicts and threads: as for every class of
+            ``golden_groups`` (its docstring).
+            """
+
+            __slots__ = ("message", "_strict")
+
+            message: survey_pb2.Form.Respondent.Address
+
+            def __init__(
+                self,
+                *,
+                city: str | None = None,
+                postcode: str | None = None,
+                strict: bool | None = None,
+            ) -> None:
+                """A new Form.Respondent.Address with the fields given set (None: left
+                unset), each checked as its setter checks it; ``strict``: the instance's
+                mode (None: the package's default).
+                """
+                self._construct(strict, locals())
+
+            @property
+            def city(self) -> str:
+                """The city.
+
+                Type: ``str``. Default: ``''``.
+                """
+                return self.message.city
+
+            @city.setter
+            def city(self, value: str) -> None:
+                self._set("city", value)
+
+            @property
+            def postcode(self) -> str:
+                """The postcode.
+
+                Type: ``str``. Default: ``''``.
+                """
+                return self.message.postcode
+
+            @postcode.setter
+            def postcode(self, value: str) -> None:
+                self._set("postcode", value)
+
+        def __init__(
+            self,
+            *,
+            name: str | None = None,
+            age: int | None = None,
+            address: (
+                Form_Respondent_Address
+                | Form_Respondent_AddressInput
+                | Form_Respondent_AddressDict
+                | survey_pb2.Form.Respondent.Address
+                | None
+            ) = None,
+            strict: bool | None = None,
+        ) -> None:
+            """A new Form.Respondent with the fields given set (None: left unset), each
+            checked as its setter checks it; ``strict``: the instance's mode (None:
+            the package's default).
+            """
+            self._construct(strict, locals())
+
+        @property
+        def name(self) -> str:
+            """Their name.
+
+            Type: ``str``. Default: ``''``.
+            """
+            return self.message.name
+
+        @name.setter
+        def name(self, value: str) -> None:
+            self._set("name", value)
+
+        @property
+        def age(self) -> int:
+            """Their age in years.
+
+            Type: ``int (int32)``. Default: ``18``.
+
+            Constraints:
+                * int32 range [-2147483648, 2147483647]
+            """
+            return self.message.age
+
+        @age.setter
+        def age(self, value: int) -> None:
+            self._set("age", value)
+
+        @property
+        def address(self) -> Form_Respondent_AddressDict:
+            """Where they live.
+
+            Type:
+                ``Form_Respondent_AddressDict``
+
+            Keys:
+                ========  ====  =======  =============
+                key       type  default  meaning
+                ========  ====  =======  =============
+                city      str   ''       The city.
+                postcode  str   ''       The postcode.
+                ========  ====  =======  =============
+            """
+            return cast(
+                "Form_Respondent_AddressDict", _runtime.dict_view(self.message.address, self._lock)
+            )
+
+        @address.setter
+        def address(
+            self,
+            value: (
+                Form_Respondent_Address
+                | Form_Respondent_AddressInput
+                | Form_Respondent_AddressDict
+                | survey_pb2.Form.Respondent.Address
+            ),
+        ) -> None:
+            self._set("address", value)
+
+    class Answer(
+        _runtime.Record,
+        message=survey_pb2.Form.Answer,
+        attribute="message",
+    ):
+        """The answers, in order.
+
+        Defaults, config dicts and threads: as for every class of
+        ``golden_groups`` (its docstring).
+        """
+
+        __slots__ = ("message", "_strict")
+
+        message: survey_pb2.Form.Answer
+
+        def __init__(
+            self,
+            *,
+            question: int | None = None,
+            text: str | None = None,
+            confidence: float | None = None,
+            strict: bool | None = None,
+        ) -> None:
+            """A new Form.Answer with the fields given set (None: left unset), each
+            checked as its setter checks it; ``strict``: the instance's mode (None:
+            the package's default).
+            """
+            self._construct(strict, locals())
+
+        @property
+        def question(self) -> int:
+            """The question's number.
+
+            Type: ``int (int32)``. Default: ``0``.
+
+            Constraints:
+                * int32 range [-2147483648, 2147483647]
+            """
+            return self.message.question
+
+        @question.setter
+        def question(self, value: int) -> None:
+            self._set("question", value)
+
+        @property
+        def text(self) -> str:
+            """What was answered.
+
+            Type: ``str``. Default: ``''``.
+            """
+            return self.message.text
+
+        @text.setter
+        def text(self, value: str) -> None:
+            self._set("text", value)
+
+        @property
+        def confidence(self) -> float:
+            """How sure the respondent was, 0 to 1.
+
+            Type: ``float (float32)``. Default: ``1.0``.
+
+            Constraints:
+                * finite (strict mode rejects NaN and infinity)
+            """
+            return self.message.confidence
+
+        @confidence.setter
+        def confidence(self, value: float) -> None:
+            self._set("confidence", value)
+
+    def __init__(
+        self,
+        *,
+        title: str | None = None,
+        respondent: (
+            Form_Respondent
+            | Form_RespondentInput
+            | Form_RespondentDict
+            | survey_pb2.Form.Respondent
+            | None
+        ) = None,
+        answer: (
+            list[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer]
+            | tuple[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer, ...]
+            | None
+        ) = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Form with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def title(self) -> str:
@@ -267,24 +316,36 @@ class Form(
 
     @respondent.setter
     def respondent(
-        self, value: Form_RespondentInput | Form_RespondentDict | survey_pb2.Form.Respondent
+        self,
+        value: (
+            Form_Respondent
+            | Form_RespondentInput
+            | Form_RespondentDict
+            | survey_pb2.Form.Respondent
+        ),
     ) -> None:
         self._set("respondent", value)
 
     @property
-    def answer(self) -> _containers.RepeatedCompositeFieldContainer[survey_pb2.Form.Answer]:
+    def answer(self) -> _runtime.MessageList[Form_Answer]:
         """The answers, in order.
 
         Type: ``list[Form.Answer]``. Default: ``[]``.
         """
-        return self.message.answer
+        return _runtime.MessageList(self, "answer", Form_Answer)
 
     @answer.setter
     def answer(
         self,
         value: (
-            list[Form_AnswerInput | survey_pb2.Form.Answer]
-            | tuple[Form_AnswerInput | survey_pb2.Form.Answer, ...]
+            list[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer]
+            | tuple[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer, ...]
         ),
     ) -> None:
         self._set("answer", value)
+
+
+# The flat names of the classes nested in Form, as earlier packages exported them.
+Form_Respondent_Address = Form.Respondent.Address
+Form_Respondent = Form.Respondent
+Form_Answer = Form.Answer

@@ -6,8 +6,9 @@
 * ``Attribute`` - A key and its value.
 * ``Span`` - One operation.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_INCLUDE_PATHS_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_INCLUDE_PATHS_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_include_paths.types``.
 
 Defaults:

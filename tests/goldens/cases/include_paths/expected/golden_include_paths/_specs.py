@@ -14,7 +14,7 @@ from golden_include_paths.acme.common.v1 import common_pb2 as common_pb2
 from golden_include_paths.acme.trace.v1 import trace_pb2 as trace_pb2
 from golden_include_paths.runtime import configure, register
 
-configure(strict_env="GOLDEN_INCLUDE_PATHS_STRICT")
+configure(strict_env="GOLDEN_INCLUDE_PATHS_STRICT", strict=True)
 
 register(
     common_pb2,

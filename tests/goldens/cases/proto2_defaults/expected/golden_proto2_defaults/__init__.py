@@ -6,8 +6,9 @@
 * ``Settings`` - Settings with a declared default for each scalar type.
 * ``Job`` - The root: one nested config and a scalar.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PROTO2_DEFAULTS_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_PROTO2_DEFAULTS_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_proto2_defaults.types``.
 
 Defaults:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from golden_proto2_defaults import defaults_pb2 as defaults_pb2
 from golden_proto2_defaults.runtime import configure, register
 
-configure(strict_env="GOLDEN_PROTO2_DEFAULTS_STRICT")
+configure(strict_env="GOLDEN_PROTO2_DEFAULTS_STRICT", strict=True)
 
 register(
     defaults_pb2,

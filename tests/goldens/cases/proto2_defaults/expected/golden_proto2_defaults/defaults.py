@@ -16,13 +16,26 @@ if TYPE_CHECKING:
     from golden_proto2_defaults.types import KindName, SettingsDict, SettingsInput
 
 __all__ = [
+    "Kind",
     "Settings",
     "Job",
 ]
 
 
+class Kind(_runtime.ProtoEnum):
+    """Kinds of jobs.
+
+    Values:
+        ``KIND_A`` (1): the first kind
+        ``KIND_B`` (2)
+    """
+
+    KIND_A = 1
+    KIND_B = 2
+
+
 class Settings(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=defaults_pb2.Settings,
     attribute="message",
 ):
@@ -33,25 +46,35 @@ class Settings(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "ratio",
-        "precise",
-        "small",
-        "big",
-        "unsigned_small",
-        "unsigned_big",
-        "zigzag",
-        "fixed",
-        "enabled",
-        "name",
-        "blob",
-        "infinite",
-        "not_a_number",
-        "must",
-    )
 
     message: defaults_pb2.Settings
+
+    def __init__(
+        self,
+        *,
+        ratio: float | None = None,
+        precise: float | None = None,
+        small: int | None = None,
+        big: int | None = None,
+        unsigned_small: int | None = None,
+        unsigned_big: int | None = None,
+        zigzag: int | None = None,
+        fixed: int | None = None,
+        enabled: bool | None = None,
+        name: str | None = None,
+        blob: bytes | None = None,
+        kind: int | KindName | None = None,
+        infinite: float | None = None,
+        not_a_number: float | None = None,
+        sizes: list[int] | tuple[int, ...] | None = None,
+        must: int | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Settings with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def ratio(self) -> float:
@@ -210,12 +233,12 @@ class Settings(
         self._set("blob", value)
 
     @property
-    def kind(self) -> int:
+    def kind(self) -> Kind:
         """The ``kind`` field of ``golden.defaults.Settings`` (undocumented).
 
         Type: ``Kind (enum)``. Default: ``KIND_B``.
         """
-        return self.message.kind
+        return Kind(self.message.kind)
 
     @kind.setter
     def kind(self, value: int | KindName) -> None:
@@ -284,7 +307,7 @@ class Settings(
 
 
 class Job(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=defaults_pb2.Job,
     attribute="message",
 ):
@@ -295,10 +318,21 @@ class Job(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("owner",)
 
     message: defaults_pb2.Job
+
+    def __init__(
+        self,
+        *,
+        settings: Settings | SettingsInput | SettingsDict | defaults_pb2.Settings | None = None,
+        owner: str | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Job with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def settings(self) -> SettingsDict:
@@ -368,7 +402,9 @@ class Job(
         return cast("SettingsDict", _runtime.dict_view(self.message.settings, self._lock))
 
     @settings.setter
-    def settings(self, value: SettingsInput | SettingsDict | defaults_pb2.Settings) -> None:
+    def settings(
+        self, value: Settings | SettingsInput | SettingsDict | defaults_pb2.Settings
+    ) -> None:
         self._set("settings", value)
 
     @property

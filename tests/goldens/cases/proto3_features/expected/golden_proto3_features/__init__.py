@@ -6,8 +6,9 @@
 * ``Canvas_Point`` - A nested message type.
 * ``Canvas`` - The root message.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PROTO3_FEATURES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_PROTO3_FEATURES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_proto3_features.types``.
 
 Defaults:

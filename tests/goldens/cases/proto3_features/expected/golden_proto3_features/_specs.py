@@ -13,7 +13,7 @@ from __future__ import annotations
 from golden_proto3_features import features_pb2 as features_pb2
 from golden_proto3_features.runtime import configure, register
 
-configure(strict_env="GOLDEN_PROTO3_FEATURES_STRICT")
+configure(strict_env="GOLDEN_PROTO3_FEATURES_STRICT", strict=True)
 
 register(
     features_pb2,

@@ -15,8 +15,6 @@ from golden_proto3_features import runtime as _runtime
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from google.protobuf.internal import containers as _containers
-
     from golden_proto3_features.types import (
         Canvas_LayerName,
         Canvas_PointDict,
@@ -25,64 +23,28 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "Colour",
     "Canvas_Point",
     "Canvas",
 ]
 
 
-class Canvas_Point(
-    _runtime.Wrapper,
-    message=features_pb2.Canvas.Point,
-    attribute="message",
-):
-    """A nested message type.
+class Colour(_runtime.ProtoEnum):
+    """Colour of a thing.
 
-    Defaults, config dicts and threads: as for every class of
-    ``golden_proto3_features`` (its docstring).
+    Values:
+        ``COLOUR_UNSPECIFIED`` (0)
+        ``RED`` (1)
+        ``GREEN`` (2)
     """
 
-    __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "x",
-        "y",
-    )
-
-    message: features_pb2.Canvas.Point
-
-    @property
-    def x(self) -> int:
-        """The ``x`` field of ``golden.features.Canvas.Point`` (undocumented).
-
-        Type: ``int (int32)``. Default: ``0``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.x
-
-    @x.setter
-    def x(self, value: int) -> None:
-        self._set("x", value)
-
-    @property
-    def y(self) -> int:
-        """The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
-
-        Type: ``int (int32)``. Default: ``0``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.y
-
-    @y.setter
-    def y(self, value: int) -> None:
-        self._set("y", value)
+    COLOUR_UNSPECIFIED = 0
+    RED = 1
+    GREEN = 2
 
 
 class Canvas(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=features_pb2.Canvas,
     attribute="message",
 ):
@@ -93,15 +55,107 @@ class Canvas(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "title",
-        "image",
-        "opacity",
-        "thumbnail",
-    )
 
     message: features_pb2.Canvas
+
+    class Layer(_runtime.ProtoEnum):
+        """Names of ``golden.features.Canvas.Layer``.
+
+        Values:
+            ``BACK`` (0)
+            ``FRONT`` (1)
+        """
+
+        BACK = 0
+        FRONT = 1
+
+    class Point(
+        _runtime.Record,
+        message=features_pb2.Canvas.Point,
+        attribute="message",
+    ):
+        """A nested message type.
+
+        Defaults, config dicts and threads: as for every class of
+        ``golden_proto3_features`` (its docstring).
+        """
+
+        __slots__ = ("message", "_strict")
+
+        message: features_pb2.Canvas.Point
+
+        def __init__(
+            self,
+            *,
+            x: int | None = None,
+            y: int | None = None,
+            strict: bool | None = None,
+        ) -> None:
+            """A new Canvas.Point with the fields given set (None: left unset), each
+            checked as its setter checks it; ``strict``: the instance's mode (None:
+            the package's default).
+            """
+            self._construct(strict, locals())
+
+        @property
+        def x(self) -> int:
+            """The ``x`` field of ``golden.features.Canvas.Point`` (undocumented).
+
+            Type: ``int (int32)``. Default: ``0``.
+
+            Constraints:
+                * int32 range [-2147483648, 2147483647]
+            """
+            return self.message.x
+
+        @x.setter
+        def x(self, value: int) -> None:
+            self._set("x", value)
+
+        @property
+        def y(self) -> int:
+            """The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
+
+            Type: ``int (int32)``. Default: ``0``.
+
+            Constraints:
+                * int32 range [-2147483648, 2147483647]
+            """
+            return self.message.y
+
+        @y.setter
+        def y(self, value: int) -> None:
+            self._set("y", value)
+
+    def __init__(
+        self,
+        *,
+        title: str | None = None,
+        points: (
+            list[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point]
+            | tuple[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point, ...]
+            | None
+        ) = None,
+        counts: Mapping[str, int] | None = None,
+        anchors: (
+            Mapping[str, Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point] | None
+        ) = None,
+        colour: int | ColourName | None = None,
+        image: str | None = None,
+        opacity: float | None = None,
+        layer: int | Canvas_LayerName | None = None,
+        origin: (
+            Canvas_Point | Canvas_PointInput | Canvas_PointDict | features_pb2.Canvas.Point | None
+        ) = None,
+        tags: list[str] | tuple[str, ...] | None = None,
+        thumbnail: bytes | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Canvas with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def title(self) -> str:
@@ -116,19 +170,19 @@ class Canvas(
         self._set("title", value)
 
     @property
-    def points(self) -> _containers.RepeatedCompositeFieldContainer[features_pb2.Canvas.Point]:
+    def points(self) -> _runtime.MessageList[Canvas_Point]:
         """The ``points`` field of ``golden.features.Canvas`` (undocumented).
 
         Type: ``list[Canvas.Point]``. Default: ``[]``.
         """
-        return self.message.points
+        return _runtime.MessageList(self, "points", Canvas_Point)
 
     @points.setter
     def points(
         self,
         value: (
-            list[Canvas_PointInput | features_pb2.Canvas.Point]
-            | tuple[Canvas_PointInput | features_pb2.Canvas.Point, ...]
+            list[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point]
+            | tuple[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point, ...]
         ),
     ) -> None:
         self._set("points", value)
@@ -147,25 +201,26 @@ class Canvas(
         self._set("counts", value)
 
     @property
-    def anchors(self) -> dict[str, features_pb2.Canvas.Point]:
+    def anchors(self) -> _runtime.MessageMap[str, Canvas_Point]:
         """The ``anchors`` field of ``golden.features.Canvas`` (undocumented).
 
         Type: ``map<string, Canvas.Point>``. Default: ``{}``.
         """
-        with self._lock:
-            return dict(self.message.anchors)
+        return _runtime.MessageMap(self, "anchors", Canvas_Point)
 
     @anchors.setter
-    def anchors(self, value: Mapping[str, Canvas_PointInput | features_pb2.Canvas.Point]) -> None:
+    def anchors(
+        self, value: Mapping[str, Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point]
+    ) -> None:
         self._set("anchors", value)
 
     @property
-    def colour(self) -> int:
+    def colour(self) -> Colour:
         """The ``colour`` field of ``golden.features.Canvas`` (undocumented).
 
         Type: ``Colour (enum)``. Default: ``COLOUR_UNSPECIFIED``.
         """
-        return self.message.colour
+        return Colour(self.message.colour)
 
     @colour.setter
     def colour(self, value: int | ColourName) -> None:
@@ -199,12 +254,12 @@ class Canvas(
         self._set("opacity", value)
 
     @property
-    def layer(self) -> int:
+    def layer(self) -> Canvas.Layer:
         """The ``layer`` field of ``golden.features.Canvas`` (undocumented).
 
         Type: ``Canvas.Layer (enum)``. Default: ``BACK``.
         """
-        return self.message.layer
+        return Canvas.Layer(self.message.layer)
 
     @layer.setter
     def layer(self, value: int | Canvas_LayerName) -> None:
@@ -231,7 +286,7 @@ class Canvas(
 
     @origin.setter
     def origin(
-        self, value: Canvas_PointInput | Canvas_PointDict | features_pb2.Canvas.Point
+        self, value: Canvas_Point | Canvas_PointInput | Canvas_PointDict | features_pb2.Canvas.Point
     ) -> None:
         self._set("origin", value)
 
@@ -259,3 +314,7 @@ class Canvas(
     @thumbnail.setter
     def thumbnail(self, value: bytes) -> None:
         self._set("thumbnail", value)
+
+
+# The flat names of the classes nested in Canvas, as earlier packages exported them.
+Canvas_Point = Canvas.Point

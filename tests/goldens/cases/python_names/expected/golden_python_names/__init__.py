@@ -9,8 +9,9 @@
 * ``copy_`` - Named like copy, which the classes' module imports.
 * ``Record`` - Fields named like the builtins its class's annotations use: the class body spells those builtins _builtins.X, so the types stay types.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_PYTHON_NAMES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_PYTHON_NAMES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_python_names.types``.
 
 Defaults:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from golden_python_names import names_pb2 as names_pb2
 from golden_python_names.runtime import configure, register
 
-configure(strict_env="GOLDEN_PYTHON_NAMES_STRICT")
+configure(strict_env="GOLDEN_PYTHON_NAMES_STRICT", strict=True)
 
 register(
     names_pb2,

@@ -16,8 +16,6 @@ if TYPE_CHECKING:
     import builtins as _builtins
     from collections.abc import Mapping
 
-    from google.protobuf.internal import containers as _containers
-
     from golden_python_names.types import (
         IterableDict,
         IterableInput,
@@ -36,7 +34,7 @@ __all__ = [
 
 
 class Mapping_(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=names_pb2.Mapping,
     attribute="message",
 ):
@@ -47,14 +45,6 @@ class Mapping_(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "self_",
-        "property_",
-        "from_",
-        "int",
-        "bool",
-    )
     _renamed = {
         "self_": "self",
         "property_": "property",
@@ -62,6 +52,23 @@ class Mapping_(
     }
 
     message: names_pb2.Mapping
+
+    def __init__(
+        self,
+        *,
+        self_: _builtins.int | None = None,
+        property_: str | None = None,
+        from_: _builtins.bool | None = None,
+        int: _builtins.int | None = None,
+        bool: _builtins.bool | None = None,
+        counts: Mapping[str, _builtins.int] | None = None,
+        strict: _builtins.bool | None = None,
+    ) -> None:
+        """A new Mapping_ with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def self_(self) -> _builtins.int:
@@ -153,7 +160,7 @@ class Mapping_(
 
 
 class Iterable(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=names_pb2.Iterable,
     attribute="message",
 ):
@@ -167,19 +174,37 @@ class Iterable(
 
     message: names_pb2.Iterable
 
+    def __init__(
+        self,
+        *,
+        items: (
+            list[Mapping_ | MappingInput | names_pb2.Mapping]
+            | tuple[Mapping_ | MappingInput | names_pb2.Mapping, ...]
+            | None
+        ) = None,
+        str: list[_builtins.str] | tuple[_builtins.str, ...] | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Iterable with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
+
     @property
-    def items(self) -> _containers.RepeatedCompositeFieldContainer[names_pb2.Mapping]:
+    def items(self) -> _runtime.MessageList[Mapping_]:
         """Repeated, of the message named Mapping.
 
         Type: ``list[Mapping]``. Default: ``[]``.
         """
-        return self.message.items
+        return _runtime.MessageList(self, "items", Mapping_)
 
     @items.setter
     def items(
         self,
         value: (
-            list[MappingInput | names_pb2.Mapping] | tuple[MappingInput | names_pb2.Mapping, ...]
+            list[Mapping_ | MappingInput | names_pb2.Mapping]
+            | tuple[Mapping_ | MappingInput | names_pb2.Mapping, ...]
         ),
     ) -> None:
         self._set("items", value)
@@ -199,7 +224,7 @@ class Iterable(
 
 
 class Literal(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=names_pb2.Literal,
     attribute="message",
 ):
@@ -213,13 +238,37 @@ class Literal(
 
     message: names_pb2.Literal
 
+    class Kind(_runtime.ProtoEnum):
+        """An enum named like nothing special.
+
+        Values:
+            ``KIND_ZERO`` (0)
+            ``KIND_ONE`` (1)
+        """
+
+        KIND_ZERO = 0
+        KIND_ONE = 1
+
+    def __init__(
+        self,
+        *,
+        ClassVar: int | Literal_KindName | None = None,
+        iterable: Iterable | IterableInput | IterableDict | names_pb2.Iterable | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Literal with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
+
     @property
-    def ClassVar(self) -> int:
+    def ClassVar(self) -> Literal.Kind:
         """Named like typing.ClassVar.
 
         Type: ``Literal.Kind (enum)``. Default: ``KIND_ZERO``.
         """
-        return self.message.ClassVar
+        return Literal.Kind(self.message.ClassVar)
 
     @ClassVar.setter
     def ClassVar(self, value: int | Literal_KindName) -> None:
@@ -243,12 +292,12 @@ class Literal(
         return cast("IterableDict", _runtime.dict_view(self.message.iterable, self._lock))
 
     @iterable.setter
-    def iterable(self, value: IterableInput | IterableDict | names_pb2.Iterable) -> None:
+    def iterable(self, value: Iterable | IterableInput | IterableDict | names_pb2.Iterable) -> None:
         self._set("iterable", value)
 
 
 class copy_(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=names_pb2.copy,
     attribute="message",
 ):
@@ -259,18 +308,26 @@ class copy_(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "type",
-        "_set_",
-        "_direct_",
-    )
     _renamed = {
         "_set_": "_set",
         "_direct_": "_direct",
     }
 
     message: names_pb2.copy
+
+    def __init__(
+        self,
+        *,
+        type: str | None = None,
+        _set_: int | None = None,
+        _direct_: bool | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new copy_ with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def type(self) -> str:
@@ -319,7 +376,7 @@ class copy_(
 
 
 class Record(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=names_pb2.Record,
     attribute="message",
 ):
@@ -330,18 +387,30 @@ class Record(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "int",
-        "str",
-        "from_",
-        "float",
-    )
     _renamed = {
         "from_": "from",
     }
 
     message: names_pb2.Record
+
+    def __init__(
+        self,
+        *,
+        list: _builtins.list[_builtins.str] | tuple[_builtins.str, ...] | None = None,
+        int: _builtins.int | None = None,
+        str: _builtins.str | None = None,
+        from_: bool | None = None,
+        dict: Mapping[_builtins.str, _builtins.float] | None = None,
+        float: _builtins.float | None = None,
+        old: _builtins.int | None = None,
+        type: Mapping_ | MappingInput | MappingDict | names_pb2.Mapping | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Record with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def list(self) -> _builtins.list[_builtins.str]:
@@ -467,5 +536,5 @@ class Record(
         return cast("MappingDict", _runtime.dict_view(self.message.type, self._lock))
 
     @type.setter
-    def type(self, value: MappingInput | MappingDict | names_pb2.Mapping) -> None:
+    def type(self, value: Mapping_ | MappingInput | MappingDict | names_pb2.Mapping) -> None:
         self._set("type", value)

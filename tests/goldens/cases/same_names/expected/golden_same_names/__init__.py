@@ -6,8 +6,9 @@
 * ``acme_api_Thing`` - The API's thing.
 * ``acme_rpc_Thing`` - The RPC's thing, holding the API's.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_SAME_NAMES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_SAME_NAMES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_same_names.types``.
 
 Defaults:

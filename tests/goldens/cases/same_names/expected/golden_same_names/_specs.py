@@ -14,7 +14,7 @@ from golden_same_names.acme.api import http_pb2 as acme_api_http_pb2
 from golden_same_names.acme.rpc import http_pb2 as acme_rpc_http_pb2
 from golden_same_names.runtime import configure, register
 
-configure(strict_env="GOLDEN_SAME_NAMES_STRICT")
+configure(strict_env="GOLDEN_SAME_NAMES_STRICT", strict=True)
 
 register(
     acme_api_http_pb2,

@@ -9,8 +9,9 @@
 * ``Order`` - One purchase.
 * ``Catalogue`` - The shop's catalogue.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_SHOP_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_SHOP_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_shop.types``.
 
 Defaults:

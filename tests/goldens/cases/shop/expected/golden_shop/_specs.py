@@ -13,7 +13,7 @@ from __future__ import annotations
 from golden_shop import shop_pb2 as shop_pb2
 from golden_shop.runtime import configure, register
 
-configure(strict_env="GOLDEN_SHOP_STRICT")
+configure(strict_env="GOLDEN_SHOP_STRICT", strict=True)
 
 register(
     shop_pb2,

@@ -15,8 +15,6 @@ from golden_shop import shop_pb2
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from google.protobuf.internal import containers as _containers
-
     from golden_shop.types import (
         CustomerDict,
         CustomerInput,
@@ -27,6 +25,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "PaymentMethod",
     "Customer",
     "Price",
     "Order_Item",
@@ -35,8 +34,22 @@ __all__ = [
 ]
 
 
+class PaymentMethod(_runtime.ProtoEnum):
+    """How an order is paid.
+
+    Values:
+        ``PAYMENT_METHOD_UNSPECIFIED`` (0): Not chosen yet.
+        ``CARD`` (1): A credit or debit card.
+        ``TRANSFER`` (2): A bank transfer, e.g. SEPA. Settles in approx. 2 days.
+    """
+
+    PAYMENT_METHOD_UNSPECIFIED = 0
+    CARD = 1
+    TRANSFER = 2
+
+
 class Customer(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=shop_pb2.Customer,
     attribute="message",
 ):
@@ -47,14 +60,22 @@ class Customer(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "name",
-        "email",
-        "points",
-    )
 
     message: shop_pb2.Customer
+
+    def __init__(
+        self,
+        *,
+        name: str | None = None,
+        email: str | None = None,
+        points: int | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Customer with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def name(self) -> str:
@@ -97,7 +118,7 @@ class Customer(
 
 
 class Price(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=shop_pb2.Price,
     attribute="message",
 ):
@@ -108,13 +129,21 @@ class Price(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "currency",
-        "amount",
-    )
 
     message: shop_pb2.Price
+
+    def __init__(
+        self,
+        *,
+        currency: str | None = None,
+        amount: int | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Price with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def currency(self) -> str:
@@ -146,79 +175,8 @@ class Price(
         self._set("amount", value)
 
 
-class Order_Item(
-    _runtime.Wrapper,
-    message=shop_pb2.Order.Item,
-    attribute="message",
-):
-    """One line of an order.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_shop`` (its docstring).
-    """
-
-    __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "sku",
-        "quantity",
-    )
-
-    message: shop_pb2.Order.Item
-
-    @property
-    def sku(self) -> str:
-        """Stock keeping unit.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.sku
-
-    @sku.setter
-    def sku(self, value: str) -> None:
-        self._set("sku", value)
-
-    @property
-    def quantity(self) -> int:
-        """How many; at least 1.
-
-        Type: ``int (uint32)``. Default: ``0``.
-
-        Constraints:
-            * uint32 range [0, 4294967295]
-        """
-        return self.message.quantity
-
-    @quantity.setter
-    def quantity(self, value: int) -> None:
-        self._set("quantity", value)
-
-    @property
-    def unit_price(self) -> PriceDict:
-        """The ``unit_price`` field of ``shop.Order.Item`` (undocumented).
-
-        Type:
-            ``PriceDict``
-
-        Keys:
-            ========  ===========  =======  ===============================================
-            key       type         default  meaning
-            ========  ===========  =======  ===============================================
-            currency  str          ''       ISO 4217 currency code, e.g. "EUR".
-            amount    int (int64)  0        Amount in cents (or the currency's minor unit).
-            ========  ===========  =======  ===============================================
-
-            Each key in full: ``PriceInput`` in ``golden_shop.types``.
-        """
-        return cast("PriceDict", _runtime.dict_view(self.message.unit_price, self._lock))
-
-    @unit_price.setter
-    def unit_price(self, value: PriceInput | PriceDict | shop_pb2.Price) -> None:
-        self._set("unit_price", value)
-
-
 class Order(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=shop_pb2.Order,
     attribute="message",
 ):
@@ -229,15 +187,110 @@ class Order(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "id",
-        "gift",
-        "address",
-        "pickup_store",
-    )
 
     message: shop_pb2.Order
+
+    class Item(
+        _runtime.Record,
+        message=shop_pb2.Order.Item,
+        attribute="message",
+    ):
+        """One line of an order.
+
+        Defaults, config dicts and threads: as for every class of
+        ``golden_shop`` (its docstring).
+        """
+
+        __slots__ = ("message", "_strict")
+
+        message: shop_pb2.Order.Item
+
+        def __init__(
+            self,
+            *,
+            sku: str | None = None,
+            quantity: int | None = None,
+            unit_price: Price | PriceInput | PriceDict | shop_pb2.Price | None = None,
+            strict: bool | None = None,
+        ) -> None:
+            """A new Order.Item with the fields given set (None: left unset), each
+            checked as its setter checks it; ``strict``: the instance's mode (None:
+            the package's default).
+            """
+            self._construct(strict, locals())
+
+        @property
+        def sku(self) -> str:
+            """Stock keeping unit.
+
+            Type: ``str``. Default: ``''``.
+            """
+            return self.message.sku
+
+        @sku.setter
+        def sku(self, value: str) -> None:
+            self._set("sku", value)
+
+        @property
+        def quantity(self) -> int:
+            """How many; at least 1.
+
+            Type: ``int (uint32)``. Default: ``0``.
+
+            Constraints:
+                * uint32 range [0, 4294967295]
+            """
+            return self.message.quantity
+
+        @quantity.setter
+        def quantity(self, value: int) -> None:
+            self._set("quantity", value)
+
+        @property
+        def unit_price(self) -> PriceDict:
+            """The ``unit_price`` field of ``shop.Order.Item`` (undocumented).
+
+            Type:
+                ``PriceDict``
+
+            Keys:
+                ========  ===========  =======  ===============================================
+                key       type         default  meaning
+                ========  ===========  =======  ===============================================
+                currency  str          ''       ISO 4217 currency code, e.g. "EUR".
+                amount    int (int64)  0        Amount in cents (or the currency's minor unit).
+                ========  ===========  =======  ===============================================
+
+                Each key in full: ``PriceInput`` in ``golden_shop.types``.
+            """
+            return cast("PriceDict", _runtime.dict_view(self.message.unit_price, self._lock))
+
+        @unit_price.setter
+        def unit_price(self, value: Price | PriceInput | PriceDict | shop_pb2.Price) -> None:
+            self._set("unit_price", value)
+
+    def __init__(
+        self,
+        *,
+        id: str | None = None,
+        customer: Customer | CustomerInput | CustomerDict | shop_pb2.Customer | None = None,
+        items: (
+            list[Order_Item | Order_ItemInput | shop_pb2.Order.Item]
+            | tuple[Order_Item | Order_ItemInput | shop_pb2.Order.Item, ...]
+            | None
+        ) = None,
+        labels: Mapping[str, str] | None = None,
+        payment: int | PaymentMethodName | None = None,
+        gift: bool | None = None,
+        address: str | None = None,
+        pickup_store: str | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Order with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def id(self) -> str:
@@ -270,23 +323,23 @@ class Order(
         return cast("CustomerDict", _runtime.dict_view(self.message.customer, self._lock))
 
     @customer.setter
-    def customer(self, value: CustomerInput | CustomerDict | shop_pb2.Customer) -> None:
+    def customer(self, value: Customer | CustomerInput | CustomerDict | shop_pb2.Customer) -> None:
         self._set("customer", value)
 
     @property
-    def items(self) -> _containers.RepeatedCompositeFieldContainer[shop_pb2.Order.Item]:
+    def items(self) -> _runtime.MessageList[Order_Item]:
         """The lines, in the order they were added.
 
         Type: ``list[Order.Item]``. Default: ``[]``.
         """
-        return self.message.items
+        return _runtime.MessageList(self, "items", Order_Item)
 
     @items.setter
     def items(
         self,
         value: (
-            list[Order_ItemInput | shop_pb2.Order.Item]
-            | tuple[Order_ItemInput | shop_pb2.Order.Item, ...]
+            list[Order_Item | Order_ItemInput | shop_pb2.Order.Item]
+            | tuple[Order_Item | Order_ItemInput | shop_pb2.Order.Item, ...]
         ),
     ) -> None:
         self._set("items", value)
@@ -305,12 +358,12 @@ class Order(
         self._set("labels", value)
 
     @property
-    def payment(self) -> int:
+    def payment(self) -> PaymentMethod:
         """The ``payment`` field of ``shop.Order`` (undocumented).
 
         Type: ``PaymentMethod (enum)``. Default: ``PAYMENT_METHOD_UNSPECIFIED``.
         """
-        return self.message.payment
+        return PaymentMethod(self.message.payment)
 
     @payment.setter
     def payment(self, value: int | PaymentMethodName) -> None:
@@ -353,8 +406,12 @@ class Order(
         self._set("pickup_store", value)
 
 
+# The flat names of the classes nested in Order, as earlier packages exported them.
+Order_Item = Order.Item
+
+
 class Catalogue(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=shop_pb2.Catalogue,
     attribute="message",
 ):
@@ -368,32 +425,49 @@ class Catalogue(
 
     message: shop_pb2.Catalogue
 
+    def __init__(
+        self,
+        *,
+        prices: Mapping[str, Price | PriceInput | shop_pb2.Price] | None = None,
+        customers: (
+            list[Customer | CustomerInput | shop_pb2.Customer]
+            | tuple[Customer | CustomerInput | shop_pb2.Customer, ...]
+            | None
+        ) = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Catalogue with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
+
     @property
-    def prices(self) -> dict[str, shop_pb2.Price]:
+    def prices(self) -> _runtime.MessageMap[str, Price]:
         """Prices by SKU.
 
         Type: ``map<string, Price>``. Default: ``{}``.
         """
-        with self._lock:
-            return dict(self.message.prices)
+        return _runtime.MessageMap(self, "prices", Price)
 
     @prices.setter
-    def prices(self, value: Mapping[str, PriceInput | shop_pb2.Price]) -> None:
+    def prices(self, value: Mapping[str, Price | PriceInput | shop_pb2.Price]) -> None:
         self._set("prices", value)
 
     @property
-    def customers(self) -> _containers.RepeatedCompositeFieldContainer[shop_pb2.Customer]:
+    def customers(self) -> _runtime.MessageList[Customer]:
         """The ``customers`` field of ``shop.Catalogue`` (undocumented).
 
         Type: ``list[Customer]``. Default: ``[]``.
         """
-        return self.message.customers
+        return _runtime.MessageList(self, "customers", Customer)
 
     @customers.setter
     def customers(
         self,
         value: (
-            list[CustomerInput | shop_pb2.Customer] | tuple[CustomerInput | shop_pb2.Customer, ...]
+            list[Customer | CustomerInput | shop_pb2.Customer]
+            | tuple[Customer | CustomerInput | shop_pb2.Customer, ...]
         ),
     ) -> None:
         self._set("customers", value)

@@ -6,8 +6,9 @@
 * ``Length`` - A length with a unit.
 * ``Box`` - A box measured in lengths from base.proto.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_TWO_FILES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_TWO_FILES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_two_files.types``.
 
 Defaults:

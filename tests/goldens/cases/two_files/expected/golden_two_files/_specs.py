@@ -14,7 +14,7 @@ from golden_two_files import base_pb2 as base_pb2
 from golden_two_files import uses_pb2 as uses_pb2
 from golden_two_files.runtime import configure, register
 
-configure(strict_env="GOLDEN_TWO_FILES_STRICT")
+configure(strict_env="GOLDEN_TWO_FILES_STRICT", strict=True)
 
 register(
     base_pb2,

@@ -16,7 +16,7 @@ __all__ = [
 
 
 class Length(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=base_pb2.Length,
     attribute="message",
 ):
@@ -27,13 +27,21 @@ class Length(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "value",
-        "unit",
-    )
 
     message: base_pb2.Length
+
+    def __init__(
+        self,
+        *,
+        value: float | None = None,
+        unit: str | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Length with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def value(self) -> float:

@@ -23,7 +23,7 @@ __all__ = [
 
 
 class Box(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=uses_pb2.Box,
     attribute="message",
 ):
@@ -34,10 +34,24 @@ class Box(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("sealed",)
 
     message: uses_pb2.Box
+
+    def __init__(
+        self,
+        *,
+        width: LengthInput | LengthDict | base_pb2.Length | None = None,
+        edges: (
+            list[LengthInput | base_pb2.Length] | tuple[LengthInput | base_pb2.Length, ...] | None
+        ) = None,
+        sealed: bool | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Box with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def width(self) -> LengthDict:

@@ -6,8 +6,9 @@
 * ``Event`` - Something that happened.
 * ``Window`` - A span of time.
 
-Strict validation: ``set_default_strict(True)`` (or ``GOLDEN_WELL_KNOWN_TYPES_STRICT=1``) for
-instances created afterwards, or ``strict=True`` per instance.
+Strict validation is the default; compatible mode: ``set_default_strict(False)``
+(or ``GOLDEN_WELL_KNOWN_TYPES_STRICT=0``) for instances created afterwards, or ``strict=False``
+per instance.
 TypedDicts of every message: ``golden_well_known_types.types``.
 
 Defaults:

@@ -18,7 +18,7 @@ from google.protobuf import wrappers_pb2 as wrappers_pb2
 from golden_well_known_types import event_pb2 as event_pb2
 from golden_well_known_types.runtime import configure, register
 
-configure(strict_env="GOLDEN_WELL_KNOWN_TYPES_STRICT")
+configure(strict_env="GOLDEN_WELL_KNOWN_TYPES_STRICT", strict=True)
 
 register(
     event_pb2,

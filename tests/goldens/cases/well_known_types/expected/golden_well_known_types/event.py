@@ -29,7 +29,7 @@ __all__ = [
 
 
 class Event(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=event_pb2.Event,
     attribute="message",
 ):
@@ -42,6 +42,78 @@ class Event(
     __slots__ = ("message", "_strict")
 
     message: event_pb2.Event
+
+    def __init__(
+        self,
+        *,
+        at: timestamp_pb2.Timestamp | Mapping[str, Any] | None = None,
+        details: struct_pb2.Struct | Mapping[str, Any] | None = None,
+        waits: (
+            list[duration_pb2.Duration | Mapping[str, Any]]
+            | tuple[duration_pb2.Duration | Mapping[str, Any], ...]
+            | None
+        ) = None,
+        marks: Mapping[str, timestamp_pb2.Timestamp | Mapping[str, Any]] | None = None,
+        count: wrappers_pb2.Int32Value | Mapping[str, Any] | None = None,
+        nothing: int | NullValueName | None = None,
+        window: Window | WindowInput | WindowDict | event_pb2.Window | None = None,
+        json: (
+            struct_pb2.Value
+            | Mapping[str, Any]
+            | Sequence[Any]
+            | bool
+            | int
+            | float
+            | str
+            | None
+            | None
+        ) = None,
+        values: (
+            list[
+                struct_pb2.Value
+                | Mapping[str, Any]
+                | Sequence[Any]
+                | bool
+                | int
+                | float
+                | str
+                | None
+            ]
+            | tuple[
+                struct_pb2.Value
+                | Mapping[str, Any]
+                | Sequence[Any]
+                | bool
+                | int
+                | float
+                | str
+                | None,
+                ...,
+            ]
+            | None
+        ) = None,
+        attributes: (
+            Mapping[
+                str,
+                struct_pb2.Value
+                | Mapping[str, Any]
+                | Sequence[Any]
+                | bool
+                | int
+                | float
+                | str
+                | None,
+            ]
+            | None
+        ) = None,
+        items: struct_pb2.ListValue | Mapping[str, Any] | Sequence[Any] | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Event with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def at(self) -> timestamp_pb2.Timestamp:
@@ -142,7 +214,7 @@ class Event(
         return cast("WindowDict", _runtime.dict_view(self.message.window, self._lock))
 
     @window.setter
-    def window(self, value: WindowInput | WindowDict | event_pb2.Window) -> None:
+    def window(self, value: Window | WindowInput | WindowDict | event_pb2.Window) -> None:
         self._set("window", value)
 
     @property
@@ -233,7 +305,7 @@ class Event(
 
 
 class Window(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=event_pb2.Window,
     attribute="message",
 ):
@@ -246,6 +318,29 @@ class Window(
     __slots__ = ("message", "_strict")
 
     message: event_pb2.Window
+
+    def __init__(
+        self,
+        *,
+        start: timestamp_pb2.Timestamp | Mapping[str, Any] | None = None,
+        label: (
+            struct_pb2.Value
+            | Mapping[str, Any]
+            | Sequence[Any]
+            | bool
+            | int
+            | float
+            | str
+            | None
+            | None
+        ) = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Window with the fields given set (None: left unset), each checked
+        as its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def start(self) -> timestamp_pb2.Timestamp:

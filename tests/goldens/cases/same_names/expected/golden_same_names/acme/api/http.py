@@ -16,12 +16,25 @@ if TYPE_CHECKING:
     from golden_same_names.types import acme_api_KindName
 
 __all__ = [
+    "acme_api_Kind",
     "acme_api_Thing",
 ]
 
 
+class acme_api_Kind(_runtime.ProtoEnum):
+    """Kinds of API things.
+
+    Values:
+        ``KIND_UNSPECIFIED`` (0)
+        ``KIND_BIG`` (1)
+    """
+
+    KIND_UNSPECIFIED = 0
+    KIND_BIG = 1
+
+
 class acme_api_Thing(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=acme_api_http_pb2.Thing,
     attribute="message",
 ):
@@ -32,10 +45,21 @@ class acme_api_Thing(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("a_only",)
 
     message: acme_api_http_pb2.Thing
+
+    def __init__(
+        self,
+        *,
+        a_only: int | None = None,
+        kind: int | acme_api_KindName | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new acme_api_Thing with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def a_only(self) -> int:
@@ -53,12 +77,12 @@ class acme_api_Thing(
         self._set("a_only", value)
 
     @property
-    def kind(self) -> int:
+    def kind(self) -> acme_api_Kind:
         """Its kind.
 
         Type: ``Kind (enum)``. Default: ``KIND_UNSPECIFIED``.
         """
-        return self.message.kind
+        return acme_api_Kind(self.message.kind)
 
     @kind.setter
     def kind(self, value: int | acme_api_KindName) -> None:

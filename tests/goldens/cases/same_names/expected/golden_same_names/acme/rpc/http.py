@@ -17,12 +17,25 @@ if TYPE_CHECKING:
     from golden_same_names.types import acme_api_ThingDict, acme_api_ThingInput, acme_rpc_KindName
 
 __all__ = [
+    "acme_rpc_Kind",
     "acme_rpc_Thing",
 ]
 
 
+class acme_rpc_Kind(_runtime.ProtoEnum):
+    """Kinds of RPC things.
+
+    Values:
+        ``KIND_NONE`` (0)
+        ``KIND_SMALL`` (1)
+    """
+
+    KIND_NONE = 0
+    KIND_SMALL = 1
+
+
 class acme_rpc_Thing(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=acme_rpc_http_pb2.Thing,
     attribute="message",
 ):
@@ -33,10 +46,22 @@ class acme_rpc_Thing(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("b_only",)
 
     message: acme_rpc_http_pb2.Thing
+
+    def __init__(
+        self,
+        *,
+        b_only: str | None = None,
+        api: acme_api_ThingInput | acme_api_ThingDict | acme_api_http_pb2.Thing | None = None,
+        kind: int | acme_rpc_KindName | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new acme_rpc_Thing with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def b_only(self) -> str:
@@ -74,12 +99,12 @@ class acme_rpc_Thing(
         self._set("api", value)
 
     @property
-    def kind(self) -> int:
+    def kind(self) -> acme_rpc_Kind:
         """Its kind.
 
         Type: ``Kind (enum)``. Default: ``KIND_NONE``.
         """
-        return self.message.kind
+        return acme_rpc_Kind(self.message.kind)
 
     @kind.setter
     def kind(self, value: int | acme_rpc_KindName) -> None:

@@ -16,7 +16,7 @@ __all__ = [
 
 
 class Attribute(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=common_pb2.Attribute,
     attribute="message",
 ):
@@ -27,13 +27,21 @@ class Attribute(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = (
-        "key",
-        "value",
-    )
 
     message: common_pb2.Attribute
+
+    def __init__(
+        self,
+        *,
+        key: str | None = None,
+        value: int | None = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Attribute with the fields given set (None: left unset), each
+        checked as its setter checks it; ``strict``: the instance's mode (None:
+        the package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def key(self) -> str:

@@ -24,7 +24,7 @@ __all__ = [
 
 
 class Span(
-    _runtime.Wrapper,
+    _runtime.Record,
     message=trace_pb2.Span,
     attribute="message",
 ):
@@ -35,10 +35,25 @@ class Span(
     """
 
     __slots__ = ("message", "_strict")
-    # plain scalar options: Wrapper.__setattr__'s fast path (runtime: _runtime_wrapper)
-    _direct = ("name",)
 
     message: trace_pb2.Span
+
+    def __init__(
+        self,
+        *,
+        name: str | None = None,
+        attributes: (
+            list[AttributeInput | common_pb2.Attribute]
+            | tuple[AttributeInput | common_pb2.Attribute, ...]
+            | None
+        ) = None,
+        strict: bool | None = None,
+    ) -> None:
+        """A new Span with the fields given set (None: left unset), each checked as
+        its setter checks it; ``strict``: the instance's mode (None: the
+        package's default).
+        """
+        self._construct(strict, locals())
 
     @property
     def name(self) -> str:
