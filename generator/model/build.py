@@ -647,6 +647,8 @@ class _Builder:
             read, getter, setter, value_class = self.record_types(
                 message, f, record.type, read, getter, setter
             )
+            if read == "record":  # its class, not the dict view
+                doc_getter = getter
         if note and note.type:
             getter = doc_getter = self.annotation_type(note.type)
         if note and note.setter_type:
@@ -754,12 +756,7 @@ class _Builder:
         if f.repeated:
             view = Type(Sym("verbatim", "", "_runtime.MessageList"), (wrapper,))
             return "message_list", view, typeref.in_type(ref, wrapper=wrapper), value
-        return (
-            read,
-            getter,
-            typeref.in_type(ref, config_dict=True, wrapper=wrapper),
-            None,
-        )
+        return "record", wrapper, typeref.in_type(ref, wrapper=wrapper), value
 
 
 def _nested(classes: tuple[ClassModel, ...]) -> tuple[ClassModel, ...]:
@@ -937,6 +934,7 @@ def build_model(
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),
         record=b.record,
+        views=not (b.record and all(c.compact for c in classes)),
         targets=_targets(b, notes, package, classes),
     )
 

@@ -24,7 +24,14 @@ PropertyKind = Literal["scalar", "config", "message", "repeated", "hook"]
 # How a getter reads: the protobuf value itself, the dict view of a message,
 # or a copy (a dict of a map, a list of a repeated field).
 PropertyRead = Literal[
-    "direct", "view", "dict", "list", "enum", "message_list", "message_map"
+    "direct",
+    "view",
+    "dict",
+    "list",
+    "enum",
+    "message_list",
+    "message_map",
+    "record",  # a Record's message field: its class's instance, live
 ]
 
 
@@ -344,6 +351,37 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
         return tuple(p.name for p in self.properties if p.direct_set)
 
     @property
+    def compact(self) -> bool:
+        """A Record whose fields are all declared in one line each
+        (``name: _runtime.Field[G, S] = _runtime.field(...)``, made properties
+        by ``Record`` and its constructor typed by PEP 681): nothing of its
+        own besides its fields (no hook, attribute, alias or lint), and no
+        field named ``strict`` (the constructor's keyword)."""
+        return (
+            self.record
+            and not (
+                self.mixin
+                or self.init_hook
+                or self.lint_rules
+                or self.members.init
+                or self.members.attributes
+                or self.members.aliases
+                or self.members.env_fields
+                or self.members.env_export
+            )
+            and all(
+                p.field_name
+                and p.setter_type
+                and p.name != "strict"
+                and p.read != "view"
+                and not (
+                    p.getter_hook or p.setter_hook or p.after_set_hook or p.deprecated
+                )
+                for p in self.properties
+            )
+        )
+
+    @property
     def init_self(self) -> str:
         """The name of ``__init__``'s first parameter: not one of its keywords."""
         name = "self"
@@ -423,6 +461,9 @@ class PackageModel(msgspec.Struct, frozen=True, kw_only=True):
     ] = ()  # rules between fields (annotations' rules:): lint.py, _rules.py and __main__.py
     # the annotations name no reference: strict by default, Record classes, enum classes
     record: bool = False
+    # types.py has each message's ``XDict`` (what a dict view returns); not where
+    # every class is a compact Record, whose getters return classes, never dicts
+    views: bool = True
 
 
 # ---------------------------------------------------------- the reference page

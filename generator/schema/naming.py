@@ -107,6 +107,7 @@ def needs_functional_typed_dict(keys: list[str]) -> bool:
 RUNTIME_MODULES = (
     "runtime",
     "_runtime_configs",
+    "_runtime_fields",
     "_runtime_io",
     "_runtime_specs",
     "_runtime_values",

@@ -120,6 +120,11 @@ from ._runtime_specs import (
     unknown_key,
     warn,
 )
+from ._runtime_fields import (
+    UNSET,
+    Field,
+    field,
+)
 from ._runtime_values import (
     MessageList,
     MessageMap,
@@ -140,6 +145,7 @@ __all__ = [
     "ENUM",
     "EnvField",
     "FLOAT",
+    "Field",
     "FieldSpec",
     "FlagStore",
     "INT",
@@ -157,6 +163,7 @@ __all__ = [
     "STR",
     "TextFormatFileError",
     "TextFormatFileNotFoundError",
+    "UNSET",
     "UnknownConfigKeyError",
     "Wrapper",
     "apply_config",
@@ -172,6 +179,7 @@ __all__ = [
     "env_fields",
     "env_flag",
     "export_env",
+    "field",
     "field_spec",
     "fill_dotted",
     "imported_spec",

@@ -1,0 +1,103 @@
+# Part of the runtime of the packages fleet-strategy-codegen generates (see
+# runtime.py, the module generated code and hooks import): copied verbatim
+# into each package beside it.
+"""The one-line field declarations of a ``Record`` class (a schema that asks
+for no reference's compatibility): ``name: Field[str, str] = field(default=UNSET)``.
+
+``Field[G, S]`` is what type checkers see: reading the attribute on an
+instance gives ``G``, assigning takes ``S``, and (``Record`` being a PEP 681
+``dataclass_transform``) the keyword constructor takes ``S`` too. At run time
+``Record.__init_subclass__`` replaces each placeholder ``field()`` returns by
+a property built from the field's spec (``field_property``)."""
+
+from __future__ import annotations
+
+import enum
+from operator import attrgetter
+from typing import Any, Callable, Generic, TypeVar, overload
+
+from ._runtime_specs import FieldSpec
+
+_G = TypeVar("_G")
+_S = TypeVar("_S")
+
+
+class _Unset(enum.Enum):
+    """The default of every field of a Record: the keyword left out leaves
+    the field unset (at its protobuf default)."""
+
+    UNSET = "UNSET"
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET = _Unset.UNSET
+
+
+class Field(Generic[_G, _S]):
+    """A field's declaration in a Record class body; the class replaces it by
+    its property when it is created, so an instance never sees it."""
+
+    __slots__ = ("enum", "init")
+
+    def __init__(self, enum: type[Any] | None = None, init: bool = True) -> None:
+        self.enum = enum  # an enum field: the class its getter returns members of
+        self.init = init  # False: the message's slot, declared for its type only
+
+    @overload
+    def __get__(self, instance: None, owner: Any) -> Field[_G, _S]: ...
+    @overload
+    def __get__(self, instance: object, owner: Any) -> _G: ...
+    def __get__(self, instance: object, owner: Any) -> Any:
+        if instance is None:
+            return self
+        raise TypeError(f"{type(instance).__qualname__}: a field of a class that is not a Record")
+
+    def __set__(self, instance: object, value: _S) -> None:
+        raise TypeError(f"{type(instance).__qualname__}: a field of a class that is not a Record")
+
+
+def field(*, default: Any = UNSET, enum: type[Any] | None = None, init: bool = True) -> Any:
+    """A field of a Record class (PEP 681's field specifier): ``default`` is
+    ``UNSET`` (a field left out of the constructor keeps protobuf's default);
+    ``enum``: the enum class an enum field's getter returns members of;
+    ``init=False``: the message's slot (its annotation types it; no keyword)."""
+    if default is not UNSET:
+        raise ValueError("a Record field's default is UNSET: protobuf's own default")
+    return Field[Any, Any](enum, init)
+
+
+def field_property(name: str, spec: FieldSpec, attribute: str, enum_class: type[Any] | None,
+                   record_of: Callable[[Any, Any], Any], view: Callable[[Any, str, FieldSpec], Any]) -> property:
+    """The property of the field ``spec`` named ``name`` of a class whose message
+    is in the slot ``attribute``: a scalar read at C speed (``attrgetter``),
+    an enum as ``enum_class``'s member, a message as its class's instance
+    (``record_of``, live), a repeated or map field as ``view`` returns it;
+    assigning goes through ``_set``, which checks it."""
+
+    def fset(self: Any, value: Any) -> None:
+        self._set(name, value)
+
+    path = f"{attribute}.{spec.name}"
+    get_value = attrgetter(path)
+    fget: Callable[[Any], Any]
+    if spec.map_key is not None or spec.repeated:
+
+        def fget(self: Any) -> Any:
+            return view(self, name, spec)
+
+    elif enum_class is not None:
+
+        def fget(self: Any) -> Any:
+            return enum_class(get_value(self))
+
+    elif spec.message is not None:
+
+        def fget(self: Any) -> Any:
+            return record_of(get_value(self), self._strict)
+
+    else:
+        fget = get_value
+    return property(fget, fset)
+
