@@ -52,13 +52,19 @@ class Field(Generic[_G, _S]):
     def __get__(self, instance: object, owner: Any) -> Any:
         if instance is None:
             return self
-        raise TypeError(f"{type(instance).__qualname__}: a field of a class that is not a Record")
+        raise TypeError(
+            f"{type(instance).__qualname__}: a field of a class that is not a Record"
+        )
 
     def __set__(self, instance: object, value: _S) -> None:
-        raise TypeError(f"{type(instance).__qualname__}: a field of a class that is not a Record")
+        raise TypeError(
+            f"{type(instance).__qualname__}: a field of a class that is not a Record"
+        )
 
 
-def field(*, default: Any = UNSET, enum: type[Any] | None = None, init: bool = True) -> Any:
+def field(
+    *, default: Any = UNSET, enum: type[Any] | None = None, init: bool = True
+) -> Any:
     """A field of a Record class (PEP 681's field specifier): ``default`` is
     ``UNSET`` (a field left out of the constructor keeps protobuf's default);
     ``enum``: the enum class an enum field's getter returns members of;
@@ -68,8 +74,14 @@ def field(*, default: Any = UNSET, enum: type[Any] | None = None, init: bool = T
     return Field[Any, Any](enum, init)
 
 
-def field_property(name: str, spec: FieldSpec, attribute: str, enum_class: type[Any] | None,
-                   record_of: Callable[[Any, Any], Any], view: Callable[[Any, str, FieldSpec], Any]) -> property:
+def field_property(
+    name: str,
+    spec: FieldSpec,
+    attribute: str,
+    enum_class: type[Any] | None,
+    record_of: Callable[[Any, Any], Any],
+    view: Callable[[Any, str, FieldSpec], Any],
+) -> property:
     """The property of the field ``spec`` named ``name`` of a class whose message
     is in the slot ``attribute``: a scalar read at C speed (``attrgetter``),
     an enum as ``enum_class``'s member, a message as its class's instance
@@ -79,25 +91,12 @@ def field_property(name: str, spec: FieldSpec, attribute: str, enum_class: type[
     def fset(self: Any, value: Any) -> None:
         self._set(name, value)
 
-    path = f"{attribute}.{spec.name}"
-    get_value = attrgetter(path)
-    fget: Callable[[Any], Any]
+    get_value: Callable[[Any], Any] = attrgetter(f"{attribute}.{spec.name}")
+    fget: Callable[[Any], Any] = get_value
     if spec.map_key is not None or spec.repeated:
-
-        def fget(self: Any) -> Any:
-            return view(self, name, spec)
-
+        fget = lambda self: view(self, name, spec)  # noqa: E731
     elif enum_class is not None:
-
-        def fget(self: Any) -> Any:
-            return enum_class(get_value(self))
-
+        fget = lambda self: enum_class(get_value(self))  # noqa: E731
     elif spec.message is not None:
-
-        def fget(self: Any) -> Any:
-            return record_of(get_value(self), self._strict)
-
-    else:
-        fget = get_value
+        fget = lambda self: record_of(get_value(self), self._strict)  # noqa: E731
     return property(fget, fset)
-

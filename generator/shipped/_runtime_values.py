@@ -36,7 +36,9 @@ if TYPE_CHECKING:
 else:
     try:
         from typing import dataclass_transform
-    except ImportError:  # Python < 3.11: the decorator only marks the class for type checkers
+    except (
+        ImportError
+    ):  # Python < 3.11: the decorator only marks the class for type checkers
 
         def dataclass_transform(**_: Any) -> Any:
             return lambda cls: cls
@@ -56,20 +58,31 @@ class _RecordType(type):
     (``field(init=False)``, which types it) leaves the slot alone."""
 
     def __new__(
-        mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
+        mcs,
+        name: str,
+        bases: tuple[type, ...],
+        namespace: dict[str, Any],
+        **kwargs: Any,
     ) -> _RecordType:
-        declared = {key: value for key, value in namespace.items() if isinstance(value, Field)}
+        declared: dict[str, Field[Any, Any]] = {
+            key: value for key, value in namespace.items() if isinstance(value, Field)
+        }
         if declared:
             spec = SPECS[kwargs["message"].DESCRIPTOR.full_name]
             renamed: Mapping[str, str] = namespace.get("_renamed", {})
-            fields = []
+            fields: list[str] = []
             for key, placeholder in declared.items():
                 if not placeholder.init:
                     del namespace[key]
                     continue
                 field_spec = spec.fields[renamed.get(key, key)]
                 namespace[key] = field_property(
-                    key, field_spec, kwargs["attribute"], placeholder.enum, _as_record, _view
+                    key,
+                    field_spec,
+                    kwargs["attribute"],
+                    placeholder.enum,
+                    _as_record,
+                    _view,
                 )
                 fields.append(key)
             namespace["_fields"] = tuple(fields)
@@ -98,9 +111,13 @@ class Record(Wrapper, _Declared, metaclass=_RecordType):
 
     __slots__ = ()
     _named: ClassVar[bool] = True
-    _fields: ClassVar[tuple[str, ...]] = ()  # the names a constructor takes (Field declarations)
+    _fields: ClassVar[
+        tuple[str, ...]
+    ] = ()  # the names a constructor takes (Field declarations)
     if TYPE_CHECKING:  # the constructor's keyword; at run time Wrapper's property
-        strict: Field[bool, bool | None] = field(default=UNSET)
+        strict: Field[  # pyright: ignore[reportIncompatibleMethodOverride]
+            bool, bool | None
+        ] = field(default=UNSET)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -146,7 +163,9 @@ class Record(Wrapper, _Declared, metaclass=_RecordType):
                 and descriptor.message_type is not None
                 and not is_repeated(descriptor)
             ):
-                shown = _as_record(value, self._strict)  # a config's dict view: its class
+                shown = _as_record(
+                    value, self._strict
+                )  # a config's dict view: its class
             parts.append(f"{name}={shown!r}")
         return f"{type(self).__qualname__}({', '.join(parts)})"
 
@@ -161,11 +180,14 @@ class Record(Wrapper, _Declared, metaclass=_RecordType):
 def _view(owner: Record, name: str, spec: FieldSpec) -> Any:
     """A repeated or map field of a Record as its getter returns it: a live
     view of a message field's class, else a copy (taken under the lock)."""
-    cls = _CLASSES.get(spec.map_value.message or "") if spec.map_value else _CLASSES.get(spec.message or "")
+    item = spec.map_value if spec.map_value is not None else spec
+    cls: type[Record] | None = _CLASSES.get(item.message or "")
     if cls is not None:
-        return MessageMap(owner, name, cls) if spec.map_key is not None else MessageList(owner, name, cls)
-    with owner._lock:
-        stored = getattr(owner._message, spec.name)
+        if spec.map_key is not None:
+            return MessageMap[Any, Record](owner, name, cls)
+        return MessageList[Record](owner, name, cls)
+    with lock_of(owner):
+        stored = getattr(getattr(owner, "_message"), spec.name)
         return dict(stored) if spec.map_key is not None else list(stored)
 
 
@@ -203,9 +225,13 @@ class MessageList(MutableSequence[_R]):
     __slots__ = ("_owner", "_field", "_cls", "_where")
 
     def __init__(self, owner: Wrapper, name: str, cls: type[_R]) -> None:
-        binding: Any = getattr(owner, "_binding")  # (private to the classes: read by name)
+        binding: Any = getattr(
+            owner, "_binding"
+        )  # (private to the classes: read by name)
         self._owner = owner
-        self._field: FieldSpec = binding.spec.fields[binding.owner._renamed.get(name, name)]
+        self._field: FieldSpec = binding.spec.fields[
+            binding.owner._renamed.get(name, name)
+        ]
         self._cls = cls
         self._where = f"{type(owner).__qualname__}.{name}"
 
@@ -228,7 +254,9 @@ class MessageList(MutableSequence[_R]):
         return wrap(self._cls, items[index], strict)
 
     @overload
-    def __setitem__(self, index: int, value: _R | Mapping[str, Any] | Message) -> None: ...
+    def __setitem__(
+        self, index: int, value: _R | Mapping[str, Any] | Message
+    ) -> None: ...
 
     @overload
     def __setitem__(
@@ -238,7 +266,9 @@ class MessageList(MutableSequence[_R]):
     def __setitem__(self, index: int | slice, value: Any) -> None:
         if isinstance(index, slice):
             raise TypeError(f"{self._where}: assign the whole list instead of a slice")
-        message = _message_of(self._owner, self._field, value, f"{self._where}[{index}]")
+        message = _message_of(
+            self._owner, self._field, value, f"{self._where}[{index}]"
+        )
         with lock_of(self._owner):
             copy_from(self._items()[index], message)
 
@@ -247,12 +277,16 @@ class MessageList(MutableSequence[_R]):
             del self._items()[index]
 
     def insert(self, index: int, value: _R | Mapping[str, Any] | Message) -> None:
-        message = _message_of(self._owner, self._field, value, f"{self._where}[{index}]")
+        message = _message_of(
+            self._owner, self._field, value, f"{self._where}[{index}]"
+        )
         with lock_of(self._owner):
             self._items().insert(index, message)
 
     def append(self, value: _R | Mapping[str, Any] | Message) -> None:
-        message = _message_of(self._owner, self._field, value, f"{self._where}[{len(self)}]")
+        message = _message_of(
+            self._owner, self._field, value, f"{self._where}[{len(self)}]"
+        )
         with lock_of(self._owner):
             self._items().append(message)
 
@@ -288,9 +322,13 @@ class MessageMap(MutableMapping[_K, _R]):
     __slots__ = ("_owner", "_field", "_cls", "_where")
 
     def __init__(self, owner: Wrapper, name: str, cls: type[_R]) -> None:
-        binding: Any = getattr(owner, "_binding")  # (private to the classes: read by name)
+        binding: Any = getattr(
+            owner, "_binding"
+        )  # (private to the classes: read by name)
         self._owner = owner
-        self._field: FieldSpec = binding.spec.fields[binding.owner._renamed.get(name, name)]
+        self._field: FieldSpec = binding.spec.fields[
+            binding.owner._renamed.get(name, name)
+        ]
         self._cls = cls
         self._where = f"{type(owner).__qualname__}.{name}"
 
