@@ -122,6 +122,11 @@ from ._runtime_specs import (
     unknown_key,
     warn,
 )
+from ._runtime_fields import (
+    UNSET,
+    Field,
+    field,
+)
 from ._runtime_values import (
     MessageList,
     MessageMap,
@@ -142,6 +147,7 @@ __all__ = [
     "ENUM",
     "EnvField",
     "FLOAT",
+    "Field",
     "FieldSpec",
     "FlagStore",
     "INT",
@@ -159,6 +165,7 @@ __all__ = [
     "STR",
     "TextFormatFileError",
     "TextFormatFileNotFoundError",
+    "UNSET",
     "UnknownConfigKeyError",
     "Wrapper",
     "apply_config",
@@ -174,6 +181,7 @@ __all__ = [
     "env_fields",
     "env_flag",
     "export_env",
+    "field",
     "field_spec",
     "fill_dotted",
     "imported_spec",

@@ -52,19 +52,13 @@ class Field(Generic[_G, _S]):
     def __get__(self, instance: object, owner: Any) -> Any:
         if instance is None:
             return self
-        raise TypeError(
-            f"{type(instance).__qualname__}: a field of a class that is not a Record"
-        )
+        raise TypeError(f"{type(instance).__qualname__}: a field of a class that is not a Record")
 
     def __set__(self, instance: object, value: _S) -> None:
-        raise TypeError(
-            f"{type(instance).__qualname__}: a field of a class that is not a Record"
-        )
+        raise TypeError(f"{type(instance).__qualname__}: a field of a class that is not a Record")
 
 
-def field(
-    *, default: Any = UNSET, enum: type[Any] | None = None, init: bool = True
-) -> Any:
+def field(*, default: Any = UNSET, enum: type[Any] | None = None, init: bool = True) -> Any:
     """A field of a Record class (PEP 681's field specifier): ``default`` is
     ``UNSET`` (a field left out of the constructor keeps protobuf's default);
     ``enum``: the enum class an enum field's getter returns members of;
@@ -100,3 +94,4 @@ def field_property(
     elif spec.message is not None:
         fget = lambda self: record_of(get_value(self), self._strict)  # noqa: E731
     return property(fget, fset)
+

@@ -34,9 +34,7 @@ def installed_version() -> str:
     return str(getattr(package, "__version__", "0"))
 
 
-def load(
-    module: str, requirement: str, low: tuple[int, ...], high: tuple[int, ...]
-) -> None:
+def load(module: str, requirement: str, low: tuple[int, ...], high: tuple[int, ...]) -> None:
     """Run this runtime's module named as ``module``'s last part (``runtime``,
     ``lint``) as ``module``, a generated package's, whose requirement (as pip
     takes it) is ``requirement``: versions from ``low`` up to, not including,
@@ -53,11 +51,7 @@ def load(
     package = sys.modules[package_name]
     if here not in package.__path__:  # the private modules load as the package's own
         package.__path__.append(here)
-    spec = importlib.util.spec_from_file_location(
-        module, os.path.join(here, f"{name}.py")
-    )
-    if (
-        spec is None or spec.loader is None
-    ):  # pragma: no cover - a file location always has one
+    spec = importlib.util.spec_from_file_location(module, os.path.join(here, f"{name}.py"))
+    if spec is None or spec.loader is None:  # pragma: no cover - a file location always has one
         raise ImportError(f"{module}: no {name}.py in {here}")
     spec.loader.exec_module(sys.modules[module])
