@@ -13,6 +13,7 @@ a property built from the field's spec (``field_property``)."""
 from __future__ import annotations
 
 import enum
+import sys
 from operator import attrgetter
 from typing import Any, Callable, Generic, TypeVar, overload
 
@@ -41,8 +42,10 @@ class Field(Generic[_G, _S]):
 
     __slots__ = ("enum", "init")
 
-    def __init__(self, enum: type[Any] | None = None, init: bool = True) -> None:
-        self.enum = enum  # an enum field: the class its getter returns members of
+    def __init__(self, enum: str | None = None, init: bool = True) -> None:
+        # an enum field: the class its getter returns members of, by its path in
+        # the module (looked up on first use: the class may hold it, or be it)
+        self.enum = enum
         self.init = init  # False: the message's slot, declared for its type only
 
     @overload
@@ -58,10 +61,11 @@ class Field(Generic[_G, _S]):
         raise TypeError(f"{type(instance).__qualname__}: a field of a class that is not a Record")
 
 
-def field(*, default: Any = UNSET, enum: type[Any] | None = None, init: bool = True) -> Any:
+def field(*, default: Any = UNSET, enum: str | None = None, init: bool = True) -> Any:
     """A field of a Record class (PEP 681's field specifier): ``default`` is
     ``UNSET`` (a field left out of the constructor keeps protobuf's default);
-    ``enum``: the enum class an enum field's getter returns members of;
+    ``enum``: the path in its module (``"Order.Status"``) of the enum class
+    an enum field's getter returns members of;
     ``init=False``: the message's slot (its annotation types it; no keyword)."""
     if default is not UNSET:
         raise ValueError("a Record field's default is UNSET: protobuf's own default")
@@ -72,14 +76,16 @@ def field_property(
     name: str,
     spec: FieldSpec,
     attribute: str,
-    enum_class: type[Any] | None,
+    module: str,
+    enum_path: str | None,
     record_of: Callable[[Any, Any], Any],
     view: Callable[[Any, str, FieldSpec], Any],
 ) -> property:
     """The property of the field ``spec`` named ``name`` of a class whose message
     is in the slot ``attribute``: a scalar read at C speed (``attrgetter``),
-    an enum as ``enum_class``'s member, a message as its class's instance
-    (``record_of``, live), a repeated or map field as ``view`` returns it;
+    an enum as a member of the class at ``enum_path`` in ``module``, a
+    message as its class's instance (``record_of``, live), a repeated or map
+    field as ``view`` returns it;
     assigning goes through ``_set``, which checks it."""
 
     def fset(self: Any, value: Any) -> None:
@@ -89,8 +95,18 @@ def field_property(
     fget: Callable[[Any], Any] = get_value
     if spec.map_key is not None or spec.repeated:
         fget = lambda self: view(self, name, spec)  # noqa: E731
-    elif enum_class is not None:
-        fget = lambda self: enum_class(get_value(self))  # noqa: E731
+    elif enum_path is not None:
+        found: list[Any] = []
+
+        def enum_member(self: Any) -> Any:
+            if not found:
+                enum_class: Any = sys.modules[module]
+                for part in enum_path.split("."):
+                    enum_class = getattr(enum_class, part)
+                found.append(enum_class)
+            return found[0](get_value(self))
+
+        fget = enum_member
     elif spec.message is not None:
         fget = lambda self: record_of(get_value(self), self._strict)  # noqa: E731
     return property(fget, fset)

@@ -71,7 +71,13 @@ class _RecordType(type):
                     continue
                 field_spec = spec.fields[renamed.get(key, key)]
                 namespace[key] = field_property(
-                    key, field_spec, kwargs["attribute"], placeholder.enum, _as_record, _view
+                    key,
+                    field_spec,
+                    kwargs["attribute"],
+                    namespace["__module__"],
+                    placeholder.enum,
+                    _as_record,
+                    _view,
                 )
                 fields.append(key)
             namespace["_fields"] = tuple(fields)
