@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import re
+
 import msgspec
 
 from ..annotations.keys import (
@@ -759,6 +761,41 @@ class _Builder:
         return "record", wrapper, typeref.in_type(ref, wrapper=wrapper), value
 
 
+def _nested_paths(classes: tuple[ClassModel, ...]) -> tuple[ClassModel, ...]:
+    """A compact Record's declarations name a nested class by its path
+    (``Order.Item``), not its flat alias: the alias is assigned after the
+    class, and pyright, building the constructor from the declarations,
+    would meet it before it is defined."""
+    paths = {
+        flat: path for c in classes for flat, path in c.flat_aliases
+    }  # (one module's classes share these names: a flat name is unique in it)
+    if not paths:
+        return classes
+    flat_name = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, paths)) + r")(?!\w)")
+
+    def spelled(text: str) -> str:
+        return flat_name.sub(lambda m: paths[m.group(1)], text)
+
+    return tuple(
+        (
+            msgspec.structs.replace(
+                c,
+                properties=tuple(
+                    msgspec.structs.replace(
+                        p,
+                        getter_type=spelled(p.getter_type),
+                        setter_type=p.setter_type and spelled(p.setter_type),
+                    )
+                    for p in c.properties
+                ),
+            )
+            if c.compact
+            else c
+        )
+        for c in classes
+    )
+
+
 def _nested(classes: tuple[ClassModel, ...]) -> tuple[ClassModel, ...]:
     """A nested message's class defined in its parent's class (``Order.Item``)
     where it can be: its parent has a class in the same module, it needs no
@@ -898,6 +935,7 @@ def build_model(
                 for c in classes
             )
         )
+        classes = _nested_paths(classes)
     # every message field counts for documentation, even without a property
     for m in local_messages:
         for f in m.fields:

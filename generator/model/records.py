@@ -404,8 +404,9 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def uses_cast(self) -> bool:
-        """A getter casts what it reads: a dict view, or a field read by getattr."""
-        return any(
+        """A getter casts what it reads: a dict view, or a field read by getattr
+        (a compact Record has no getter of its own)."""
+        return not self.compact and any(
             not p.getter_hook
             and (p.read == "view" or p.read == "direct" and p.via_getattr)
             for p in self.properties
