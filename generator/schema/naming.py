@@ -27,6 +27,7 @@ WRAPPER_MEMBERS = frozenset(
     {
         "strict",
         "_strict",
+        "_fields",
         "__slots__",
         "__init__",
         "__setattr__",

@@ -110,4 +110,3 @@ def field_property(
     elif spec.message is not None:
         fget = lambda self: record_of(get_value(self), self._strict)  # noqa: E731
     return property(fget, fset)
-

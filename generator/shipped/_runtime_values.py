@@ -108,9 +108,9 @@ class Record(Wrapper, _Declared, metaclass=_RecordType):
     _named: ClassVar[bool] = True
     _fields: ClassVar[tuple[str, ...]] = ()  # the names a constructor takes (Field declarations)
     if TYPE_CHECKING:  # the constructor's keyword; at run time Wrapper's property
-        strict: Field[  # pyright: ignore[reportIncompatibleMethodOverride]
-            bool, bool | None
-        ] = field(default=UNSET)
+        strict: Field[bool, bool | None] = (  # pyright: ignore[reportIncompatibleMethodOverride]
+            field(default=UNSET)
+        )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
