@@ -332,7 +332,8 @@ class _Builder:
             for v in enum.values
         )
         module, class_name, owner = "", "", None
-        if self.record:
+        # a value named by a Python keyword (``None``) cannot be a member: no class
+        if self.record and all(naming.is_plain_attribute(v.name) for v in enum.values):
             module = ".".join(naming.module_path_for_proto(enum.file))
             parent = self.class_of.get(enum.full_name.rpartition(".")[0])
             local = enum.name.rpartition(".")[2]
