@@ -56,9 +56,7 @@ class ConfigChange(NamedTuple):
     ``apply_config`` to apply in one step."""
 
     patch: Message  # every key given, in a message of the config's type
-    clears: tuple[
-        tuple[str, ...], ...
-    ]  # paths of the lists and maps the patch replaces
+    clears: tuple[tuple[str, ...], ...]  # paths of the lists and maps the patch replaces
 
 
 def stage_config(
@@ -96,22 +94,12 @@ def _flat_patch(config: dict[str, Any], spec: MessageSpec) -> Message | None:
 
 
 def _stage(
-    config: Any,
-    spec: MessageSpec,
-    where: str,
-    strict: bool,
-    empty_sets: bool,
-    level: int,
+    config: Any, spec: MessageSpec, where: str, strict: bool, empty_sets: bool, level: int
 ) -> ConfigChange | None:
     clears: list[tuple[str, ...]] = []
     patch = spec.cls()
     _fill(patch, config, spec, where, strict, clears, (), level)
-    if (
-        not empty_sets
-        and not clears
-        and not list_fields(patch)
-        and not isinstance(config, Message)
-    ):
+    if not empty_sets and not clears and not list_fields(patch) and not isinstance(config, Message):
         return None
     return ConfigChange(patch, tuple(clears))
 
@@ -194,9 +182,7 @@ def build_message(config: Any, spec: MessageSpec, where: str, strict: bool) -> M
 # config nested deeper is refused before anything changes.
 MAX_DEPTH: Final = 100
 _UNBOUNDED: Final = sys.maxsize
-_DEPTHS: dict[str, int] = (
-    {}
-)  # message type -> the most levels one of its messages can span
+_DEPTHS: dict[str, int] = {}  # message type -> the most levels one of its messages can span
 
 
 def _too_deep(where: str) -> ValueError:
@@ -212,17 +198,13 @@ def depth_bound(spec: MessageSpec) -> int:
     itself (a recursive one)."""
     bound = _DEPTHS.get(spec.full_name)
     if bound is None:
-        _DEPTHS[spec.full_name] = (
-            _UNBOUNDED  # while in progress: reaching it again is recursion
-        )
+        _DEPTHS[spec.full_name] = _UNBOUNDED  # while in progress: reaching it again is recursion
         deepest = 0
         for field in spec.fields.values():
             below = 0
             if field.map_key is not None:
                 value = field.map_value
-                below = 1 + (
-                    depth_bound(SPECS[value.message]) if value and value.message else 0
-                )
+                below = 1 + (depth_bound(SPECS[value.message]) if value and value.message else 0)
             elif field.message is not None:
                 below = depth_bound(SPECS[field.message])
             deepest = max(deepest, below)
@@ -274,10 +256,7 @@ def _fill(
     binding: Any = getattr(config.__class__, "_binding", None)
     if binding is not None:  # an instance of a generated class: its message
         config = getattr(config, binding.attribute)
-    if (
-        isinstance(config, Message)
-        and descriptor_of(config).full_name == spec.full_name
-    ):
+    if isinstance(config, Message) and descriptor_of(config).full_name == spec.full_name:
         _check_depth(config, spec, level, where)
         _copy_message(patch, config, spec)
         if spec.full_name in JSON_TYPES:
@@ -400,18 +379,12 @@ def _value(field: FieldSpec, value: Any, at: str, strict: bool) -> Any:
         return enum_number(field, value, at, strict=False)
     if field.kind == INT and isinstance(value, bool):
         raise bool_for_int(at)
-    if field.constraint_always and isinstance(
-        value, (int, float)
-    ):  # enforce_constraint: always
-        check_constraint(
-            field, value, at
-        )  # (other types: protobuf's own error follows)
+    if field.constraint_always and isinstance(value, (int, float)):  # enforce_constraint: always
+        check_constraint(field, value, at)  # (other types: protobuf's own error follows)
     return value
 
 
-def _set_scalar(
-    patch: Message, field: FieldSpec, value: Any, at: str, strict: bool
-) -> None:
+def _set_scalar(patch: Message, field: FieldSpec, value: Any, at: str, strict: bool) -> None:
     value = _value(field, value, at, strict)
     try:
         setattr(patch, field.name, value)
@@ -434,21 +407,10 @@ def _fill_repeated(
             raise _too_deep(at)
         item_spec = SPECS[field.message]  # type: ignore[index]
         for index, item in enumerate(value):
-            _fill(
-                container.add(),
-                item,
-                item_spec,
-                f"{at}[{index}]",
-                strict,
-                [],
-                (),
-                level + 1,
-            )
+            _fill(container.add(), item, item_spec, f"{at}[{index}]", strict, [], (), level + 1)
         return
     if strict or field.kind == ENUM:
-        items = [
-            _value(field, item, f"{at}[{i}]", strict) for i, item in enumerate(value)
-        ]
+        items = [_value(field, item, f"{at}[{i}]", strict) for i, item in enumerate(value)]
     elif field.kind == INT:
         items = list(value)
         if any(isinstance(item, bool) for item in items):
@@ -525,24 +487,14 @@ def _swap_in(target: Message, field: FieldSpec, scratch: Message) -> None:
 class _View:
     """What the dict view of one message type needs, worked out once."""
 
-    __slots__ = (
-        "names",
-        "read",
-        "convert",
-        "unset",
-        "fresh_lists",
-        "fresh_dicts",
-        "live",
-    )
+    __slots__ = ("names", "read", "convert", "unset", "fresh_lists", "fresh_dicts", "live")
 
     def __init__(self, spec: MessageSpec) -> None:
         names = tuple(spec.fields)
         self.names = names
         # every field in one C call; attrgetter returns a bare value for one name
         self.read: Callable[[Message], tuple[Any, ...]] = (
-            attrgetter(*names)
-            if len(names) > 1
-            else lambda m: tuple(getattr(m, n) for n in names)
+            attrgetter(*names) if len(names) > 1 else lambda m: tuple(getattr(m, n) for n in names)
         )
         self.convert: list[tuple[str, Callable[[Any], Any]]] = []
         self.fresh_lists: list[str] = []
@@ -586,9 +538,7 @@ def dict_view(message: Message, lock: Lock | None = None) -> dict[str, Any]:
     view = _VIEWS.get(cls)
     if view is None:
         view = _VIEWS[cls] = _View(SPECS[cls.DESCRIPTOR.full_name])
-    if not list_fields(
-        message
-    ):  # nothing set (one protobuf call): the defaults read once
+    if not list_fields(message):  # nothing set (one protobuf call): the defaults read once
         result = view.unset.copy()
         # (each loop guarded: most messages have none of a kind, and an empty loop costs)
         if view.fresh_lists:

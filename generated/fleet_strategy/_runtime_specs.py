@@ -148,9 +148,7 @@ def set_default_strict(enabled: bool) -> None:
     still switch with ``strategy.strict = True`` or ``DistributedStrategy(strict=True)``.
     """
     if type(enabled) is not bool:
-        raise TypeError(
-            f"set_default_strict() takes a bool, got {type(enabled).__name__}"
-        )
+        raise TypeError(f"set_default_strict() takes a bool, got {type(enabled).__name__}")
     Mode.strict = enabled
 
 
@@ -191,13 +189,7 @@ _WORDS = {
 _FLOAT32_MAX = 3.4028234663852886e38
 # the Python type a scalar of each kind has when read back (a compatible-mode
 # value of exactly this type needs no check of ours: protobuf checks the rest)
-FAST_TYPES: Final[dict[str, type]] = {
-    BOOL: bool,
-    INT: int,
-    FLOAT: float,
-    STR: str,
-    BYTES: bytes,
-}
+FAST_TYPES: Final[dict[str, type]] = {BOOL: bool, INT: int, FLOAT: float, STR: str, BYTES: bytes}
 
 
 class Policy(NamedTuple):
@@ -217,9 +209,7 @@ class FieldSpec(NamedTuple):
     name: str  # proto field name
     kind: str
     repeated: bool = False
-    append: bool = (
-        False  # repeated: extend (annotations' repeated: append) instead of replace
-    )
+    append: bool = False  # repeated: extend (annotations' repeated: append) instead of replace
     has_presence: bool = True
     low: int | None = None  # integer bounds of the proto type
     high: int | None = None
@@ -244,9 +234,7 @@ class MessageSpec:
 
     __slots__ = ("full_name", "cls", "fields", "generated", "fast_keys")
 
-    def __init__(
-        self, full_name: str, cls: type[Message], fields: dict[str, FieldSpec]
-    ) -> None:
+    def __init__(self, full_name: str, cls: type[Message], fields: dict[str, FieldSpec]) -> None:
         self.full_name = full_name
         self.cls = cls
         self.fields = fields  # in field order
@@ -265,12 +253,7 @@ class MessageSpec:
             for name, field in self.fields.items()
             if field.kind in FAST_TYPES
             and field.has_presence
-            and not (
-                field.repeated
-                or field.map_key
-                or field.deprecated
-                or field.constraint_always
-            )
+            and not (field.repeated or field.map_key or field.deprecated or field.constraint_always)
         }
 
 
@@ -314,29 +297,21 @@ def strict_value(spec: FieldSpec, value: Any, where: str) -> Any:
     kind = spec.kind
     if kind == BOOL:
         if type(value) is not bool:
-            raise _fail(
-                TypeError, where, f"expected bool, got {type_name(value)} {value!r}"
-            )
+            raise _fail(TypeError, where, f"expected bool, got {type_name(value)} {value!r}")
         return value
     if kind == INT:
         if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise _fail(
-                TypeError, where, f"expected int, got {type_name(value)} {value!r}"
-            )
+            raise _fail(TypeError, where, f"expected int, got {type_name(value)} {value!r}")
         value = value.__index__()
         if not spec.low <= value <= spec.high:
-            raise _fail(
-                ValueError, where, f"{value} is out of range [{spec.low}, {spec.high}]"
-            )
+            raise _fail(ValueError, where, f"{value} is out of range [{spec.low}, {spec.high}]")
     elif kind == FLOAT:
         if (
             isinstance(value, bool)
             or not isinstance(value, (int, float))
             and not hasattr(value, "__float__")
         ):
-            raise _fail(
-                TypeError, where, f"expected float, got {type_name(value)} {value!r}"
-            )
+            raise _fail(TypeError, where, f"expected float, got {type_name(value)} {value!r}")
         value = float(value)
         if not spec.allow_nonfinite and not math.isfinite(value):
             raise _fail(ValueError, where, f"{value!r} is not a finite number")
@@ -344,9 +319,7 @@ def strict_value(spec: FieldSpec, value: Any, where: str) -> Any:
             raise _fail(ValueError, where, f"{value!r} does not fit a 32-bit float")
     elif kind == STR:
         if not isinstance(value, str):
-            raise _fail(
-                TypeError, where, f"expected str, got {type_name(value)} {value!r}"
-            )
+            raise _fail(TypeError, where, f"expected str, got {type_name(value)} {value!r}")
         if spec.choices is not None and value not in spec.choices:
             hint = suggest(value, spec.choices)
             raise _fail(
@@ -357,9 +330,7 @@ def strict_value(spec: FieldSpec, value: Any, where: str) -> Any:
         return value
     elif kind == BYTES:
         if not isinstance(value, (bytes, bytearray)):
-            raise _fail(
-                TypeError, where, f"expected bytes, got {type_name(value)} {value!r}"
-            )
+            raise _fail(TypeError, where, f"expected bytes, got {type_name(value)} {value!r}")
         return bytes(value)
     elif kind == ENUM:
         return enum_number(spec, value, where, strict=True)
@@ -376,9 +347,7 @@ def enum_number(spec: FieldSpec, value: Any, where: str, strict: bool) -> Any:
         if value in names:
             return names[value]
         hint = suggest(value, list(names))
-        raise _fail(
-            ValueError, where, f"{value!r} is not one of {of}{', '.join(names)}{hint}"
-        )
+        raise _fail(ValueError, where, f"{value!r} is not one of {of}{', '.join(names)}{hint}")
     if strict:
         if isinstance(value, bool) or not isinstance(value, int):
             raise _fail(
@@ -467,10 +436,7 @@ def unknown_attribute(instance: object, name: str, settable: frozenset[str]) -> 
 
 
 def restore_slots(
-    instance: object,
-    state: Mapping[str, Any],
-    message_attribute: str,
-    message_class: type[Message],
+    instance: object, state: Mapping[str, Any], message_attribute: str, message_class: type[Message]
 ) -> None:
     """Set the slots of an instance from a pickle an earlier runtime made
     (a dict of every slot, the message's wire form under its slot's name),
@@ -500,9 +466,7 @@ def as_mapping(value: object) -> Mapping[Any, Any] | None:
 
 
 def is_list_like(value: Any) -> bool:
-    return not isinstance(value, (str, bytes, bytearray, Mapping)) and hasattr(
-        value, "__iter__"
-    )
+    return not isinstance(value, (str, bytes, bytearray, Mapping)) and hasattr(value, "__iter__")
 
 
 # -- specs from descriptors ------------------------------------------------
@@ -533,9 +497,7 @@ _DESCRIPTOR_TYPES: Final[dict[int, tuple[str, tuple[int, int] | None]]] = {
     17: (INT, _INT32),  # sint32
     18: (INT, _INT64),  # sint64
 }
-_ENUM_VALUES: dict[str, Mapping[str, int]] = (
-    {}
-)  # one mapping per enum type, shared by its fields
+_ENUM_VALUES: dict[str, Mapping[str, int]] = {}  # one mapping per enum type, shared by its fields
 
 
 def is_repeated(field: Any) -> bool:
@@ -572,9 +534,7 @@ def field_spec(field: Any, allow_nonfinite: bool = False) -> FieldSpec:
         enum = field.enum_type
         enum_values = _ENUM_VALUES.get(enum.full_name)
         if enum_values is None:
-            enum_values = _ENUM_VALUES[enum.full_name] = {
-                v.name: v.number for v in enum.values
-            }
+            enum_values = _ENUM_VALUES[enum.full_name] = {v.name: v.number for v in enum.values}
     return FieldSpec(
         name,
         kind,
@@ -595,10 +555,7 @@ def field_spec(field: Any, allow_nonfinite: bool = False) -> FieldSpec:
 def message_spec(cls: type[Message], generated: bool = True) -> MessageSpec:
     """The spec of a message class read from its descriptor, registered in SPECS."""
     descriptor: Any = cls.DESCRIPTOR  # the C and Python descriptors' stubs differ
-    fields = {
-        spec.name: spec
-        for spec in (field_spec(f, not generated) for f in descriptor.fields)
-    }
+    fields = {spec.name: spec for spec in (field_spec(f, not generated) for f in descriptor.fields)}
     spec = SPECS[descriptor.full_name] = MessageSpec(descriptor.full_name, cls, fields)
     spec.generated = generated
     spec.finish()
@@ -672,9 +629,7 @@ def _read_used_types(spec: MessageSpec) -> None:
         used = (field.map_value or field).message
         if used is not None and used not in SPECS:
             pool: Any = spec.cls.DESCRIPTOR.file.pool
-            imported_spec(
-                message_factory.GetMessageClass(pool.FindMessageTypeByName(used))
-            )
+            imported_spec(message_factory.GetMessageClass(pool.FindMessageTypeByName(used)))
 
 
 def message_class(full_name: str) -> type[Message]:

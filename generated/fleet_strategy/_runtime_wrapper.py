@@ -50,9 +50,7 @@ class _Binding(NamedTuple):
     spec: MessageSpec
     init: Callable[[Any], None] | None
     empty_config_sets: bool
-    owner: type[
-        Wrapper
-    ]  # the generated class (its _direct properties are the plain ones)
+    owner: type[Wrapper]  # the generated class (its _direct properties are the plain ones)
     env: tuple[EnvField, ...]  # its environment-backed fields
 
 
@@ -77,9 +75,7 @@ class Wrapper:
     # errors name the class too ("Order.gift: ..."), and a value protobuf
     # refuses in compatible mode gets strict mode's message (Record's)
     _named: ClassVar[bool] = False
-    _message: (
-        Message  # the message's slot under a fixed name (set by __init_subclass__)
-    )
+    _message: Message  # the message's slot under a fixed name (set by __init_subclass__)
     _strict: bool
     _mutex: RLock  # the lock's slot, unset until the lock is first needed
 
@@ -108,14 +104,10 @@ class Wrapper:
         super().__init_subclass__(**kwargs)
         if message is not None:
             spec = SPECS[message.DESCRIPTOR.full_name]
-            cls._binding = _Binding(
-                message, attribute, spec, init, empty_config_sets, cls, env
-            )
+            cls._binding = _Binding(message, attribute, spec, init, empty_config_sets, cls, env)
             setattr(cls, "_message", cls.__dict__[attribute])  # the slot's descriptor
         binding = getattr(cls, "_binding", None)
-        if (
-            binding is None
-        ):  # a base of the generated classes (Record): bound to no message
+        if binding is None:  # a base of the generated classes (Record): bound to no message
             return
         settable = {
             name
@@ -156,9 +148,7 @@ class Wrapper:
 
     def __init__(self, *, strict: bool | None = None) -> None:
         if strict is not None and type(strict) is not bool:
-            raise TypeError(
-                f"strict must be a bool or None, got {type(strict).__name__}"
-            )
+            raise TypeError(f"strict must be a bool or None, got {type(strict).__name__}")
         binding = self._binding
         object.__setattr__(self, binding.attribute, binding.cls())
         object.__setattr__(self, "_strict", Mode.strict if strict is None else strict)
@@ -215,14 +205,9 @@ class Wrapper:
 
     def __setstate__(self, state: Any) -> None:
         layout = _LAYOUTS[self.__class__]
-        if isinstance(
-            state, dict
-        ):  # a pickle an earlier runtime made: every slot by name
+        if isinstance(state, dict):  # a pickle an earlier runtime made: every slot by name
             restore_slots(
-                self,
-                cast("dict[str, Any]", state),
-                layout.attribute,
-                layout.message_class,
+                self, cast("dict[str, Any]", state), layout.attribute, layout.message_class
             )
             return
         wire, strict, names, values = state
@@ -249,9 +234,7 @@ class Wrapper:
         if field.deprecated:
             warn_deprecated(where, 4)
         if field.map_key is not None or field.repeated:
-            replace_repeated(
-                self._message, field, value, where, self._strict, self._lock
-            )
+            replace_repeated(self._message, field, value, where, self._strict, self._lock)
         elif field.kind == MESSAGE:
             assign_config(
                 getattr(self._message, field.name),
@@ -335,12 +318,7 @@ def _copy_function(cls: type[_W], layout: _Layout) -> Callable[[_W], _W]:
     usual case): a loop over them costs a fifth of the copy, which is to be
     no slower than the shallow copy of the class it replaces."""
     new, set_message, set_strict = layout.new, layout.set_message, layout.set_strict
-    attribute, names, setters, read = (
-        layout.attribute,
-        layout.names,
-        layout.setters,
-        layout.read,
-    )
+    attribute, names, setters, read = layout.attribute, layout.names, layout.setters, layout.read
     containers = _CONTAINERS
 
     def copy_each(source: _W) -> _W:
@@ -395,9 +373,7 @@ def lock_of(instance: object) -> RLock:
     (``apply_config`` of a ``stage_config``, ``merge_keyed``, several fields
     read together), so other threads see all of it or none; the checks and
     the building go before, outside it."""
-    return cast(
-        RLock, getattr(instance, "_lock")
-    )  # (private to the class: read by name)
+    return cast(RLock, getattr(instance, "_lock"))  # (private to the class: read by name)
 
 
 def env_fields(wrapper: Wrapper | type[Wrapper]) -> tuple[EnvField, ...]:

@@ -71,6 +71,11 @@ from ._runtime_configs import (
     stage_config,
     warn_deprecated,
 )
+from ._runtime_fields import (
+    UNSET,
+    Field,
+    field,
+)
 from ._runtime_io import (
     EnvField,
     FlagStore,
@@ -121,11 +126,6 @@ from ._runtime_specs import (
     unknown_attribute,
     unknown_key,
     warn,
-)
-from ._runtime_fields import (
-    UNSET,
-    Field,
-    field,
 )
 from ._runtime_values import (
     MessageList,

@@ -54,9 +54,7 @@ class EnvField(NamedTuple):
     variable: str  # FLAGS_...
     field: str  # proto field name
     read: bool = True  # read when an instance is created, where set
-    kind: str | None = (
-        None  # the variable's kind (BOOL, INT, FLOAT, STR) when not the field's
-    )
+    kind: str | None = None  # the variable's kind (BOOL, INT, FLOAT, STR) when not the field's
 
 
 class FlagStore(Protocol):
@@ -95,11 +93,7 @@ def _env_value(kind: str, variable: str, raw: Any) -> Any:
             lowered = text.lower()
             if lowered in TRUE_WORDS or lowered in FALSE_WORDS:
                 return lowered in TRUE_WORDS
-            warn(
-                "ignoring %s=%r: expected one of 1/0/true/false/yes/no/on/off",
-                variable,
-                raw,
-            )
+            warn("ignoring %s=%r: expected one of 1/0/true/false/yes/no/on/off", variable, raw)
             return KEEP
         try:
             return float(text) if kind == FLOAT else int(text)
@@ -113,11 +107,7 @@ def _env_value(kind: str, variable: str, raw: Any) -> Any:
             return KEEP
     try:
         return _CONVERTERS[kind](raw)
-    except (
-        TypeError,
-        ValueError,
-        OverflowError,
-    ) as exc:  # int(nan), int(inf), an odd object
+    except (TypeError, ValueError, OverflowError) as exc:  # int(nan), int(inf), an odd object
         warn("ignoring %s=%r: expected %s (%s)", variable, raw, kind, exc)
         return KEEP
 
@@ -197,9 +187,7 @@ class TextFormatFileNotFoundError(FileNotFoundError, TextFormatFileError):
     written against ``open()`` catches."""
 
 
-def save_text(
-    message: Message, path: str | os.PathLike[str], lock: Lock | None = None
-) -> None:
+def save_text(message: Message, path: str | os.PathLike[str], lock: Lock | None = None) -> None:
     """Write ``message`` to ``path`` in protobuf's text format (UTF-8), as
     ``write_atomically`` does: the file holds the old text or the new, never a
     part. ``lock``: the wrapper's, held while the message is copied, so the
@@ -231,9 +219,7 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     except FileNotFoundError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
-        with open(
-            target, "wb"
-        ) as handle:  # (a folder: IsADirectoryError, as open() raises)
+        with open(target, "wb") as handle:  # (a folder: IsADirectoryError, as open() raises)
             handle.write(data)
         return
     folder, base = os.path.split(target)
@@ -269,17 +255,12 @@ def _create_beside(folder: str, base: str, name: str) -> tuple[int, str]:
     while True:
         temporary = os.path.join(folder, f".{base[:200]}.{os.urandom(4).hex()}.tmp")
         try:
-            return (
-                os.open(temporary, flags, 0o666),
-                temporary,
-            )  # the umask applies, as for open()
+            return os.open(temporary, flags, 0o666), temporary  # the umask applies, as for open()
         except FileExistsError:
             continue
         except OSError as exc:  # name the file asked for, and what was tried
             raise type(exc)(
-                exc.errno,
-                f"{exc.strerror} (creating a temporary file beside it in {folder})",
-                name,
+                exc.errno, f"{exc.strerror} (creating a temporary file beside it in {folder})", name
             ) from None
 
 
@@ -349,9 +330,7 @@ _SHADOWING: dict[str, object] = {}  # message full name -> _shadowing_field's an
 
 class _Twin(NamedTuple):
     cls: type[Message]
-    renames: dict[
-        str, dict[str, str]
-    ]  # message full name -> {field name: its twin's name}
+    renames: dict[str, dict[str, str]]  # message full name -> {field name: its twin's name}
 
 
 _TWINS: dict[type, _Twin] = {}
@@ -379,9 +358,7 @@ def _twin(cls: type[Message]) -> _Twin:
             proto = descriptor_pb2.FileDescriptorProto()
             file.CopyToProto(proto)
             for message in proto.message_type:
-                _rename_fields(
-                    message, f"{proto.package}." if proto.package else "", renames
-                )
+                _rename_fields(message, f"{proto.package}." if proto.package else "", renames)
             pool.Add(proto)
 
         descriptor: Any = cls.DESCRIPTOR
@@ -391,9 +368,7 @@ def _twin(cls: type[Message]) -> _Twin:
     return twin
 
 
-def _rename_fields(
-    message: Any, scope: str, renames: dict[str, dict[str, str]]
-) -> None:
+def _rename_fields(message: Any, scope: str, renames: dict[str, dict[str, str]]) -> None:
     full_name = scope + message.name
     taken = {field.name for field in message.field}
     for field in message.field:
@@ -431,15 +406,11 @@ _TEXT_TOKEN = re.compile(
 )
 
 
-def _renamed_text(
-    text: str, descriptor: Any, renames: Mapping[str, Mapping[str, str]]
-) -> str:
+def _renamed_text(text: str, descriptor: Any, renames: Mapping[str, Mapping[str, str]]) -> str:
     """``text`` with each renamed field's name replaced by its twin's, where
     the text format puts field names (walking the message types as the text
     nests them; an extension's or an Any's fields are left as they are)."""
-    tokens = [
-        (m.start(2), m.group(2)) for m in _TEXT_TOKEN.finditer(text) if m.group(2)
-    ]
+    tokens = [(m.start(2), m.group(2)) for m in _TEXT_TOKEN.finditer(text) if m.group(2)]
     count = len(tokens)
     edits: list[tuple[int, str, str]] = []
 
@@ -494,11 +465,7 @@ def _text_field(kind: Any, token: str) -> Any:
     field = kind.fields_by_name.get(token)
     if field is None:
         field = kind.fields_by_name.get(token.lower())
-        if (
-            field is None
-            or field.message_type is None
-            or field.message_type.name != token
-        ):
+        if field is None or field.message_type is None or field.message_type.name != token:
             return None
     return field
 
@@ -551,15 +518,11 @@ def _read_text_file(name: str) -> str:
         | getattr(os, "O_BINARY", 0)
     )
     try:
-        descriptor = os.open(
-            name, flags
-        )  # non-blocking: opening a pipe must not wait for a writer
+        descriptor = os.open(name, flags)  # non-blocking: opening a pipe must not wait for a writer
     except FileNotFoundError as exc:
         raise TextFormatFileNotFoundError(exc.errno, exc.strerror, name) from None
     except OSError as exc:
-        raise TextFormatFileError(
-            f"{name}: cannot open it: {exc.strerror or exc}"
-        ) from None
+        raise TextFormatFileError(f"{name}: cannot open it: {exc.strerror or exc}") from None
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
@@ -572,9 +535,7 @@ def _read_text_file(name: str) -> str:
         with open(descriptor, "rb", closefd=False) as handle:
             data = handle.read()
     except OSError as exc:
-        raise TextFormatFileError(
-            f"{name}: cannot read it: {exc.strerror or exc}"
-        ) from None
+        raise TextFormatFileError(f"{name}: cannot read it: {exc.strerror or exc}") from None
     finally:
         os.close(descriptor)
     try:
@@ -611,16 +572,10 @@ def fill_dotted(
                 used.add(count_key)
                 for item_index in range(config[count_key]):
                     used |= fill_dotted(
-                        getattr(message, field.name).add(),
-                        path,
-                        config,
-                        where,
-                        item_index,
+                        getattr(message, field.name).add(), path, config, where, item_index
                     )
             else:
-                used |= fill_dotted(
-                    getattr(message, field.name), path, config, where, index
-                )
+                used |= fill_dotted(getattr(message, field.name), path, config, where, index)
             continue
         if path not in config:
             continue
@@ -650,19 +605,13 @@ def object_config(value: Any, spec: MessageSpec) -> Any:
         if not hasattr(value, name):
             continue
         item = getattr(value, name)
-        if (
-            field.kind in (INT, ENUM)
-            and not isinstance(item, int)
-            and hasattr(item, "__int__")
-        ):
+        if field.kind in (INT, ENUM) and not isinstance(item, int) and hasattr(item, "__int__"):
             item = int(item)
         config[name] = item
     return config
 
 
-def copy_to_object(
-    message: Message, target: Any, convert: Mapping[str, Any] | None = None
-) -> Any:
+def copy_to_object(message: Message, target: Any, convert: Mapping[str, Any] | None = None) -> Any:
     """Set every field of ``message`` as an attribute of ``target`` (repeated
     fields as lists, maps as dicts), through ``convert[field]`` where given;
     returns ``target``."""

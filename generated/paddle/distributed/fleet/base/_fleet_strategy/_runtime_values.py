@@ -38,9 +38,7 @@ if TYPE_CHECKING:
 else:
     try:
         from typing import dataclass_transform
-    except (
-        ImportError
-    ):  # Python < 3.11: the decorator only marks the class for type checkers
+    except ImportError:  # Python < 3.11: the decorator only marks the class for type checkers
 
         def dataclass_transform(**_: Any) -> Any:
             return lambda cls: cls
@@ -60,11 +58,7 @@ class _RecordType(type):
     (``field(init=False)``, which types it) leaves the slot alone."""
 
     def __new__(
-        mcs,
-        name: str,
-        bases: tuple[type, ...],
-        namespace: dict[str, Any],
-        **kwargs: Any,
+        mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
     ) -> _RecordType:
         declared: dict[str, Field[Any, Any]] = {
             key: value for key, value in namespace.items() if isinstance(value, Field)
@@ -82,6 +76,7 @@ class _RecordType(type):
                     key,
                     field_spec,
                     kwargs["attribute"],
+                    namespace["__module__"],
                     placeholder.enum,
                     _as_record,
                     _view,
@@ -113,13 +108,11 @@ class Record(Wrapper, _Declared, metaclass=_RecordType):
 
     __slots__ = ()
     _named: ClassVar[bool] = True
-    _fields: ClassVar[
-        tuple[str, ...]
-    ] = ()  # the names a constructor takes (Field declarations)
+    _fields: ClassVar[tuple[str, ...]] = ()  # the names a constructor takes (Field declarations)
     if TYPE_CHECKING:  # the constructor's keyword; at run time Wrapper's property
-        strict: Field[  # pyright: ignore[reportIncompatibleMethodOverride]
-            bool, bool | None
-        ] = field(default=UNSET)
+        strict: Field[bool, bool | None] = (  # pyright: ignore[reportIncompatibleMethodOverride]
+            field(default=UNSET)
+        )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -165,9 +158,7 @@ class Record(Wrapper, _Declared, metaclass=_RecordType):
                 and descriptor.message_type is not None
                 and not is_repeated(descriptor)
             ):
-                shown = _as_record(
-                    value, self._strict
-                )  # a config's dict view: its class
+                shown = _as_record(value, self._strict)  # a config's dict view: its class
             parts.append(f"{name}={shown!r}")
         return f"{type(self).__qualname__}({', '.join(parts)})"
 
@@ -227,13 +218,9 @@ class MessageList(MutableSequence[_R]):
     __slots__ = ("_owner", "_field", "_cls", "_where")
 
     def __init__(self, owner: Wrapper, name: str, cls: type[_R]) -> None:
-        binding: Any = getattr(
-            owner, "_binding"
-        )  # (private to the classes: read by name)
+        binding: Any = getattr(owner, "_binding")  # (private to the classes: read by name)
         self._owner = owner
-        self._field: FieldSpec = binding.spec.fields[
-            binding.owner._renamed.get(name, name)
-        ]
+        self._field: FieldSpec = binding.spec.fields[binding.owner._renamed.get(name, name)]
         self._cls = cls
         self._where = f"{type(owner).__qualname__}.{name}"
 
@@ -256,9 +243,7 @@ class MessageList(MutableSequence[_R]):
         return wrap(self._cls, items[index], strict)
 
     @overload
-    def __setitem__(
-        self, index: int, value: _R | Mapping[str, Any] | Message
-    ) -> None: ...
+    def __setitem__(self, index: int, value: _R | Mapping[str, Any] | Message) -> None: ...
 
     @overload
     def __setitem__(
@@ -268,9 +253,7 @@ class MessageList(MutableSequence[_R]):
     def __setitem__(self, index: int | slice, value: Any) -> None:
         if isinstance(index, slice):
             raise TypeError(f"{self._where}: assign the whole list instead of a slice")
-        message = _message_of(
-            self._owner, self._field, value, f"{self._where}[{index}]"
-        )
+        message = _message_of(self._owner, self._field, value, f"{self._where}[{index}]")
         with lock_of(self._owner):
             copy_from(self._items()[index], message)
 
@@ -279,16 +262,12 @@ class MessageList(MutableSequence[_R]):
             del self._items()[index]
 
     def insert(self, index: int, value: _R | Mapping[str, Any] | Message) -> None:
-        message = _message_of(
-            self._owner, self._field, value, f"{self._where}[{index}]"
-        )
+        message = _message_of(self._owner, self._field, value, f"{self._where}[{index}]")
         with lock_of(self._owner):
             self._items().insert(index, message)
 
     def append(self, value: _R | Mapping[str, Any] | Message) -> None:
-        message = _message_of(
-            self._owner, self._field, value, f"{self._where}[{len(self)}]"
-        )
+        message = _message_of(self._owner, self._field, value, f"{self._where}[{len(self)}]")
         with lock_of(self._owner):
             self._items().append(message)
 
@@ -324,13 +303,9 @@ class MessageMap(MutableMapping[_K, _R]):
     __slots__ = ("_owner", "_field", "_cls", "_where")
 
     def __init__(self, owner: Wrapper, name: str, cls: type[_R]) -> None:
-        binding: Any = getattr(
-            owner, "_binding"
-        )  # (private to the classes: read by name)
+        binding: Any = getattr(owner, "_binding")  # (private to the classes: read by name)
         self._owner = owner
-        self._field: FieldSpec = binding.spec.fields[
-            binding.owner._renamed.get(name, name)
-        ]
+        self._field: FieldSpec = binding.spec.fields[binding.owner._renamed.get(name, name)]
         self._cls = cls
         self._where = f"{type(owner).__qualname__}.{name}"
 

@@ -94,9 +94,7 @@ def _walk(message: Message, path: Path) -> tuple[Message | None, Any]:
 
 def _is_repeated(field: Any) -> bool:
     repeated = getattr(field, "is_repeated", None)  # protobuf >= 6
-    return (
-        bool(repeated) if repeated is not None else field.label == field.LABEL_REPEATED
-    )
+    return bool(repeated) if repeated is not None else field.label == field.LABEL_REPEATED
 
 
 def value(message: Message, path: Path) -> Any:
@@ -113,9 +111,7 @@ def is_set(message: Message, path: Path) -> bool:
     if _is_repeated(field):
         return len(getattr(holder, path[-1])) > 0
     if field.message_type is not None:
-        return has_field(holder, path[-1]) and bool(
-            list_fields(getattr(holder, path[-1]))
-        )
+        return has_field(holder, path[-1]) and bool(list_fields(getattr(holder, path[-1])))
     return bool(getattr(holder, path[-1]) != field.default_value)
 
 
@@ -157,26 +153,18 @@ def check(message: Message, rule: Rule, inputs: Mapping[str, Any]) -> Finding | 
         broken = is_set(message, rule.subject) and is_set(message, rule.other)
     else:
         left, op, right = rule.relation
-        found, wanted = _operand(message, left, inputs), _operand(
-            message, right, inputs
-        )
-        if (
-            found is None or wanted is None
-        ):  # an input not given: nothing to check against
+        found, wanted = _operand(message, left, inputs), _operand(message, right, inputs)
+        if found is None or wanted is None:  # an input not given: nothing to check against
             return None
         if not _OPS[op](found, wanted):
             return Finding(
-                rule.code,
-                rule.fields,
-                f"{rule.sentence} (found {found!r} and {wanted!r}).",
+                rule.code, rule.fields, f"{rule.sentence} (found {found!r} and {wanted!r})."
             )
         return None
     return Finding(rule.code, rule.fields, rule.sentence + ".") if broken else None
 
 
-def lint(
-    message: Message, rules: Sequence[Rule], world_size: int | None = None
-) -> list[Finding]:
+def lint(message: Message, rules: Sequence[Rule], world_size: int | None = None) -> list[Finding]:
     """Every finding of ``rules`` on ``message``, in the rules' order. The
     message is only read. ``world_size``: the number of ranks the job runs on,
     for rules that relate values to it (skipped without it)."""
@@ -185,11 +173,7 @@ def lint(
     ):  # a bool is not a size
         raise ValueError(f"world_size must be a positive int, got {world_size!r}")
     inputs = {"world_size": world_size}
-    return [
-        finding
-        for rule in rules
-        if (finding := check(message, rule, inputs)) is not None
-    ]
+    return [finding for rule in rules if (finding := check(message, rule, inputs)) is not None]
 
 
 # ------------------------------------------------------------ command line
@@ -197,22 +181,17 @@ def lint(
 
 def _parser(prog: str, classes: Sequence[str]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=prog,
-        description="Check a strategy file against the rules between its fields.",
+        prog=prog, description="Check a strategy file against the rules between its fields."
     )
     commands = parser.add_subparsers(dest="command", required=True)
     lint_command = commands.add_parser(
-        "lint",
-        help="report settings that have no effect, conflict or do not fit together",
+        "lint", help="report settings that have no effect, conflict or do not fit together"
     )
     lint_command.add_argument(
         "file", help="a text-format (prototxt) file, as save_to_prototxt writes it"
     )
     lint_command.add_argument(
-        "--world-size",
-        type=int,
-        default=None,
-        help="the number of ranks the job runs on",
+        "--world-size", type=int, default=None, help="the number of ranks the job runs on"
     )
     lint_command.add_argument("--format", choices=("text", "json"), default="text")
     lint_command.add_argument(
@@ -244,9 +223,7 @@ def _load(cls: Callable[[], Any], attribute: str, path: str) -> Any:
 
 
 def main(
-    argv: Sequence[str] | None,
-    classes: Mapping[str, tuple[Callable[[], Any], str]],
-    prog: str,
+    argv: Sequence[str] | None, classes: Mapping[str, tuple[Callable[[], Any], str]], prog: str
 ) -> int:
     """``lint FILE``: exit 0 when clean, 1 with findings, 2 for a bad file or
     bad arguments. ``classes``: name -> (the generated class, the attribute

@@ -73,9 +73,9 @@ class Shelf(_runtime.Record, message=catalog_pb2.Shelf, attribute="message"):
     ] = _runtime.field(default=_runtime.UNSET)
     """Shelves standing inside this one. ``list[Shelf]``, default ``[]``."""
     items: _runtime.Field[
-        _runtime.MessageList[Left_Item],
-        list[Left_Item | Left_ItemInput | catalog_pb2.Left.Item]
-        | tuple[Left_Item | Left_ItemInput | catalog_pb2.Left.Item, ...],
+        _runtime.MessageList[Left.Item],
+        list[Left.Item | Left_ItemInput | catalog_pb2.Left.Item]
+        | tuple[Left.Item | Left_ItemInput | catalog_pb2.Left.Item, ...],
     ] = _runtime.field(default=_runtime.UNSET)
     """The items on it, as the left wing lists them. ``list[Left.Item]``, default ``[]``."""
     catalog: _runtime.Field[Catalog, Catalog | CatalogInput | catalog_pb2.Catalog] = _runtime.field(
@@ -98,12 +98,12 @@ class Catalog(_runtime.Record, message=catalog_pb2.Catalog, attribute="message")
     )
     """The top shelf. ``Shelf``, default ``every key at its default``."""
     by_name: _runtime.Field[
-        _runtime.MessageMap[str, Right_Item],
-        Mapping[str, Right_Item | Right_ItemInput | catalog_pb2.Right.Item],
+        _runtime.MessageMap[str, Right.Item],
+        Mapping[str, Right.Item | Right_ItemInput | catalog_pb2.Right.Item],
     ] = _runtime.field(default=_runtime.UNSET)
     """Items by their names. ``map<string, Right.Item>``, default ``{}``."""
     stock: _runtime.Field[Stock, int | StockName] = _runtime.field(
-        default=_runtime.UNSET, enum=Stock
+        default=_runtime.UNSET, enum="Stock"
     )
     """How the catalog is stocked overall. ``Stock (enum)``, default ``STOCK_UNKNOWN``."""
     left: _runtime.Field[Left, Left | LeftInput | catalog_pb2.Left] = _runtime.field(
@@ -147,15 +147,15 @@ class Left(_runtime.Record, message=catalog_pb2.Left, attribute="message"):
 
         sku: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
         """Stock keeping unit. ``str``, default ``''``."""
-        size: _runtime.Field[Left_Item.Size, int | Left_Item_SizeName] = _runtime.field(
-            default=_runtime.UNSET, enum=Left_Item.Size
+        size: _runtime.Field[Left.Item.Size, int | Left_Item_SizeName] = _runtime.field(
+            default=_runtime.UNSET, enum="Left_Item.Size"
         )
         """Its size. ``Left.Item.Size (enum)``, default ``SIZE_SMALL``."""
 
     items: _runtime.Field[
-        _runtime.MessageList[Left_Item],
-        list[Left_Item | Left_ItemInput | catalog_pb2.Left.Item]
-        | tuple[Left_Item | Left_ItemInput | catalog_pb2.Left.Item, ...],
+        _runtime.MessageList[Left.Item],
+        list[Left.Item | Left_ItemInput | catalog_pb2.Left.Item]
+        | tuple[Left.Item | Left_ItemInput | catalog_pb2.Left.Item, ...],
     ] = _runtime.field(default=_runtime.UNSET)
     """The wing's items. ``list[Left.Item]``, default ``[]``."""
 
@@ -179,9 +179,9 @@ class Right(_runtime.Record, message=catalog_pb2.Right, attribute="message"):
         """Its price in cents. ``int (int64)``, default ``0``."""
 
     items: _runtime.Field[
-        _runtime.MessageList[Right_Item],
-        list[Right_Item | Right_ItemInput | catalog_pb2.Right.Item]
-        | tuple[Right_Item | Right_ItemInput | catalog_pb2.Right.Item, ...],
+        _runtime.MessageList[Right.Item],
+        list[Right.Item | Right_ItemInput | catalog_pb2.Right.Item]
+        | tuple[Right.Item | Right_ItemInput | catalog_pb2.Right.Item, ...],
     ] = _runtime.field(default=_runtime.UNSET)
     """The wing's items. ``list[Right.Item]``, default ``[]``."""
 

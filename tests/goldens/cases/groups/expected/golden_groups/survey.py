@@ -56,8 +56,8 @@ class Form(_runtime.Record, message=survey_pb2.Form, attribute="message"):
         age: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
         """Their age in years. ``int (int32)``, default ``18``."""
         address: _runtime.Field[
-            Form_Respondent_Address,
-            Form_Respondent_Address
+            Form.Respondent.Address,
+            Form.Respondent.Address
             | Form_Respondent_AddressInput
             | survey_pb2.Form.Respondent.Address,
         ] = _runtime.field(default=_runtime.UNSET)
@@ -78,13 +78,13 @@ class Form(_runtime.Record, message=survey_pb2.Form, attribute="message"):
     title: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
     """The form's title. ``str``, default ``'Untitled'``."""
     respondent: _runtime.Field[
-        Form_Respondent, Form_Respondent | Form_RespondentInput | survey_pb2.Form.Respondent
+        Form.Respondent, Form.Respondent | Form_RespondentInput | survey_pb2.Form.Respondent
     ] = _runtime.field(default=_runtime.UNSET)
     """Who filled the form in. ``Form_Respondent``, default ``every key at its default``."""
     answer: _runtime.Field[
-        _runtime.MessageList[Form_Answer],
-        list[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer]
-        | tuple[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer, ...],
+        _runtime.MessageList[Form.Answer],
+        list[Form.Answer | Form_AnswerInput | survey_pb2.Form.Answer]
+        | tuple[Form.Answer | Form_AnswerInput | survey_pb2.Form.Answer, ...],
     ] = _runtime.field(default=_runtime.UNSET)
     """The answers, in order. ``list[Form.Answer]``, default ``[]``."""
 

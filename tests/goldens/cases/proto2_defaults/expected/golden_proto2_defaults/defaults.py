@@ -83,7 +83,7 @@ class Settings(_runtime.Record, message=defaults_pb2.Settings, attribute="messag
     """The ``blob`` field of ``golden.defaults.Settings`` (undocumented). ``bytes``, default
     ``b'\\x01\\x02'``.
     """
-    kind: _runtime.Field[Kind, int | KindName] = _runtime.field(default=_runtime.UNSET, enum=Kind)
+    kind: _runtime.Field[Kind, int | KindName] = _runtime.field(default=_runtime.UNSET, enum="Kind")
     """The ``kind`` field of ``golden.defaults.Settings`` (undocumented). ``Kind (enum)``, default
     ``KIND_B``.
     """

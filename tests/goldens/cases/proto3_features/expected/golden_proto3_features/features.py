@@ -72,9 +72,9 @@ class Canvas(_runtime.Record, message=features_pb2.Canvas, attribute="message"):
     title: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
     """shown in the title bar. ``str``, default ``''``."""
     points: _runtime.Field[
-        _runtime.MessageList[Canvas_Point],
-        list[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point]
-        | tuple[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point, ...],
+        _runtime.MessageList[Canvas.Point],
+        list[Canvas.Point | Canvas_PointInput | features_pb2.Canvas.Point]
+        | tuple[Canvas.Point | Canvas_PointInput | features_pb2.Canvas.Point, ...],
     ] = _runtime.field(default=_runtime.UNSET)
     """The ``points`` field of ``golden.features.Canvas`` (undocumented). ``list[Canvas.Point]``,
     default ``[]``.
@@ -86,14 +86,14 @@ class Canvas(_runtime.Record, message=features_pb2.Canvas, attribute="message"):
     (int32)>``, default ``{}``.
     """
     anchors: _runtime.Field[
-        _runtime.MessageMap[str, Canvas_Point],
-        Mapping[str, Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point],
+        _runtime.MessageMap[str, Canvas.Point],
+        Mapping[str, Canvas.Point | Canvas_PointInput | features_pb2.Canvas.Point],
     ] = _runtime.field(default=_runtime.UNSET)
     """The ``anchors`` field of ``golden.features.Canvas`` (undocumented). ``map<string,
     Canvas.Point>``, default ``{}``.
     """
     colour: _runtime.Field[Colour, int | ColourName] = _runtime.field(
-        default=_runtime.UNSET, enum=Colour
+        default=_runtime.UNSET, enum="Colour"
     )
     """The ``colour`` field of ``golden.features.Canvas`` (undocumented). ``Colour (enum)``,
     default ``COLOUR_UNSPECIFIED``.
@@ -105,13 +105,13 @@ class Canvas(_runtime.Record, message=features_pb2.Canvas, attribute="message"):
     ``0.0``.
     """
     layer: _runtime.Field[Canvas.Layer, int | Canvas_LayerName] = _runtime.field(
-        default=_runtime.UNSET, enum=Canvas.Layer
+        default=_runtime.UNSET, enum="Canvas.Layer"
     )
     """The ``layer`` field of ``golden.features.Canvas`` (undocumented). ``Canvas.Layer (enum)``,
     default ``BACK``.
     """
     origin: _runtime.Field[
-        Canvas_Point, Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point
+        Canvas.Point, Canvas.Point | Canvas_PointInput | features_pb2.Canvas.Point
     ] = _runtime.field(default=_runtime.UNSET)
     """The ``origin`` field of ``golden.features.Canvas`` (undocumented). ``Canvas_Point``, default
     ``every key at its default``.

@@ -88,7 +88,7 @@ class Literal(_runtime.Record, message=names_pb2.Literal, attribute="message"):
         KIND_ONE = 1
 
     ClassVar: _runtime.Field[Literal.Kind, int | Literal_KindName] = _runtime.field(
-        default=_runtime.UNSET, enum=Literal.Kind
+        default=_runtime.UNSET, enum="Literal.Kind"
     )
     """Named like typing.ClassVar. ``Literal.Kind (enum)``, default ``KIND_ZERO``."""
     iterable: _runtime.Field[Iterable, Iterable | IterableInput | names_pb2.Iterable] = (

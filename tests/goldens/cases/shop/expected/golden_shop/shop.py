@@ -60,7 +60,10 @@ class Price(_runtime.Record, message=shop_pb2.Price, attribute="message"):
     __slots__ = ("message", "_strict")
     message: shop_pb2.Price = _runtime.field(init=False)
     currency: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
-    """ISO 4217 currency code, e.g. "EUR". Three capital letters. ``str``, default ``''``."""
+    """ISO 4217 currency code, e.g. "EUR". ``str``, default ``''``.
+
+    Three capital letters.
+    """
     amount: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
     """Amount in cents (or the currency's minor unit). ``int (int64)``, default ``0``."""
 
@@ -96,9 +99,9 @@ class Order(_runtime.Record, message=shop_pb2.Order, attribute="message"):
     at its default``.
     """
     items: _runtime.Field[
-        _runtime.MessageList[Order_Item],
-        list[Order_Item | Order_ItemInput | shop_pb2.Order.Item]
-        | tuple[Order_Item | Order_ItemInput | shop_pb2.Order.Item, ...],
+        _runtime.MessageList[Order.Item],
+        list[Order.Item | Order_ItemInput | shop_pb2.Order.Item]
+        | tuple[Order.Item | Order_ItemInput | shop_pb2.Order.Item, ...],
     ] = _runtime.field(default=_runtime.UNSET)
     """The lines, in the order they were added. ``list[Order.Item]``, default ``[]``."""
     labels: _runtime.Field[dict[str, str], Mapping[str, str]] = _runtime.field(
@@ -106,7 +109,7 @@ class Order(_runtime.Record, message=shop_pb2.Order, attribute="message"):
     )
     """Free-form labels, e.g. "channel" -> "web". ``map<string, str>``, default ``{}``."""
     payment: _runtime.Field[PaymentMethod, int | PaymentMethodName] = _runtime.field(
-        default=_runtime.UNSET, enum=PaymentMethod
+        default=_runtime.UNSET, enum="PaymentMethod"
     )
     """The ``payment`` field of ``shop.Order`` (undocumented). ``PaymentMethod (enum)``, default
     ``PAYMENT_METHOD_UNSPECIFIED``.

@@ -41,6 +41,6 @@ class acme_api_Thing(_runtime.Record, message=acme_api_http_pb2.Thing, attribute
     a_only: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
     """Only the API's thing has it. ``int (int32)``, default ``0``."""
     kind: _runtime.Field[acme_api_Kind, int | acme_api_KindName] = _runtime.field(
-        default=_runtime.UNSET, enum=acme_api_Kind
+        default=_runtime.UNSET, enum="acme_api_Kind"
     )
     """Its kind. ``Kind (enum)``, default ``KIND_UNSPECIFIED``."""
