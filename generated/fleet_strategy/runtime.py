@@ -63,7 +63,8 @@ JSON and text-format files, ``ConfigError``), ``_runtime_documents``
 ``_runtime_aliases`` (old names and deprecations: ``RENAMED``, ``DEPRECATED``).
 Beside them,
 ``_runtime_migrate`` rewrites config files from old setting names to new
-(``migrate_text``, and ``migrate_main``: ``python -m <package> migrate``).
+(``migrate_text``, and ``migrate_main``: ``python -m <package> migrate``);
+``_runtime_fields`` declares a compact Record's fields (``Field``, ``field``).
 """
 
 from __future__ import annotations
@@ -115,6 +116,11 @@ from ._runtime_files import (
     message_to_document,
     read_document,
     save_message,
+)
+from ._runtime_fields import (
+    UNSET,
+    Field,
+    field,
 )
 from ._runtime_io import (
     EnvField,
@@ -196,6 +202,7 @@ __all__ = [
     "ENUM",
     "EnvField",
     "FLOAT",
+    "Field",
     "FieldSpec",
     "FlagStore",
     "INT",
@@ -221,6 +228,7 @@ __all__ = [
     "TextFormatFileError",
     "TextFormatFileNotFoundError",
     "TextRename",
+    "UNSET",
     "UnknownConfigKeyError",
     "Wrapper",
     "apply_config",
@@ -245,6 +253,7 @@ __all__ = [
     "env_flag",
     "export_env",
     "field_for_key",
+    "field",
     "field_spec",
     "fill_dotted",
     "imported_spec",

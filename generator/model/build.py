@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import re
+
 import msgspec
 
 from ..annotations.keys import (
@@ -688,6 +690,8 @@ class _Builder:
             read, getter, setter, value_class = self.record_types(
                 message, f, record.type, read, getter, setter
             )
+            if read == "record":  # its class, not the dict view
+                doc_getter = getter
         if note and note.type:
             getter = doc_getter = self.annotation_type(note.type)
         if note and note.setter_type:
@@ -813,12 +817,42 @@ class _Builder:
         if f.repeated:
             view = Type(Sym("verbatim", "", "_runtime.MessageList"), (wrapper,))
             return "message_list", view, typeref.in_type(ref, wrapper=wrapper), value
-        return (
-            read,
-            getter,
-            typeref.in_type(ref, config_dict=True, wrapper=wrapper),
-            None,
+        return "record", wrapper, typeref.in_type(ref, wrapper=wrapper), value
+
+
+def _nested_paths(classes: tuple[ClassModel, ...]) -> tuple[ClassModel, ...]:
+    """A compact Record's declarations name a nested class by its path
+    (``Order.Item``), not its flat alias: the alias is assigned after the
+    class, and pyright, building the constructor from the declarations,
+    would meet it before it is defined."""
+    paths = {
+        flat: path for c in classes for flat, path in c.flat_aliases
+    }  # (one module's classes share these names: a flat name is unique in it)
+    if not paths:
+        return classes
+    flat_name = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, paths)) + r")(?!\w)")
+
+    def spelled(text: str) -> str:
+        return flat_name.sub(lambda m: paths[m.group(1)], text)
+
+    return tuple(
+        (
+            msgspec.structs.replace(
+                c,
+                properties=tuple(
+                    msgspec.structs.replace(
+                        p,
+                        getter_type=spelled(p.getter_type),
+                        setter_type=p.setter_type and spelled(p.setter_type),
+                    )
+                    for p in c.properties
+                ),
+            )
+            if c.compact
+            else c
         )
+        for c in classes
+    )
 
 
 def _nested(classes: tuple[ClassModel, ...]) -> tuple[ClassModel, ...]:
@@ -1002,6 +1036,7 @@ def build_model(
                 for c in classes
             )
         )
+        classes = _nested_paths(classes)
     # every message field counts for documentation, even without a property
     for m in local_messages:
         for f in m.fields:
@@ -1039,6 +1074,7 @@ def build_model(
         undocumented=tuple(sorted(set(b.undocumented))),
         exports=tuple(exports),
         record=b.record,
+        views=not (b.record and all(c.compact for c in classes)),
         targets=_targets(b, notes, package, classes),
         json_schemas=json_schemas(
             schema,

@@ -25,7 +25,15 @@ PropertyKind = Literal["scalar", "config", "message", "repeated", "hook"]
 # or a copy (a dict of a map, a list of a repeated field); an enum's member, or
 # a list of them.
 PropertyRead = Literal[
-    "direct", "view", "dict", "list", "enum", "enum_list", "message_list", "message_map"
+    "direct",
+    "view",
+    "dict",
+    "list",
+    "enum",
+    "enum_list",
+    "message_list",
+    "message_map",
+    "record",  # a Record's message field: its class's instance, live
 ]
 
 
@@ -397,6 +405,42 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
         return tuple(p.name for p in self.properties if p.direct_set)
 
     @property
+    def compact(self) -> bool:
+        """A Record whose fields are all declared in one line each
+        (``name: _runtime.Field[G, S] = _runtime.field(...)``, made properties
+        by ``Record`` and its constructor typed by PEP 681): nothing of its
+        own besides its fields (no hook, attribute, alias or lint), and no
+        field named ``strict`` (the constructor's keyword)."""
+        return (
+            self.record
+            and not (
+                self.mixin
+                or self.init_hook
+                or self.lint_rules
+                or self.members.init
+                or self.members.attributes
+                or self.members.aliases
+                or self.members.env_fields
+                or self.members.env_export
+            )
+            and all(
+                p.field_name
+                and p.setter_type
+                and p.name != "strict"
+                and p.read != "view"
+                and not (
+                    p.getter_hook
+                    or p.setter_hook
+                    or p.after_set_hook
+                    or p.deprecated
+                    or p.renamed  # alias properties and warnings: the full class
+                    or p.deprecation
+                )
+                for p in self.properties
+            )
+        )
+
+    @property
     def init_self(self) -> str:
         """The name of ``__init__``'s first parameter: not one of its keywords."""
         name = "self"
@@ -419,8 +463,9 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def uses_cast(self) -> bool:
-        """A getter casts what it reads: a dict view, or a field read by getattr."""
-        return any(
+        """A getter casts what it reads: a dict view, or a field read by getattr
+        (a compact Record has no getter of its own)."""
+        return not self.compact and any(
             not p.getter_hook
             and (p.read == "view" or p.read == "direct" and p.via_getattr)
             for p in self.properties
@@ -493,6 +538,9 @@ class PackageModel(msgspec.Struct, frozen=True, kw_only=True):
     record: bool = False
     # every message's JSON Schema (schemas/<full name>.schema.json): the roots first
     json_schemas: tuple[JsonSchemaFile, ...] = ()
+    # types.py has each message's ``XDict`` (what a dict view returns); not where
+    # every class is a compact Record, whose getters return classes, never dicts
+    views: bool = True
 
 
 # ---------------------------------------------------------- the reference page

@@ -526,6 +526,7 @@ class _TargetFiles:
         types = self.render(
             "types.py.j2",
             typed_dicts=model.typed_dicts,
+            views=model.views,
             imports=imports.block([FUTURE], model.types_imports),
         )
         runtime = (

@@ -41,17 +41,18 @@ def test_proto2_defaults_case_behaves(tmp_path):
     module = import_generated(_copy_expected(tmp_path, "proto2_defaults"), "golden_proto2_defaults")
     job = module.Job()
     settings = job.settings
-    assert settings["ratio"] == pytest.approx(0.8, rel=1e-7) and settings["ratio"] != 0.8  # float32
-    assert settings["big"] == 2**63 - 1 and settings["unsigned_big"] == 2**64 - 1
-    assert settings["name"] == 'quote " and backslash \\ and tab \t'
-    assert settings["blob"] == b"\x01\x02"
-    assert settings["kind"] == 2 and settings["enabled"] is True
-    assert math.isinf(settings["infinite"]) and math.isnan(settings["not_a_number"])
+    assert settings.ratio == pytest.approx(0.8, rel=1e-7) and settings.ratio != 0.8  # float32
+    assert settings.big == 2**63 - 1 and settings.unsigned_big == 2**64 - 1
+    assert settings.name == 'quote " and backslash \\ and tab \t'
+    assert settings.blob == b"\x01\x02"
+    assert settings.kind == 2 and settings.enabled is True
+    assert math.isinf(settings.infinite) and math.isnan(settings.not_a_number)
     assert job.owner == "nobody"
-    doc = type(job).settings.__doc__
-    assert re.search(r"ratio\s+float \(float32\)\s+0\.8\s", doc)  # the declared value, not 0.800000011920929
+    # (a Record's field is documented under its declaration, in its class's module)
+    source = Path(sys.modules[type(job).__module__].__file__).read_text(encoding="utf-8")
+    assert re.search(r"ratio: .*\n\s+\"\"\"[^\"]*``float \(float32\)``, default\s+``0\.8``", source)  # not 0.800000011920929
     job.settings = {"kind": "KIND_A", "sizes": [1, 2]}
-    assert job.settings["kind"] == 1 and job.settings["sizes"] == [1, 2]
+    assert job.settings.kind == 1 and job.settings.sizes == [1, 2]
 
 
 def test_proto3_features_case_behaves(tmp_path):
@@ -70,7 +71,7 @@ def test_proto3_features_case_behaves(tmp_path):
     canvas.origin = {"x": 4}
     canvas.origin = {"y": 0}  # proto3 implicit presence: 0 must still overwrite
     canvas.origin = {"x": 0}
-    assert (canvas.origin["x"], canvas.origin["y"]) == (0, 0)
+    assert (canvas.origin.x, canvas.origin.y) == (0, 0)
     canvas.layer = "FRONT"
     assert canvas.layer == 1
     with pytest.raises(ValueError, match="did you mean 'FRONT'"):
@@ -107,8 +108,8 @@ def test_groups_case_works_end_to_end(tmp_path):
         form.title = "Census"
         form.respondent = {"name": "Ada", "address": {"city": "London"}}
         form.answer = [{"question": 1, "text": "yes"}, {"question": 2, "confidence": 0.5}]
-        assert form.respondent["name"] == "Ada" and form.respondent["age"] == 18  # the declared default
-        assert form.respondent["address"].city == "London"
+        assert form.respondent.name == "Ada" and form.respondent.age == 18  # the declared default
+        assert form.respondent.address.city == "London"
         assert [(a.question, a.text, a.confidence) for a in form.answer] == [(1, "yes", 1.0), (2, "", 0.5)]
         field = type(form.message).DESCRIPTOR.fields_by_name["respondent"]
         assert field.type == field.TYPE_GROUP
@@ -123,7 +124,7 @@ def test_groups_case_works_end_to_end(tmp_path):
         assert form.message.SerializeToString(deterministic=True) == data
         back = Form()
         back.message.ParseFromString(data)
-        assert back.respondent["address"].city == "London" and [a.question for a in back.answer] == [1, 2]
+        assert back.respondent.address.city == "London" and [a.question for a in back.answer] == [1, 2]
         assert survey_pb2.Form.FromString(back.message.SerializeToString()) == expected
         assert copy.deepcopy(form).message == form.message and pickle.loads(pickle.dumps(form)).message == form.message
 
@@ -132,7 +133,7 @@ def test_groups_case_works_end_to_end(tmp_path):
         entry.amount = {"currency": "EUR", "cents": 1250}
         entry.parts = [{"cents": 1000}, {"cents": 250}]
         entry.fee = {"cents": 10}
-        assert entry.amount == {"currency": "EUR", "cents": 1250} and [p.cents for p in entry.parts] == [1000, 250]
+        assert (entry.amount.currency, entry.amount.cents) == ("EUR", 1250) and [p.cents for p in entry.parts] == [1000, 250]
         field = type(entry.message).DESCRIPTOR.fields_by_name["amount"]
         assert field.type == field.TYPE_GROUP and type(entry.message).DESCRIPTOR.fields_by_name["fee"].type == field.TYPE_MESSAGE
         reference = ledger_pb2.Entry(memo="lunch", amount=ledger_pb2.Money(currency="EUR", cents=1250), fee=ledger_pb2.Money(cents=10))
@@ -143,7 +144,7 @@ def test_groups_case_works_end_to_end(tmp_path):
         assert entry.message.SerializeToString(deterministic=True) == data
         back = Entry()
         back.message.ParseFromString(data)
-        assert back.amount["cents"] == 1250 and back.fee["cents"] == 10
+        assert back.amount.cents == 1250 and back.fee.cents == 10
     """)
 
 
@@ -177,7 +178,7 @@ def test_well_known_types_case_uses_the_standard_classes(tmp_path):
         event.count = wrappers_pb2.Int32Value(value=3)
         event.nothing = "NULL_VALUE"
         event.window = {"start": timestamp_pb2.Timestamp(seconds=9)}
-        assert event.window["start"].seconds == 9
+        assert event.window.start.seconds == 9
         with pytest.raises(ValueError, match="unknown key 'second'.*did you mean 'seconds'"):
             event.at = {"second": 1}
         with pytest.raises(TypeError):
@@ -219,9 +220,9 @@ def test_well_known_json_types_take_json_like_values_everywhere(tmp_path, strict
         event.details = {{"b": 2}}                         # a Struct is replaced too
         assert plain(event.details) == {{"b": 2}}
         event.window = {{"label": "w"}}                    # nested in a config dict
-        assert plain(event.window["label"]) == "w"
+        assert plain(event.window.label) == "w"
         event.window = {{"label": {{"x": [1]}}}}
-        assert plain(event.window["label"]) == {{"x": [1]}}
+        assert plain(event.window.label) == {{"x": [1]}}
         # protoc's own instances (struct_pb2), singular, repeated and map values
         event.json = struct_pb2.Value(string_value="std")
         event.values = [struct_pb2.Value(number_value=1), "y"]
@@ -287,7 +288,7 @@ def test_empty_messages_case_keeps_presence(tmp_path, strict):
     health.by_peer = {"a": {}, "b": pb2.Ping()}
     health.probe = {"inner": {}}
     assert len(health.message.pongs) == 2 and sorted(health.message.by_peer) == ["a", "b"]
-    assert health.message.probe.HasField("inner") and health.probe["inner"] == pb2.Ping()
+    assert health.message.probe.HasField("inner") and health.probe.inner.message == pb2.Ping()
     again = pb2.Health.FromString(health.message.SerializeToString())
     assert again == health.message and again.HasField("ping") and again.probe.HasField("inner")
     fresh = module.Health(strict=strict)
@@ -400,7 +401,7 @@ def test_python_names_case_works_and_type_checks(tmp_path):
     literal = module.Literal(strict=True)
     literal.ClassVar = "KIND_ONE"
     literal.iterable = {"items": [mapping, {"self": 2, "from": True}], "str": ["x"]}
-    assert literal.ClassVar == 1 and literal.iterable["str"] == ["x"]
+    assert literal.ClassVar == 1 and literal.iterable.str == ["x"]
     assert [m.self for m in literal.message.iterable.items] == [1, 2] and getattr(literal.message.iterable.items[1], "from")
     assert not hasattr(module, "copy") and module.copy_().message.type == ""  # the class is renamed, the module kept
     c = module.copy_()
@@ -445,7 +446,7 @@ def test_extensions_and_field_options_case(tmp_path):
         holder.old = 3
     with pytest.warns(DeprecationWarning, match=r"settings\['legacy'\] is deprecated"):
         holder.settings = {"legacy": True, "modern": True}
-    assert holder.old == 3 and holder.settings["legacy"] is True
+    assert holder.old == 3 and holder.settings.legacy is True
     docs = {name: " ".join(getattr(module.Holder, name).__doc__.split()) for name in ("old", "name", "display", "settings")}
     assert "Deprecated (``[deprecated = true]`` in the schema): setting it emits a DeprecationWarning." in docs["old"]
     assert "Required (proto2): a message without it does not serialize." in docs["name"]

@@ -54,12 +54,12 @@ def order(shop: ModuleType) -> object:
 
 def test_keyword_constructor_sets_what_it_is_given_through_the_setters(shop):
     o = order(shop)
-    assert (o.id, o.gift, o.customer["name"], o.labels) == ("1", True, "Ann", {"channel": "web"})
+    assert (o.id, o.gift, o.customer.name, o.labels) == ("1", True, "Ann", {"channel": "web"})
     assert [item.sku for item in o.items] == ["a", "b"] and o.items[0].quantity == 2
     price = shop.Price(currency="EUR", amount=3)
     item = shop.Order.Item(unit_price=price)  # an instance where its message goes
-    assert item.unit_price == {"currency": "EUR", "amount": 3}
-    assert shop.Order.Item(unit_price=price.message).unit_price["currency"] == "EUR"
+    assert item.unit_price == price and type(item.unit_price) is shop.Price  # reads as its class
+    assert shop.Order.Item(unit_price=price.message).unit_price.currency == "EUR"
 
 
 def test_keyword_left_at_none_leaves_the_field_unset(shop):

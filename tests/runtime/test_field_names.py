@@ -96,14 +96,19 @@ def test_every_property_sets_and_reads_its_own_field(names, strict):
         assert getattr(obj, _property_of(module.Names, name)) == number, name
         field = descriptor.fields_by_name[name]
         assert type(message).HasField(message, name) and field.number == number
-    assert obj.child["SerializeToString"] == -HOSTILE.index("SerializeToString") - 1
+    # a message field reads as its class: its fields through their properties
+    child = obj.child
+    assert getattr(child, _property_of(module.Names, "SerializeToString")) == -HOSTILE.index("SerializeToString") - 1
     # (list items and map values read as messages: getattr reads a field of any name)
     assert [getattr(item, "DESCRIPTOR") for item in obj.items] == [8, 0]
     # (a map value reads as an instance of the class: its property of that field)
     assert getattr(obj.table["k"], _property_of(module.Names, "__deepcopy__")) == 4
     obj.child = {"child": {"__class__": 5}}  # merged into the config: the others kept
-    assert getattr(obj.child["child"], "__class__") == 5
-    assert obj.child["SerializeToString"] == -HOSTILE.index("SerializeToString") - 1
+    names = module.Names
+    assert getattr(getattr(obj.child, _property_of(names, "child")), _property_of(names, "__class__")) == 5
+    # a message field reads as its class: its fields through their properties
+    child = obj.child
+    assert getattr(child, _property_of(module.Names, "SerializeToString")) == -HOSTILE.index("SerializeToString") - 1
 
 
 @pytest.mark.parametrize(
@@ -148,7 +153,9 @@ def test_text_files_and_views(names, tmp_path: Path):
                     'table { key: "HasField" value { ListFields: 2 } } numbers: [9]  # SerializeToString: 1\n', encoding="utf-8")
     runtime.merge_text_file(back.strategy, path)
     assert back.CopyFrom == 77 and back.SerializeToString == obj.SerializeToString
-    assert back.child["DESCRIPTOR"] == 5 and getattr(back.child["child"], "__class__") == 6
+    names = module.Names
+    assert getattr(back.child, _property_of(names, "DESCRIPTOR")) == 5
+    assert getattr(getattr(back.child, _property_of(names, "child")), _property_of(names, "__class__")) == 6
     assert [getattr(item, "HasField") for item in back.items] == [0, 0, 1, 0]
     assert getattr(back.items[0], "SerializeToString") == 7  # (appended to the two it had)
     assert getattr(back.table["HasField"], "ListFields") == 2 and back.numbers == [1, 2, 9]  # (a key: as it is)

@@ -27,7 +27,8 @@ from golden_groups.ledger import Entry, Money
 from golden_proto2_defaults.defaults import Job, Kind
 from golden_proto3_features.features import Canvas
 from golden_shop import runtime
-from golden_shop.shop import Catalogue, Order, Order_Item, PaymentMethod, Price
+from golden_shop import shop_pb2
+from golden_shop.shop import Catalogue, Customer, Order, Order_Item, PaymentMethod, Price
 
 order = Order(id="1", gift=True, payment=PaymentMethod.CARD, items=[{"sku": "a"}, Order.Item(sku="b")])
 order = Order(payment="TRANSFER", customer={"name": "Ann"}, labels={"k": "v"}, strict=False)
@@ -51,6 +52,15 @@ entry = Entry(memo="m", parts=[Money(cents=1)], amount={"cents": 2})
 assert_type(entry.parts[0], Money)
 canvas = Canvas(stack=["BACK", Canvas.Layer.FRONT, 1])
 assert_type(canvas.stack, list[Canvas.Layer])
+# one declaration per field: getters and setters typed per field, a message field read as its class
+assert_type(order.customer, Customer)
+assert_type(order.customer.points, int)
+assert_type(order.labels, dict[str, str])
+assert_type(order.message, shop_pb2.Order)
+assert_type(order.strict, bool)
+order.customer = Customer(name="B")
+order.customer = {"points": 3}
+order.gift = False
 """
 
 NEGATIVE = """\
@@ -73,6 +83,11 @@ name: PaymentMethod = order.id  # E: str is not the enum
 Job(owner=1)  # E: wrong type (proto2)
 Entry(memo=3)  # E: wrong type (editions)
 Order.Itemm  # E: no such nested class
+order.gift = "no"  # E: a setter takes its field's type
+order.customer = Price()  # E: another class
+order.customer.name = 1  # E: the nested class's setter
+Order(message=Order().message)  # E: the message slot is no keyword
+Order(strict="yes")  # E: strict is a bool
 """
 
 

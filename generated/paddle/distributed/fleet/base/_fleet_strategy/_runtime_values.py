@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping, MutableSequence
-from typing import Any, ClassVar, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast, overload
 
 from google.protobuf.message import Message
 
 from ._runtime_configs import build_message
+from ._runtime_fields import UNSET, Field, field, field_property
 from ._runtime_specs import (
     SPECS,
     FieldSpec,
@@ -28,8 +29,20 @@ from ._runtime_specs import (
     is_repeated,
     list_fields,
     strict_value,
+    suggest,
 )
 from ._runtime_wrapper import Wrapper, lock_of
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+    try:
+        from typing import dataclass_transform
+    except ImportError:  # Python < 3.11: the decorator only marks the class for type checkers
+
+        def dataclass_transform(**_: Any) -> Any:
+            return lambda cls: cls
+
 
 _R = TypeVar("_R", bound="Record")
 _K = TypeVar("_K")
@@ -38,7 +51,50 @@ _K = TypeVar("_K")
 _CLASSES: dict[str, type[Record]] = {}
 
 
-class Record(Wrapper):
+class _RecordType(type):
+    """Record's metaclass: a class's one-line ``Field`` declarations become
+    its fields' properties before the class is made (``Wrapper`` then finds
+    them as any property), and its message slot's declaration
+    (``field(init=False)``, which types it) leaves the slot alone."""
+
+    def __new__(
+        mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
+    ) -> _RecordType:
+        declared: dict[str, Field[Any, Any]] = {
+            key: value for key, value in namespace.items() if isinstance(value, Field)
+        }
+        if declared:
+            spec = SPECS[kwargs["message"].DESCRIPTOR.full_name]
+            renamed: Mapping[str, str] = namespace.get("_renamed", {})
+            fields: list[str] = []
+            for key, placeholder in declared.items():
+                if not placeholder.init:
+                    del namespace[key]
+                    continue
+                field_spec = spec.fields[renamed.get(key, key)]
+                namespace[key] = field_property(
+                    key,
+                    field_spec,
+                    kwargs["attribute"],
+                    namespace["__module__"],
+                    placeholder.enum,
+                    _as_record,
+                    _view,
+                )
+                fields.append(key)
+            namespace["_fields"] = tuple(fields)
+        return super().__new__(mcs, name, bases, namespace, **kwargs)
+
+
+@dataclass_transform(kw_only_default=True, field_specifiers=(field,))
+class _Declared:
+    """What makes type checkers read a Record class's ``Field`` declarations
+    as its constructor's keywords (PEP 681), as they do a dataclass's."""
+
+    __slots__ = ()
+
+
+class Record(Wrapper, _Declared, metaclass=_RecordType):
     """Base of the generated classes of a schema without a reference: what
     ``Wrapper`` has, plus a keyword constructor (each generated class types
     its keywords: ``Order(id="1", gift=True)``; a keyword left at ``None``
@@ -52,11 +108,31 @@ class Record(Wrapper):
 
     __slots__ = ()
     _named: ClassVar[bool] = True
+    _fields: ClassVar[tuple[str, ...]] = ()  # the names a constructor takes (Field declarations)
+    if TYPE_CHECKING:  # the constructor's keyword; at run time Wrapper's property
+        strict: Field[bool, bool | None] = (  # pyright: ignore[reportIncompatibleMethodOverride]
+            field(default=UNSET)
+        )
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "message" in kwargs:
             _CLASSES.setdefault(cls._binding.spec.full_name, cls)
+
+    def __init__(self, *, strict: bool | None = None, **values: Any) -> None:
+        """A new instance with the fields given set, each checked as its
+        setter checks it (a keyword left out, or None, leaves its field
+        unset); ``strict``: the instance's mode (None: the package's default)."""
+        Wrapper.__init__(self, strict=strict)
+        fields = self._fields
+        for name, value in values.items():
+            if name not in fields:
+                hint = suggest(name, fields)
+                raise TypeError(
+                    f"{type(self).__qualname__}() got an unexpected keyword argument {name!r}{hint}"
+                )
+            if value is not None and value is not UNSET:
+                setattr(self, name, value)
 
     def _construct(self, strict: bool | None, values: Mapping[str, Any]) -> None:
         """What a generated ``__init__`` does: ``values`` is its ``locals()``
@@ -92,6 +168,20 @@ class Record(Wrapper):
         return bool(self._message == other._message)
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _view(owner: Record, name: str, spec: FieldSpec) -> Any:
+    """A repeated or map field of a Record as its getter returns it: a live
+    view of a message field's class, else a copy (taken under the lock)."""
+    item = spec.map_value if spec.map_value is not None else spec
+    cls: type[Record] | None = _CLASSES.get(item.message or "")
+    if cls is not None:
+        if spec.map_key is not None:
+            return MessageMap[Any, Record](owner, name, cls)
+        return MessageList[Record](owner, name, cls)
+    with lock_of(owner):
+        stored = getattr(getattr(owner, "_message"), spec.name)
+        return dict(stored) if spec.map_key is not None else list(stored)
 
 
 def _as_record(message: Message, strict: bool) -> Any:

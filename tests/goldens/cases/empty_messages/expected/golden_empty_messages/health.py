@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 # importing _specs registers the message specs the classes are built from
 from golden_empty_messages import _specs as _specs  # noqa: F401
@@ -15,7 +15,7 @@ from golden_empty_messages import runtime as _runtime
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from golden_empty_messages.types import PingDict, PingInput, ProbeDict, ProbeInput
+    from golden_empty_messages.types import PingInput, ProbeInput
 
 __all__ = [
     "Ping",
@@ -24,208 +24,51 @@ __all__ = [
 ]
 
 
-class Ping(
-    _runtime.Record,
-    message=health_pb2.Ping,
-    attribute="message",
-):
-    """Carries nothing; its presence is the information.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_empty_messages`` (its docstring).
-    """
+class Ping(_runtime.Record, message=health_pb2.Ping, attribute="message"):
+    """Carries nothing; its presence is the information."""
 
     __slots__ = ("message", "_strict")
-
-    message: health_pb2.Ping
-
-    def __init__(
-        self,
-        *,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Ping with the fields given set (None: left unset), each checked as
-        its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
+    message: health_pb2.Ping = _runtime.field(init=False)
 
 
-class Probe(
-    _runtime.Record,
-    message=health_pb2.Probe,
-    attribute="message",
-):
-    """A probe with an optional payload.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_empty_messages`` (its docstring).
-    """
+class Probe(_runtime.Record, message=health_pb2.Probe, attribute="message"):
+    """A probe with an optional payload."""
 
     __slots__ = ("message", "_strict")
-
-    message: health_pb2.Probe
-
-    def __init__(
-        self,
-        *,
-        inner: Ping | PingInput | PingDict | health_pb2.Ping | None = None,
-        count: int | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Probe with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def inner(self) -> PingDict:
-        """A nested message.
-
-        Type: ``PingDict``. Default: ``every key at its default``.
-        """
-        return cast("PingDict", _runtime.dict_view(self.message.inner, self._lock))
-
-    @inner.setter
-    def inner(self, value: Ping | PingInput | PingDict | health_pb2.Ping) -> None:
-        self._set("inner", value)
-
-    @property
-    def count(self) -> int:
-        """An optional count.
-
-        Type: ``int (int32)``. Default: ``0``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.count
-
-    @count.setter
-    def count(self, value: int) -> None:
-        self._set("count", value)
+    message: health_pb2.Probe = _runtime.field(init=False)
+    inner: _runtime.Field[Ping, Ping | PingInput | health_pb2.Ping] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """A nested message. ``Ping``, default ``every key at its default``."""
+    count: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """An optional count. ``int (int32)``, default ``0``."""
 
 
-class Health(
-    _runtime.Record,
-    message=health_pb2.Health,
-    attribute="message",
-):
-    """What a health check reports.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_empty_messages`` (its docstring).
-    """
+class Health(_runtime.Record, message=health_pb2.Health, attribute="message"):
+    """What a health check reports."""
 
     __slots__ = ("message", "_strict")
-
-    message: health_pb2.Health
-
-    def __init__(
-        self,
-        *,
-        ping: Ping | PingInput | PingDict | health_pb2.Ping | None = None,
-        up: Ping | PingInput | PingDict | health_pb2.Ping | None = None,
-        down: str | None = None,
-        pongs: (
-            list[Ping | PingInput | health_pb2.Ping]
-            | tuple[Ping | PingInput | health_pb2.Ping, ...]
-            | None
-        ) = None,
-        by_peer: Mapping[str, Ping | PingInput | health_pb2.Ping] | None = None,
-        probe: Probe | ProbeInput | ProbeDict | health_pb2.Probe | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Health with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def ping(self) -> PingDict:
-        """Set when the peer answered.
-
-        Type: ``PingDict``. Default: ``every key at its default``.
-        """
-        return cast("PingDict", _runtime.dict_view(self.message.ping, self._lock))
-
-    @ping.setter
-    def ping(self, value: Ping | PingInput | PingDict | health_pb2.Ping) -> None:
-        self._set("ping", value)
-
-    @property
-    def up(self) -> PingDict:
-        """The peer is up.
-
-        Type: ``PingDict``. Default: ``every key at its default``.
-        """
-        return cast("PingDict", _runtime.dict_view(self.message.up, self._lock))
-
-    @up.setter
-    def up(self, value: Ping | PingInput | PingDict | health_pb2.Ping) -> None:
-        self._set("up", value)
-
-    @property
-    def down(self) -> str:
-        """The peer is down, with a reason.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.down
-
-    @down.setter
-    def down(self, value: str) -> None:
-        self._set("down", value)
-
-    @property
-    def pongs(self) -> _runtime.MessageList[Ping]:
-        """Every answer.
-
-        Type: ``list[Ping]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "pongs", Ping)
-
-    @pongs.setter
-    def pongs(
-        self,
-        value: (
-            list[Ping | PingInput | health_pb2.Ping]
-            | tuple[Ping | PingInput | health_pb2.Ping, ...]
-        ),
-    ) -> None:
-        self._set("pongs", value)
-
-    @property
-    def by_peer(self) -> _runtime.MessageMap[str, Ping]:
-        """Answers by peer.
-
-        Type: ``map<string, Ping>``. Default: ``{}``.
-        """
-        return _runtime.MessageMap(self, "by_peer", Ping)
-
-    @by_peer.setter
-    def by_peer(self, value: Mapping[str, Ping | PingInput | health_pb2.Ping]) -> None:
-        self._set("by_peer", value)
-
-    @property
-    def probe(self) -> ProbeDict:
-        """A probe holding a nested empty message.
-
-        Type:
-            ``ProbeDict``
-
-        Keys:
-            =====  ===========  ========================  ==================
-            key    type         default                   meaning
-            =====  ===========  ========================  ==================
-            inner  Ping         every key at its default  A nested message.
-            count  int (int32)  0                         An optional count.
-            =====  ===========  ========================  ==================
-        """
-        return cast("ProbeDict", _runtime.dict_view(self.message.probe, self._lock))
-
-    @probe.setter
-    def probe(self, value: Probe | ProbeInput | ProbeDict | health_pb2.Probe) -> None:
-        self._set("probe", value)
+    message: health_pb2.Health = _runtime.field(init=False)
+    ping: _runtime.Field[Ping, Ping | PingInput | health_pb2.Ping] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """Set when the peer answered. ``Ping``, default ``every key at its default``."""
+    up: _runtime.Field[Ping, Ping | PingInput | health_pb2.Ping] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """The peer is up. ``Ping``, default ``every key at its default``."""
+    down: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """The peer is down, with a reason. ``str``, default ``''``."""
+    pongs: _runtime.Field[
+        _runtime.MessageList[Ping],
+        list[Ping | PingInput | health_pb2.Ping] | tuple[Ping | PingInput | health_pb2.Ping, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Every answer. ``list[Ping]``, default ``[]``."""
+    by_peer: _runtime.Field[
+        _runtime.MessageMap[str, Ping], Mapping[str, Ping | PingInput | health_pb2.Ping]
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Answers by peer. ``map<string, Ping>``, default ``{}``."""
+    probe: _runtime.Field[Probe, Probe | ProbeInput | health_pb2.Probe] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """A probe holding a nested empty message. ``Probe``, default ``every key at its default``."""

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 # importing _specs registers the message specs the classes are built from
 from golden_every_comment import _specs as _specs  # noqa: F401
@@ -16,18 +16,13 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from golden_every_comment.types import (
-        CatalogDict,
         CatalogInput,
         Left_Item_SizeName,
         Left_ItemInput,
-        LeftDict,
         LeftInput,
         NodeInput,
         Right_ItemInput,
-        RightDict,
         RightInput,
-        ShelfDict,
-        ShelfDictDict,
         ShelfDictInput,
         ShelfInput,
         StockName,
@@ -64,328 +59,80 @@ class Stock(_runtime.ProtoEnum):
     STOCK_GONE = 3
 
 
-class Shelf(
-    _runtime.Record,
-    message=catalog_pb2.Shelf,
-    attribute="message",
-):
-    """A shelf of the catalog; shelves hold shelves.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_every_comment`` (its docstring).
-    """
+class Shelf(_runtime.Record, message=catalog_pb2.Shelf, attribute="message"):
+    """A shelf of the catalog; shelves hold shelves."""
 
     __slots__ = ("message", "_strict")
-
-    message: catalog_pb2.Shelf
-
-    def __init__(
-        self,
-        *,
-        title: str | None = None,
-        shelves: (
-            list[Shelf | ShelfInput | catalog_pb2.Shelf]
-            | tuple[Shelf | ShelfInput | catalog_pb2.Shelf, ...]
-            | None
-        ) = None,
-        items: (
-            list[Left_Item | Left_ItemInput | catalog_pb2.Left.Item]
-            | tuple[Left_Item | Left_ItemInput | catalog_pb2.Left.Item, ...]
-            | None
-        ) = None,
-        catalog: Catalog | CatalogInput | CatalogDict | catalog_pb2.Catalog | None = None,
-        aisle: int | None = None,
-        room: str | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Shelf with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def title(self) -> str:
-        """What the shelf is called.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.title
-
-    @title.setter
-    def title(self, value: str) -> None:
-        self._set("title", value)
-
-    @property
-    def shelves(self) -> _runtime.MessageList[Shelf]:
-        """Shelves standing inside this one.
-
-        Type: ``list[Shelf]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "shelves", Shelf)
-
-    @shelves.setter
-    def shelves(
-        self,
-        value: (
-            list[Shelf | ShelfInput | catalog_pb2.Shelf]
-            | tuple[Shelf | ShelfInput | catalog_pb2.Shelf, ...]
-        ),
-    ) -> None:
-        self._set("shelves", value)
-
-    @property
-    def items(self) -> _runtime.MessageList[Left_Item]:
-        """The items on it, as the left wing lists them.
-
-        Type: ``list[Left.Item]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "items", Left_Item)
-
-    @items.setter
-    def items(
-        self,
-        value: (
-            list[Left_Item | Left_ItemInput | catalog_pb2.Left.Item]
-            | tuple[Left_Item | Left_ItemInput | catalog_pb2.Left.Item, ...]
-        ),
-    ) -> None:
-        self._set("items", value)
-
-    @property
-    def catalog(self) -> CatalogDict:
-        """The catalog the shelf belongs to.
-
-        Type:
-            ``CatalogDict``
-
-        Keys:
-            =======  =======================  ========================  ============================
-            key      type                     default                   meaning
-            =======  =======================  ========================  ============================
-            top      Shelf                    every key at its default  The top shelf.
-            by_name  map<string, Right.Item>  {}                        Items by their names.
-            stock    Stock (enum)             STOCK_UNKNOWN             How the catalog is stocked
-                                                                        overall.
-            left     Left                     every key at its default  The left wing.
-            right    Right                    every key at its default  The right wing.
-            extra    ShelfDict                every key at its default  Extra facts, in a message
-                                                                        named like the dict view of
-                                                                        Shelf.
-            =======  =======================  ========================  ============================
-        """
-        return cast("CatalogDict", _runtime.dict_view(self.message.catalog, self._lock))
-
-    @catalog.setter
-    def catalog(self, value: Catalog | CatalogInput | CatalogDict | catalog_pb2.Catalog) -> None:
-        self._set("catalog", value)
-
-    @property
-    def aisle(self) -> int:
-        """An aisle's number.
-
-        Type: ``int (int32)``. Default: ``0``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.aisle
-
-    @aisle.setter
-    def aisle(self, value: int) -> None:
-        self._set("aisle", value)
-
-    @property
-    def room(self) -> str:
-        """A room's name.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.room
-
-    @room.setter
-    def room(self, value: str) -> None:
-        self._set("room", value)
+    message: catalog_pb2.Shelf = _runtime.field(init=False)
+    title: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """What the shelf is called. ``str``, default ``''``."""
+    shelves: _runtime.Field[
+        _runtime.MessageList[Shelf],
+        list[Shelf | ShelfInput | catalog_pb2.Shelf]
+        | tuple[Shelf | ShelfInput | catalog_pb2.Shelf, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Shelves standing inside this one. ``list[Shelf]``, default ``[]``."""
+    items: _runtime.Field[
+        _runtime.MessageList[Left.Item],
+        list[Left.Item | Left_ItemInput | catalog_pb2.Left.Item]
+        | tuple[Left.Item | Left_ItemInput | catalog_pb2.Left.Item, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The items on it, as the left wing lists them. ``list[Left.Item]``, default ``[]``."""
+    catalog: _runtime.Field[Catalog, Catalog | CatalogInput | catalog_pb2.Catalog] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """The catalog the shelf belongs to. ``Catalog``, default ``every key at its default``."""
+    aisle: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """An aisle's number. ``int (int32)``, default ``0``."""
+    room: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """A room's name. ``str``, default ``''``."""
 
 
-class Catalog(
-    _runtime.Record,
-    message=catalog_pb2.Catalog,
-    attribute="message",
-):
-    """The catalog itself: its top shelf holds every other one.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_every_comment`` (its docstring).
-    """
+class Catalog(_runtime.Record, message=catalog_pb2.Catalog, attribute="message"):
+    """The catalog itself: its top shelf holds every other one."""
 
     __slots__ = ("message", "_strict")
-
-    message: catalog_pb2.Catalog
-
-    def __init__(
-        self,
-        *,
-        top: Shelf | ShelfInput | ShelfDict | catalog_pb2.Shelf | None = None,
-        by_name: Mapping[str, Right_Item | Right_ItemInput | catalog_pb2.Right.Item] | None = None,
-        stock: int | StockName | None = None,
-        left: Left | LeftInput | LeftDict | catalog_pb2.Left | None = None,
-        right: Right | RightInput | RightDict | catalog_pb2.Right | None = None,
-        extra: ShelfDict_ | ShelfDictInput | ShelfDictDict | catalog_pb2.ShelfDict | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Catalog with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def top(self) -> ShelfDict:
-        """The top shelf.
-
-        Type:
-            ``ShelfDict``
-
-        Keys:
-            =======  ===================  ========================  ================================
-            key      type                 default                   meaning
-            =======  ===================  ========================  ================================
-            title    str                  ''                        What the shelf is called.
-            shelves  list[ShelfDict]      []                        Shelves standing inside this
-                                                                    one.
-            items    list[Left_ItemDict]  []                        The items on it, as the left
-                                                                    wing lists them.
-            catalog  Catalog              every key at its default  The catalog the shelf belongs
-                                                                    to.
-            aisle    int (int32)          0                         An aisle's number.
-            room     str                  ''                        A room's name.
-            =======  ===================  ========================  ================================
-        """
-        return cast("ShelfDict", _runtime.dict_view(self.message.top, self._lock))
-
-    @top.setter
-    def top(self, value: Shelf | ShelfInput | ShelfDict | catalog_pb2.Shelf) -> None:
-        self._set("top", value)
-
-    @property
-    def by_name(self) -> _runtime.MessageMap[str, Right_Item]:
-        """Items by their names.
-
-        Type: ``map<string, Right.Item>``. Default: ``{}``.
-        """
-        return _runtime.MessageMap(self, "by_name", Right_Item)
-
-    @by_name.setter
-    def by_name(
-        self, value: Mapping[str, Right_Item | Right_ItemInput | catalog_pb2.Right.Item]
-    ) -> None:
-        self._set("by_name", value)
-
-    @property
-    def stock(self) -> Stock:
-        """How the catalog is stocked overall.
-
-        Type: ``Stock (enum)``. Default: ``STOCK_UNKNOWN``.
-        """
-        return Stock(self.message.stock)
-
-    @stock.setter
-    def stock(self, value: int | StockName) -> None:
-        self._set("stock", value)
-
-    @property
-    def left(self) -> LeftDict:
-        """The left wing.
-
-        Type:
-            ``LeftDict``
-
-        Keys:
-            =====  ===================  =======  =================
-            key    type                 default  meaning
-            =====  ===================  =======  =================
-            items  list[Left_ItemDict]  []       The wing's items.
-            =====  ===================  =======  =================
-        """
-        return cast("LeftDict", _runtime.dict_view(self.message.left, self._lock))
-
-    @left.setter
-    def left(self, value: Left | LeftInput | LeftDict | catalog_pb2.Left) -> None:
-        self._set("left", value)
-
-    @property
-    def right(self) -> RightDict:
-        """The right wing.
-
-        Type:
-            ``RightDict``
-
-        Keys:
-            =====  ====================  =======  =================
-            key    type                  default  meaning
-            =====  ====================  =======  =================
-            items  list[Right_ItemDict]  []       The wing's items.
-            =====  ====================  =======  =================
-        """
-        return cast("RightDict", _runtime.dict_view(self.message.right, self._lock))
-
-    @right.setter
-    def right(self, value: Right | RightInput | RightDict | catalog_pb2.Right) -> None:
-        self._set("right", value)
-
-    @property
-    def extra(self) -> ShelfDictDict:
-        """Extra facts, in a message named like the dict view of Shelf.
-
-        Type:
-            ``ShelfDictDict``
-
-        Keys:
-            =====  =========  =======  ======================
-            key    type       default  meaning
-            =====  =========  =======  ======================
-            facts  list[str]  []       The facts, one a line.
-            =====  =========  =======  ======================
-        """
-        return cast("ShelfDictDict", _runtime.dict_view(self.message.extra, self._lock))
-
-    @extra.setter
-    def extra(
-        self, value: ShelfDict_ | ShelfDictInput | ShelfDictDict | catalog_pb2.ShelfDict
-    ) -> None:
-        self._set("extra", value)
-
-
-class Left(
-    _runtime.Record,
-    message=catalog_pb2.Left,
-    attribute="message",
-):
-    """The left wing of the store.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_every_comment`` (its docstring).
+    message: catalog_pb2.Catalog = _runtime.field(init=False)
+    top: _runtime.Field[Shelf, Shelf | ShelfInput | catalog_pb2.Shelf] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """The top shelf. ``Shelf``, default ``every key at its default``."""
+    by_name: _runtime.Field[
+        _runtime.MessageMap[str, Right.Item],
+        Mapping[str, Right.Item | Right_ItemInput | catalog_pb2.Right.Item],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Items by their names. ``map<string, Right.Item>``, default ``{}``."""
+    stock: _runtime.Field[Stock, int | StockName] = _runtime.field(
+        default=_runtime.UNSET, enum="Stock"
+    )
+    """How the catalog is stocked overall. ``Stock (enum)``, default ``STOCK_UNKNOWN``."""
+    left: _runtime.Field[Left, Left | LeftInput | catalog_pb2.Left] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """The left wing. ``Left``, default ``every key at its default``."""
+    right: _runtime.Field[Right, Right | RightInput | catalog_pb2.Right] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """The right wing. ``Right``, default ``every key at its default``."""
+    extra: _runtime.Field[ShelfDict_, ShelfDict_ | ShelfDictInput | catalog_pb2.ShelfDict] = (
+        _runtime.field(default=_runtime.UNSET)
+    )
+    """Extra facts, in a message named like the dict view of Shelf. ``ShelfDict_``, default ``every
+    key at its default``.
     """
 
+
+class Left(_runtime.Record, message=catalog_pb2.Left, attribute="message"):
+    """The left wing of the store."""
+
     __slots__ = ("message", "_strict")
+    message: catalog_pb2.Left = _runtime.field(init=False)
 
-    message: catalog_pb2.Left
-
-    class Item(
-        _runtime.Record,
-        message=catalog_pb2.Left.Item,
-        attribute="message",
-    ):
-        """An item as the left wing lists it.
-
-        Defaults, config dicts and threads: as for every class of
-        ``golden_every_comment`` (its docstring).
-        """
+    class Item(_runtime.Record, message=catalog_pb2.Left.Item, attribute="message"):
+        """An item as the left wing lists it."""
 
         __slots__ = ("message", "_strict")
-
-        message: catalog_pb2.Left.Item
+        message: catalog_pb2.Left.Item = _runtime.field(init=False)
 
         class Size(_runtime.ProtoEnum):
             """How big an item is.
@@ -398,264 +145,69 @@ class Left(
             SIZE_SMALL = 0
             SIZE_LARGE = 1
 
-        def __init__(
-            self,
-            *,
-            sku: str | None = None,
-            size: int | Left_Item_SizeName | None = None,
-            strict: bool | None = None,
-        ) -> None:
-            """A new Left.Item with the fields given set (None: left unset), each
-            checked as its setter checks it; ``strict``: the instance's mode (None:
-            the package's default).
-            """
-            self._construct(strict, locals())
+        sku: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+        """Stock keeping unit. ``str``, default ``''``."""
+        size: _runtime.Field[Left.Item.Size, int | Left_Item_SizeName] = _runtime.field(
+            default=_runtime.UNSET, enum="Left_Item.Size"
+        )
+        """Its size. ``Left.Item.Size (enum)``, default ``SIZE_SMALL``."""
 
-        @property
-        def sku(self) -> str:
-            """Stock keeping unit.
-
-            Type: ``str``. Default: ``''``.
-            """
-            return self.message.sku
-
-        @sku.setter
-        def sku(self, value: str) -> None:
-            self._set("sku", value)
-
-        @property
-        def size(self) -> Left_Item.Size:
-            """Its size.
-
-            Type: ``Left.Item.Size (enum)``. Default: ``SIZE_SMALL``.
-            """
-            return Left_Item.Size(self.message.size)
-
-        @size.setter
-        def size(self, value: int | Left_Item_SizeName) -> None:
-            self._set("size", value)
-
-    def __init__(
-        self,
-        *,
-        items: (
-            list[Left_Item | Left_ItemInput | catalog_pb2.Left.Item]
-            | tuple[Left_Item | Left_ItemInput | catalog_pb2.Left.Item, ...]
-            | None
-        ) = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Left with the fields given set (None: left unset), each checked as
-        its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def items(self) -> _runtime.MessageList[Left_Item]:
-        """The wing's items.
-
-        Type: ``list[Left.Item]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "items", Left_Item)
-
-    @items.setter
-    def items(
-        self,
-        value: (
-            list[Left_Item | Left_ItemInput | catalog_pb2.Left.Item]
-            | tuple[Left_Item | Left_ItemInput | catalog_pb2.Left.Item, ...]
-        ),
-    ) -> None:
-        self._set("items", value)
+    items: _runtime.Field[
+        _runtime.MessageList[Left.Item],
+        list[Left.Item | Left_ItemInput | catalog_pb2.Left.Item]
+        | tuple[Left.Item | Left_ItemInput | catalog_pb2.Left.Item, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The wing's items. ``list[Left.Item]``, default ``[]``."""
 
 
 # The flat names of the classes nested in Left, as earlier packages exported them.
 Left_Item = Left.Item
 
 
-class Right(
-    _runtime.Record,
-    message=catalog_pb2.Right,
-    attribute="message",
-):
-    """The right wing of the store.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_every_comment`` (its docstring).
-    """
+class Right(_runtime.Record, message=catalog_pb2.Right, attribute="message"):
+    """The right wing of the store."""
 
     __slots__ = ("message", "_strict")
+    message: catalog_pb2.Right = _runtime.field(init=False)
 
-    message: catalog_pb2.Right
-
-    class Item(
-        _runtime.Record,
-        message=catalog_pb2.Right.Item,
-        attribute="message",
-    ):
-        """An item as the right wing lists it (same short name as Left.Item).
-
-        Defaults, config dicts and threads: as for every class of
-        ``golden_every_comment`` (its docstring).
-        """
+    class Item(_runtime.Record, message=catalog_pb2.Right.Item, attribute="message"):
+        """An item as the right wing lists it (same short name as Left.Item)."""
 
         __slots__ = ("message", "_strict")
+        message: catalog_pb2.Right.Item = _runtime.field(init=False)
+        cents: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+        """Its price in cents. ``int (int64)``, default ``0``."""
 
-        message: catalog_pb2.Right.Item
-
-        def __init__(
-            self,
-            *,
-            cents: int | None = None,
-            strict: bool | None = None,
-        ) -> None:
-            """A new Right.Item with the fields given set (None: left unset), each
-            checked as its setter checks it; ``strict``: the instance's mode (None:
-            the package's default).
-            """
-            self._construct(strict, locals())
-
-        @property
-        def cents(self) -> int:
-            """Its price in cents.
-
-            Type: ``int (int64)``. Default: ``0``.
-
-            Constraints:
-                * int64 range [-9223372036854775808, 9223372036854775807]
-            """
-            return self.message.cents
-
-        @cents.setter
-        def cents(self, value: int) -> None:
-            self._set("cents", value)
-
-    def __init__(
-        self,
-        *,
-        items: (
-            list[Right_Item | Right_ItemInput | catalog_pb2.Right.Item]
-            | tuple[Right_Item | Right_ItemInput | catalog_pb2.Right.Item, ...]
-            | None
-        ) = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Right with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def items(self) -> _runtime.MessageList[Right_Item]:
-        """The wing's items.
-
-        Type: ``list[Right.Item]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "items", Right_Item)
-
-    @items.setter
-    def items(
-        self,
-        value: (
-            list[Right_Item | Right_ItemInput | catalog_pb2.Right.Item]
-            | tuple[Right_Item | Right_ItemInput | catalog_pb2.Right.Item, ...]
-        ),
-    ) -> None:
-        self._set("items", value)
+    items: _runtime.Field[
+        _runtime.MessageList[Right.Item],
+        list[Right.Item | Right_ItemInput | catalog_pb2.Right.Item]
+        | tuple[Right.Item | Right_ItemInput | catalog_pb2.Right.Item, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The wing's items. ``list[Right.Item]``, default ``[]``."""
 
 
 # The flat names of the classes nested in Right, as earlier packages exported them.
 Right_Item = Right.Item
 
 
-class ShelfDict_(
-    _runtime.Record,
-    message=catalog_pb2.ShelfDict,
-    attribute="message",
-):
-    """Free-form facts; its name is the one Shelf's dict view would have.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_every_comment`` (its docstring).
-    """
+class ShelfDict_(_runtime.Record, message=catalog_pb2.ShelfDict, attribute="message"):
+    """Free-form facts; its name is the one Shelf's dict view would have."""
 
     __slots__ = ("message", "_strict")
-
-    message: catalog_pb2.ShelfDict
-
-    def __init__(
-        self,
-        *,
-        facts: list[str] | tuple[str, ...] | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new ShelfDict_ with the fields given set (None: left unset), each
-        checked as its setter checks it; ``strict``: the instance's mode (None:
-        the package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def facts(self) -> list[str]:
-        """The facts, one a line.
-
-        Type: ``list[str]``. Default: ``[]``.
-        """
-        with self._lock:
-            return list(self.message.facts)
-
-    @facts.setter
-    def facts(self, value: list[str] | tuple[str, ...]) -> None:
-        self._set("facts", value)
+    message: catalog_pb2.ShelfDict = _runtime.field(init=False)
+    facts: _runtime.Field[list[str], list[str] | tuple[str, ...]] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """The facts, one a line. ``list[str]``, default ``[]``."""
 
 
-class Node(
-    _runtime.Record,
-    message=catalog_pb2.Node,
-    attribute="message",
-):
-    """A node of a tree: it holds nodes, and nothing else uses it.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_every_comment`` (its docstring).
-    """
+class Node(_runtime.Record, message=catalog_pb2.Node, attribute="message"):
+    """A node of a tree: it holds nodes, and nothing else uses it."""
 
     __slots__ = ("message", "_strict")
-
-    message: catalog_pb2.Node
-
-    def __init__(
-        self,
-        *,
-        children: (
-            list[Node | NodeInput | catalog_pb2.Node]
-            | tuple[Node | NodeInput | catalog_pb2.Node, ...]
-            | None
-        ) = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Node with the fields given set (None: left unset), each checked as
-        its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def children(self) -> _runtime.MessageList[Node]:
-        """The node's children.
-
-        Type: ``list[Node]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "children", Node)
-
-    @children.setter
-    def children(
-        self,
-        value: (
-            list[Node | NodeInput | catalog_pb2.Node]
-            | tuple[Node | NodeInput | catalog_pb2.Node, ...]
-        ),
-    ) -> None:
-        self._set("children", value)
+    message: catalog_pb2.Node = _runtime.field(init=False)
+    children: _runtime.Field[
+        _runtime.MessageList[Node],
+        list[Node | NodeInput | catalog_pb2.Node] | tuple[Node | NodeInput | catalog_pb2.Node, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The node's children. ``list[Node]``, default ``[]``."""

@@ -13,7 +13,7 @@ from golden_extensions_and_options import options_pb2
 from golden_extensions_and_options import runtime as _runtime
 
 if TYPE_CHECKING:
-    from golden_extensions_and_options.types import SettingsDict, SettingsInput
+    from golden_extensions_and_options.types import SettingsInput
 
 __all__ = [
     "Base",
@@ -22,47 +22,13 @@ __all__ = [
 ]
 
 
-class Base(
-    _runtime.Record,
-    message=options_pb2.Base,
-    attribute="message",
-):
-    """A message others extend.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_extensions_and_options`` (its docstring).
-    """
+class Base(_runtime.Record, message=options_pb2.Base, attribute="message"):
+    """A message others extend."""
 
     __slots__ = ("message", "_strict")
-
-    message: options_pb2.Base
-
-    def __init__(
-        self,
-        *,
-        id: int | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Base with the fields given set (None: left unset), each checked as
-        its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def id(self) -> int:
-        """Its id.
-
-        Type: ``int (int32)``. Default: ``0``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.id
-
-    @id.setter
-    def id(self, value: int) -> None:
-        self._set("id", value)
+    message: options_pb2.Base = _runtime.field(init=False)
+    id: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """Its id. ``int (int32)``, default ``0``."""
 
 
 class Holder(
@@ -86,7 +52,7 @@ class Holder(
         old: int | None = None,
         name: str | None = None,
         display: str | None = None,
-        settings: Settings | SettingsInput | SettingsDict | options_pb2.Settings | None = None,
+        settings: Settings | SettingsInput | options_pb2.Settings | None = None,
         strict: bool | None = None,
     ) -> None:
         """A new Holder with the fields given set (None: left unset), each checked
@@ -145,11 +111,11 @@ class Holder(
         self._set("display", value)
 
     @property
-    def settings(self) -> SettingsDict:
+    def settings(self) -> Settings:
         """Settings, with a deprecated key.
 
         Type:
-            ``SettingsDict``
+            ``Settings``
 
         Keys:
             ======  ====  =======  ========================
@@ -159,12 +125,10 @@ class Holder(
             modern  bool  False    Current.
             ======  ====  =======  ========================
         """
-        return cast("SettingsDict", _runtime.dict_view(self.message.settings, self._lock))
+        return _runtime.wrap(Settings, self.message.settings, self._strict)
 
     @settings.setter
-    def settings(
-        self, value: Settings | SettingsInput | SettingsDict | options_pb2.Settings
-    ) -> None:
+    def settings(self, value: Settings | SettingsInput | options_pb2.Settings) -> None:
         self._set("settings", value)
 
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 # importing _specs registers the message specs the classes are built from
 from golden_groups import _specs as _specs  # noqa: F401
@@ -13,7 +13,7 @@ from golden_groups import ledger_pb2
 from golden_groups import runtime as _runtime
 
 if TYPE_CHECKING:
-    from golden_groups.types import MoneyDict, MoneyInput
+    from golden_groups.types import MoneyInput
 
 __all__ = [
     "Money",
@@ -21,164 +21,35 @@ __all__ = [
 ]
 
 
-class Money(
-    _runtime.Record,
-    message=ledger_pb2.Money,
-    attribute="message",
-):
-    """An amount of money.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_groups`` (its docstring).
-    """
+class Money(_runtime.Record, message=ledger_pb2.Money, attribute="message"):
+    """An amount of money."""
 
     __slots__ = ("message", "_strict")
-
-    message: ledger_pb2.Money
-
-    def __init__(
-        self,
-        *,
-        currency: str | None = None,
-        cents: int | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Money with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def currency(self) -> str:
-        """The ISO 4217 currency code (EUR, USD).
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.currency
-
-    @currency.setter
-    def currency(self, value: str) -> None:
-        self._set("currency", value)
-
-    @property
-    def cents(self) -> int:
-        """The amount in cents.
-
-        Type: ``int (int64)``. Default: ``0``.
-
-        Constraints:
-            * int64 range [-9223372036854775808, 9223372036854775807]
-        """
-        return self.message.cents
-
-    @cents.setter
-    def cents(self, value: int) -> None:
-        self._set("cents", value)
+    message: ledger_pb2.Money = _runtime.field(init=False)
+    currency: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """The ISO 4217 currency code (EUR, USD). ``str``, default ``''``."""
+    cents: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """The amount in cents. ``int (int64)``, default ``0``."""
 
 
-class Entry(
-    _runtime.Record,
-    message=ledger_pb2.Entry,
-    attribute="message",
-):
-    """One entry of the ledger.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_groups`` (its docstring).
-    """
+class Entry(_runtime.Record, message=ledger_pb2.Entry, attribute="message"):
+    """One entry of the ledger."""
 
     __slots__ = ("message", "_strict")
-
-    message: ledger_pb2.Entry
-
-    def __init__(
-        self,
-        *,
-        memo: str | None = None,
-        amount: Money | MoneyInput | MoneyDict | ledger_pb2.Money | None = None,
-        parts: (
-            list[Money | MoneyInput | ledger_pb2.Money]
-            | tuple[Money | MoneyInput | ledger_pb2.Money, ...]
-            | None
-        ) = None,
-        fee: Money | MoneyInput | MoneyDict | ledger_pb2.Money | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Entry with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def memo(self) -> str:
-        """What the entry is for.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.memo
-
-    @memo.setter
-    def memo(self, value: str) -> None:
-        self._set("memo", value)
-
-    @property
-    def amount(self) -> MoneyDict:
-        """The amount, encoded delimited.
-
-        Type:
-            ``MoneyDict``
-
-        Keys:
-            ========  ===========  =======  ======================================
-            key       type         default  meaning
-            ========  ===========  =======  ======================================
-            currency  str          ''       The ISO 4217 currency code (EUR, USD).
-            cents     int (int64)  0        The amount in cents.
-            ========  ===========  =======  ======================================
-        """
-        return cast("MoneyDict", _runtime.dict_view(self.message.amount, self._lock))
-
-    @amount.setter
-    def amount(self, value: Money | MoneyInput | MoneyDict | ledger_pb2.Money) -> None:
-        self._set("amount", value)
-
-    @property
-    def parts(self) -> _runtime.MessageList[Money]:
-        """The parts it splits into, each encoded delimited.
-
-        Type: ``list[Money]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "parts", Money)
-
-    @parts.setter
-    def parts(
-        self,
-        value: (
-            list[Money | MoneyInput | ledger_pb2.Money]
-            | tuple[Money | MoneyInput | ledger_pb2.Money, ...]
-        ),
-    ) -> None:
-        self._set("parts", value)
-
-    @property
-    def fee(self) -> MoneyDict:
-        """A fee, encoded with a length as usual.
-
-        Type:
-            ``MoneyDict``
-
-        Keys:
-            ========  ===========  =======  ======================================
-            key       type         default  meaning
-            ========  ===========  =======  ======================================
-            currency  str          ''       The ISO 4217 currency code (EUR, USD).
-            cents     int (int64)  0        The amount in cents.
-            ========  ===========  =======  ======================================
-        """
-        return cast("MoneyDict", _runtime.dict_view(self.message.fee, self._lock))
-
-    @fee.setter
-    def fee(self, value: Money | MoneyInput | MoneyDict | ledger_pb2.Money) -> None:
-        self._set("fee", value)
+    message: ledger_pb2.Entry = _runtime.field(init=False)
+    memo: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """What the entry is for. ``str``, default ``''``."""
+    amount: _runtime.Field[Money, Money | MoneyInput | ledger_pb2.Money] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """The amount, encoded delimited. ``Money``, default ``every key at its default``."""
+    parts: _runtime.Field[
+        _runtime.MessageList[Money],
+        list[Money | MoneyInput | ledger_pb2.Money]
+        | tuple[Money | MoneyInput | ledger_pb2.Money, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The parts it splits into, each encoded delimited. ``list[Money]``, default ``[]``."""
+    fee: _runtime.Field[Money, Money | MoneyInput | ledger_pb2.Money] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """A fee, encoded with a length as usual. ``Money``, default ``every key at its default``."""

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 # importing _specs registers the message specs the classes are built from
 from golden_groups import _specs as _specs  # noqa: F401
@@ -15,9 +15,7 @@ from golden_groups import survey_pb2
 if TYPE_CHECKING:
     from golden_groups.types import (
         Form_AnswerInput,
-        Form_Respondent_AddressDict,
         Form_Respondent_AddressInput,
-        Form_RespondentDict,
         Form_RespondentInput,
     )
 
@@ -29,320 +27,66 @@ __all__ = [
 ]
 
 
-class Form(
-    _runtime.Record,
-    message=survey_pb2.Form,
-    attribute="message",
-):
-    """One survey form.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_groups`` (its docstring).
-    """
+class Form(_runtime.Record, message=survey_pb2.Form, attribute="message"):
+    """One survey form."""
 
     __slots__ = ("message", "_strict")
+    message: survey_pb2.Form = _runtime.field(init=False)
 
-    message: survey_pb2.Form
-
-    class Respondent(
-        _runtime.Record,
-        message=survey_pb2.Form.Respondent,
-        attribute="message",
-    ):
-        """Who filled the form in.
-
-        Defaults, config dicts and threads: as for every class of
-        ``golden_groups`` (its docstring).
-        """
+    class Respondent(_runtime.Record, message=survey_pb2.Form.Respondent, attribute="message"):
+        """Who filled the form in."""
 
         __slots__ = ("message", "_strict")
-
-        message: survey_pb2.Form.Respondent
+        message: survey_pb2.Form.Respondent = _runtime.field(init=False)
 
         class Address(
-            _runtime.Record,
-            message=survey_pb2.Form.Respondent.Address,
-            attribute="message",
+            _runtime.Record, message=survey_pb2.Form.Respondent.Address, attribute="message"
         ):
-            """Where they live.
-
-            Defaults, config dicts and threads: as for every class of
-            ``golden_groups`` (its docstring).
-            """
+            """Where they live."""
 
             __slots__ = ("message", "_strict")
+            message: survey_pb2.Form.Respondent.Address = _runtime.field(init=False)
+            city: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+            """The city. ``str``, default ``''``."""
+            postcode: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+            """The postcode. ``str``, default ``''``."""
 
-            message: survey_pb2.Form.Respondent.Address
+        name: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+        """Their name. ``str``, default ``''``."""
+        age: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+        """Their age in years. ``int (int32)``, default ``18``."""
+        address: _runtime.Field[
+            Form.Respondent.Address,
+            Form.Respondent.Address
+            | Form_Respondent_AddressInput
+            | survey_pb2.Form.Respondent.Address,
+        ] = _runtime.field(default=_runtime.UNSET)
+        """Where they live. ``Form_Respondent_Address``, default ``every key at its default``."""
 
-            def __init__(
-                self,
-                *,
-                city: str | None = None,
-                postcode: str | None = None,
-                strict: bool | None = None,
-            ) -> None:
-                """A new Form.Respondent.Address with the fields given set (None: left
-                unset), each checked as its setter checks it; ``strict``: the instance's
-                mode (None: the package's default).
-                """
-                self._construct(strict, locals())
-
-            @property
-            def city(self) -> str:
-                """The city.
-
-                Type: ``str``. Default: ``''``.
-                """
-                return self.message.city
-
-            @city.setter
-            def city(self, value: str) -> None:
-                self._set("city", value)
-
-            @property
-            def postcode(self) -> str:
-                """The postcode.
-
-                Type: ``str``. Default: ``''``.
-                """
-                return self.message.postcode
-
-            @postcode.setter
-            def postcode(self, value: str) -> None:
-                self._set("postcode", value)
-
-        def __init__(
-            self,
-            *,
-            name: str | None = None,
-            age: int | None = None,
-            address: (
-                Form_Respondent_Address
-                | Form_Respondent_AddressInput
-                | Form_Respondent_AddressDict
-                | survey_pb2.Form.Respondent.Address
-                | None
-            ) = None,
-            strict: bool | None = None,
-        ) -> None:
-            """A new Form.Respondent with the fields given set (None: left unset), each
-            checked as its setter checks it; ``strict``: the instance's mode (None:
-            the package's default).
-            """
-            self._construct(strict, locals())
-
-        @property
-        def name(self) -> str:
-            """Their name.
-
-            Type: ``str``. Default: ``''``.
-            """
-            return self.message.name
-
-        @name.setter
-        def name(self, value: str) -> None:
-            self._set("name", value)
-
-        @property
-        def age(self) -> int:
-            """Their age in years.
-
-            Type: ``int (int32)``. Default: ``18``.
-
-            Constraints:
-                * int32 range [-2147483648, 2147483647]
-            """
-            return self.message.age
-
-        @age.setter
-        def age(self, value: int) -> None:
-            self._set("age", value)
-
-        @property
-        def address(self) -> Form_Respondent_AddressDict:
-            """Where they live.
-
-            Type:
-                ``Form_Respondent_AddressDict``
-
-            Keys:
-                ========  ====  =======  =============
-                key       type  default  meaning
-                ========  ====  =======  =============
-                city      str   ''       The city.
-                postcode  str   ''       The postcode.
-                ========  ====  =======  =============
-            """
-            return cast(
-                "Form_Respondent_AddressDict", _runtime.dict_view(self.message.address, self._lock)
-            )
-
-        @address.setter
-        def address(
-            self,
-            value: (
-                Form_Respondent_Address
-                | Form_Respondent_AddressInput
-                | Form_Respondent_AddressDict
-                | survey_pb2.Form.Respondent.Address
-            ),
-        ) -> None:
-            self._set("address", value)
-
-    class Answer(
-        _runtime.Record,
-        message=survey_pb2.Form.Answer,
-        attribute="message",
-    ):
-        """The answers, in order.
-
-        Defaults, config dicts and threads: as for every class of
-        ``golden_groups`` (its docstring).
-        """
+    class Answer(_runtime.Record, message=survey_pb2.Form.Answer, attribute="message"):
+        """The answers, in order."""
 
         __slots__ = ("message", "_strict")
+        message: survey_pb2.Form.Answer = _runtime.field(init=False)
+        question: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+        """The question's number. ``int (int32)``, default ``0``."""
+        text: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+        """What was answered. ``str``, default ``''``."""
+        confidence: _runtime.Field[float, float] = _runtime.field(default=_runtime.UNSET)
+        """How sure the respondent was, 0 to 1. ``float (float32)``, default ``1.0``."""
 
-        message: survey_pb2.Form.Answer
-
-        def __init__(
-            self,
-            *,
-            question: int | None = None,
-            text: str | None = None,
-            confidence: float | None = None,
-            strict: bool | None = None,
-        ) -> None:
-            """A new Form.Answer with the fields given set (None: left unset), each
-            checked as its setter checks it; ``strict``: the instance's mode (None:
-            the package's default).
-            """
-            self._construct(strict, locals())
-
-        @property
-        def question(self) -> int:
-            """The question's number.
-
-            Type: ``int (int32)``. Default: ``0``.
-
-            Constraints:
-                * int32 range [-2147483648, 2147483647]
-            """
-            return self.message.question
-
-        @question.setter
-        def question(self, value: int) -> None:
-            self._set("question", value)
-
-        @property
-        def text(self) -> str:
-            """What was answered.
-
-            Type: ``str``. Default: ``''``.
-            """
-            return self.message.text
-
-        @text.setter
-        def text(self, value: str) -> None:
-            self._set("text", value)
-
-        @property
-        def confidence(self) -> float:
-            """How sure the respondent was, 0 to 1.
-
-            Type: ``float (float32)``. Default: ``1.0``.
-
-            Constraints:
-                * finite (strict mode rejects NaN and infinity)
-            """
-            return self.message.confidence
-
-        @confidence.setter
-        def confidence(self, value: float) -> None:
-            self._set("confidence", value)
-
-    def __init__(
-        self,
-        *,
-        title: str | None = None,
-        respondent: (
-            Form_Respondent
-            | Form_RespondentInput
-            | Form_RespondentDict
-            | survey_pb2.Form.Respondent
-            | None
-        ) = None,
-        answer: (
-            list[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer]
-            | tuple[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer, ...]
-            | None
-        ) = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Form with the fields given set (None: left unset), each checked as
-        its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def title(self) -> str:
-        """The form's title.
-
-        Type: ``str``. Default: ``'Untitled'``.
-        """
-        return self.message.title
-
-    @title.setter
-    def title(self, value: str) -> None:
-        self._set("title", value)
-
-    @property
-    def respondent(self) -> Form_RespondentDict:
-        """Who filled the form in.
-
-        Type:
-            ``Form_RespondentDict``
-
-        Keys:
-            =======  =======================  ========================  ===================
-            key      type                     default                   meaning
-            =======  =======================  ========================  ===================
-            name     str                      ''                        Their name.
-            age      int (int32)              18                        Their age in years.
-            address  Form.Respondent.Address  every key at its default  Where they live.
-            =======  =======================  ========================  ===================
-        """
-        return cast("Form_RespondentDict", _runtime.dict_view(self.message.respondent, self._lock))
-
-    @respondent.setter
-    def respondent(
-        self,
-        value: (
-            Form_Respondent
-            | Form_RespondentInput
-            | Form_RespondentDict
-            | survey_pb2.Form.Respondent
-        ),
-    ) -> None:
-        self._set("respondent", value)
-
-    @property
-    def answer(self) -> _runtime.MessageList[Form_Answer]:
-        """The answers, in order.
-
-        Type: ``list[Form.Answer]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "answer", Form_Answer)
-
-    @answer.setter
-    def answer(
-        self,
-        value: (
-            list[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer]
-            | tuple[Form_Answer | Form_AnswerInput | survey_pb2.Form.Answer, ...]
-        ),
-    ) -> None:
-        self._set("answer", value)
+    title: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """The form's title. ``str``, default ``'Untitled'``."""
+    respondent: _runtime.Field[
+        Form.Respondent, Form.Respondent | Form_RespondentInput | survey_pb2.Form.Respondent
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Who filled the form in. ``Form_Respondent``, default ``every key at its default``."""
+    answer: _runtime.Field[
+        _runtime.MessageList[Form.Answer],
+        list[Form.Answer | Form_AnswerInput | survey_pb2.Form.Answer]
+        | tuple[Form.Answer | Form_AnswerInput | survey_pb2.Form.Answer, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The answers, in order. ``list[Form.Answer]``, default ``[]``."""
 
 
 # The flat names of the classes nested in Form, as earlier packages exported them.

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 # importing _specs registers the message specs the classes are built from
 from golden_proto2_defaults import _specs as _specs  # noqa: F401
@@ -13,7 +13,7 @@ from golden_proto2_defaults import defaults_pb2
 from golden_proto2_defaults import runtime as _runtime
 
 if TYPE_CHECKING:
-    from golden_proto2_defaults.types import KindName, SettingsDict, SettingsInput
+    from golden_proto2_defaults.types import KindName, SettingsInput
 
 __all__ = [
     "Kind",
@@ -34,387 +34,91 @@ class Kind(_runtime.ProtoEnum):
     KIND_B = 2
 
 
-class Settings(
-    _runtime.Record,
-    message=defaults_pb2.Settings,
-    attribute="message",
-):
-    """Settings with a declared default for each scalar type.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_proto2_defaults`` (its docstring).
-    """
+class Settings(_runtime.Record, message=defaults_pb2.Settings, attribute="message"):
+    """Settings with a declared default for each scalar type."""
 
     __slots__ = ("message", "_strict")
-
-    message: defaults_pb2.Settings
-
-    def __init__(
-        self,
-        *,
-        ratio: float | None = None,
-        precise: float | None = None,
-        small: int | None = None,
-        big: int | None = None,
-        unsigned_small: int | None = None,
-        unsigned_big: int | None = None,
-        zigzag: int | None = None,
-        fixed: int | None = None,
-        enabled: bool | None = None,
-        name: str | None = None,
-        blob: bytes | None = None,
-        kind: int | KindName | None = None,
-        infinite: float | None = None,
-        not_a_number: float | None = None,
-        sizes: list[int] | tuple[int, ...] | None = None,
-        must: int | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Settings with the fields given set (None: left unset), each
-        checked as its setter checks it; ``strict``: the instance's mode (None:
-        the package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def ratio(self) -> float:
-        """A float32 whose declared value is not exactly representable.
-
-        Type: ``float (float32)``. Default: ``0.8``.
-
-        Constraints:
-            * finite (strict mode rejects NaN and infinity)
-        """
-        return self.message.ratio
-
-    @ratio.setter
-    def ratio(self, value: float) -> None:
-        self._set("ratio", value)
-
-    @property
-    def precise(self) -> float:
-        """The ``precise`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``float``. Default: ``0.05``.
-
-        Constraints:
-            * finite (strict mode rejects NaN and infinity)
-        """
-        return self.message.precise
-
-    @precise.setter
-    def precise(self, value: float) -> None:
-        self._set("precise", value)
-
-    @property
-    def small(self) -> int:
-        """The ``small`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``int (int32)``. Default: ``-7``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.small
-
-    @small.setter
-    def small(self, value: int) -> None:
-        self._set("small", value)
-
-    @property
-    def big(self) -> int:
-        """The ``big`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``int (int64)``. Default: ``9223372036854775807``.
-
-        Constraints:
-            * int64 range [-9223372036854775808, 9223372036854775807]
-        """
-        return self.message.big
-
-    @big.setter
-    def big(self, value: int) -> None:
-        self._set("big", value)
-
-    @property
-    def unsigned_small(self) -> int:
-        """The ``unsigned_small`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``int (uint32)``. Default: ``4294967295``.
-
-        Constraints:
-            * uint32 range [0, 4294967295]
-        """
-        return self.message.unsigned_small
-
-    @unsigned_small.setter
-    def unsigned_small(self, value: int) -> None:
-        self._set("unsigned_small", value)
-
-    @property
-    def unsigned_big(self) -> int:
-        """The ``unsigned_big`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``int (uint64)``. Default: ``18446744073709551615``.
-
-        Constraints:
-            * uint64 range [0, 18446744073709551615]
-        """
-        return self.message.unsigned_big
-
-    @unsigned_big.setter
-    def unsigned_big(self, value: int) -> None:
-        self._set("unsigned_big", value)
-
-    @property
-    def zigzag(self) -> int:
-        """The ``zigzag`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``int (sint32)``. Default: ``-1``.
-
-        Constraints:
-            * sint32 range [-2147483648, 2147483647]
-        """
-        return self.message.zigzag
-
-    @zigzag.setter
-    def zigzag(self, value: int) -> None:
-        self._set("zigzag", value)
-
-    @property
-    def fixed(self) -> int:
-        """The ``fixed`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``int (fixed64)``. Default: ``3``.
-
-        Constraints:
-            * fixed64 range [0, 18446744073709551615]
-        """
-        return self.message.fixed
-
-    @fixed.setter
-    def fixed(self, value: int) -> None:
-        self._set("fixed", value)
-
-    @property
-    def enabled(self) -> bool:
-        """The ``enabled`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``bool``. Default: ``True``.
-        """
-        return self.message.enabled
-
-    @enabled.setter
-    def enabled(self, value: bool) -> None:
-        self._set("enabled", value)
-
-    @property
-    def name(self) -> str:
-        """The ``name`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``str``. Default: ``'quote " and backslash \\\\ and tab \\t'``.
-        """
-        return self.message.name
-
-    @name.setter
-    def name(self, value: str) -> None:
-        self._set("name", value)
-
-    @property
-    def blob(self) -> bytes:
-        """The ``blob`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``bytes``. Default: ``b'\\x01\\x02'``.
-        """
-        return self.message.blob
-
-    @blob.setter
-    def blob(self, value: bytes) -> None:
-        self._set("blob", value)
-
-    @property
-    def kind(self) -> Kind:
-        """The ``kind`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``Kind (enum)``. Default: ``KIND_B``.
-        """
-        return Kind(self.message.kind)
-
-    @kind.setter
-    def kind(self, value: int | KindName) -> None:
-        self._set("kind", value)
-
-    @property
-    def infinite(self) -> float:
-        """The ``infinite`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``float (float32)``. Default: ``inf``.
-
-        Constraints:
-            * finite (strict mode rejects NaN and infinity)
-        """
-        return self.message.infinite
-
-    @infinite.setter
-    def infinite(self, value: float) -> None:
-        self._set("infinite", value)
-
-    @property
-    def not_a_number(self) -> float:
-        """The ``not_a_number`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``float``. Default: ``nan``.
-
-        Constraints:
-            * finite (strict mode rejects NaN and infinity)
-        """
-        return self.message.not_a_number
-
-    @not_a_number.setter
-    def not_a_number(self, value: float) -> None:
-        self._set("not_a_number", value)
-
-    @property
-    def sizes(self) -> list[int]:
-        """The ``sizes`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``list[int (int32)]``. Default: ``[]``.
-        """
-        with self._lock:
-            return list(self.message.sizes)
-
-    @sizes.setter
-    def sizes(self, value: list[int] | tuple[int, ...]) -> None:
-        self._set("sizes", value)
-
-    @property
-    def must(self) -> int:
-        """The ``must`` field of ``golden.defaults.Settings`` (undocumented).
-
-        Type: ``int (int32)``. Default: ``0``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-
-        Note:
-            Required (proto2): a message without it does not serialize.
-        """
-        return self.message.must
-
-    @must.setter
-    def must(self, value: int) -> None:
-        self._set("must", value)
-
-
-class Job(
-    _runtime.Record,
-    message=defaults_pb2.Job,
-    attribute="message",
-):
-    """The root: one nested config and a scalar.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_proto2_defaults`` (its docstring).
+    message: defaults_pb2.Settings = _runtime.field(init=False)
+    ratio: _runtime.Field[float, float] = _runtime.field(default=_runtime.UNSET)
+    """A float32 whose declared value is not exactly representable. ``float (float32)``, default
+    ``0.8``.
+    """
+    precise: _runtime.Field[float, float] = _runtime.field(default=_runtime.UNSET)
+    """The ``precise`` field of ``golden.defaults.Settings`` (undocumented). ``float``, default
+    ``0.05``.
+    """
+    small: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """The ``small`` field of ``golden.defaults.Settings`` (undocumented). ``int (int32)``, default
+    ``-7``.
+    """
+    big: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """The ``big`` field of ``golden.defaults.Settings`` (undocumented). ``int (int64)``, default
+    ``9223372036854775807``.
+    """
+    unsigned_small: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """The ``unsigned_small`` field of ``golden.defaults.Settings`` (undocumented). ``int
+    (uint32)``, default ``4294967295``.
+    """
+    unsigned_big: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """The ``unsigned_big`` field of ``golden.defaults.Settings`` (undocumented). ``int (uint64)``,
+    default ``18446744073709551615``.
+    """
+    zigzag: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """The ``zigzag`` field of ``golden.defaults.Settings`` (undocumented). ``int (sint32)``,
+    default ``-1``.
+    """
+    fixed: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """The ``fixed`` field of ``golden.defaults.Settings`` (undocumented). ``int (fixed64)``,
+    default ``3``.
+    """
+    enabled: _runtime.Field[bool, bool] = _runtime.field(default=_runtime.UNSET)
+    """The ``enabled`` field of ``golden.defaults.Settings`` (undocumented). ``bool``, default
+    ``True``.
+    """
+    name: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """The ``name`` field of ``golden.defaults.Settings`` (undocumented). ``str``, default ``'quote
+    " and backslash \\\\ and tab \\t'``.
+    """
+    blob: _runtime.Field[bytes, bytes] = _runtime.field(default=_runtime.UNSET)
+    """The ``blob`` field of ``golden.defaults.Settings`` (undocumented). ``bytes``, default
+    ``b'\\x01\\x02'``.
+    """
+    kind: _runtime.Field[Kind, int | KindName] = _runtime.field(default=_runtime.UNSET, enum="Kind")
+    """The ``kind`` field of ``golden.defaults.Settings`` (undocumented). ``Kind (enum)``, default
+    ``KIND_B``.
+    """
+    infinite: _runtime.Field[float, float] = _runtime.field(default=_runtime.UNSET)
+    """The ``infinite`` field of ``golden.defaults.Settings`` (undocumented). ``float (float32)``,
+    default ``inf``.
+    """
+    not_a_number: _runtime.Field[float, float] = _runtime.field(default=_runtime.UNSET)
+    """The ``not_a_number`` field of ``golden.defaults.Settings`` (undocumented). ``float``,
+    default ``nan``.
+    """
+    sizes: _runtime.Field[list[int], list[int] | tuple[int, ...]] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """The ``sizes`` field of ``golden.defaults.Settings`` (undocumented). ``list[int (int32)]``,
+    default ``[]``.
+    """
+    must: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """The ``must`` field of ``golden.defaults.Settings`` (undocumented). ``int (int32)``, default
+    ``0``.
     """
 
+
+class Job(_runtime.Record, message=defaults_pb2.Job, attribute="message"):
+    """The root: one nested config and a scalar."""
+
     __slots__ = ("message", "_strict")
-
-    message: defaults_pb2.Job
-
-    def __init__(
-        self,
-        *,
-        settings: Settings | SettingsInput | SettingsDict | defaults_pb2.Settings | None = None,
-        owner: str | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Job with the fields given set (None: left unset), each checked as
-        its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def settings(self) -> SettingsDict:
-        """The ``settings`` field of ``golden.defaults.Job`` (undocumented).
-
-        Type:
-            ``SettingsDict``
-
-        Keys:
-            ==============  =================  =======================  ============================
-            key             type               default                  meaning
-            ==============  =================  =======================  ============================
-            ratio           float (float32)    0.8                      A float32 whose declared
-                                                                        value is not exactly
-                                                                        representable.
-            precise         float              0.05                     The ``precise`` field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            small           int (int32)        -7                       The ``small`` field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            big             int (int64)        9223372036854775807      The ``big`` field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            unsigned_small  int (uint32)       4294967295               The ``unsigned_small`` field
-                                                                        of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            unsigned_big    int (uint64)       18446744073709551615     The ``unsigned_big`` field
-                                                                        of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            zigzag          int (sint32)       -1                       The ``zigzag`` field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            fixed           int (fixed64)      3                        The ``fixed`` field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            enabled         bool               True                     The ``enabled`` field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            name            str                'quote " and backslash   The ``name`` field of
-                                               \\\\ and tab \\t'           ``golden.defaults.Settings``
-                                                                        (undocumented).
-            blob            bytes              b'\\x01\\x02'              The ``blob`` field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            kind            Kind (enum)        KIND_B                   The ``kind`` field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            infinite        float (float32)    inf                      The ``infinite`` field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            not_a_number    float              nan                      The ``not_a_number`` field
-                                                                        of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            sizes           list[int (int32)]  []                       The ``sizes`` field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            must            int (int32)        0                        (required) The ``must``
-                                                                        field of
-                                                                        ``golden.defaults.Settings``
-                                                                        (undocumented).
-            ==============  =================  =======================  ============================
-        """
-        return cast("SettingsDict", _runtime.dict_view(self.message.settings, self._lock))
-
-    @settings.setter
-    def settings(
-        self, value: Settings | SettingsInput | SettingsDict | defaults_pb2.Settings
-    ) -> None:
-        self._set("settings", value)
-
-    @property
-    def owner(self) -> str:
-        """The ``owner`` field of ``golden.defaults.Job`` (undocumented).
-
-        Type: ``str``. Default: ``'nobody'``.
-        """
-        return self.message.owner
-
-    @owner.setter
-    def owner(self, value: str) -> None:
-        self._set("owner", value)
+    message: defaults_pb2.Job = _runtime.field(init=False)
+    settings: _runtime.Field[Settings, Settings | SettingsInput | defaults_pb2.Settings] = (
+        _runtime.field(default=_runtime.UNSET)
+    )
+    """The ``settings`` field of ``golden.defaults.Job`` (undocumented). ``Settings``, default
+    ``every key at its default``.
+    """
+    owner: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """The ``owner`` field of ``golden.defaults.Job`` (undocumented). ``str``, default
+    ``'nobody'``.
+    """

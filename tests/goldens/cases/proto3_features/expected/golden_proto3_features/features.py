@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 # importing _specs registers the message specs the classes are built from
 from golden_proto3_features import _specs as _specs  # noqa: F401
@@ -15,12 +15,7 @@ from golden_proto3_features import runtime as _runtime
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from golden_proto3_features.types import (
-        Canvas_LayerName,
-        Canvas_PointDict,
-        Canvas_PointInput,
-        ColourName,
-    )
+    from golden_proto3_features.types import Canvas_LayerName, Canvas_PointInput, ColourName
 
 __all__ = [
     "Colour",
@@ -43,20 +38,11 @@ class Colour(_runtime.ProtoEnum):
     GREEN = 2
 
 
-class Canvas(
-    _runtime.Record,
-    message=features_pb2.Canvas,
-    attribute="message",
-):
-    """The root message.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_proto3_features`` (its docstring).
-    """
+class Canvas(_runtime.Record, message=features_pb2.Canvas, attribute="message"):
+    """The root message."""
 
     __slots__ = ("message", "_strict")
-
-    message: features_pb2.Canvas
+    message: features_pb2.Canvas = _runtime.field(init=False)
 
     class Layer(_runtime.ProtoEnum):
         """Names of ``golden.features.Canvas.Layer``.
@@ -69,267 +55,81 @@ class Canvas(
         BACK = 0
         FRONT = 1
 
-    class Point(
-        _runtime.Record,
-        message=features_pb2.Canvas.Point,
-        attribute="message",
-    ):
-        """A nested message type.
-
-        Defaults, config dicts and threads: as for every class of
-        ``golden_proto3_features`` (its docstring).
-        """
+    class Point(_runtime.Record, message=features_pb2.Canvas.Point, attribute="message"):
+        """A nested message type."""
 
         __slots__ = ("message", "_strict")
-
-        message: features_pb2.Canvas.Point
-
-        def __init__(
-            self,
-            *,
-            x: int | None = None,
-            y: int | None = None,
-            strict: bool | None = None,
-        ) -> None:
-            """A new Canvas.Point with the fields given set (None: left unset), each
-            checked as its setter checks it; ``strict``: the instance's mode (None:
-            the package's default).
-            """
-            self._construct(strict, locals())
-
-        @property
-        def x(self) -> int:
-            """The ``x`` field of ``golden.features.Canvas.Point`` (undocumented).
-
-            Type: ``int (int32)``. Default: ``0``.
-
-            Constraints:
-                * int32 range [-2147483648, 2147483647]
-            """
-            return self.message.x
-
-        @x.setter
-        def x(self, value: int) -> None:
-            self._set("x", value)
-
-        @property
-        def y(self) -> int:
-            """The ``y`` field of ``golden.features.Canvas.Point`` (undocumented).
-
-            Type: ``int (int32)``. Default: ``0``.
-
-            Constraints:
-                * int32 range [-2147483648, 2147483647]
-            """
-            return self.message.y
-
-        @y.setter
-        def y(self, value: int) -> None:
-            self._set("y", value)
-
-    def __init__(
-        self,
-        *,
-        title: str | None = None,
-        points: (
-            list[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point]
-            | tuple[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point, ...]
-            | None
-        ) = None,
-        counts: Mapping[str, int] | None = None,
-        anchors: (
-            Mapping[str, Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point] | None
-        ) = None,
-        colour: int | ColourName | None = None,
-        image: str | None = None,
-        opacity: float | None = None,
-        layer: int | Canvas_LayerName | None = None,
-        origin: (
-            Canvas_Point | Canvas_PointInput | Canvas_PointDict | features_pb2.Canvas.Point | None
-        ) = None,
-        tags: list[str] | tuple[str, ...] | None = None,
-        thumbnail: bytes | None = None,
-        stack: list[int | Canvas_LayerName] | tuple[int | Canvas_LayerName, ...] | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Canvas with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
+        message: features_pb2.Canvas.Point = _runtime.field(init=False)
+        x: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+        """The ``x`` field of ``golden.features.Canvas.Point`` (undocumented). ``int (int32)``, default
+        ``0``.
         """
-        self._construct(strict, locals())
-
-    @property
-    def title(self) -> str:
-        """shown in the title bar
-
-        Type: ``str``. Default: ``''``.
+        y: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+        """The ``y`` field of ``golden.features.Canvas.Point`` (undocumented). ``int (int32)``, default
+        ``0``.
         """
-        return self.message.title
 
-    @title.setter
-    def title(self, value: str) -> None:
-        self._set("title", value)
-
-    @property
-    def points(self) -> _runtime.MessageList[Canvas_Point]:
-        """The ``points`` field of ``golden.features.Canvas`` (undocumented).
-
-        Type: ``list[Canvas.Point]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "points", Canvas_Point)
-
-    @points.setter
-    def points(
-        self,
-        value: (
-            list[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point]
-            | tuple[Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point, ...]
-        ),
-    ) -> None:
-        self._set("points", value)
-
-    @property
-    def counts(self) -> dict[str, int]:
-        """The ``counts`` field of ``golden.features.Canvas`` (undocumented).
-
-        Type: ``map<string, int (int32)>``. Default: ``{}``.
-        """
-        with self._lock:
-            return dict(self.message.counts)
-
-    @counts.setter
-    def counts(self, value: Mapping[str, int]) -> None:
-        self._set("counts", value)
-
-    @property
-    def anchors(self) -> _runtime.MessageMap[str, Canvas_Point]:
-        """The ``anchors`` field of ``golden.features.Canvas`` (undocumented).
-
-        Type: ``map<string, Canvas.Point>``. Default: ``{}``.
-        """
-        return _runtime.MessageMap(self, "anchors", Canvas_Point)
-
-    @anchors.setter
-    def anchors(
-        self, value: Mapping[str, Canvas_Point | Canvas_PointInput | features_pb2.Canvas.Point]
-    ) -> None:
-        self._set("anchors", value)
-
-    @property
-    def colour(self) -> Colour:
-        """The ``colour`` field of ``golden.features.Canvas`` (undocumented).
-
-        Type: ``Colour (enum)``. Default: ``COLOUR_UNSPECIFIED``.
-        """
-        return Colour(self.message.colour)
-
-    @colour.setter
-    def colour(self, value: int | ColourName) -> None:
-        self._set("colour", value)
-
-    @property
-    def image(self) -> str:
-        """The ``image`` field of ``golden.features.Canvas`` (undocumented).
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.image
-
-    @image.setter
-    def image(self, value: str) -> None:
-        self._set("image", value)
-
-    @property
-    def opacity(self) -> float:
-        """The ``opacity`` field of ``golden.features.Canvas`` (undocumented).
-
-        Type: ``float``. Default: ``0.0``.
-
-        Constraints:
-            * finite (strict mode rejects NaN and infinity)
-        """
-        return self.message.opacity
-
-    @opacity.setter
-    def opacity(self, value: float) -> None:
-        self._set("opacity", value)
-
-    @property
-    def layer(self) -> Canvas.Layer:
-        """The ``layer`` field of ``golden.features.Canvas`` (undocumented).
-
-        Type: ``Canvas.Layer (enum)``. Default: ``BACK``.
-        """
-        return Canvas.Layer(self.message.layer)
-
-    @layer.setter
-    def layer(self, value: int | Canvas_LayerName) -> None:
-        self._set("layer", value)
-
-    @property
-    def origin(self) -> Canvas_PointDict:
-        """The ``origin`` field of ``golden.features.Canvas`` (undocumented).
-
-        Type:
-            ``Canvas_PointDict``
-
-        Keys:
-            ===  ===========  =======  =============================================================
-            key  type         default  meaning
-            ===  ===========  =======  =============================================================
-            x    int (int32)  0        The ``x`` field of ``golden.features.Canvas.Point``
-                                       (undocumented).
-            y    int (int32)  0        The ``y`` field of ``golden.features.Canvas.Point``
-                                       (undocumented).
-            ===  ===========  =======  =============================================================
-        """
-        return cast("Canvas_PointDict", _runtime.dict_view(self.message.origin, self._lock))
-
-    @origin.setter
-    def origin(
-        self, value: Canvas_Point | Canvas_PointInput | Canvas_PointDict | features_pb2.Canvas.Point
-    ) -> None:
-        self._set("origin", value)
-
-    @property
-    def tags(self) -> list[str]:
-        """The ``tags`` field of ``golden.features.Canvas`` (undocumented).
-
-        Type: ``list[str]``. Default: ``[]``.
-        """
-        with self._lock:
-            return list(self.message.tags)
-
-    @tags.setter
-    def tags(self, value: list[str] | tuple[str, ...]) -> None:
-        self._set("tags", value)
-
-    @property
-    def thumbnail(self) -> bytes:
-        """The ``thumbnail`` field of ``golden.features.Canvas`` (undocumented).
-
-        Type: ``bytes``. Default: ``b''``.
-        """
-        return self.message.thumbnail
-
-    @thumbnail.setter
-    def thumbnail(self, value: bytes) -> None:
-        self._set("thumbnail", value)
-
-    @property
-    def stack(self) -> list[Canvas.Layer]:
-        """the layers shown, front last
-
-        Type: ``list[Canvas.Layer (enum)]``. Default: ``[]``.
-        """
-        with self._lock:
-            return [Canvas.Layer(number) for number in self.message.stack]
-
-    @stack.setter
-    def stack(
-        self, value: list[int | Canvas_LayerName] | tuple[int | Canvas_LayerName, ...]
-    ) -> None:
-        self._set("stack", value)
+    title: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """shown in the title bar. ``str``, default ``''``."""
+    points: _runtime.Field[
+        _runtime.MessageList[Canvas.Point],
+        list[Canvas.Point | Canvas_PointInput | features_pb2.Canvas.Point]
+        | tuple[Canvas.Point | Canvas_PointInput | features_pb2.Canvas.Point, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The ``points`` field of ``golden.features.Canvas`` (undocumented). ``list[Canvas.Point]``,
+    default ``[]``.
+    """
+    counts: _runtime.Field[dict[str, int], Mapping[str, int]] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """The ``counts`` field of ``golden.features.Canvas`` (undocumented). ``map<string, int
+    (int32)>``, default ``{}``.
+    """
+    anchors: _runtime.Field[
+        _runtime.MessageMap[str, Canvas.Point],
+        Mapping[str, Canvas.Point | Canvas_PointInput | features_pb2.Canvas.Point],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The ``anchors`` field of ``golden.features.Canvas`` (undocumented). ``map<string,
+    Canvas.Point>``, default ``{}``.
+    """
+    colour: _runtime.Field[Colour, int | ColourName] = _runtime.field(
+        default=_runtime.UNSET, enum="Colour"
+    )
+    """The ``colour`` field of ``golden.features.Canvas`` (undocumented). ``Colour (enum)``,
+    default ``COLOUR_UNSPECIFIED``.
+    """
+    image: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """The ``image`` field of ``golden.features.Canvas`` (undocumented). ``str``, default ``''``."""
+    opacity: _runtime.Field[float, float] = _runtime.field(default=_runtime.UNSET)
+    """The ``opacity`` field of ``golden.features.Canvas`` (undocumented). ``float``, default
+    ``0.0``.
+    """
+    layer: _runtime.Field[Canvas.Layer, int | Canvas_LayerName] = _runtime.field(
+        default=_runtime.UNSET, enum="Canvas.Layer"
+    )
+    """The ``layer`` field of ``golden.features.Canvas`` (undocumented). ``Canvas.Layer (enum)``,
+    default ``BACK``.
+    """
+    origin: _runtime.Field[
+        Canvas.Point, Canvas.Point | Canvas_PointInput | features_pb2.Canvas.Point
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The ``origin`` field of ``golden.features.Canvas`` (undocumented). ``Canvas_Point``, default
+    ``every key at its default``.
+    """
+    tags: _runtime.Field[list[str], list[str] | tuple[str, ...]] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """The ``tags`` field of ``golden.features.Canvas`` (undocumented). ``list[str]``, default
+    ``[]``.
+    """
+    thumbnail: _runtime.Field[bytes, bytes] = _runtime.field(default=_runtime.UNSET)
+    """The ``thumbnail`` field of ``golden.features.Canvas`` (undocumented). ``bytes``, default
+    ``b''``.
+    """
+    stack: _runtime.Field[
+        list[Canvas.Layer], list[int | Canvas_LayerName] | tuple[int | Canvas_LayerName, ...]
+    ] = _runtime.field(default=_runtime.UNSET, enum="Canvas.Layer")
+    """the layers shown, front last. ``list[Canvas.Layer (enum)]``, default ``[]``."""
 
 
 # The flat names of the classes nested in Canvas, as earlier packages exported them.

@@ -16,13 +16,7 @@ if TYPE_CHECKING:
     import builtins as _builtins
     from collections.abc import Mapping
 
-    from golden_python_names.types import (
-        IterableDict,
-        IterableInput,
-        Literal_KindName,
-        MappingDict,
-        MappingInput,
-    )
+    from golden_python_names.types import IterableInput, Literal_KindName, MappingInput
 
 __all__ = [
     "Mapping_",
@@ -33,16 +27,8 @@ __all__ = [
 ]
 
 
-class Mapping_(
-    _runtime.Record,
-    message=names_pb2.Mapping,
-    attribute="message",
-):
-    """Named like collections.abc.Mapping.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_python_names`` (its docstring).
-    """
+class Mapping_(_runtime.Record, message=names_pb2.Mapping, attribute="message"):
+    """Named like collections.abc.Mapping."""
 
     __slots__ = ("message", "_strict")
     _renamed = {
@@ -50,193 +36,45 @@ class Mapping_(
         "property_": "property",
         "from_": "from",
     }
-
-    message: names_pb2.Mapping
-
-    def __init__(
-        self,
-        *,
-        self_: _builtins.int | None = None,
-        property_: str | None = None,
-        from_: _builtins.bool | None = None,
-        int: _builtins.int | None = None,
-        bool: _builtins.bool | None = None,
-        counts: Mapping[str, _builtins.int] | None = None,
-        strict: _builtins.bool | None = None,
-    ) -> None:
-        """A new Mapping_ with the fields given set (None: left unset), each
-        checked as its setter checks it; ``strict``: the instance's mode (None:
-        the package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def self_(self) -> _builtins.int:
-        """A field named self.
-
-        Type: ``int (int32)``. Default: ``0``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-
-        Note:
-            Reads and writes the proto field ``self``.
-        """
-        return self.message.self
-
-    @self_.setter
-    def self_(self, value: _builtins.int) -> None:
-        self._set("self_", value)
-
-    @property
-    def property_(self) -> str:
-        """A field named property.
-
-        Type: ``str``. Default: ``''``.
-
-        Note:
-            Reads and writes the proto field ``property``.
-        """
-        return self.message.property
-
-    @property_.setter
-    def property_(self, value: str) -> None:
-        self._set("property_", value)
-
-    @property
-    def from_(self) -> _builtins.bool:
-        """A field named from (a keyword).
-
-        Type: ``bool``. Default: ``False``.
-
-        Note:
-            Reads and writes the proto field ``from``.
-        """
-        return cast("_builtins.bool", getattr(self.message, "from"))
-
-    @from_.setter
-    def from_(self, value: _builtins.bool) -> None:
-        self._set("from_", value)
-
-    @property
-    def int(self) -> _builtins.int:
-        """A field named like the builtin int.
-
-        Type: ``int (int64)``. Default: ``0``.
-
-        Constraints:
-            * int64 range [-9223372036854775808, 9223372036854775807]
-        """
-        return self.message.int
-
-    @int.setter
-    def int(self, value: _builtins.int) -> None:
-        self._set("int", value)
-
-    @property
-    def bool(self) -> _builtins.bool:
-        """A field named like the builtin bool.
-
-        Type: ``bool``. Default: ``False``.
-        """
-        return self.message.bool
-
-    @bool.setter
-    def bool(self, value: _builtins.bool) -> None:
-        self._set("bool", value)
-
-    @property
-    def counts(self) -> dict[str, _builtins.int]:
-        """A map field.
-
-        Type: ``map<string, int (int32)>``. Default: ``{}``.
-        """
-        with self._lock:
-            return dict(self.message.counts)
-
-    @counts.setter
-    def counts(self, value: Mapping[str, _builtins.int]) -> None:
-        self._set("counts", value)
+    message: names_pb2.Mapping = _runtime.field(init=False)
+    self_: _runtime.Field[_builtins.int, _builtins.int] = _runtime.field(default=_runtime.UNSET)
+    """A field named self. ``int (int32)``, default ``0``."""
+    property_: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """A field named property. ``str``, default ``''``."""
+    from_: _runtime.Field[_builtins.bool, _builtins.bool] = _runtime.field(default=_runtime.UNSET)
+    """A field named from (a keyword). ``bool``, default ``False``."""
+    int: _runtime.Field[_builtins.int, _builtins.int] = _runtime.field(default=_runtime.UNSET)
+    """A field named like the builtin int. ``int (int64)``, default ``0``."""
+    bool: _runtime.Field[_builtins.bool, _builtins.bool] = _runtime.field(default=_runtime.UNSET)
+    """A field named like the builtin bool. ``bool``, default ``False``."""
+    counts: _runtime.Field[dict[str, _builtins.int], Mapping[str, _builtins.int]] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """A map field. ``map<string, int (int32)>``, default ``{}``."""
 
 
-class Iterable(
-    _runtime.Record,
-    message=names_pb2.Iterable,
-    attribute="message",
-):
-    """Named like collections.abc.Iterable.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_python_names`` (its docstring).
-    """
+class Iterable(_runtime.Record, message=names_pb2.Iterable, attribute="message"):
+    """Named like collections.abc.Iterable."""
 
     __slots__ = ("message", "_strict")
-
-    message: names_pb2.Iterable
-
-    def __init__(
-        self,
-        *,
-        items: (
-            list[Mapping_ | MappingInput | names_pb2.Mapping]
-            | tuple[Mapping_ | MappingInput | names_pb2.Mapping, ...]
-            | None
-        ) = None,
-        str: list[_builtins.str] | tuple[_builtins.str, ...] | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Iterable with the fields given set (None: left unset), each
-        checked as its setter checks it; ``strict``: the instance's mode (None:
-        the package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def items(self) -> _runtime.MessageList[Mapping_]:
-        """Repeated, of the message named Mapping.
-
-        Type: ``list[Mapping]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "items", Mapping_)
-
-    @items.setter
-    def items(
-        self,
-        value: (
-            list[Mapping_ | MappingInput | names_pb2.Mapping]
-            | tuple[Mapping_ | MappingInput | names_pb2.Mapping, ...]
-        ),
-    ) -> None:
-        self._set("items", value)
-
-    @property
-    def str(self) -> list[_builtins.str]:
-        """Named like the builtin str.
-
-        Type: ``list[str]``. Default: ``[]``.
-        """
-        with self._lock:
-            return list(self.message.str)
-
-    @str.setter
-    def str(self, value: list[_builtins.str] | tuple[_builtins.str, ...]) -> None:
-        self._set("str", value)
+    message: names_pb2.Iterable = _runtime.field(init=False)
+    items: _runtime.Field[
+        _runtime.MessageList[Mapping_],
+        list[Mapping_ | MappingInput | names_pb2.Mapping]
+        | tuple[Mapping_ | MappingInput | names_pb2.Mapping, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Repeated, of the message named Mapping. ``list[Mapping]``, default ``[]``."""
+    str: _runtime.Field[list[_builtins.str], list[_builtins.str] | tuple[_builtins.str, ...]] = (
+        _runtime.field(default=_runtime.UNSET)
+    )
+    """Named like the builtin str. ``list[str]``, default ``[]``."""
 
 
-class Literal(
-    _runtime.Record,
-    message=names_pb2.Literal,
-    attribute="message",
-):
-    """Named like typing.Literal.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_python_names`` (its docstring).
-    """
+class Literal(_runtime.Record, message=names_pb2.Literal, attribute="message"):
+    """Named like typing.Literal."""
 
     __slots__ = ("message", "_strict")
-
-    message: names_pb2.Literal
+    message: names_pb2.Literal = _runtime.field(init=False)
 
     class Kind(_runtime.ProtoEnum):
         """An enum named like nothing special.
@@ -249,130 +87,33 @@ class Literal(
         KIND_ZERO = 0
         KIND_ONE = 1
 
-    def __init__(
-        self,
-        *,
-        ClassVar: int | Literal_KindName | None = None,
-        iterable: Iterable | IterableInput | IterableDict | names_pb2.Iterable | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Literal with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def ClassVar(self) -> Literal.Kind:
-        """Named like typing.ClassVar.
-
-        Type: ``Literal.Kind (enum)``. Default: ``KIND_ZERO``.
-        """
-        return Literal.Kind(self.message.ClassVar)
-
-    @ClassVar.setter
-    def ClassVar(self, value: int | Literal_KindName) -> None:
-        self._set("ClassVar", value)
-
-    @property
-    def iterable(self) -> IterableDict:
-        """Holds the others.
-
-        Type:
-            ``IterableDict``
-
-        Keys:
-            =====  =================  =======  =======================================
-            key    type               default  meaning
-            =====  =================  =======  =======================================
-            items  list[MappingDict]  []       Repeated, of the message named Mapping.
-            str    list[str]          []       Named like the builtin str.
-            =====  =================  =======  =======================================
-        """
-        return cast("IterableDict", _runtime.dict_view(self.message.iterable, self._lock))
-
-    @iterable.setter
-    def iterable(self, value: Iterable | IterableInput | IterableDict | names_pb2.Iterable) -> None:
-        self._set("iterable", value)
+    ClassVar: _runtime.Field[Literal.Kind, int | Literal_KindName] = _runtime.field(
+        default=_runtime.UNSET, enum="Literal.Kind"
+    )
+    """Named like typing.ClassVar. ``Literal.Kind (enum)``, default ``KIND_ZERO``."""
+    iterable: _runtime.Field[Iterable, Iterable | IterableInput | names_pb2.Iterable] = (
+        _runtime.field(default=_runtime.UNSET)
+    )
+    """Holds the others. ``Iterable``, default ``every key at its default``."""
 
 
-class copy_(
-    _runtime.Record,
-    message=names_pb2.copy,
-    attribute="message",
-):
-    """Named like copy, which the classes' module imports.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_python_names`` (its docstring).
-    """
+class copy_(_runtime.Record, message=names_pb2.copy, attribute="message"):
+    """Named like copy, which the classes' module imports."""
 
     __slots__ = ("message", "_strict")
     _renamed = {
         "_set_": "_set",
         "_direct_": "_direct",
     }
-
-    message: names_pb2.copy
-
-    def __init__(
-        self,
-        *,
-        type: str | None = None,
-        _set_: int | None = None,
-        _direct_: bool | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new copy_ with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def type(self) -> str:
-        """A field named type.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.type
-
-    @type.setter
-    def type(self, value: str) -> None:
-        self._set("type", value)
-
-    @property
-    def _set_(self) -> int:
-        """Named like the setter helper of the runtime's Wrapper base class.
-
-        Type: ``int (int32)``. Default: ``0``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-
-        Note:
-            Reads and writes the proto field ``_set``.
-        """
-        return self.message._set
-
-    @_set_.setter
-    def _set_(self, value: int) -> None:
-        self._set("_set_", value)
-
-    @property
-    def _direct_(self) -> bool:
-        """Named like the Wrapper's table of plain scalar options.
-
-        Type: ``bool``. Default: ``False``.
-
-        Note:
-            Reads and writes the proto field ``_direct``.
-        """
-        return self.message._direct
-
-    @_direct_.setter
-    def _direct_(self, value: bool) -> None:
-        self._set("_direct_", value)
+    message: names_pb2.copy = _runtime.field(init=False)
+    type: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """A field named type. ``str``, default ``''``."""
+    _set_: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """Named like the setter helper of the runtime's Wrapper base class. ``int (int32)``, default
+    ``0``.
+    """
+    _direct_: _runtime.Field[bool, bool] = _runtime.field(default=_runtime.UNSET)
+    """Named like the Wrapper's table of plain scalar options. ``bool``, default ``False``."""
 
 
 class Record(
@@ -403,7 +144,7 @@ class Record(
         dict: Mapping[_builtins.str, _builtins.float] | None = None,
         float: _builtins.float | None = None,
         old: _builtins.int | None = None,
-        type: Mapping_ | MappingInput | MappingDict | names_pb2.Mapping | None = None,
+        type: Mapping_ | MappingInput | names_pb2.Mapping | None = None,
         strict: bool | None = None,
     ) -> None:
         """A new Record with the fields given set (None: left unset), each checked
@@ -515,11 +256,11 @@ class Record(
         self._set("old", value)
 
     @property
-    def type(self) -> MappingDict:
+    def type(self) -> Mapping_:
         """Named like the builtin type, a message.
 
         Type:
-            ``MappingDict``
+            ``Mapping_``
 
         Keys:
             ========  ========================  =======  ====================================
@@ -533,8 +274,8 @@ class Record(
             counts    map<string, int (int32)>  {}       A map field.
             ========  ========================  =======  ====================================
         """
-        return cast("MappingDict", _runtime.dict_view(self.message.type, self._lock))
+        return _runtime.wrap(Mapping_, self.message.type, self._strict)
 
     @type.setter
-    def type(self, value: Mapping_ | MappingInput | MappingDict | names_pb2.Mapping) -> None:
+    def type(self, value: Mapping_ | MappingInput | names_pb2.Mapping) -> None:
         self._set("type", value)

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 # importing _specs registers the message specs the classes are built from
 from golden_shop import _specs as _specs  # noqa: F401
@@ -15,14 +15,7 @@ from golden_shop import shop_pb2
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from golden_shop.types import (
-        CustomerDict,
-        CustomerInput,
-        Order_ItemInput,
-        PaymentMethodName,
-        PriceDict,
-        PriceInput,
-    )
+    from golden_shop.types import CustomerInput, Order_ItemInput, PaymentMethodName, PriceInput
 
 __all__ = [
     "PaymentMethod",
@@ -48,426 +41,105 @@ class PaymentMethod(_runtime.ProtoEnum):
     TRANSFER = 2
 
 
-class Customer(
-    _runtime.Record,
-    message=shop_pb2.Customer,
-    attribute="message",
-):
-    """Someone who buys.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_shop`` (its docstring).
-    """
+class Customer(_runtime.Record, message=shop_pb2.Customer, attribute="message"):
+    """Someone who buys."""
 
     __slots__ = ("message", "_strict")
-
-    message: shop_pb2.Customer
-
-    def __init__(
-        self,
-        *,
-        name: str | None = None,
-        email: str | None = None,
-        points: int | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Customer with the fields given set (None: left unset), each
-        checked as its setter checks it; ``strict``: the instance's mode (None:
-        the package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def name(self) -> str:
-        """Full name, as printed on invoices.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.name
-
-    @name.setter
-    def name(self, value: str) -> None:
-        self._set("name", value)
-
-    @property
-    def email(self) -> str:
-        """Contact address; empty when unknown.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.email
-
-    @email.setter
-    def email(self, value: str) -> None:
-        self._set("email", value)
-
-    @property
-    def points(self) -> int:
-        """Loyalty points earned so far.
-
-        Type: ``int (int64)``. Default: ``0``.
-
-        Constraints:
-            * int64 range [-9223372036854775808, 9223372036854775807]
-        """
-        return self.message.points
-
-    @points.setter
-    def points(self, value: int) -> None:
-        self._set("points", value)
+    message: shop_pb2.Customer = _runtime.field(init=False)
+    name: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """Full name, as printed on invoices. ``str``, default ``''``."""
+    email: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """Contact address; empty when unknown. ``str``, default ``''``."""
+    points: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """Loyalty points earned so far. ``int (int64)``, default ``0``."""
 
 
-class Price(
-    _runtime.Record,
-    message=shop_pb2.Price,
-    attribute="message",
-):
-    """Money in minor units.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_shop`` (its docstring).
-    """
+class Price(_runtime.Record, message=shop_pb2.Price, attribute="message"):
+    """Money in minor units."""
 
     __slots__ = ("message", "_strict")
+    message: shop_pb2.Price = _runtime.field(init=False)
+    currency: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """ISO 4217 currency code, e.g. "EUR". ``str``, default ``''``.
 
-    message: shop_pb2.Price
-
-    def __init__(
-        self,
-        *,
-        currency: str | None = None,
-        amount: int | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Price with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def currency(self) -> str:
-        """ISO 4217 currency code, e.g. "EUR".
-
-        Three capital letters.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.currency
-
-    @currency.setter
-    def currency(self, value: str) -> None:
-        self._set("currency", value)
-
-    @property
-    def amount(self) -> int:
-        """Amount in cents (or the currency's minor unit).
-
-        Type: ``int (int64)``. Default: ``0``.
-
-        Constraints:
-            * int64 range [-9223372036854775808, 9223372036854775807]
-        """
-        return self.message.amount
-
-    @amount.setter
-    def amount(self, value: int) -> None:
-        self._set("amount", value)
-
-
-class Order(
-    _runtime.Record,
-    message=shop_pb2.Order,
-    attribute="message",
-):
-    """One purchase.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_shop`` (its docstring).
+    Three capital letters.
     """
+    amount: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """Amount in cents (or the currency's minor unit). ``int (int64)``, default ``0``."""
+
+
+class Order(_runtime.Record, message=shop_pb2.Order, attribute="message"):
+    """One purchase."""
 
     __slots__ = ("message", "_strict")
+    message: shop_pb2.Order = _runtime.field(init=False)
 
-    message: shop_pb2.Order
-
-    class Item(
-        _runtime.Record,
-        message=shop_pb2.Order.Item,
-        attribute="message",
-    ):
-        """One line of an order.
-
-        Defaults, config dicts and threads: as for every class of
-        ``golden_shop`` (its docstring).
-        """
+    class Item(_runtime.Record, message=shop_pb2.Order.Item, attribute="message"):
+        """One line of an order."""
 
         __slots__ = ("message", "_strict")
-
-        message: shop_pb2.Order.Item
-
-        def __init__(
-            self,
-            *,
-            sku: str | None = None,
-            quantity: int | None = None,
-            unit_price: Price | PriceInput | PriceDict | shop_pb2.Price | None = None,
-            strict: bool | None = None,
-        ) -> None:
-            """A new Order.Item with the fields given set (None: left unset), each
-            checked as its setter checks it; ``strict``: the instance's mode (None:
-            the package's default).
-            """
-            self._construct(strict, locals())
-
-        @property
-        def sku(self) -> str:
-            """Stock keeping unit.
-
-            Type: ``str``. Default: ``''``.
-            """
-            return self.message.sku
-
-        @sku.setter
-        def sku(self, value: str) -> None:
-            self._set("sku", value)
-
-        @property
-        def quantity(self) -> int:
-            """How many; at least 1.
-
-            Type: ``int (uint32)``. Default: ``0``.
-
-            Constraints:
-                * uint32 range [0, 4294967295]
-            """
-            return self.message.quantity
-
-        @quantity.setter
-        def quantity(self, value: int) -> None:
-            self._set("quantity", value)
-
-        @property
-        def unit_price(self) -> PriceDict:
-            """The ``unit_price`` field of ``shop.Order.Item`` (undocumented).
-
-            Type:
-                ``PriceDict``
-
-            Keys:
-                ========  ===========  =======  ===============================================
-                key       type         default  meaning
-                ========  ===========  =======  ===============================================
-                currency  str          ''       ISO 4217 currency code, e.g. "EUR".
-                amount    int (int64)  0        Amount in cents (or the currency's minor unit).
-                ========  ===========  =======  ===============================================
-
-                Each key in full: ``PriceInput`` in ``golden_shop.types``.
-            """
-            return cast("PriceDict", _runtime.dict_view(self.message.unit_price, self._lock))
-
-        @unit_price.setter
-        def unit_price(self, value: Price | PriceInput | PriceDict | shop_pb2.Price) -> None:
-            self._set("unit_price", value)
-
-    def __init__(
-        self,
-        *,
-        id: str | None = None,
-        customer: Customer | CustomerInput | CustomerDict | shop_pb2.Customer | None = None,
-        items: (
-            list[Order_Item | Order_ItemInput | shop_pb2.Order.Item]
-            | tuple[Order_Item | Order_ItemInput | shop_pb2.Order.Item, ...]
-            | None
-        ) = None,
-        labels: Mapping[str, str] | None = None,
-        payment: int | PaymentMethodName | None = None,
-        gift: bool | None = None,
-        address: str | None = None,
-        pickup_store: str | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Order with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
+        message: shop_pb2.Order.Item = _runtime.field(init=False)
+        sku: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+        """Stock keeping unit. ``str``, default ``''``."""
+        quantity: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+        """How many; at least 1. ``int (uint32)``, default ``0``."""
+        unit_price: _runtime.Field[Price, Price | PriceInput | shop_pb2.Price] = _runtime.field(
+            default=_runtime.UNSET
+        )
+        """The ``unit_price`` field of ``shop.Order.Item`` (undocumented). ``Price``, default ``every
+        key at its default``.
         """
-        self._construct(strict, locals())
 
-    @property
-    def id(self) -> str:
-        """assigned by the shop
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.id
-
-    @id.setter
-    def id(self, value: str) -> None:
-        self._set("id", value)
-
-    @property
-    def customer(self) -> CustomerDict:
-        """The ``customer`` field of ``shop.Order`` (undocumented).
-
-        Type:
-            ``CustomerDict``
-
-        Keys:
-            ======  ===========  =======  ====================================
-            key     type         default  meaning
-            ======  ===========  =======  ====================================
-            name    str          ''       Full name, as printed on invoices.
-            email   str          ''       Contact address; empty when unknown.
-            points  int (int64)  0        Loyalty points earned so far.
-            ======  ===========  =======  ====================================
-        """
-        return cast("CustomerDict", _runtime.dict_view(self.message.customer, self._lock))
-
-    @customer.setter
-    def customer(self, value: Customer | CustomerInput | CustomerDict | shop_pb2.Customer) -> None:
-        self._set("customer", value)
-
-    @property
-    def items(self) -> _runtime.MessageList[Order_Item]:
-        """The lines, in the order they were added.
-
-        Type: ``list[Order.Item]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "items", Order_Item)
-
-    @items.setter
-    def items(
-        self,
-        value: (
-            list[Order_Item | Order_ItemInput | shop_pb2.Order.Item]
-            | tuple[Order_Item | Order_ItemInput | shop_pb2.Order.Item, ...]
-        ),
-    ) -> None:
-        self._set("items", value)
-
-    @property
-    def labels(self) -> dict[str, str]:
-        """Free-form labels, e.g. "channel" -> "web".
-
-        Type: ``map<string, str>``. Default: ``{}``.
-        """
-        with self._lock:
-            return dict(self.message.labels)
-
-    @labels.setter
-    def labels(self, value: Mapping[str, str]) -> None:
-        self._set("labels", value)
-
-    @property
-    def payment(self) -> PaymentMethod:
-        """The ``payment`` field of ``shop.Order`` (undocumented).
-
-        Type: ``PaymentMethod (enum)``. Default: ``PAYMENT_METHOD_UNSPECIFIED``.
-        """
-        return PaymentMethod(self.message.payment)
-
-    @payment.setter
-    def payment(self, value: int | PaymentMethodName) -> None:
-        self._set("payment", value)
-
-    @property
-    def gift(self) -> bool:
-        """Wrapped as a present.
-
-        Type: ``bool``. Default: ``False``.
-        """
-        return self.message.gift
-
-    @gift.setter
-    def gift(self, value: bool) -> None:
-        self._set("gift", value)
-
-    @property
-    def address(self) -> str:
-        """Shipped to this address.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.address
-
-    @address.setter
-    def address(self, value: str) -> None:
-        self._set("address", value)
-
-    @property
-    def pickup_store(self) -> str:
-        """Collected at this store.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.pickup_store
-
-    @pickup_store.setter
-    def pickup_store(self, value: str) -> None:
-        self._set("pickup_store", value)
+    id: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """assigned by the shop. ``str``, default ``''``."""
+    customer: _runtime.Field[Customer, Customer | CustomerInput | shop_pb2.Customer] = (
+        _runtime.field(default=_runtime.UNSET)
+    )
+    """The ``customer`` field of ``shop.Order`` (undocumented). ``Customer``, default ``every key
+    at its default``.
+    """
+    items: _runtime.Field[
+        _runtime.MessageList[Order.Item],
+        list[Order.Item | Order_ItemInput | shop_pb2.Order.Item]
+        | tuple[Order.Item | Order_ItemInput | shop_pb2.Order.Item, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The lines, in the order they were added. ``list[Order.Item]``, default ``[]``."""
+    labels: _runtime.Field[dict[str, str], Mapping[str, str]] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """Free-form labels, e.g. "channel" -> "web". ``map<string, str>``, default ``{}``."""
+    payment: _runtime.Field[PaymentMethod, int | PaymentMethodName] = _runtime.field(
+        default=_runtime.UNSET, enum="PaymentMethod"
+    )
+    """The ``payment`` field of ``shop.Order`` (undocumented). ``PaymentMethod (enum)``, default
+    ``PAYMENT_METHOD_UNSPECIFIED``.
+    """
+    gift: _runtime.Field[bool, bool] = _runtime.field(default=_runtime.UNSET)
+    """Wrapped as a present. ``bool``, default ``False``."""
+    address: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """Shipped to this address. ``str``, default ``''``."""
+    pickup_store: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """Collected at this store. ``str``, default ``''``."""
 
 
 # The flat names of the classes nested in Order, as earlier packages exported them.
 Order_Item = Order.Item
 
 
-class Catalogue(
-    _runtime.Record,
-    message=shop_pb2.Catalogue,
-    attribute="message",
-):
-    """The shop's catalogue.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_shop`` (its docstring).
-    """
+class Catalogue(_runtime.Record, message=shop_pb2.Catalogue, attribute="message"):
+    """The shop's catalogue."""
 
     __slots__ = ("message", "_strict")
-
-    message: shop_pb2.Catalogue
-
-    def __init__(
-        self,
-        *,
-        prices: Mapping[str, Price | PriceInput | shop_pb2.Price] | None = None,
-        customers: (
-            list[Customer | CustomerInput | shop_pb2.Customer]
-            | tuple[Customer | CustomerInput | shop_pb2.Customer, ...]
-            | None
-        ) = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Catalogue with the fields given set (None: left unset), each
-        checked as its setter checks it; ``strict``: the instance's mode (None:
-        the package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def prices(self) -> _runtime.MessageMap[str, Price]:
-        """Prices by SKU.
-
-        Type: ``map<string, Price>``. Default: ``{}``.
-        """
-        return _runtime.MessageMap(self, "prices", Price)
-
-    @prices.setter
-    def prices(self, value: Mapping[str, Price | PriceInput | shop_pb2.Price]) -> None:
-        self._set("prices", value)
-
-    @property
-    def customers(self) -> _runtime.MessageList[Customer]:
-        """The ``customers`` field of ``shop.Catalogue`` (undocumented).
-
-        Type: ``list[Customer]``. Default: ``[]``.
-        """
-        return _runtime.MessageList(self, "customers", Customer)
-
-    @customers.setter
-    def customers(
-        self,
-        value: (
-            list[Customer | CustomerInput | shop_pb2.Customer]
-            | tuple[Customer | CustomerInput | shop_pb2.Customer, ...]
-        ),
-    ) -> None:
-        self._set("customers", value)
+    message: shop_pb2.Catalogue = _runtime.field(init=False)
+    prices: _runtime.Field[
+        _runtime.MessageMap[str, Price], Mapping[str, Price | PriceInput | shop_pb2.Price]
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Prices by SKU. ``map<string, Price>``, default ``{}``."""
+    customers: _runtime.Field[
+        _runtime.MessageList[Customer],
+        list[Customer | CustomerInput | shop_pb2.Customer]
+        | tuple[Customer | CustomerInput | shop_pb2.Customer, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """The ``customers`` field of ``shop.Catalogue`` (undocumented). ``list[Customer]``, default
+    ``[]``.
+    """

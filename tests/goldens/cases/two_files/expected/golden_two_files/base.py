@@ -15,57 +15,12 @@ __all__ = [
 ]
 
 
-class Length(
-    _runtime.Record,
-    message=base_pb2.Length,
-    attribute="message",
-):
-    """A length with a unit.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_two_files`` (its docstring).
-    """
+class Length(_runtime.Record, message=base_pb2.Length, attribute="message"):
+    """A length with a unit."""
 
     __slots__ = ("message", "_strict")
-
-    message: base_pb2.Length
-
-    def __init__(
-        self,
-        *,
-        value: float | None = None,
-        unit: str | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Length with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def value(self) -> float:
-        """The ``value`` field of ``golden.base.Length`` (undocumented).
-
-        Type: ``float``. Default: ``1.5``.
-
-        Constraints:
-            * finite (strict mode rejects NaN and infinity)
-        """
-        return self.message.value
-
-    @value.setter
-    def value(self, value: float) -> None:
-        self._set("value", value)
-
-    @property
-    def unit(self) -> str:
-        """The ``unit`` field of ``golden.base.Length`` (undocumented).
-
-        Type: ``str``. Default: ``'m'``.
-        """
-        return self.message.unit
-
-    @unit.setter
-    def unit(self, value: str) -> None:
-        self._set("unit", value)
+    message: base_pb2.Length = _runtime.field(init=False)
+    value: _runtime.Field[float, float] = _runtime.field(default=_runtime.UNSET)
+    """The ``value`` field of ``golden.base.Length`` (undocumented). ``float``, default ``1.5``."""
+    unit: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """The ``unit`` field of ``golden.base.Length`` (undocumented). ``str``, default ``'m'``."""

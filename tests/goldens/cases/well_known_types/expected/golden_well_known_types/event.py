@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from google.protobuf import duration_pb2, struct_pb2, timestamp_pb2, wrappers_pb2
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from google.protobuf.internal import containers as _containers
 
-    from golden_well_known_types.types import NullValueName, WindowDict, WindowInput
+    from golden_well_known_types.types import NullValueName, WindowInput
 
 __all__ = [
     "Event",
@@ -28,346 +28,79 @@ __all__ = [
 ]
 
 
-class Event(
-    _runtime.Record,
-    message=event_pb2.Event,
-    attribute="message",
-):
-    """Something that happened.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_well_known_types`` (its docstring).
-    """
+class Event(_runtime.Record, message=event_pb2.Event, attribute="message"):
+    """Something that happened."""
 
     __slots__ = ("message", "_strict")
-
-    message: event_pb2.Event
-
-    def __init__(
-        self,
-        *,
-        at: timestamp_pb2.Timestamp | Mapping[str, Any] | None = None,
-        details: struct_pb2.Struct | Mapping[str, Any] | None = None,
-        waits: (
-            list[duration_pb2.Duration | Mapping[str, Any]]
-            | tuple[duration_pb2.Duration | Mapping[str, Any], ...]
-            | None
-        ) = None,
-        marks: Mapping[str, timestamp_pb2.Timestamp | Mapping[str, Any]] | None = None,
-        count: wrappers_pb2.Int32Value | Mapping[str, Any] | None = None,
-        nothing: int | NullValueName | None = None,
-        window: Window | WindowInput | WindowDict | event_pb2.Window | None = None,
-        json: (
-            struct_pb2.Value
-            | Mapping[str, Any]
-            | Sequence[Any]
-            | bool
-            | int
-            | float
-            | str
-            | None
-            | None
-        ) = None,
-        values: (
-            list[
-                struct_pb2.Value
-                | Mapping[str, Any]
-                | Sequence[Any]
-                | bool
-                | int
-                | float
-                | str
-                | None
-            ]
-            | tuple[
-                struct_pb2.Value
-                | Mapping[str, Any]
-                | Sequence[Any]
-                | bool
-                | int
-                | float
-                | str
-                | None,
-                ...,
-            ]
-            | None
-        ) = None,
-        attributes: (
-            Mapping[
-                str,
-                struct_pb2.Value
-                | Mapping[str, Any]
-                | Sequence[Any]
-                | bool
-                | int
-                | float
-                | str
-                | None,
-            ]
-            | None
-        ) = None,
-        items: struct_pb2.ListValue | Mapping[str, Any] | Sequence[Any] | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Event with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def at(self) -> timestamp_pb2.Timestamp:
-        """When it happened.
-
-        Type: ``google.protobuf.Timestamp``. Default: ``every key at its
-        default``.
-        """
-        return self.message.at
-
-    @at.setter
-    def at(self, value: timestamp_pb2.Timestamp | Mapping[str, Any]) -> None:
-        self._set("at", value)
-
-    @property
-    def details(self) -> struct_pb2.Struct:
-        """Free-form details.
-
-        Type: ``google.protobuf.Struct``. Default: ``every key at its default``.
-        """
-        return self.message.details
-
-    @details.setter
-    def details(self, value: struct_pb2.Struct | Mapping[str, Any]) -> None:
-        self._set("details", value)
-
-    @property
-    def waits(self) -> _containers.RepeatedCompositeFieldContainer[duration_pb2.Duration]:
-        """Pauses before it.
-
-        Type: ``list[google.protobuf.Duration]``. Default: ``[]``.
-        """
-        return self.message.waits
-
-    @waits.setter
-    def waits(
-        self,
-        value: (
-            list[duration_pb2.Duration | Mapping[str, Any]]
-            | tuple[duration_pb2.Duration | Mapping[str, Any], ...]
-        ),
-    ) -> None:
-        self._set("waits", value)
-
-    @property
-    def marks(self) -> dict[str, timestamp_pb2.Timestamp]:
-        """Named instants.
-
-        Type: ``map<string, google.protobuf.Timestamp>``. Default: ``{}``.
-        """
-        with self._lock:
-            return dict(self.message.marks)
-
-    @marks.setter
-    def marks(self, value: Mapping[str, timestamp_pb2.Timestamp | Mapping[str, Any]]) -> None:
-        self._set("marks", value)
-
-    @property
-    def count(self) -> wrappers_pb2.Int32Value:
-        """How many, when known.
-
-        Type: ``google.protobuf.Int32Value``. Default: ``every key at its
-        default``.
-        """
-        return self.message.count
-
-    @count.setter
-    def count(self, value: wrappers_pb2.Int32Value | Mapping[str, Any]) -> None:
-        self._set("count", value)
-
-    @property
-    def nothing(self) -> int:
-        """An explicit null.
-
-        Type: ``NullValue (enum)``. Default: ``NULL_VALUE``.
-        """
-        return self.message.nothing
-
-    @nothing.setter
-    def nothing(self, value: int | NullValueName) -> None:
-        self._set("nothing", value)
-
-    @property
-    def window(self) -> WindowDict:
-        """A nested message using one too.
-
-        Type:
-            ``WindowDict``
-
-        Keys:
-            =====  =========================  ========================  ===========================
-            key    type                       default                   meaning
-            =====  =========================  ========================  ===========================
-            start  google.protobuf.Timestamp  every key at its default  Its start.
-            label  google.protobuf.Value      every key at its default  What it is called, as JSON.
-            =====  =========================  ========================  ===========================
-        """
-        return cast("WindowDict", _runtime.dict_view(self.message.window, self._lock))
-
-    @window.setter
-    def window(self, value: Window | WindowInput | WindowDict | event_pb2.Window) -> None:
-        self._set("window", value)
-
-    @property
-    def json(self) -> struct_pb2.Value:
-        """Any JSON value.
-
-        Type: ``google.protobuf.Value``. Default: ``every key at its default``.
-        """
-        return self.message.json
-
-    @json.setter
-    def json(
-        self,
-        value: (
-            struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None
-        ),
-    ) -> None:
-        self._set("json", value)
-
-    @property
-    def values(self) -> _containers.RepeatedCompositeFieldContainer[struct_pb2.Value]:
-        """JSON values in a list.
-
-        Type: ``list[google.protobuf.Value]``. Default: ``[]``.
-        """
-        return self.message.values
-
-    @values.setter
-    def values(
-        self,
-        value: (
-            list[
-                struct_pb2.Value
-                | Mapping[str, Any]
-                | Sequence[Any]
-                | bool
-                | int
-                | float
-                | str
-                | None
-            ]
-            | tuple[
-                struct_pb2.Value
-                | Mapping[str, Any]
-                | Sequence[Any]
-                | bool
-                | int
-                | float
-                | str
-                | None,
-                ...,
-            ]
-        ),
-    ) -> None:
-        self._set("values", value)
-
-    @property
-    def attributes(self) -> dict[str, struct_pb2.Value]:
-        """JSON values by name.
-
-        Type: ``map<string, google.protobuf.Value>``. Default: ``{}``.
-        """
-        with self._lock:
-            return dict(self.message.attributes)
-
-    @attributes.setter
-    def attributes(
-        self,
-        value: Mapping[
+    message: event_pb2.Event = _runtime.field(init=False)
+    at: _runtime.Field[timestamp_pb2.Timestamp, timestamp_pb2.Timestamp | Mapping[str, Any]] = (
+        _runtime.field(default=_runtime.UNSET)
+    )
+    """When it happened. ``google.protobuf.Timestamp``, default ``every key at its default``."""
+    details: _runtime.Field[struct_pb2.Struct, struct_pb2.Struct | Mapping[str, Any]] = (
+        _runtime.field(default=_runtime.UNSET)
+    )
+    """Free-form details. ``google.protobuf.Struct``, default ``every key at its default``."""
+    waits: _runtime.Field[
+        _containers.RepeatedCompositeFieldContainer[duration_pb2.Duration],
+        list[duration_pb2.Duration | Mapping[str, Any]]
+        | tuple[duration_pb2.Duration | Mapping[str, Any], ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Pauses before it. ``list[google.protobuf.Duration]``, default ``[]``."""
+    marks: _runtime.Field[
+        dict[str, timestamp_pb2.Timestamp],
+        Mapping[str, timestamp_pb2.Timestamp | Mapping[str, Any]],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Named instants. ``map<string, google.protobuf.Timestamp>``, default ``{}``."""
+    count: _runtime.Field[wrappers_pb2.Int32Value, wrappers_pb2.Int32Value | Mapping[str, Any]] = (
+        _runtime.field(default=_runtime.UNSET)
+    )
+    """How many, when known. ``google.protobuf.Int32Value``, default ``every key at its default``."""
+    nothing: _runtime.Field[int, int | NullValueName] = _runtime.field(default=_runtime.UNSET)
+    """An explicit null. ``NullValue (enum)``, default ``NULL_VALUE``."""
+    window: _runtime.Field[Window, Window | WindowInput | event_pb2.Window] = _runtime.field(
+        default=_runtime.UNSET
+    )
+    """A nested message using one too. ``Window``, default ``every key at its default``."""
+    json: _runtime.Field[
+        struct_pb2.Value,
+        struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None,
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Any JSON value. ``google.protobuf.Value``, default ``every key at its default``."""
+    values: _runtime.Field[
+        _containers.RepeatedCompositeFieldContainer[struct_pb2.Value],
+        list[struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None]
+        | tuple[
+            struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None,
+            ...,
+        ],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """JSON values in a list. ``list[google.protobuf.Value]``, default ``[]``."""
+    attributes: _runtime.Field[
+        dict[str, struct_pb2.Value],
+        Mapping[
             str,
             struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None,
         ],
-    ) -> None:
-        self._set("attributes", value)
-
-    @property
-    def items(self) -> struct_pb2.ListValue:
-        """A JSON array.
-
-        Type: ``google.protobuf.ListValue``. Default: ``every key at its
-        default``.
-        """
-        return self.message.items
-
-    @items.setter
-    def items(self, value: struct_pb2.ListValue | Mapping[str, Any] | Sequence[Any]) -> None:
-        self._set("items", value)
+    ] = _runtime.field(default=_runtime.UNSET)
+    """JSON values by name. ``map<string, google.protobuf.Value>``, default ``{}``."""
+    items: _runtime.Field[
+        struct_pb2.ListValue, struct_pb2.ListValue | Mapping[str, Any] | Sequence[Any]
+    ] = _runtime.field(default=_runtime.UNSET)
+    """A JSON array. ``google.protobuf.ListValue``, default ``every key at its default``."""
 
 
-class Window(
-    _runtime.Record,
-    message=event_pb2.Window,
-    attribute="message",
-):
-    """A span of time.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_well_known_types`` (its docstring).
-    """
+class Window(_runtime.Record, message=event_pb2.Window, attribute="message"):
+    """A span of time."""
 
     __slots__ = ("message", "_strict")
-
-    message: event_pb2.Window
-
-    def __init__(
-        self,
-        *,
-        start: timestamp_pb2.Timestamp | Mapping[str, Any] | None = None,
-        label: (
-            struct_pb2.Value
-            | Mapping[str, Any]
-            | Sequence[Any]
-            | bool
-            | int
-            | float
-            | str
-            | None
-            | None
-        ) = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Window with the fields given set (None: left unset), each checked
-        as its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def start(self) -> timestamp_pb2.Timestamp:
-        """Its start.
-
-        Type: ``google.protobuf.Timestamp``. Default: ``every key at its
-        default``.
-        """
-        return self.message.start
-
-    @start.setter
-    def start(self, value: timestamp_pb2.Timestamp | Mapping[str, Any]) -> None:
-        self._set("start", value)
-
-    @property
-    def label(self) -> struct_pb2.Value:
-        """What it is called, as JSON.
-
-        Type: ``google.protobuf.Value``. Default: ``every key at its default``.
-        """
-        return self.message.label
-
-    @label.setter
-    def label(
-        self,
-        value: (
-            struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None
-        ),
-    ) -> None:
-        self._set("label", value)
+    message: event_pb2.Window = _runtime.field(init=False)
+    start: _runtime.Field[timestamp_pb2.Timestamp, timestamp_pb2.Timestamp | Mapping[str, Any]] = (
+        _runtime.field(default=_runtime.UNSET)
+    )
+    """Its start. ``google.protobuf.Timestamp``, default ``every key at its default``."""
+    label: _runtime.Field[
+        struct_pb2.Value,
+        struct_pb2.Value | Mapping[str, Any] | Sequence[Any] | bool | int | float | str | None,
+    ] = _runtime.field(default=_runtime.UNSET)
+    """What it is called, as JSON. ``google.protobuf.Value``, default ``every key at its default``."""

@@ -33,57 +33,14 @@ class acme_api_Kind(_runtime.ProtoEnum):
     KIND_BIG = 1
 
 
-class acme_api_Thing(
-    _runtime.Record,
-    message=acme_api_http_pb2.Thing,
-    attribute="message",
-):
-    """The API's thing.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_same_names`` (its docstring).
-    """
+class acme_api_Thing(_runtime.Record, message=acme_api_http_pb2.Thing, attribute="message"):
+    """The API's thing."""
 
     __slots__ = ("message", "_strict")
-
-    message: acme_api_http_pb2.Thing
-
-    def __init__(
-        self,
-        *,
-        a_only: int | None = None,
-        kind: int | acme_api_KindName | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new acme_api_Thing with the fields given set (None: left unset), each
-        checked as its setter checks it; ``strict``: the instance's mode (None:
-        the package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def a_only(self) -> int:
-        """Only the API's thing has it.
-
-        Type: ``int (int32)``. Default: ``0``.
-
-        Constraints:
-            * int32 range [-2147483648, 2147483647]
-        """
-        return self.message.a_only
-
-    @a_only.setter
-    def a_only(self, value: int) -> None:
-        self._set("a_only", value)
-
-    @property
-    def kind(self) -> acme_api_Kind:
-        """Its kind.
-
-        Type: ``Kind (enum)``. Default: ``KIND_UNSPECIFIED``.
-        """
-        return acme_api_Kind(self.message.kind)
-
-    @kind.setter
-    def kind(self, value: int | acme_api_KindName) -> None:
-        self._set("kind", value)
+    message: acme_api_http_pb2.Thing = _runtime.field(init=False)
+    a_only: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """Only the API's thing has it. ``int (int32)``, default ``0``."""
+    kind: _runtime.Field[acme_api_Kind, int | acme_api_KindName] = _runtime.field(
+        default=_runtime.UNSET, enum="acme_api_Kind"
+    )
+    """Its kind. ``Kind (enum)``, default ``KIND_UNSPECIFIED``."""

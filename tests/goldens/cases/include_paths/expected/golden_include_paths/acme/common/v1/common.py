@@ -15,57 +15,12 @@ __all__ = [
 ]
 
 
-class Attribute(
-    _runtime.Record,
-    message=common_pb2.Attribute,
-    attribute="message",
-):
-    """A key and its value.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_include_paths`` (its docstring).
-    """
+class Attribute(_runtime.Record, message=common_pb2.Attribute, attribute="message"):
+    """A key and its value."""
 
     __slots__ = ("message", "_strict")
-
-    message: common_pb2.Attribute
-
-    def __init__(
-        self,
-        *,
-        key: str | None = None,
-        value: int | None = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Attribute with the fields given set (None: left unset), each
-        checked as its setter checks it; ``strict``: the instance's mode (None:
-        the package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def key(self) -> str:
-        """The key.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.key
-
-    @key.setter
-    def key(self, value: str) -> None:
-        self._set("key", value)
-
-    @property
-    def value(self) -> int:
-        """The value.
-
-        Type: ``int (int64)``. Default: ``0``.
-
-        Constraints:
-            * int64 range [-9223372036854775808, 9223372036854775807]
-        """
-        return self.message.value
-
-    @value.setter
-    def value(self, value: int) -> None:
-        self._set("value", value)
+    message: common_pb2.Attribute = _runtime.field(init=False)
+    key: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """The key. ``str``, default ``''``."""
+    value: _runtime.Field[int, int] = _runtime.field(default=_runtime.UNSET)
+    """The value. ``int (int64)``, default ``0``."""

@@ -23,64 +23,16 @@ __all__ = [
 ]
 
 
-class Span(
-    _runtime.Record,
-    message=trace_pb2.Span,
-    attribute="message",
-):
-    """One operation.
-
-    Defaults, config dicts and threads: as for every class of
-    ``golden_include_paths`` (its docstring).
-    """
+class Span(_runtime.Record, message=trace_pb2.Span, attribute="message"):
+    """One operation."""
 
     __slots__ = ("message", "_strict")
-
-    message: trace_pb2.Span
-
-    def __init__(
-        self,
-        *,
-        name: str | None = None,
-        attributes: (
-            list[AttributeInput | common_pb2.Attribute]
-            | tuple[AttributeInput | common_pb2.Attribute, ...]
-            | None
-        ) = None,
-        strict: bool | None = None,
-    ) -> None:
-        """A new Span with the fields given set (None: left unset), each checked as
-        its setter checks it; ``strict``: the instance's mode (None: the
-        package's default).
-        """
-        self._construct(strict, locals())
-
-    @property
-    def name(self) -> str:
-        """The operation's name.
-
-        Type: ``str``. Default: ``''``.
-        """
-        return self.message.name
-
-    @name.setter
-    def name(self, value: str) -> None:
-        self._set("name", value)
-
-    @property
-    def attributes(self) -> _containers.RepeatedCompositeFieldContainer[common_pb2.Attribute]:
-        """Attributes of the operation, from the other folder.
-
-        Type: ``list[Attribute]``. Default: ``[]``.
-        """
-        return self.message.attributes
-
-    @attributes.setter
-    def attributes(
-        self,
-        value: (
-            list[AttributeInput | common_pb2.Attribute]
-            | tuple[AttributeInput | common_pb2.Attribute, ...]
-        ),
-    ) -> None:
-        self._set("attributes", value)
+    message: trace_pb2.Span = _runtime.field(init=False)
+    name: _runtime.Field[str, str] = _runtime.field(default=_runtime.UNSET)
+    """The operation's name. ``str``, default ``''``."""
+    attributes: _runtime.Field[
+        _containers.RepeatedCompositeFieldContainer[common_pb2.Attribute],
+        list[AttributeInput | common_pb2.Attribute]
+        | tuple[AttributeInput | common_pb2.Attribute, ...],
+    ] = _runtime.field(default=_runtime.UNSET)
+    """Attributes of the operation, from the other folder. ``list[Attribute]``, default ``[]``."""
