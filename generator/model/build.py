@@ -830,7 +830,9 @@ def _nested_paths(classes: tuple[ClassModel, ...]) -> tuple[ClassModel, ...]:
     }  # (one module's classes share these names: a flat name is unique in it)
     if not paths:
         return classes
-    flat_name = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, paths)) + r")(?!\w)")
+    flat_name = re.compile(
+        r"(?<![\w.])(" + "|".join(map(re.escape, paths)) + r")(?!\w)"
+    )
 
     def spelled(text: str) -> str:
         return flat_name.sub(lambda m: paths[m.group(1)], text)

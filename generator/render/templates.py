@@ -209,6 +209,8 @@ FILTERS = {
     "plain_attribute": naming.is_plain_attribute,
     "shown": shown_name,
     "comment": comment_text,
+    # hidden characters as escapes before a text is wrapped (wrapping takes U+0085 for a space)
+    "visible": visible,
 }
 
 

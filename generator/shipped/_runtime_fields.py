@@ -112,4 +112,5 @@ def field_property(
         fget = lambda self: enum_class()(get_value(self))  # noqa: E731
     elif spec.message is not None:
         fget = lambda self: record_of(get_value(self), self._strict)  # noqa: E731
-    return property(fget, fset)
+    # (its docs are the docstring under its declaration, which editors show)
+    return property(fget, fset, doc=f"The ``{spec.name}`` field: documented at its declaration.")

@@ -36,6 +36,7 @@ They are applied per test, so the global hypothesis ``default`` is untouched.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import enum
 import functools
@@ -943,17 +944,22 @@ def check_read(obj: Any, prop: str, f: FieldDef, schema: Schema, expect: Any, wh
         for i, (item, want) in enumerate(zip(got, expect)):
             assert_message_matches(item, want, f"{where}[{i}]")
     elif f.kind == "message":
+        # the instance of the field's class (a class of the same module), else
         # the dict view: every key of the message, the given ones as given
         target = schema.messages[f.type]
-        assert isinstance(got, dict), where
-        assert list(got) == [x.name for x in target.fields], where
+        view = isinstance(got, dict)
+        if view:
+            assert list(got) == [x.name for x in target.fields], where
+        else:
+            assert got.message.DESCRIPTOR.full_name == f.type, where
         for x in target.fields:
             want = expect.get(x.name, default_of(x)) if x.kind in ("scalar", "enum", "wkt") else None
             if x.kind == "wkt" and want is None:
                 want = WKT[x.type][1]()
             if want is not None:
-                value = list(got[x.name]) if x.kind == "wkt" and x.label == "repeated" else got[x.name]
-                assert _same_value(value, want), f"{where}[{x.name!r}]: {got[x.name]!r} != {want!r}"
+                value = got[x.name] if view else getattr(got, expected_property(x.name))
+                value = list(value) if x.kind == "wkt" and x.label == "repeated" else value
+                assert _same_value(value, want), f"{where}[{x.name!r}]: {value!r} != {want!r}"
     else:
         assert _same_value(got, expect), f"{where}: {got!r} != {expect!r}"
         if f.kind == "enum" and _enum_class_expected(schema, obj, f):
@@ -1032,7 +1038,8 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
     # every message: a TypedDict with every field; its protobuf class with the defaults
     types = importlib.import_module(f"{module.__name__}.types")
     for m in schema.messages.values():
-        typed = getattr(types, schema.flat(m.full) + "Dict")
+        # (a package of compact classes only has the input TypedDicts: no getter returns a dict)
+        typed = getattr(types, schema.flat(m.full) + "Dict", None) or getattr(types, schema.flat(m.full) + "Input")
         assert list(typed.__annotations__) == [f.name for f in m.fields], m.full
         fresh = pb2_class(module, schema, m.full)()
         for f in m.fields:
@@ -1043,6 +1050,8 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
 
     for m in wrapped:
         cls = getattr(module, schema.flat(m.full))
+        tree = ast.parse(Path(sys.modules[cls.__module__].__file__).read_text(encoding="utf-8"))
+        source = norm("\n".join(n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)))
         doc = norm("\n".join(m.comment))
         if "\n".join(m.comment).split():  # (a comment of whitespace only is none)
             assert doc in norm(cls.__doc__), (doc, cls.__doc__)
@@ -1056,7 +1065,12 @@ def check_schema(module: Any, schema: Schema, data: Any) -> None:
             leading, trailing = "\n".join(f.comment), f.trailing or ""
             text = norm(leading if leading.split() else trailing)
             if (leading + trailing).split():  # (a comment of whitespace only is none)
-                assert text in norm(getattr(cls, prop).__doc__), (text, getattr(cls, prop).__doc__)
+                # a compact class documents a field under its declaration (the source), else its property
+                if getattr(cls, "_fields", ()):  # its summary, then its type and default, then the rest
+                    missing = [word for word in text.split() if word not in source]
+                    assert not missing, (missing, text)
+                else:
+                    assert text in norm(getattr(cls, prop).__doc__), (text, getattr(cls, prop).__doc__)
             check_read(obj, prop, f, schema, default_of(f) if f.kind != "message" or f.label == "repeated" else {},
                        f"{m.name}.{prop} (default)")
         text_round_trip(obj.message)
@@ -1358,7 +1372,7 @@ def test_field_names_follow_the_renaming_rule(tmp_path):
     assert obj.strict is False and obj.strict_ is False  # the switch, and the field
     obj.strict_ = True
     assert obj.strict is False and obj.message.strict is True
-    assert (obj.lambda_, obj.type, obj.object_, obj.cfg["mode"]) == (-1, "t", 0, 1)  # declared defaults
+    assert (obj.lambda_, obj.type, obj.object_, obj.cfg.mode) == (-1, "t", 0, 1)  # declared defaults
     for field_name, value in NAMES_VALUES.items():
         prop = NAMES_RULE[field_name]
         setattr(obj, prop, value)
@@ -1368,8 +1382,9 @@ def test_field_names_follow_the_renaming_rule(tmp_path):
         raw = getattr(obj.message, field_name)
         assert (list(raw) if field_name == "self" else dict(raw) if field_name == "from" else raw) == expect
     obj.cfg = {"class": 1, "None": 2, "__init__": 3, "keys": "k", "type": 5, "__priv": 6, "lambda": [7], "mode": "class"}
-    assert obj.cfg == {"class": 1, "None": 2, "__init__": 3, "keys": "k", "type": 5, "__priv": 6, "lambda": [7],
-                       "mode": 2, "items": 0}
+    cfg_keys = ["class", "None", "__init__", "keys", "type", "__priv", "lambda", "mode", "items"]
+    assert {k: getattr(obj.cfg, expected_property(k)) for k in cfg_keys} == {
+        "class": 1, "None": 2, "__init__": 3, "keys": "k", "type": 5, "__priv": 6, "lambda": [7], "mode": 2, "items": 0}
     obj.import_ = [{"class": 1}, {"__init__": 2}]
     assert [c.class_ for c in obj.import_] == [1, 0]  # items: instances of the class, its property names
     with pytest.raises(TypeError, match="not an attribute"):
@@ -1382,9 +1397,11 @@ def test_field_names_follow_the_renaming_rule(tmp_path):
     text_round_trip(obj.message)
     # TypedDicts keep the proto names as keys, mangling nothing
     types = importlib.import_module(f"{package}.types")
-    assert list(types.CfgDict.__annotations__) == ["class", "None", "__init__", "keys", "type", "__priv", "lambda",
-                                                   "mode", "items"]
-    assert list(types.NamesDict.__annotations__) == list(NAMES_RULE)
+    def typed(name: str) -> Any:  # (a package of compact classes only has the input TypedDicts)
+        return getattr(types, name + "Dict", None) or getattr(types, name + "Input")
+
+    assert list(typed("Cfg").__annotations__) == cfg_keys
+    assert list(typed("Names").__annotations__) == list(NAMES_RULE)
     # enum values that are keywords: still in the module, through getattr
     pb2 = importlib.import_module(f"{package}.names_pb2")
     assert (getattr(pb2, "None"), getattr(pb2, "True"), getattr(pb2, "class"), pb2.plain) == (0, 1, 2, 3)
@@ -1460,7 +1477,7 @@ def test_proto_files_named_like_package_modules_get_other_module_names(tmp_path)
     assert {f"{package}/types_.py", f"{package}/runtime_.py", f"{package}/x_pb2_.py"} <= set(result.files)
     module = import_generated(tmp_path / "out", package)
     types = importlib.import_module(f"{package}.types")
-    assert {"M1Dict", "M2Dict", "M3Dict"} <= set(types.__all__)
+    assert {"M1Input", "M2Input", "M3Input"} <= set(types.__all__)
     assert (module.M1().x, module.M2().x, module.M3().x) == (0, 0, 0)
 
 
