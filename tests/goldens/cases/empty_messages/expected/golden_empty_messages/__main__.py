@@ -18,11 +18,4 @@ PROG = "python -m golden_empty_messages"
 ROOTS = ("golden.empty.Health",)
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_empty_messages",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_empty_messages", ROOTS, prog=PROG))

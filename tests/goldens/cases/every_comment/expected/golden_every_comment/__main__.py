@@ -18,11 +18,4 @@ PROG = "python -m golden_every_comment"
 ROOTS = ("golden.notes.Node",)
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_every_comment",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_every_comment", ROOTS, prog=PROG))

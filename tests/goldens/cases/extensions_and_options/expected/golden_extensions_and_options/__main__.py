@@ -18,11 +18,4 @@ PROG = "python -m golden_extensions_and_options"
 ROOTS = ("golden.ext.Base", "golden.ext.Holder")
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_extensions_and_options",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_extensions_and_options", ROOTS, prog=PROG))

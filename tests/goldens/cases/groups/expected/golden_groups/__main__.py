@@ -18,11 +18,4 @@ PROG = "python -m golden_groups"
 ROOTS = ("ledger.Entry", "survey.Form")
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_groups",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_groups", ROOTS, prog=PROG))

@@ -18,11 +18,4 @@ PROG = "python -m golden_include_paths"
 ROOTS = ("acme.trace.v1.Span",)
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_include_paths",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_include_paths", ROOTS, prog=PROG))

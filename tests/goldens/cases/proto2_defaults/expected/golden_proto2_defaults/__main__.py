@@ -18,11 +18,4 @@ PROG = "python -m golden_proto2_defaults"
 ROOTS = ("golden.defaults.Job",)
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_proto2_defaults",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_proto2_defaults", ROOTS, prog=PROG))

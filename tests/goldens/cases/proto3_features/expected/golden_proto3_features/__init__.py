@@ -20,14 +20,9 @@ Defaults:
     type where it declares none: the docs never restate it by hand.
 
 Config dicts:
-    An option with a Keys table holds a message whose keys, until set, are
-    at the defaults its table shows; it takes a dict. Assigning one updates
-    only the keys it names and is all-or-nothing: if any key or value is
-    rejected, nothing changes. The caller's dict is never modified.
-    Assigning a list to a list key replaces the stored list (an option whose
-    list keys append says so). Unknown keys raise ``UnknownConfigKeyError``
-    (a ValueError that is also an AssertionError) naming the valid keys and
-    the closest match.
+    A message field also takes a dict of its keys: assigning one updates
+    only the keys it names, all or nothing, and an unknown key raises
+    ``UnknownConfigKeyError`` naming the closest valid one.
 
 Threads:
     An instance may be shared between threads. Each assignment is applied

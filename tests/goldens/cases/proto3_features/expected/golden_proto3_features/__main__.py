@@ -18,11 +18,4 @@ PROG = "python -m golden_proto3_features"
 ROOTS = ("golden.features.Canvas",)
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_proto3_features",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_proto3_features", ROOTS, prog=PROG))

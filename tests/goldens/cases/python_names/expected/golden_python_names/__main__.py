@@ -18,11 +18,4 @@ PROG = "python -m golden_python_names"
 ROOTS = ("golden.names.Literal", "golden.names.Record", "golden.names.copy")
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_python_names",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_python_names", ROOTS, prog=PROG))

@@ -18,11 +18,4 @@ PROG = "python -m golden_same_names"
 ROOTS = ("acme.rpc.Thing",)
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_same_names",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_same_names", ROOTS, prog=PROG))

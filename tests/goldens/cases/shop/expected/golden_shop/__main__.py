@@ -18,11 +18,4 @@ PROG = "python -m golden_shop"
 ROOTS = ("shop.Catalogue", "shop.Order")
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_shop",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_shop", ROOTS, prog=PROG))

@@ -18,11 +18,4 @@ PROG = "python -m golden_two_files"
 ROOTS = ("golden.uses.Box",)
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_two_files",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_two_files", ROOTS, prog=PROG))

@@ -18,11 +18,4 @@ PROG = "python -m golden_well_known_types"
 ROOTS = ("golden.wkt.Event",)
 
 if __name__ == "__main__":
-    sys.exit(
-        run_commands(
-            None,
-            "golden_well_known_types",
-            ROOTS,
-            prog=PROG,
-        )
-    )
+    sys.exit(run_commands(None, "golden_well_known_types", ROOTS, prog=PROG))
