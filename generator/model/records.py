@@ -435,6 +435,7 @@ class ClassModel(msgspec.Struct, frozen=True, kw_only=True):
                     or p.deprecated
                     or p.renamed  # alias properties and warnings: the full class
                     or p.deprecation
+                    or p.doc.example  # a doctest: the property's docstring shows it
                 )
                 for p in self.properties
             )

@@ -96,6 +96,11 @@ from ._runtime_configs import (
     warn_deprecated,
 )
 from ._runtime_documents import read_json, read_yaml
+from ._runtime_fields import (
+    UNSET,
+    Field,
+    field,
+)
 from ._runtime_files import (
     MAX_DOCUMENT_BYTES,
     MAX_DOCUMENT_NODES,
@@ -114,11 +119,6 @@ from ._runtime_files import (
     message_to_document,
     read_document,
     save_message,
-)
-from ._runtime_fields import (
-    UNSET,
-    Field,
-    field,
 )
 from ._runtime_io import (
     EnvField,

@@ -198,10 +198,10 @@ def test_a_changed_generator_with_unchanged_output_changes_no_file(consumer, mon
     assert "this generator made these very files from these inputs" in capsys.readouterr().out  # the fast answer
     monkeypatch.setattr(pipeline, "generator_hash", lambda: "an edited generator")
     assert main(["check"]) == 0
-    assert "clean (24 generated files match the inputs)" in capsys.readouterr().out  # rebuilt, not trusted
+    assert "clean (25 generated files match the inputs)" in capsys.readouterr().out  # rebuilt, not trusted
     monkeypatch.setattr(pipeline, "generator_hash", lambda: "another edit")
     assert main(["generate"]) == 0
-    assert capsys.readouterr().out == "shop_api: generated 24 files, 0 changed\n"
+    assert capsys.readouterr().out == "shop_api: generated 25 files, 0 changed\n"
     assert _tree(consumer / "src") == before
 
 
@@ -213,7 +213,7 @@ def test_an_input_edit_that_changes_no_output_is_no_drift(consumer, capsys, monk
     proto.write_text(proto.read_text() + "\n// A detached note: documents nothing, generates nothing.\n")
     capsys.readouterr()
     assert main(["check"]) == 0  # the manifest records the output, not a hash of the inputs
-    assert capsys.readouterr().out == "shop_api: clean (24 generated files match the inputs)\n"
+    assert capsys.readouterr().out == "shop_api: clean (25 generated files match the inputs)\n"
     assert main(["generate"]) == 0
     assert _tree(consumer / "src") == before
 
@@ -224,7 +224,7 @@ def test_generate_on_a_fresh_clone_generates(consumer, monkeypatch, capsys, tmp_
     capsys.readouterr()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another machine"))  # a clone: output committed, no cache
     assert main(["generate"]) == 0
-    assert capsys.readouterr().out == "shop_api: generated 24 files, 0 changed\n"
+    assert capsys.readouterr().out == "shop_api: generated 25 files, 0 changed\n"
 
 
 def test_a_one_word_doc_edit_reports_its_hunks_only(consumer, capsys):
@@ -255,8 +255,8 @@ def test_a_one_word_doc_edit_reports_its_hunks_only(consumer, capsys):
         "+Open on Sundays and holidays.",
         '-      "description": "Open on Sundays.",',
         '+      "description": "Open on Sundays and holidays.",',
-        '-        """Open on Sundays.',
-        '+        """Open on Sundays and holidays.',
+        '-    """Open on Sundays. ``bool``, default ``False``."""',  # under its one-line declaration
+        '+    """Open on Sundays and holidays. ``bool``, default ``False``."""',
         '-    """Open on Sundays."""',
         '+    """Open on Sundays and holidays."""',
         '-    """Open on Sundays."""',
@@ -446,10 +446,10 @@ def test_built_wheel_works_in_a_new_venv_outside_the_repo(tmp_path):
     tool = venv / "bin" / "fleet-strategy-codegen"
     generated = _run(tool, "generate", cwd=consumer, env=env)
     assert generated.returncode == 0, generated.stderr
-    assert generated.stdout.endswith("shop_api: generated 24 files, 24 changed\n")
+    assert generated.stdout.endswith("shop_api: generated 25 files, 25 changed\n")
     assert _run(tool, "check", "--require-docs", cwd=consumer, env=env).returncode == 0
     full = _run(tool, "check", "--require-docs", "--full", cwd=consumer, env=env)
-    assert (full.returncode, full.stdout) == (0, "shop_api: clean (24 generated files match the inputs)\n")
+    assert (full.returncode, full.stdout) == (0, "shop_api: clean (25 generated files match the inputs)\n")
     drift(consumer)
     drifted = _run(tool, "check", cwd=consumer, env=env)
     assert drifted.returncode == 1 and "stale: src/shop_api/shop.py" in drifted.stdout
