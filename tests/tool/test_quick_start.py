@@ -59,7 +59,7 @@ def test_your_own_schema_runs_as_written_in_an_empty_folder(tmp_path):
     result = subprocess.run(["bash", "-euo", "pipefail", "-c", "\n".join(lines)], cwd=folder, env=_activated(tmp_path),
                             capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert result.returncode == 0, result.stderr
-    assert "shop_api: generated" in result.stdout and "\nAnn\n" in result.stdout
+    assert "shop_api: generated" in result.stdout and "\nCustomer(name='Ann')\n" in result.stdout
     for out in ("src", "gen"):  # the CLI's package, and the plugin's
         assert (folder / out / "shop_api" / "shop.py").is_file(), out
     shop = (folder / "src" / "shop_api" / "shop.py").read_text(encoding="utf-8")
