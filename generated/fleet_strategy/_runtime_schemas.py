@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -114,7 +115,26 @@ def run_commands(
     given the arguments from ``lint`` on), and ``migrate ...`` where fields
     have old names (the same way). ``roots``: the messages no other
     message holds, which ``schema`` prints when no message is named (one
-    schema, or a JSON array of them when there are several)."""
+    schema, or a JSON array of them when there are several). A reader that
+    stops reading (``schema | head``) ends the command quietly, exit 0."""
+    try:
+        code = _command(argv, package, roots, prog, lint, migrate)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # (and Python's own flush at exit must not meet the closed pipe again)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _command(
+    argv: Sequence[str] | None,
+    package: str,
+    roots: Sequence[str],
+    prog: str,
+    lint: Callable[[Sequence[str]], int] | None,
+    migrate: Callable[[Sequence[str]], int] | None,
+) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if lint is not None and args[:1] == ["lint"]:
         return lint(args)

@@ -515,3 +515,19 @@ def test_check_reports_an_edited_or_missing_schema(tmp_path: Path) -> None:
     assert found.stale == [node] and found.missing == [leaf]
     (out / node).write_text('{"hand": "written"}\n', encoding="utf-8")
     assert plan(out, result.files, package).foreign == [node]
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path: Path) -> None:
+    """``schema | head``: the pipe closes after a few bytes (the schema is 140 kB,
+    more than a pipe holds); the command ends with exit 0 and no traceback."""
+    printing = subprocess.Popen(
+        [sys.executable, "-m", "fleet_strategy", "schema", "DistributedStrategy"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    assert printing.stdout is not None and printing.stderr is not None
+    assert printing.stdout.read(16).startswith(b"{")
+    printing.stdout.close()
+    errors = printing.stderr.read().decode()
+    assert (printing.wait(timeout=60), errors) == (0, "")
