@@ -357,7 +357,7 @@ def _assert_warns(module: Any, package: str, ex: Example, prop: str, message: st
 
 
 def _constants(files: dict[str, str]) -> str:
-    """Every string constant of every generated module, normalized (the
+    """Every docstring of every generated module, normalized (the
     runtime's modules aside: copied verbatim, nothing in them comes from the
     inputs, and their own constants may name a hidden character, as the BOM
     a file reader strips)."""
@@ -367,7 +367,10 @@ def _constants(files: dict[str, str]) -> str:
         if name.startswith("_runtime_") or name == "runtime.py":
             continue
         if relative.endswith((".py", ".pyi")):
-            texts += [n.value for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+            # the strings standing as statements (docstrings, attribute docs): data such as a
+            # field's choices is a value, and holds whatever the annotations give it
+            texts += [n.value.value for n in ast.walk(ast.parse(text))
+                      if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) and isinstance(n.value.value, str)]
     return norm("\n".join(texts))
 
 
