@@ -432,6 +432,8 @@ def wrap_line(line: str, inside: bool = False) -> list[str] | None:
         return None
     start, end, literal = split
     head, body, tail = pad + code[: start + 1], code[start + 1 : end], pad + code[end:]
+    if not _fits(head) and _DECLARATION.fullmatch(skeleton):
+        return _declaration(pad, code, pairs)
     if not _fits(head) or not body.strip():
         return None
     tails: list[str] | None = [tail]
@@ -446,6 +448,26 @@ def wrap_line(line: str, inside: bool = False) -> list[str] | None:
         lone_parameter=skeleton.startswith(("def", "async")),
     )
     return None if inner is None else [head, *inner, *tails]
+
+
+# a compact Record's field declaration: name: _runtime.Field[...] = _runtime.field(...)
+_DECLARATION = re.compile(rf"{_NAME}: {_NAME}(?:\.{_NAME})*\[\] = {_NAME}(?:\.{_NAME})*\(\)")
+
+
+def _declaration(pad: str, code: str, pairs: list[tuple[int, int]]) -> list[str] | None:
+    """A declaration whose head up to the call does not fit: black wraps the
+    value in parentheses when the declaration up to them and the value each
+    fit a line; else it splits at the annotation's brackets (the call's
+    trailer omitted), when their contents fit one line and what follows
+    them fits too."""
+    target, value = code.split(" = ", 1)
+    wrapped = [f"{pad}{target} = (", f"{pad}    {value}", f"{pad})"]
+    if all(map(_fits, wrapped)):
+        return wrapped
+    start, end = next((a, b) for a, b in pairs if code[a] == "[")
+    lines = [pad + code[: start + 1], pad + "    " + code[start + 1 : end].strip(), pad + code[end:]]
+    magic = code[start + 1 : end].rstrip().endswith(",")
+    return lines if not magic and all(map(_fits, lines)) else None
 
 
 def _split_point(

@@ -48,7 +48,7 @@ def betterproto2(out: Path, python: str = sys.executable) -> int | str:
     plugin = shutil.which("protoc-gen-python_betterproto2", path=str(Path(python).parent)) or shutil.which(
         "protoc-gen-python_betterproto2")
     if plugin is None:
-        return "protoc-gen-python_betterproto2 not found: pip install -e '.[bench]'"
+        return "protoc-gen-python_betterproto2 not found: pip install -e '.[dev]'"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     env = {"PATH": str(Path(python).parent) + ":" + __import__("os").environ.get("PATH", "")}  # it runs ruff

@@ -48,7 +48,7 @@ while the benchmark runs do not mix into it. The table at the end gives each
 figure, ours, the peer, the ratio, the budget and PASS/FAIL. The exit code is
 0 whatever the budgets say (this is a report); 2 only for bad arguments.
 
-Peers: ``pip install -e '.[bench]'`` (betterproto2-compiler, mypy-protobuf).
+Peers: betterproto2-compiler comes with ``pip install -e '.[dev]'``, mypy-protobuf with ``'.[bench]'``.
 Paddle is optional: a Python that can ``import paddle`` (paddlepaddle==3.3.1),
 found by --paddle-python, $PADDLE_PYTHON, this interpreter, or
 /tmp/paddle-venv/bin/python. Without one, the design doc's recorded Paddle
@@ -592,7 +592,7 @@ def bench_large(ctx: Context) -> None:
         ours.add(run_process([py, "-m", "generator", "generate", "--no-annotations", "--proto", str(proto), "--out",
                               str(out), "--package", "cloud_infra"], env=ctx.ours_env(ctx.fresh_dir("cache")), cwd=ctx.root))
         if plugin is None:
-            peer.error = "protoc-gen-python_betterproto2 not found: pip install -e '.[bench]'"
+            peer.error = "protoc-gen-python_betterproto2 not found: pip install -e '.[dev]'"
             continue
         shutil.rmtree(peer_out, ignore_errors=True)
         peer_out.mkdir()
@@ -657,7 +657,7 @@ def bench_real(ctx: Context) -> None:
 
     def peer(name: str, command: list[str]) -> None:
         if plugin is None:
-            series[name].error = "protoc-gen-python_betterproto2 not found: pip install -e '.[bench]'"
+            series[name].error = "protoc-gen-python_betterproto2 not found: pip install -e '.[dev]'"
             return
         shutil.rmtree(peer_out, ignore_errors=True)
         peer_out.mkdir()

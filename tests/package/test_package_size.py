@@ -13,7 +13,7 @@ from tests.benchmarks import package_size
 def test_the_shop_package_is_at_most_three_times_betterproto2s(tmp_path: Path) -> None:
     ours = package_size.ours(tmp_path / "ours")
     peer = package_size.betterproto2(tmp_path / "betterproto2")
-    assert isinstance(peer, int), peer  # its plugin is in the bench extra, which the dev setup installs
+    assert isinstance(peer, int), peer  # its plugin is in the dev extra (the README's test command installs it)
     assert peer > 0 and ours <= package_size.BUDGET * peer, f"{ours} lines against betterproto2's {peer}"
 
 

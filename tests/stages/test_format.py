@@ -307,3 +307,36 @@ def test_a_long_escaped_literal_is_wrapped_without_backtracking_state() -> None:
         tracemalloc.stop()
     assert wrapped == ["DESCRIPTOR = _add_file(", f"    {literal}", ")"]
     assert peak < 4 * len(line), f"{peak / 1e6:.1f} MB for a {len(line) / 1e6:.1f} MB line"
+
+
+_WORD = st.integers(1, 45).map(lambda n: "a" + "b" * (n - 1))
+
+
+@st.composite
+def _declarations(draw: st.DrawFn) -> tuple[int, str]:
+    """A compact Record's field declaration, nested 1 to 3 classes deep, with
+    getter and setter types of the shapes the templates write."""
+    depth = draw(st.integers(1, 3))
+    item = draw(st.sampled_from(["int", "str", "{w}.{v}", "list[{w}]", "_runtime.MessageList[{w}]",
+                                 "_runtime.MessageMap[str, {w}]"])).format(w=draw(_WORD), v=draw(_WORD))
+    setter = draw(st.sampled_from(["{g}", "{g} | {w}Input", "list[{g}] | tuple[{g}, ...]",
+                                   "Mapping[str, {g} | {w}Input]"])).format(g=item, w=draw(_WORD))
+    enum = draw(st.sampled_from(["", f', enum="{draw(_WORD)}"']))
+    name = draw(_WORD) + draw(_WORD)
+    line = f"{name}: _runtime.Field[{item}, {setter}] = _runtime.field(default=_runtime.UNSET{enum})"
+    return depth, "    " * depth + line
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(_declarations())
+def test_declarations_are_wrapped_as_black_wraps_them(declaration: tuple[int, str]) -> None:
+    """The three ways black lays out a long declaration (at the call, the value
+    in parentheses, at the annotation's brackets): where wrap_line decides, it
+    decides as black does; otherwise black formats the piece."""
+    depth, line = declaration
+    outer = "".join("    " * k + f"class C{k}:\n" for k in range(depth))
+    wrapped = wrap_line(line)
+    event("black" if wrapped is None else f"{len(wrapped)} lines")
+    if wrapped is not None:
+        source = outer + line + "\n"
+        assert outer + "\n".join(wrapped) + "\n" == black.format_str(source, mode=mode("python"))
