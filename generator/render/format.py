@@ -465,9 +465,15 @@ def _declaration(pad: str, code: str, pairs: list[tuple[int, int]]) -> list[str]
     if all(map(_fits, wrapped)):
         return wrapped
     start, end = next((a, b) for a, b in pairs if code[a] == "[")
-    lines = [pad + code[: start + 1], pad + "    " + code[start + 1 : end].strip(), pad + code[end:]]
-    magic = code[start + 1 : end].rstrip().endswith(",")
-    return lines if not magic and all(map(_fits, lines)) else None
+    head, body, tail = pad + code[: start + 1], code[start + 1 : end].strip(), pad + code[end:]
+    items = _items(body)
+    if body.endswith(",") or items is None or not (_fits(head) and _fits(tail)):
+        return None
+    if _fits(pad + "    " + body):
+        return [head, pad + "    " + body, tail]
+    # one item a line, with black's trailing comma
+    lines = [f"{pad}    {item}," for item in items]
+    return [head, *lines, tail] if len(items) > 1 and all(map(_fits, lines)) else None
 
 
 def _split_point(

@@ -319,8 +319,9 @@ def _declarations(draw: st.DrawFn) -> tuple[int, str]:
     depth = draw(st.integers(1, 3))
     item = draw(st.sampled_from(["int", "str", "{w}.{v}", "list[{w}]", "_runtime.MessageList[{w}]",
                                  "_runtime.MessageMap[str, {w}]"])).format(w=draw(_WORD), v=draw(_WORD))
-    setter = draw(st.sampled_from(["{g}", "{g} | {w}Input", "list[{g}] | tuple[{g}, ...]",
-                                   "Mapping[str, {g} | {w}Input]"])).format(g=item, w=draw(_WORD))
+    setter = draw(st.sampled_from(["{g}", "{g} | {w}Input", "{g} | {w}Input | {v}_pb2.{w}",
+                                   "list[{g}] | tuple[{g}, ...]", "Mapping[str, {g} | {w}Input]"])
+                  ).format(g=item, w=draw(_WORD), v=draw(_WORD))
     enum = draw(st.sampled_from(["", f', enum="{draw(_WORD)}"']))
     name = draw(_WORD) + draw(_WORD)
     line = f"{name}: _runtime.Field[{item}, {setter}] = _runtime.field(default=_runtime.UNSET{enum})"
@@ -330,8 +331,8 @@ def _declarations(draw: st.DrawFn) -> tuple[int, str]:
 @settings(max_examples=400, deadline=None, derandomize=True)
 @given(_declarations())
 def test_declarations_are_wrapped_as_black_wraps_them(declaration: tuple[int, str]) -> None:
-    """The three ways black lays out a long declaration (at the call, the value
-    in parentheses, at the annotation's brackets): where wrap_line decides, it
+    """The ways black lays out a long declaration (at the call, the value in
+    parentheses, at the annotation's brackets, its items one a line): where wrap_line decides, it
     decides as black does; otherwise black formats the piece."""
     depth, line = declaration
     outer = "".join("    " * k + f"class C{k}:\n" for k in range(depth))
