@@ -451,7 +451,9 @@ def wrap_line(line: str, inside: bool = False) -> list[str] | None:
 
 
 # a compact Record's field declaration: name: _runtime.Field[...] = _runtime.field(...)
-_DECLARATION = re.compile(rf"{_NAME}: {_NAME}(?:\.{_NAME})*\[\] = {_NAME}(?:\.{_NAME})*\(\)")
+_DECLARATION = re.compile(
+    rf"{_NAME}: {_NAME}(?:\.{_NAME})*\[\] = {_NAME}(?:\.{_NAME})*\(\)"
+)
 
 
 def _declaration(pad: str, code: str, pairs: list[tuple[int, int]]) -> list[str] | None:
@@ -465,7 +467,11 @@ def _declaration(pad: str, code: str, pairs: list[tuple[int, int]]) -> list[str]
     if all(map(_fits, wrapped)):
         return wrapped
     start, end = next((a, b) for a, b in pairs if code[a] == "[")
-    head, body, tail = pad + code[: start + 1], code[start + 1 : end].strip(), pad + code[end:]
+    head, body, tail = (
+        pad + code[: start + 1],
+        code[start + 1 : end].strip(),
+        pad + code[end:],
+    )
     items = _items(body)
     if body.endswith(",") or items is None or not (_fits(head) and _fits(tail)):
         return None
