@@ -477,9 +477,16 @@ def _declaration(pad: str, code: str, pairs: list[tuple[int, int]]) -> list[str]
         return None
     if _fits(pad + "    " + body):
         return [head, pad + "    " + body, tail]
-    # one item a line, with black's trailing comma
-    lines = [f"{pad}    {item}," for item in items]
-    return [head, *lines, tail] if len(items) > 1 and all(map(_fits, lines)) else None
+    if len(items) < 2:
+        return None
+    # one item a line, with black's trailing comma; a long union split at its bars
+    lines: list[str] = []
+    for item in items:
+        wrapped = wrap_line(f"{pad}    {item},", inside=True)
+        if wrapped is None:
+            return None
+        lines += wrapped
+    return [head, *lines, tail]
 
 
 def _split_point(
