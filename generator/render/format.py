@@ -482,10 +482,10 @@ def _declaration(pad: str, code: str, pairs: list[tuple[int, int]]) -> list[str]
     # one item a line, with black's trailing comma; a long union split at its bars
     lines: list[str] = []
     for item in items:
-        wrapped = wrap_line(f"{pad}    {item},", inside=True)
-        if wrapped is None:
+        item_lines = wrap_line(f"{pad}    {item},", inside=True)
+        if item_lines is None:
             return None
-        lines += wrapped
+        lines += item_lines
     return [head, *lines, tail]
 
 
