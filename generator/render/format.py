@@ -460,8 +460,8 @@ def _declaration(pad: str, code: str, pairs: list[tuple[int, int]]) -> list[str]
     """A declaration whose head up to the call does not fit: black wraps the
     value in parentheses when the declaration up to them and the value each
     fit a line; else it splits at the annotation's brackets (the call's
-    trailer omitted), when their contents fit one line and what follows
-    them fits too."""
+    trailer omitted), their contents laid out as any bracket's (``_body``),
+    when what follows them fits."""
     target, value = code.split(" = ", 1)
     wrapped = [f"{pad}{target} = (", f"{pad}    {value}", f"{pad})"]
     if all(map(_fits, wrapped)):
@@ -475,18 +475,10 @@ def _declaration(pad: str, code: str, pairs: list[tuple[int, int]]) -> list[str]
     items = _items(body)
     if body.endswith(",") or items is None or not (_fits(head) and _fits(tail)):
         return None
-    if _fits(pad + "    " + body):
-        return [head, pad + "    " + body, tail]
-    if len(items) < 2:
-        return None
-    # one item a line, with black's trailing comma; a long union split at its bars
-    lines: list[str] = []
-    for item in items:
-        item_lines = wrap_line(f"{pad}    {item},", inside=True)
-        if item_lines is None:
-            return None
-        lines += item_lines
-    return [head, *lines, tail]
+    if len(items) < 2 and not _fits(pad + "    " + body):
+        return None  # (a lone item black would split in turn: not a shape declarations have)
+    inner = _body(pad + "    ", body, literal=False, lone_parameter=False)
+    return None if inner is None else [head, *inner, tail]
 
 
 def _split_point(
